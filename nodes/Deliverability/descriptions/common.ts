@@ -1,0 +1,137 @@
+/**
+ * Option builders shared by the operation files, so a field group (Return All/Limit, an id locator, the wait
+ * options) is described once and looks the same everywhere.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+export function showFor(resource: string, operation: string | string[]): IDisplayOptions {
+	return { show: { resource: [resource], operation: Array.isArray(operation) ? operation : [operation] } };
+}
+
+/** Return All + Limit, with the wording n8n's lint expects. */
+export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			displayOptions: showFor(resource, operation),
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { ...showFor(resource, operation).show, returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+export interface LocatorSpec {
+	name: 'accountId' | 'publicId' | 'automatedTestId' | 'alertId' | 'taskId';
+	displayName: string;
+	resource: string;
+	operations: string[];
+	/** listSearch method; omitted where the service cannot list the resource. */
+	searchListMethod?: string;
+	/** Numeric ids (every id but a spam test's public_id). */
+	numeric: boolean;
+	placeholder: string;
+	description?: string;
+}
+
+/** A resource locator: pick from a searchable list, or give the id (from an expression, typically). */
+export function locator(spec: LocatorSpec): INodeProperties {
+	const idMode = {
+		displayName: 'By ID',
+		name: 'id',
+		type: 'string' as const,
+		placeholder: spec.placeholder,
+		validation: spec.numeric
+			? [{ type: 'regex' as const, properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }]
+			: [{ type: 'regex' as const, properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' } }],
+	};
+	const listMode = spec.searchListMethod
+		? [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list' as const,
+					typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+				},
+			]
+		: [];
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: listMode.length ? 'list' : 'id', value: '' },
+		displayOptions: showFor(spec.resource, spec.operations),
+		description: spec.description,
+		modes: [...listMode, idMode],
+	};
+}
+
+/** Options of the operations that can wait for a result (spam test get, batch, task get). */
+export function waitOptions(what: string, doneWhen: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: false,
+			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning`,
+		},
+		{
+			displayName: 'Poll Interval (Seconds)',
+			name: 'pollInterval',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 15,
+			displayOptions: { show: { waitForCompletion: [true] } },
+			description: 'Seconds between two checks',
+		},
+		{
+			displayName: 'Timeout (Minutes)',
+			name: 'timeoutMinutes',
+			type: 'number',
+			typeOptions: { minValue: 0.1, maxValue: 120, numberPrecision: 1 },
+			default: 15,
+			displayOptions: { show: { waitForCompletion: [true] } },
+			description: 'Give up waiting after this many minutes',
+		},
+		{
+			displayName: 'On Timeout',
+			name: 'onTimeout',
+			type: 'options',
+			options: [
+				{ name: 'Fail With an Error', value: 'error' },
+				{
+					name: 'Return Last Snapshot',
+					value: 'returnLast',
+					description: 'Return what the service had, flagged with _waitTimedOut: true',
+				},
+			],
+			default: 'error',
+			displayOptions: { show: { waitForCompletion: [true] } },
+			description: 'What to do when the timeout passes before completion',
+		},
+	];
+}
+
+/** The "Simplify" switch for wide responses. */
+export function simplifyOption(resource: string, operations: string[]): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		displayOptions: showFor(resource, operations),
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+	};
+}

@@ -1,0 +1,40 @@
+/** The escape hatch for query parameters the spec leaves unnamed (e.g. the account list's boolean filters). */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../descriptions/common';
+import { validator } from './params';
+
+export function extraQueryOption(resource: string, operation: string): INodeProperties {
+	return {
+		displayName: 'Additional Query Parameters',
+		name: 'additionalQuery',
+		type: 'fixedCollection',
+		placeholder: 'Add Query Parameter',
+		typeOptions: { multipleValues: true },
+		default: {},
+		displayOptions: showFor(resource, operation),
+		description: 'Extra query parameters sent as they are, for filters the node does not name',
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}
+
+export function extraQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const raw = ctx.getNodeParameter('additionalQuery', itemIndex, {}) as { parameter?: Array<{ name: string; value: string }> };
+	const qs: IDataObject = {};
+	for (const { name, value } of raw.parameter ?? []) {
+		const key = String(name ?? '').trim();
+		if (!key) continue;
+		if (key === 'page') validator(ctx, itemIndex).fail('Additional Query Parameters', '"page" is set by the node (Return All / Limit)');
+		qs[key] = value;
+	}
+	return qs;
+}

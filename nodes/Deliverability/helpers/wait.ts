@@ -1,0 +1,63 @@
+/**
+ * One wait loop for everything that finishes later (spam test completion, batch task progress). Polls through the
+ * transport (which already honours Retry-After on 429), stops the moment `isDone` holds, and on timeout either fails
+ * or returns the last snapshot flagged as not complete.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { validator } from './params';
+
+export interface WaitSettings {
+	waitForCompletion: boolean;
+	pollIntervalMs: number;
+	timeoutMs: number;
+	onTimeout: 'error' | 'returnLast';
+}
+
+export function waitSettings(ctx: IExecuteFunctions, options: IDataObject, itemIndex: number): WaitSettings {
+	const v = validator(ctx, itemIndex);
+	const pollSeconds = Number(options.pollInterval ?? 15);
+	const timeoutMinutes = Number(options.timeoutMinutes ?? 15);
+	if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 600) {
+		v.fail('Poll Interval (Seconds)', `${String(options.pollInterval)} is outside 1 to 600`);
+	}
+	if (!Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0 || timeoutMinutes > 120) {
+		v.fail('Timeout (Minutes)', `${String(options.timeoutMinutes)} is outside 0.1 to 120`);
+	}
+	return {
+		waitForCompletion: options.waitForCompletion === true,
+		pollIntervalMs: pollSeconds * 1000,
+		timeoutMs: timeoutMinutes * 60_000,
+		onTimeout: v.oneOf('On Timeout', options.onTimeout ?? 'error', ['error', 'returnLast'] as const),
+	};
+}
+
+export async function waitUntil(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	settings: WaitSettings,
+	fetch: () => Promise<IDataObject>,
+	isDone: (snapshot: IDataObject) => boolean,
+	what: string,
+): Promise<IDataObject> {
+	const started = Date.now();
+	let snapshot = await fetch();
+	let polls = 1;
+	while (!isDone(snapshot)) {
+		const elapsed = Date.now() - started;
+		if (elapsed + settings.pollIntervalMs > settings.timeoutMs) {
+			if (settings.onTimeout === 'returnLast') {
+				return { ...snapshot, _waitTimedOut: true, _polls: polls };
+			}
+			throw new NodeOperationError(ctx.getNode(), `Timed out waiting for ${what}`, {
+				itemIndex,
+				description: `Still not finished after ${Math.round(elapsed / 1000)} s and ${polls} checks. Raise "Timeout (Minutes)", or set "On Timeout" to return the last snapshot.`,
+			});
+		}
+		await sleep(settings.pollIntervalMs);
+		snapshot = await fetch();
+		polls++;
+	}
+	return snapshot;
+}

@@ -1,0 +1,12 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { accountLocator } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+
+export const description: INodeProperties[] = [accountLocator(['get'])];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = locatorId(this, 'accountId', i, true);
+	return await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i });
+}

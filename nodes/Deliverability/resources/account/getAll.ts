@@ -1,0 +1,86 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../../shared/transport';
+import { returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
+import { extraQuery, extraQueryOption } from '../../helpers/query';
+import { collection, listLimit, validator } from '../../helpers/params';
+import { simplifyAccount } from '../../helpers/simplify';
+
+export const PAGE_SIZE = 50;
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit('account', 'getAll'),
+	simplifyOption('account', ['getAll']),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('account', 'getAll'),
+		options: [
+			{
+				displayName: 'Include Spam-Test Accounts',
+				name: 'include_spamchecker',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to also list accounts enabled for spam tests alongside warming-enabled ones. The service does not document this query name: if it differs, use Additional Query Parameters.',
+			},
+			{
+				displayName: 'Max Score',
+				name: 'max_score',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 101 },
+				default: 50,
+				description: 'Only accounts whose score is strictly below this value',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				description: 'Filter by email address or name',
+			},
+			{
+				displayName: 'Spam-Test Accounts Only',
+				name: 'spamchecker_only',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to list only accounts enabled for spam tests and not for warming. The service does not document this query name: if it differs, use Additional Query Parameters.',
+			},
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. sales,eu',
+				description: 'Comma-separated tag names; only accounts carrying every one',
+			},
+		],
+	},
+	extraQueryOption('account', 'getAll'),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const v = validator(this, i);
+	const filters = collection(this, 'filters', i);
+	const qs: IDataObject = {};
+	if (typeof filters.search === 'string' && filters.search.trim()) qs.search = filters.search.trim();
+	if (filters.tags !== undefined && String(filters.tags).trim()) {
+		qs.tags = String(filters.tags)
+			.split(',')
+			.map((t) => t.trim())
+			.filter((t) => t)
+			.join(',');
+	}
+	if (filters.max_score !== undefined) qs.max_score = v.integer('max_score', filters.max_score, 0, 101);
+	if (filters.spamchecker_only !== undefined) qs.spamchecker_only = v.boolean('spamchecker_only', filters.spamchecker_only);
+	if (filters.include_spamchecker !== undefined) {
+		qs.include_spamchecker = v.boolean('include_spamchecker', filters.include_spamchecker);
+	}
+	Object.assign(qs, extraQuery(this, i));
+	const accounts = await apiRequestAllItems.call(this, { path: '/accounts', qs, pageSize: PAGE_SIZE, itemIndex: i }, listLimit(this, i));
+	return this.getNodeParameter('simplify', i, false) ? accounts.map(simplifyAccount) : accounts;
+}

@@ -1,0 +1,46 @@
+/**
+ * Alert events (spec §6). Only ACCOUNT_DISCONNECTED and SPAMCHECK_COMPLETED are documented identifiers; the other
+ * nine exist in the docs by label only, so their ids are our best reading and are marked unverified. Users can
+ * always add a custom id, and payloads with an unknown event never fail.
+ */
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+export interface EventInfo {
+	id: string;
+	label: string;
+	trigger: string;
+	verified: boolean;
+}
+
+export const EVENTS: EventInfo[] = [
+	{ id: 'ACCOUNT_DISCONNECTED', label: 'Account Disconnected', trigger: 'An account lost its IMAP/SMTP or OAuth connection', verified: true },
+	{ id: 'SPAMCHECK_COMPLETED', label: 'Automated Spam Test Completed', trigger: 'A scheduled or on-demand spam test finished', verified: true },
+	{ id: 'DOMAIN_EXPIRING_SOON', label: 'Domain Expiring Soon', trigger: 'A connected domain approaches its expiration', verified: false },
+	{ id: 'NEW_WARMING_MODE_PROPOSED', label: 'New Warming Mode Proposed', trigger: 'A switch to a new warming mode is recommended', verified: false },
+	{ id: 'ACCOUNT_BACK_TO_NORMAL_WARMING', label: 'Account Back to Normal Warming', trigger: 'The account returned to its standard warming mode', verified: false },
+	{ id: 'MISSING_INBOUND_EMAILS', label: 'Missing Inbound Emails', trigger: 'Expected inbound emails are not received on an account', verified: false },
+	{ id: 'REPUTATION_SCORE_DECREASE', label: 'Reputation Score Decrease', trigger: "An account's reputation score dropped", verified: false },
+	{ id: 'REPUTATION_SCORE_INCREASE', label: 'Reputation Score Increase', trigger: "An account's reputation score improved", verified: false },
+	{ id: 'TOO_MANY_MESSAGES_SENT', label: 'Too Many Messages Sent', trigger: 'Sending volume exceeds safe thresholds on an account', verified: false },
+	{ id: 'SENDGRID_MISSING_EMAILS', label: 'SendGrid Missing Emails', trigger: 'An account behind an email delivery provider misses expected emails', verified: false },
+	{ id: 'OUTLOOK_MISSING_OUTGOING_EMAILS', label: 'Outlook Missing Outgoing Emails', trigger: 'An Outlook account fails to send expected outgoing emails', verified: false },
+];
+
+/** Options for a multi-select, sorted by name as n8n's lint requires. */
+export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
+	name: e.verified ? e.label : `${e.label} (Unverified ID)`,
+	value: e.id,
+	description: e.verified
+		? `${e.trigger} (documented identifier ${e.id})`
+		: `${e.trigger}. The identifier ${e.id} is not documented by the service; if it never fires, add the right one under Custom Events.`,
+})).sort((a, b) => a.name.localeCompare(b.name));
+
+/** Selected events plus comma-separated custom ids, deduplicated, in a stable order. */
+export function mergeEvents(selected: unknown, custom: unknown): string[] {
+	const list = Array.isArray(selected) ? selected.map(String) : [];
+	const extra = String(custom ?? '')
+		.split(/[\s,]+/)
+		.map((s) => s.trim())
+		.filter((s) => s !== '');
+	return [...new Set([...list, ...extra])];
+}

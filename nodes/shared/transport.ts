@@ -1,0 +1,330 @@
+/**
+ * The only module that talks HTTP. Every operation of both nodes goes through `apiRequest` (one call) or
+ * `apiRequestAllItems` (page-numbered lists), so auth, retries, error mapping and pagination live here once.
+ *
+ * Retry policy (spec §7 + service facts):
+ * - 429 is always retried: the service refused the request before doing anything. Retry-After (seconds or an
+ *   HTTP date) is honoured, else exponential backoff 1, 2, 4, 8 s with jitter.
+ * - 5xx, timeouts and connection resets are retried only for `read` and `update` requests (GET, update by id,
+ *   DELETE by id): repeating them cannot create anything twice.
+ * - `create` requests (the service has no idempotency keys; POST /spam_tests even costs a credit) are retried on
+ *   429 and on errors that prove the request never reached the service (connection refused, DNS failure).
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { USER_AGENT } from './version';
+
+export const CREDENTIAL_NAME = 'deliverabilityApi';
+
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+/** How safe a request is to repeat; decides which failures are retried. */
+export type RequestKind = 'read' | 'update' | 'create';
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, e.g. `/accounts/12`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Defaults: GET → read, DELETE → update, POST → create (the safe assumption). */
+	kind?: RequestKind;
+	/** Item the request belongs to, so errors point at it. */
+	itemIndex?: number;
+}
+
+/** Timing knobs. Mutable only so tests can shorten the waits; nodes never change them. */
+export const retryPolicy = {
+	maxRetries: 4,
+	baseDelayMs: 1000,
+	/** Longest Retry-After we are willing to sit through; longer answers fail with the 429. */
+	maxRetryAfterMs: 60_000,
+	timeoutMs: 60_000,
+};
+
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+const MAYBE_PROCESSED = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
+
+const STATUS_GUIDANCE: Record<number, string> = {
+	400: 'The service could not read the request: a required field is missing or a value is malformed.',
+	401: 'The API key was refused. Check the key in the credential, and try the other "Header Form" (Bearer prefix or raw key).',
+	403: "The API key's project has no access to this resource. Use a key of the project that owns it.",
+	404: 'Nothing exists at this ID. Check the ID (and that it belongs to the project of the API key).',
+	422: 'The service understood the request but cannot act on it. The details say which field or state is the problem.',
+	429: 'Too many requests: the service asked us to slow down and retries ran out. Lower the request rate or try again later.',
+};
+
+interface RawResponse {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+export function baseUrlOf(credentials: IDataObject): string {
+	return String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+}
+
+function secretsOf(credentials: IDataObject): string[] {
+	const raw = String(credentials.apiKey ?? '').trim();
+	const bare = raw.replace(/^bearer\s+/i, '');
+	return [raw, bare].filter((s) => s.length >= 4);
+}
+
+/** Removes every trace of the API key from text that may reach the user or a log. */
+export function redact(text: string, secrets: string[]): string {
+	let out = text;
+	for (const secret of secrets) out = out.split(secret).join('[redacted]');
+	return out;
+}
+
+function redactDeep(value: unknown, secrets: string[]): unknown {
+	if (typeof value === 'string') return redact(value, secrets);
+	if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
+	if (value && typeof value === 'object') {
+		const out: IDataObject = {};
+		for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v, secrets) as IDataObject;
+		return out;
+	}
+	return value;
+}
+
+/** The network error code of a failed request, looked up through wrapped causes. */
+export function networkCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		const message = (current as { message?: unknown }).message;
+		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** Milliseconds asked for by a Retry-After header (delta-seconds or HTTP date), if any. */
+export function parseRetryAfter(header: unknown, now = Date.now()): number | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const trimmed = value.trim();
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+	const date = Date.parse(trimmed);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - now);
+}
+
+function backoffMs(retry: number): number {
+	const base = retryPolicy.baseDelayMs * 2 ** retry;
+	// Full jitter on the upper quarter keeps clients from retrying in lockstep.
+	return Math.round(base * (0.75 + Math.random() * 0.25));
+}
+
+function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
+	const found = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name);
+	const value = found?.[1];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+function serviceMessage(body: unknown): string | undefined {
+	if (body && typeof body === 'object' && !Array.isArray(body)) {
+		const message = (body as IDataObject).message ?? (body as IDataObject).error;
+		if (typeof message === 'string' && message.trim()) return message.trim();
+	}
+	if (typeof body === 'string' && body.trim() && body.length < 500) return body.trim();
+	return undefined;
+}
+
+function apiError(
+	ctx: ApiContext,
+	request: ApiRequest,
+	response: RawResponse,
+	secrets: string[],
+): NodeApiError {
+	const status = response.statusCode;
+	const message = redact(serviceMessage(response.body) ?? `The service answered with HTTP ${status}`, secrets);
+	const details: IDataObject = {};
+	if (response.body && typeof response.body === 'object' && !Array.isArray(response.body)) {
+		for (const [k, v] of Object.entries(response.body as IDataObject)) {
+			if (k !== 'message') details[k] = redactDeep(v, secrets) as IDataObject;
+		}
+	}
+	const guidance =
+		STATUS_GUIDANCE[status] ??
+		(status >= 500
+			? 'The service had an internal problem and retries ran out (or the request was a create, which is never repeated after it may have been processed: check whether it was created before running again).'
+			: 'The service refused the request.');
+	const detailText = Object.keys(details).length ? ` Details: ${JSON.stringify(details)}` : '';
+	const error = new NodeApiError(
+		ctx.getNode(),
+		{ message, httpCode: String(status), ...details } as JsonObject,
+		{
+			message: `${message} [HTTP ${status}]`,
+			description: `${guidance}${detailText} (${request.method} ${request.path})`,
+			httpCode: String(status),
+			itemIndex: request.itemIndex,
+		},
+	);
+	error.context.details = details;
+	return error;
+}
+
+function networkError(ctx: ApiContext, request: ApiRequest, code: string | undefined, attempts: number): NodeApiError {
+	const reached = code && NEVER_REACHED.has(code) ? 'The service could not be reached' : 'The connection to the service failed';
+	const createNote =
+		kindOf(request) === 'create' && !(code && NEVER_REACHED.has(code))
+			? ' This was a create and it may have been processed: check before running it again.'
+			: '';
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: reached, code: code ?? 'UNKNOWN' } as JsonObject,
+		{
+			message: `${reached} (${code ?? 'network error'})`,
+			description: `Check the Base URL in the credential and that the service is up. Attempts: ${attempts}.${createNote} (${request.method} ${request.path})`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+function kindOf(request: ApiRequest): RequestKind {
+	if (request.kind) return request.kind;
+	if (request.method === 'GET') return 'read';
+	if (request.method === 'DELETE') return 'update';
+	return 'create';
+}
+
+/** One API call with auth, retries and error mapping. Returns the parsed JSON body (for lists: see listFrom). */
+export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
+	const credentials = (await this.getCredentials(CREDENTIAL_NAME)) as IDataObject;
+	const secrets = secretsOf(credentials);
+	const baseUrl = baseUrlOf(credentials);
+	if (!/^https?:\/\/[^/]+/i.test(baseUrl)) {
+		throw new NodeOperationError(this.getNode(), 'The Base URL in the credential is not an http(s) URL', {
+			description: 'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
+			itemIndex: request.itemIndex,
+		});
+	}
+	const kind = kindOf(request);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${baseUrl}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
+		timeout: retryPolicy.timeoutMs,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	};
+	if (request.body === undefined) delete options.body;
+
+	for (let attempt = 0; ; attempt++) {
+		let response: RawResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_NAME,
+				options,
+			)) as RawResponse;
+		} catch (error) {
+			const code = networkCode(error);
+			if (code === 'ERR_CANCELED') {
+				throw new NodeApiError(this.getNode(), { message: 'Request cancelled' } as JsonObject, {
+					message: 'The request was cancelled because the execution stopped',
+					itemIndex: request.itemIndex,
+				});
+			}
+			const retryable = (code && NEVER_REACHED.has(code)) || (kind !== 'create' && code !== undefined && MAYBE_PROCESSED.has(code));
+			if (retryable && attempt < retryPolicy.maxRetries) {
+				await sleep(backoffMs(attempt));
+				continue;
+			}
+			throw networkError(this, request, code, attempt + 1);
+		}
+
+		const status = response.statusCode;
+		if (status < 400) return response.body as IDataObject;
+
+		if (attempt < retryPolicy.maxRetries) {
+			if (status === 429) {
+				const asked = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+				if (asked === undefined || asked <= retryPolicy.maxRetryAfterMs) {
+					await sleep(asked ?? backoffMs(attempt));
+					continue;
+				}
+			} else if (status >= 500 && kind !== 'create') {
+				await sleep(backoffMs(attempt));
+				continue;
+			}
+		}
+		throw apiError(this, request, response, secrets);
+	}
+}
+
+/** The array inside a list answer. Lists are bare arrays; an object wrapping one array is tolerated. */
+export function listFrom(body: unknown): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	if (body && typeof body === 'object') {
+		const arrays = Object.values(body as IDataObject).filter(Array.isArray);
+		if (arrays.length === 1) return arrays[0] as IDataObject[];
+	}
+	return [];
+}
+
+function identity(item: IDataObject): string | undefined {
+	const id = item.id ?? item.public_id;
+	return id === undefined || id === null ? undefined : String(id);
+}
+
+/**
+ * Page-numbered list (`page` = 0, 1, 2 …). Stops at an empty or short page, or once `limit` items are in hand,
+ * so it never asks for a page it does not need. Items seen on an earlier page (the list shifted while we read) are
+ * skipped, and a page that brings nothing new ends the walk (a server that ignores `page`).
+ */
+export async function apiRequestAllItems(
+	this: ApiContext,
+	request: Omit<ApiRequest, 'method'> & { pageSize: number },
+	limit?: number,
+): Promise<IDataObject[]> {
+	const { pageSize, ...rest } = request;
+	const collected: IDataObject[] = [];
+	const seen = new Set<string>();
+	for (let page = 0; ; page++) {
+		const body = await apiRequest.call(this, {
+			...rest,
+			method: 'GET',
+			kind: 'read',
+			qs: { ...(rest.qs ?? {}), page },
+		});
+		const items = listFrom(body);
+		let fresh = 0;
+		for (const item of items) {
+			const id = identity(item);
+			if (id !== undefined) {
+				if (seen.has(id)) continue;
+				seen.add(id);
+			}
+			fresh++;
+			collected.push(item);
+			if (limit !== undefined && collected.length >= limit) return collected;
+		}
+		if (items.length < pageSize || fresh === 0) return collected;
+	}
+}

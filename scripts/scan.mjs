@@ -1,0 +1,48 @@
+// Offline verification scan: runs n8n's own scanner (`analyzePackage` from @n8n/scan-community-package) on the
+// source with the scanner's source patterns, then on the unpacked `npm pack` tarball (**/*.js + package.json),
+// exactly the two legs the online scan runs. No network: the tarball is packed from this folder.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!fs.existsSync(path.join(root, 'dist'))) {
+	console.error('scan: dist/ is missing; run `npm run build` first');
+	process.exit(1);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'deliverability-scan-'));
+let failed = false;
+try {
+	const packed = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+	)[0];
+	const tarball = path.join(work, packed.filename);
+	const unpacked = path.join(work, 'package');
+	execFileSync('tar', ['-xzf', tarball, '-C', work]);
+	const unexpected = packed.files.map((f) => f.path).filter((p) => !/^(dist\/|package\.json$|README\.md$|LICENSE)/.test(p));
+	console.log(`tarball: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${packed.entryCount} files`);
+	if (unexpected.length) {
+		console.error(`tarball holds files n8n does not need: ${unexpected.join(', ')}`);
+		failed = true;
+	}
+	for (const [label, dir, patterns] of [
+		['source', root, SOURCE_FILE_PATTERNS],
+		['tarball', unpacked, ['**/*.js', 'package.json']],
+	]) {
+		const result = await analyzePackage(dir, patterns);
+		if (result.passed) {
+			console.log(`scan ${label}: passed${result.message ? ` (${result.message})` : ''}`);
+		} else {
+			failed = true;
+			console.error(`scan ${label}: FAILED: ${result.message}`);
+			if (result.details) console.error(result.details);
+		}
+	}
+} finally {
+	fs.rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
