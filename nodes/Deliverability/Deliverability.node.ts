@@ -6,11 +6,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as account from './resources/account';
 import * as listSearch from './methods/listSearch';
+import { RESOURCES } from './resources';
 import { route } from './router';
-
-const resources = { account };
 
 export class Deliverability implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,18 +30,16 @@ export class Deliverability implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Account', value: 'account' }],
+				options: RESOURCES.map((r) => r.option),
 				default: 'account',
 			},
-			...account.description,
+			...RESOURCES.flatMap((r) => r.description),
 		],
 	};
 
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this, {
-			account: resources.account.operations,
-		});
+		return await route.call(this, Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.operations])));
 	}
 }

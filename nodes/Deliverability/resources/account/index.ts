@@ -1,26 +1,21 @@
 /** Account resource: the operation picker and the table of its operations. */
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { OperationHandler } from '../../router';
+import { operationPicker, type ResourceModule } from '../types';
 import * as get from './get';
 import * as getAll from './getAll';
 
-export const operationPicker: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['account'] } },
-	options: [
-		{ name: 'Get', value: 'get', action: 'Get an account', description: 'Retrieve one account with its domain and scores' },
-		{ name: 'Get Many', value: 'getAll', action: 'Get many accounts', description: 'List accounts, with filters' },
+export const account: ResourceModule = {
+	option: { name: 'Account', value: 'account', description: 'Mailboxes used for warming and spam tests' },
+	description: [
+		operationPicker(
+			'account',
+			[
+				{ name: 'Get', value: 'get', action: 'Get an account', description: 'Retrieve one account with its domain and scores' },
+				{ name: 'Get Many', value: 'getAll', action: 'Get many accounts', description: 'List accounts, with filters' },
+			],
+			'getAll',
+		),
+		...get.description,
+		...getAll.description,
 	],
-	default: 'getAll',
-};
-
-export const description: INodeProperties[] = [operationPicker, ...get.description, ...getAll.description];
-
-export const operations: Record<string, OperationHandler> = {
-	get: get.execute,
-	getAll: getAll.execute,
+	operations: { get: get.execute, getAll: getAll.execute },
 };

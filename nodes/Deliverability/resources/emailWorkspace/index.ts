@@ -1,0 +1,4 @@
+/** Resource not wired yet: its operations are being written (see resources/account for the pattern). */
+import type { ResourceModule } from '../types';
+
+export const emailWorkspace: ResourceModule | undefined = undefined;

@@ -1,0 +1,13 @@
+/** Every resource of the node, in the order of the Resource picker (sorted by name). */
+import type { ResourceModule } from './types';
+import { account } from './account';
+import { alert } from './alert';
+import { automatedTest } from './automatedTest';
+import { domain } from './domain';
+import { emailWorkspace } from './emailWorkspace';
+import { spamTest } from './spamTest';
+import { task } from './task';
+
+export const RESOURCES: ResourceModule[] = [account, alert, automatedTest, domain, emailWorkspace, spamTest, task].filter(
+	(r): r is ResourceModule => r !== undefined,
+);
