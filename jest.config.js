@@ -8,4 +8,5 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
 	},
 	testTimeout: 30000,
+	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };
