@@ -1,0 +1,46 @@
+// The transport's pure helpers: Retry-After parsing, network error codes, redaction, list unwrapping.
+import { listFrom, networkCode, parseRetryAfter, redact } from '../../nodes/shared/transport';
+
+describe('parseRetryAfter', () => {
+	it('reads delta-seconds', () => {
+		expect(parseRetryAfter('3')).toBe(3000);
+		expect(parseRetryAfter('0.5')).toBe(500);
+		expect(parseRetryAfter(['2'])).toBe(2000);
+	});
+	it('reads an HTTP date relative to now', () => {
+		const now = Date.parse('2026-11-22T10:00:00Z');
+		expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:05 GMT', now)).toBe(5000);
+		expect(parseRetryAfter('Sun, 22 Nov 2026 09:59:00 GMT', now)).toBe(0);
+	});
+	it('ignores absent or unreadable values', () => {
+		expect(parseRetryAfter(undefined)).toBeUndefined();
+		expect(parseRetryAfter('')).toBeUndefined();
+		expect(parseRetryAfter('soon')).toBeUndefined();
+	});
+});
+
+describe('networkCode', () => {
+	it('finds a code through wrapped causes', () => {
+		expect(networkCode({ message: 'x', cause: { cause: { code: 'ECONNRESET' } } })).toBe('ECONNRESET');
+		expect(networkCode({ code: 'ECONNREFUSED' })).toBe('ECONNREFUSED');
+		expect(networkCode(new Error('socket hang up'))).toBe('ECONNRESET');
+		expect(networkCode({ httpCode: '500' })).toBeUndefined();
+	});
+});
+
+describe('redact', () => {
+	it('removes every occurrence of each secret', () => {
+		expect(redact('key dummy-key-123 and Bearer dummy-key-123', ['dummy-key-123'])).toBe(
+			'key [redacted] and Bearer [redacted]',
+		);
+	});
+});
+
+describe('listFrom', () => {
+	it('takes bare arrays and tolerates one wrapped array', () => {
+		expect(listFrom([{ id: 1 }])).toEqual([{ id: 1 }]);
+		expect(listFrom({ domains: [{ id: 2 }] })).toEqual([{ id: 2 }]);
+		expect(listFrom({ a: [], b: [] })).toEqual([]);
+		expect(listFrom(null)).toEqual([]);
+	});
+});

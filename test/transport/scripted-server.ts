@@ -1,0 +1,55 @@
+/** A loopback HTTP server that answers from a script and records every request (for transport tests). */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Recorded {
+	method: string;
+	url: string;
+	headers: http.IncomingHttpHeaders;
+	body: string;
+	at: number;
+}
+
+/** What to do with one request: answer, or cut the connection without answering. */
+export type Step =
+	| { status: number; body?: unknown; headers?: Record<string, string> }
+	| { reset: true };
+
+export class ScriptedServer {
+	readonly requests: Recorded[] = [];
+	private script: Step[] = [];
+	private fallback: (req: Recorded) => Step = () => ({ status: 200, body: { ok: true } });
+	private server = http.createServer((req, res) => {
+		let body = '';
+		req.on('data', (c: Buffer) => (body += c.toString()));
+		req.on('end', () => {
+			const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() };
+			this.requests.push(recorded);
+			const step = this.script.shift() ?? this.fallback(recorded);
+			if ('reset' in step) {
+				req.socket.destroy();
+				return;
+			}
+			res.writeHead(step.status, { 'content-type': 'application/json', ...(step.headers ?? {}) });
+			res.end(step.body === undefined ? '' : JSON.stringify(step.body));
+		});
+	});
+
+	async start(): Promise<string> {
+		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v1`;
+	}
+
+	/** Steps used in order; after them, `fallback` answers. */
+	reply(steps: Step[], fallback?: (req: Recorded) => Step): void {
+		this.requests.length = 0;
+		this.script = [...steps];
+		if (fallback) this.fallback = fallback;
+		else this.fallback = () => ({ status: 200, body: { ok: true } });
+	}
+
+	async close(): Promise<void> {
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
+}
