@@ -5,8 +5,9 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
+	setupFiles: ['<rootDir>/test/setup-env.js'],
 	testTimeout: 30000,
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

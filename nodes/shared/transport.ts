@@ -194,7 +194,7 @@ function networkError(ctx: ApiContext, request: ApiRequest, code: string | undef
 			: '';
 	return new NodeApiError(
 		ctx.getNode(),
-		{ message: reached, code: code ?? 'UNKNOWN' } as JsonObject,
+		{ message: reached, networkCode: code ?? 'UNKNOWN' } as JsonObject,
 		{
 			message: `${reached} (${code ?? 'network error'})`,
 			description: `Check the Base URL in the credential and that the service is up. Attempts: ${attempts}.${createNote} (${request.method} ${request.path})`,

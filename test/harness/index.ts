@@ -1,0 +1,325 @@
+/**
+ * Runs our nodes through n8n's real engine, in-process: n8n-core's WorkflowExecute executes a workflow
+ * (input node → node under test), and `this.helpers.httpRequestWithAuthentication` makes real HTTP calls with the
+ * credential's generic `authenticate` applied the way n8n's CredentialsHelper does (expressions resolved by the
+ * workflow's expression engine). Triggers get their webhook methods and webhook() through n8n-core's HookContext and
+ * WebhookContext.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypeDescription,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, Workflow, createRunExecutionData } from 'n8n-workflow';
+
+import { DeliverabilityApi } from '../../credentials/DeliverabilityApi.credentials';
+
+const CREDENTIAL_TYPES: Record<string, ICredentialType> = { deliverabilityApi: new DeliverabilityApi() };
+
+/** A start node that emits the items given in its `items` parameter (the input of the node under test). */
+class HarnessInput implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Harness Input',
+		name: 'harnessInput',
+		group: ['input'],
+		version: 1,
+		description: 'Test-only',
+		defaults: { name: 'Input' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[{}]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string;
+		const items = JSON.parse(raw) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+function nodeTypesOf(types: INodeType[]): INodeTypes {
+	const byName: Record<string, INodeType> = { harnessInput: new HarnessInput() };
+	for (const t of types) byName[t.description.name] = t;
+	return {
+		getByName: (name: string) => byName[name] as INodeType | IVersionedNodeType,
+		getByNameAndVersion: (name: string) => byName[name],
+		getKnownTypes: () => ({}),
+	};
+}
+
+/** The part of n8n's CredentialsHelper our nodes use: decrypted data, and generic `authenticate` applied. */
+function credentialsHelper(credentials: Record<string, ICredentialDataDecryptedObject>) {
+	return {
+		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
+		getCredentialsProperties: (type: string) => CREDENTIAL_TYPES[type]?.properties ?? [],
+		async getDecrypted(_additionalData: unknown, nodeCredentials: { name: string }, type: string) {
+			const data = credentials[type];
+			if (!data) throw new Error(`harness: no credentials of type ${type} (${nodeCredentials.name})`);
+			return { ...data };
+		},
+		async authenticate(
+			data: ICredentialDataDecryptedObject,
+			type: string,
+			requestOptions: IHttpRequestOptions,
+			workflow: Workflow,
+			node: INode,
+		): Promise<IHttpRequestOptions> {
+			const authenticate = CREDENTIAL_TYPES[type]?.authenticate;
+			if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') return requestOptions;
+			const resolve = (value: string) =>
+				value.startsWith('=')
+					? String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: data }, undefined, ''))
+					: value;
+			const options = requestOptions as unknown as Record<string, Record<string, string> | undefined>;
+			for (const [section, entries] of Object.entries(authenticate.properties)) {
+				options[section] = { ...(options[section] ?? {}) };
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) options[section]![resolve(key)] = resolve(value);
+			}
+			return requestOptions;
+		},
+		async preAuthentication() {
+			return undefined;
+		},
+		async runPreAuthentication() {
+			return undefined;
+		},
+		async getCredentials() {
+			throw new Error('harness: getCredentials is not supported');
+		},
+		async updateCredentials() {},
+		async updateCredentialsOauthTokenData() {},
+	};
+}
+
+function additionalDataFor(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: credentialsHelper(credentials),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('harness: sub-workflows are not supported');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('harness: task runners are not supported');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	/** Credential data by type, e.g. `{ deliverabilityApi: { apiKey, baseUrl, headerForm } }`. */
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** Input items of the node (default: one empty item). */
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	typeVersion?: number;
+}
+
+export interface RunResult {
+	/** Output items of the node's first output. */
+	items: INodeExecutionData[];
+	/** The node's error, when the run failed. */
+	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
+	run: IRun;
+}
+
+const NODE_NAME = 'Node Under Test';
+
+/** Runs one node of ours (fed by `input`) through WorkflowExecute and returns its output or its error. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const type = options.nodeType.description.name;
+	const credentialNames = Object.keys(options.credentials ?? {});
+	const nodes: INode[] = [
+		{
+			id: 'input',
+			name: 'Input',
+			type: 'harnessInput',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(options.input ?? [{}]) },
+		},
+		{
+			id: 'under-test',
+			name: NODE_NAME,
+			type,
+			typeVersion: options.typeVersion ?? 1,
+			position: [200, 0],
+			parameters: options.parameters,
+			continueOnFail: options.continueOnFail,
+			onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
+			credentials: Object.fromEntries(credentialNames.map((n) => [n, { id: '1', name: n }])),
+		},
+	];
+	const workflow = new Workflow({
+		id: 'harness',
+		name: 'harness',
+		nodes,
+		connections: { Input: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] } },
+		active: false,
+		nodeTypes: nodeTypesOf([options.nodeType]),
+		settings: { timezone: 'UTC' },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'harness-exec', {
+		id: 'harness',
+		name: 'harness',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes,
+		connections: workflow.connectionsBySourceNode,
+		activeVersionId: null,
+	});
+	const execute = new WorkflowExecute(additionalDataFor(options.credentials ?? {}, hooks), 'manual');
+	const run = await execute.run({ workflow, startNode: workflow.getNode('Input') ?? undefined });
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
+	return { items: taskData?.data?.main?.[0] ?? [], error: error ?? undefined, run };
+}
+
+export interface HookHarness {
+	workflow: Workflow;
+	node: INode;
+	/** The node's static data, as n8n keeps it between activation, webhook calls and deactivation. */
+	staticData: IDataObject;
+	checkExists(): Promise<boolean>;
+	create(): Promise<boolean>;
+	delete(): Promise<boolean>;
+	/** Calls the trigger's webhook() with a fake request/response carrying this body, query and headers. */
+	webhook(request: { body?: unknown; query?: IDataObject; headers?: IDataObject }): Promise<IWebhookResponseData & { status?: number; sent?: unknown }>;
+}
+
+export interface HookOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** Production webhook base (n8n's WEBHOOK_URL + 'webhook'). */
+	webhookBaseUrl?: string;
+	webhookId?: string;
+	staticData?: IDataObject;
+}
+
+/** A trigger node in an active workflow: its webhook lifecycle and webhook() run in n8n-core's real contexts. */
+export function triggerHarness(options: HookOptions): HookHarness {
+	const type = options.nodeType.description.name;
+	const node: INode = {
+		id: 'trigger',
+		name: 'Trigger',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: options.webhookId ?? 'harness-webhook-id',
+		parameters: options.parameters,
+		credentials: Object.fromEntries(Object.keys(options.credentials).map((n) => [n, { id: '1', name: n }])),
+	};
+	const workflow = new Workflow({
+		id: 'harness-trigger',
+		name: 'harness trigger',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: nodeTypesOf([options.nodeType]),
+		staticData: options.staticData ?? {},
+		settings: { timezone: 'UTC' },
+	});
+	const additionalData = additionalDataFor(options.credentials);
+	if (options.webhookBaseUrl) (additionalData as { webhookBaseUrl: string }).webhookBaseUrl = options.webhookBaseUrl;
+	const webhookDescription = options.nodeType.description.webhooks?.[0];
+	const webhookData = {
+		httpMethod: webhookDescription?.httpMethod ?? 'POST',
+		node: node.name,
+		path: String(webhookDescription?.path ?? 'webhook'),
+		webhookDescription,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+		webhookId: node.webhookId,
+	} as unknown as IWebhookData;
+
+	const lifecycle = async (method: 'checkExists' | 'create' | 'delete', activation: WorkflowActivateMode) => {
+		const context = new HookContext(workflow, node, additionalData, 'trigger', activation, webhookData);
+		const methods = options.nodeType.webhookMethods?.default;
+		if (!methods) throw new Error('harness: the node has no webhookMethods.default');
+		return await methods[method].call(context);
+	};
+
+	return {
+		workflow,
+		node,
+		get staticData() {
+			return workflow.getStaticData('node', node) as IDataObject;
+		},
+		checkExists: async () => await lifecycle('checkExists', 'activate'),
+		create: async () => await lifecycle('create', 'activate'),
+		delete: async () => await lifecycle('delete', 'activate'),
+		async webhook(request) {
+			const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
+			const req = { body: request.body, query: request.query ?? {}, headers, params: {}, method: 'POST' } as unknown as IncomingMessage;
+			let status: number | undefined;
+			let sent: unknown;
+			const res = {
+				status(code: number) {
+					status = code;
+					return res;
+				},
+				json(body: unknown) {
+					sent = body;
+					return res;
+				},
+				send(body: unknown) {
+					sent = body;
+					return res;
+				},
+				end(body?: unknown) {
+					sent = body;
+					return res;
+				},
+				setHeader: () => res,
+				writeHead(code: number) {
+					status = code;
+					return res;
+				},
+			} as unknown as ServerResponse;
+			const data = { ...additionalData, httpRequest: req, httpResponse: res } as IWorkflowExecuteAdditionalData;
+			const context = new WebhookContext(workflow, node, data, 'trigger', webhookData, [], createRunExecutionData());
+			if (!options.nodeType.webhook) throw new Error('harness: the node has no webhook()');
+			const answer = await options.nodeType.webhook.call(context);
+			return { ...answer, status, sent };
+		},
+	};
+}
