@@ -1,0 +1,127 @@
+/**
+ * What every node test file needs: a sandbox of its own (real HTTP on loopback), the action node run through n8n's
+ * real engine with the real credential, and the sandbox's admin API to see what it received.
+ */
+import axios from 'axios';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { retryPolicy } from '../../nodes/shared/transport';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { runNode, type RunResult } from '../harness';
+
+export interface LoggedRequest {
+	seq: number;
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	body: IDataObject | null;
+	headerForm: 'bearer' | 'raw' | 'missing';
+	project: 'A' | 'B' | null;
+	status: number;
+}
+
+export interface NodeTestContext {
+	sandbox: Sandbox;
+	/** Runs the Deliverability node once with these parameters (project A's key unless `apiKey` is given). */
+	run(
+		parameters: INodeParameters,
+		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; headerForm?: 'bearer' | 'raw' },
+	): Promise<RunResult>;
+	/** The sandbox's request log (API requests only), oldest first. */
+	requests(): Promise<LoggedRequest[]>;
+	clearRequests(): Promise<void>;
+	/** Any admin call: `admin('POST', '/faults', {...})`. */
+	admin<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+	/** A direct API call with project A's key (to prepare or check state without going through the node). */
+	api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: IDataObject): Promise<{ status: number; data: T }>;
+}
+
+/**
+ * Call at the top of a test file: starts a sandbox before all tests, resets it before each, closes it after all.
+ * Retry waits are shortened so 429/5xx paths run fast (the policy itself is unchanged).
+ */
+export function useSandbox(options: { accounts?: number; resetEachTest?: boolean } = {}): NodeTestContext {
+	let sandbox: Sandbox | undefined;
+	const saved = { ...retryPolicy };
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, smtpPort: 0, accounts: options.accounts });
+		retryPolicy.baseDelayMs = 20;
+	});
+	afterAll(async () => {
+		Object.assign(retryPolicy, saved);
+		await sandbox?.close();
+	});
+	if (options.resetEachTest !== false) {
+		beforeEach(async () => {
+			await context.admin('POST', '/reset');
+		});
+	}
+
+	const started = (): Sandbox => {
+		if (!sandbox) throw new Error('sandbox not started (useSandbox must be called at the top level of a test file)');
+		return sandbox;
+	};
+
+	const context: NodeTestContext = {
+		get sandbox() {
+			return started();
+		},
+		async run(parameters, runOptions = {}) {
+			const s = started();
+			return await runNode({
+				nodeType: new Deliverability(),
+				parameters,
+				input: runOptions.input,
+				continueOnFail: runOptions.continueOnFail,
+				credentials: {
+					deliverabilityApi: {
+						apiKey: runOptions.apiKey ?? s.apiKeys.A,
+						baseUrl: s.baseUrl,
+						headerForm: runOptions.headerForm ?? 'bearer',
+					},
+				},
+			});
+		},
+		async requests() {
+			return await context.admin<LoggedRequest[]>('GET', '/requests');
+		},
+		async clearRequests() {
+			await context.admin('DELETE', '/requests');
+		},
+		async admin<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
+			const response = await axios.request<T>({
+				method,
+				url: `${started().adminUrl}${path}`,
+				data: body,
+				validateStatus: () => true,
+			});
+			if (response.status >= 400) throw new Error(`admin ${method} ${path} → ${response.status} ${JSON.stringify(response.data)}`);
+			return response.data;
+		},
+		async api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: IDataObject) {
+			const s = started();
+			const response = await axios.request<T>({
+				method,
+				url: `${s.baseUrl}${path}`,
+				data: body,
+				params: query,
+				headers: { 'X-Api-Key': s.apiKeys.A },
+				validateStatus: () => true,
+			});
+			return { status: response.status, data: response.data };
+		},
+	};
+	return context;
+}
+
+/** A resource-locator value in ID mode, as n8n stores it when the user types an ID or an expression. */
+export function byId(value: string | number): { __rl: true; mode: 'id'; value: string } {
+	return { __rl: true, mode: 'id', value: String(value) };
+}
+
+/** The JSON of every output item. */
+export function jsonOf(result: RunResult): IDataObject[] {
+	return result.items.map((item) => item.json);
+}
