@@ -60,3 +60,16 @@ export const taskLocator = (operations: string[]): INodeProperties =>
 		placeholder: 'e.g. 3051',
 		description: 'The task ID returned by the account Batch operation',
 	});
+
+/** The account picker on another resource's operation (e.g. the account of a new automated test). */
+export const accountLocatorFor = (resource: string, operations: string[], description: string): INodeProperties =>
+	locator({
+		name: 'accountId',
+		displayName: 'Account',
+		resource,
+		operations,
+		searchListMethod: 'searchAccounts',
+		numeric: true,
+		placeholder: 'e.g. 1042',
+		description,
+	});

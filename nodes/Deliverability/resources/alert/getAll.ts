@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest, listFrom } from '../../../shared/transport';
+import { returnAllAndLimit } from '../../descriptions/common';
+import { listLimit } from '../../helpers/params';
+
+export const description: INodeProperties[] = [...returnAllAndLimit('alert', 'getAll')];
+
+/** GET /alerts is one bare array (not paginated): Limit is applied here. */
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const limit = listLimit(this, i);
+	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', itemIndex: i }));
+	return limit === undefined ? alerts : alerts.slice(0, limit);
+}

@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { showFor } from '../../descriptions/common';
+import { accountLocatorFor } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+
+export const description: INodeProperties[] = [
+	accountLocatorFor(
+		'automatedTest',
+		['create'],
+		'The account whose messages are tested. It must belong to the project of the API key and be connected.',
+	),
+	{
+		displayName:
+			'The new automated test is inactive. Set its schedule, audience and activation with Update, and its weekdays with Set Runs.',
+		name: 'createNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('automatedTest', 'create'),
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const accountId = locatorId(this, 'accountId', i, true);
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: '/automated_tests',
+		body: { account_id: accountId },
+		kind: 'create',
+		itemIndex: i,
+	});
+}

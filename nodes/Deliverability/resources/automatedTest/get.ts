@@ -1,0 +1,12 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { automatedTestLocator } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+
+export const description: INodeProperties[] = [automatedTestLocator(['get'])];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = locatorId(this, 'automatedTestId', i, true);
+	return await apiRequest.call(this, { method: 'GET', path: `/automated_tests/${id}`, itemIndex: i });
+}

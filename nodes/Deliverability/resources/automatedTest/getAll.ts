@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../../shared/transport';
+import { returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collection, listLimit, validator } from '../../helpers/params';
+
+export const PAGE_SIZE = 25;
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit('automatedTest', 'getAll'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('automatedTest', 'getAll'),
+		options: [
+			{
+				displayName: 'Active',
+				name: 'active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to list only active tests (on) or only inactive ones (off). Leave the filter out for both.',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				description: 'Matched against the message subject and the emails of the associated accounts (partial words allowed)',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('automatedTest', 'getAll'),
+		options: [
+			{
+				displayName: 'Order',
+				name: 'order',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+				default: 'desc',
+				description: 'Sort direction; only applies together with Sort',
+			},
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Created At', value: 'created_at' },
+					{ name: 'Last Run At', value: 'last_run_at' },
+				],
+				default: 'created_at',
+				description: 'Field to sort by. Without it: relevance when searching, newest first otherwise.',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const v = validator(this, i);
+	const filters = collection(this, 'filters', i);
+	const options = collection(this, 'options', i);
+	const qs: IDataObject = {};
+	if (filters.search !== undefined && v.string('search', filters.search).trim()) qs.search = String(filters.search).trim();
+	if (filters.active !== undefined) qs.active = v.boolean('active', filters.active);
+	if (options.sort !== undefined) qs.sort = v.oneOf('sort', options.sort, ['created_at', 'last_run_at'] as const);
+	if (options.order !== undefined) {
+		const order = v.oneOf('order', options.order, ['asc', 'desc'] as const);
+		if (qs.sort === undefined) v.fail('order', 'the service applies Order only together with Sort', 'Add the Sort option, or remove Order.');
+		qs.order = order;
+	}
+	return await apiRequestAllItems.call(
+		this,
+		{ path: '/automated_tests', qs, pageSize: PAGE_SIZE, itemIndex: i },
+		listLimit(this, i),
+	);
+}

@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { showFor } from '../../descriptions/common';
+import { automatedTestLocator } from '../../descriptions/locators';
+import { locatorId, validator } from '../../helpers/params';
+
+/** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+export const description: INodeProperties[] = [
+	automatedTestLocator(['setRuns']),
+	{
+		displayName: 'Weekdays',
+		name: 'weekdays',
+		type: 'multiOptions',
+		required: true,
+		options: WEEKDAYS.map((name, index) => ({ name, value: index + 1 })).sort((a, b) => a.name.localeCompare(b.name)),
+		default: [],
+		displayOptions: showFor('automatedTest', 'setRuns'),
+		description:
+			'Days the test runs on (replaces the current ones). From an expression: ISO numbers 1 (Monday) to 7 (Sunday) or day names.',
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const v = validator(this, i);
+	const id = locatorId(this, 'automatedTestId', i, true);
+	const raw = this.getNodeParameter('weekdays', i, []) as unknown;
+	const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').filter((s) => s.trim() !== '') : [raw];
+	const days = list.map((day) => {
+		const byName = typeof day === 'string' ? WEEKDAYS.findIndex((w) => w.toLowerCase() === day.trim().toLowerCase()) : -1;
+		return byName >= 0 ? byName + 1 : v.integer('weekdays', day, 1, 7);
+	});
+	const weekdays = [...new Set(days)].sort((a, b) => a - b);
+	if (weekdays.length === 0) v.fail('weekdays', 'pick at least one day');
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: `/automated_tests/${id}/runs`,
+		body: { weekdays },
+		kind: 'update',
+		itemIndex: i,
+	});
+}

@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { showFor } from '../../descriptions/common';
+import { collection, validator } from '../../helpers/params';
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Creating a spam test uses one spam check credit. Next: send your message to every address in <code>seed_emails</code> (e.g. with the Send Email node, To = <code>{{ $json.seed_emails }}</code>) and put <code>public_full_id</code> somewhere in the body; then use Spam Test → Get with "Wait for Completion" to collect the results.',
+		name: 'createNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('spamTest', 'create'),
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor('spamTest', 'create'),
+		options: [
+			{
+				displayName: 'Seedlist',
+				name: 'seedlist',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 4 },
+				default: 1,
+				description: 'Which seedlist (1 to 4) receives the test. The service uses its default when omitted.',
+			},
+		],
+	},
+];
+
+/** The seed addresses of a test, in the order the service lists them. */
+export function seedEmails(test: IDataObject): string[] {
+	const results = Array.isArray(test.results) ? (test.results as IDataObject[]) : [];
+	return results.map((r) => r?.email).filter((e): e is string => typeof e === 'string' && e.trim() !== '');
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const v = validator(this, i);
+	const fields = collection(this, 'additionalFields', i);
+	const body: IDataObject = {};
+	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, [1, 2, 3, 4] as const);
+	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', body, kind: 'create', itemIndex: i });
+	const seeds = seedEmails(test);
+	return { ...test, seed_emails: seeds.join(','), seed_count: seeds.length };
+}
