@@ -1,0 +1,62 @@
+/**
+ * What `npm start` and the e2e suite put into n8n besides the package: the credentials the examples refer to
+ * (fixed ids, so the example files import with their credentials attached) and the example workflows.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const CREDENTIAL_IDS = {
+	deliverability: 'DlvSandboxApiKey',
+	smtp: 'DlvSandboxSmtp01',
+} as const;
+
+export const CREDENTIAL_NAMES = {
+	deliverability: 'Deliverability sandbox',
+	smtp: 'Sandbox SMTP',
+} as const;
+
+export const examplesDir = path.resolve(__dirname, '..', 'examples');
+
+export interface SandboxEndpoints {
+	baseUrl: string;
+	apiKey: string;
+	smtpPort: number;
+}
+
+/** Credentials in the shape `n8n import:credentials` takes (plain `data` is encrypted on import). */
+export function sandboxCredentials({ baseUrl, apiKey, smtpPort }: SandboxEndpoints): object[] {
+	return [
+		{
+			id: CREDENTIAL_IDS.deliverability,
+			name: CREDENTIAL_NAMES.deliverability,
+			type: 'deliverabilityApi',
+			data: { apiKey, baseUrl, headerForm: 'bearer' },
+		},
+		{
+			id: CREDENTIAL_IDS.smtp,
+			name: CREDENTIAL_NAMES.smtp,
+			type: 'smtp',
+			data: { user: '', password: '', host: '127.0.0.1', port: smtpPort, secure: false, disableStartTls: true },
+		},
+	];
+}
+
+export interface Example {
+	file: string;
+	id: string;
+	name: string;
+	workflow: Record<string, unknown>;
+}
+
+/** Every examples/*.json workflow, in file-name order. */
+export function loadExamples(): Example[] {
+	if (!fs.existsSync(examplesDir)) return [];
+	return fs
+		.readdirSync(examplesDir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const workflow = JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')) as Record<string, unknown>;
+			return { file, id: String(workflow.id), name: String(workflow.name), workflow };
+		});
+}

@@ -1,0 +1,386 @@
+/**
+ * A real n8n process for `npm start` and the e2e suite: runs the provisioned runtime (scripts/runtime.ts) on
+ * 127.0.0.1 with its own user folder, an owner preset through the environment, our package installed into the
+ * community-nodes folder from `npm pack` output (exactly the way users get it), and helpers for the CLI
+ * (import/publish), the internal REST API (login, credential test) and the public API (API key).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ensureRuntime, repoRoot, run, runtimeEnv, runtimePaths, type Log, type RuntimePaths } from './runtime';
+
+export const PACKAGE_NAME = 'n8n-nodes-deliverability';
+export const NODE_TYPES = {
+	action: `${PACKAGE_NAME}.deliverability`,
+	trigger: `${PACKAGE_NAME}.deliverabilityTrigger`,
+};
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export const DEFAULT_OWNER: Owner = {
+	email: 'owner@example.com',
+	password: 'Deliverability-sandbox-1',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+};
+
+/** A port the OS considers free right now (listen on 0, read it, close). */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address() as net.AddressInfo;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+/** bcrypt hash made with the bcryptjs that ships with n8n (the hash format n8n checks the password against). */
+export function hashPassword(password: string, paths: RuntimePaths = runtimePaths()): string {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(paths.n8nModules, 'n8n')] })) as {
+		hashSync(p: string, rounds: number): string;
+	};
+	return bcrypt.hashSync(password, 10);
+}
+
+/** `npm pack` of the built package into .cache/pack/ (the tarball users get from the registry); returns its path. */
+export async function packPackage(log: Log = () => undefined): Promise<string> {
+	const dest = path.join(repoRoot, '.cache', 'pack');
+	fs.mkdirSync(dest, { recursive: true });
+	for (const f of fs.readdirSync(dest)) if (f.endsWith('.tgz')) fs.rmSync(path.join(dest, f));
+	if (!fs.existsSync(path.join(repoRoot, 'dist', 'nodes'))) throw new Error('dist/ is missing: run `npm run build` first');
+	const out = await run('npm', ['pack', '--silent', '--pack-destination', dest], {
+		cwd: repoRoot,
+		env: { ...process.env, npm_config_ignore_scripts: 'true' },
+		log,
+		label: 'npm pack',
+	});
+	const file = out.trim().split('\n').pop()!.trim();
+	return path.join(dest, path.basename(file));
+}
+
+/**
+ * Installs the tarball into `<userFolder>/.n8n/nodes` the way n8n's community-package installer does (a plain
+ * npm project there; peer dependencies are not installed: n8n provides n8n-workflow itself).
+ */
+export async function installPackage(userFolder: string, tgz: string, log: Log = () => undefined): Promise<void> {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	const pkgJson = path.join(nodesDir, 'package.json');
+	if (!fs.existsSync(pkgJson)) {
+		fs.writeFileSync(pkgJson, JSON.stringify({ name: 'installed-nodes', private: true }, null, 2) + '\n');
+	}
+	const paths = runtimePaths();
+	await run(
+		'npm',
+		[
+			'install',
+			tgz,
+			'--ignore-scripts',
+			'--legacy-peer-deps',
+			'--no-audit',
+			'--no-fund',
+			'--no-package-lock',
+			'--loglevel=error',
+		],
+		{ cwd: nodesDir, env: runtimeEnv(paths), log, label: `npm install ${path.basename(tgz)}` },
+	);
+}
+
+export interface N8nOptions {
+	userFolder: string;
+	port?: number;
+	brokerPort?: number;
+	owner?: Owner;
+	/** Extra environment for the n8n process. */
+	env?: Record<string, string>;
+	/** Progress messages of this helper. */
+	log?: Log;
+	/** When set, every n8n output line is passed here too (npm start shows them on demand). */
+	onOutput?: (line: string) => void;
+}
+
+export class N8n {
+	readonly userFolder: string;
+
+	readonly owner: Owner;
+
+	port = 0;
+
+	brokerPort = 0;
+
+	proc?: ChildProcess;
+
+	/** Everything n8n printed, across restarts. */
+	output = '';
+
+	startupMs = 0;
+
+	private cookie = '';
+
+	private apiKey = '';
+
+	private readonly paths = runtimePaths();
+
+	private readonly log: Log;
+
+	private exited?: Promise<number | null>;
+
+	constructor(private readonly options: N8nOptions) {
+		this.userFolder = options.userFolder;
+		this.owner = options.owner ?? DEFAULT_OWNER;
+		this.log = options.log ?? (() => undefined);
+		fs.mkdirSync(this.userFolder, { recursive: true });
+	}
+
+	get baseUrl(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	/** n8n's production webhook base (N8N_WEBHOOK_URL). */
+	get webhookBase(): string {
+		return `${this.baseUrl}/`;
+	}
+
+	env(): NodeJS.ProcessEnv {
+		// Keep the parent's npm variables (npm run …) out of n8n.
+		const base = Object.fromEntries(
+			Object.entries(runtimeEnv(this.paths)).filter(([k]) => !k.startsWith('npm_') || k === 'npm_config_nodedir'),
+		);
+		return {
+			...base,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			N8N_WEBHOOK_URL: this.webhookBase,
+			N8N_EDITOR_BASE_URL: this.webhookBase,
+			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+			N8N_DISABLED_MODULES: 'mcp-registry',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			GENERIC_TIMEZONE: 'UTC',
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
+			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
+			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: hashPassword(this.owner.password, this.paths),
+			...this.options.env,
+		};
+	}
+
+	/** Runs an n8n CLI command (import:credentials, import:workflow, publish:workflow, execute, …) on this user folder. */
+	async cli(args: string[]): Promise<string> {
+		if (!this.port) await this.pickPorts();
+		return run(this.paths.nodeBin, [this.paths.n8nMain, ...args], {
+			cwd: this.userFolder,
+			env: this.env(),
+			log: this.log,
+			label: `n8n ${args[0]}`,
+		});
+	}
+
+	/** Imports workflow JSON (one object or an array) through the CLI; returns nothing (ids come from the JSON). */
+	async importWorkflows(workflows: object | object[]): Promise<void> {
+		const file = path.join(this.userFolder, `import-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflows, null, 2));
+		try {
+			await this.cli(['import:workflow', `--input=${file}`]);
+		} finally {
+			fs.rmSync(file, { force: true });
+		}
+	}
+
+	/** Imports credentials (plain `data` is encrypted by n8n on import). */
+	async importCredentials(credentials: object[]): Promise<void> {
+		const file = path.join(this.userFolder, `import-cred-${Date.now()}.json`);
+		fs.writeFileSync(file, JSON.stringify(credentials, null, 2));
+		try {
+			await this.cli(['import:credentials', `--input=${file}`]);
+		} finally {
+			fs.rmSync(file, { force: true });
+		}
+	}
+
+	/** `n8n execute --id=… --rawOutput` (a separate process on the same database); returns the parsed run data. */
+	async execute(workflowId: string): Promise<ExecuteResult> {
+		const out = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		const lines = out.split('\n');
+		const first = lines.findIndex((l) => l.startsWith('{'));
+		if (first < 0) throw new Error(`n8n execute printed no JSON:\n${out}`);
+		return JSON.parse(lines.slice(first).join('\n')) as ExecuteResult;
+	}
+
+	private async pickPorts(): Promise<void> {
+		this.port = this.options.port || (await freePort());
+		this.brokerPort = this.options.brokerPort || (await freePort());
+		while (this.brokerPort === this.port) this.brokerPort = await freePort();
+	}
+
+	/** Starts n8n and resolves when /healthz/readiness answers 200; returns the start-up time in ms. */
+	async start({ timeoutMs = 120000 } = {}): Promise<number> {
+		if (this.proc) throw new Error('n8n already running');
+		if (!this.port) await this.pickPorts();
+		const t0 = Date.now();
+		const proc = spawn(this.paths.nodeBin, [this.paths.n8nMain, 'start'], {
+			cwd: this.userFolder,
+			env: this.env(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		this.proc = proc;
+		this.exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+		let partial = '';
+		const onData = (d: Buffer) => {
+			const s = d.toString();
+			this.output += s;
+			partial += s;
+			const lines = partial.split('\n');
+			partial = lines.pop()!;
+			for (const l of lines) this.options.onOutput?.(l);
+		};
+		proc.stdout!.on('data', onData);
+		proc.stderr!.on('data', onData);
+		let exitCode: number | null | undefined;
+		void this.exited.then((c) => (exitCode = c));
+		for (;;) {
+			if (exitCode !== undefined) {
+				this.proc = undefined;
+				throw new Error(`n8n exited with ${exitCode} during start-up:\n${this.output.split('\n').slice(-40).join('\n')}`);
+			}
+			if (Date.now() - t0 > timeoutMs) {
+				await this.stop();
+				throw new Error(`n8n not ready after ${timeoutMs} ms:\n${this.output.split('\n').slice(-40).join('\n')}`);
+			}
+			try {
+				const res = await fetch(`${this.baseUrl}/healthz/readiness`);
+				if (res.status === 200) break;
+			} catch {
+				// not listening yet
+			}
+			await new Promise((r) => setTimeout(r, 250));
+		}
+		this.startupMs = Date.now() - t0;
+		this.cookie = '';
+		return this.startupMs;
+	}
+
+	/** SIGTERM (what Ctrl-C and service managers send) and wait; SIGKILL after 20 s. */
+	async stop(): Promise<void> {
+		const proc = this.proc;
+		if (!proc) return;
+		this.proc = undefined;
+		if (proc.exitCode === null && proc.signalCode === null) {
+			proc.kill('SIGTERM');
+			const killer = setTimeout(() => proc.kill('SIGKILL'), 20000);
+			await this.exited;
+			clearTimeout(killer);
+		}
+	}
+
+	async restart(): Promise<number> {
+		await this.stop();
+		return this.start();
+	}
+
+	/** Internal REST API (what the editor uses), logged in as the owner. */
+	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; data: T }> {
+		if (!this.cookie) await this.login();
+		const res = await fetch(`${this.baseUrl}/rest${route}`, {
+			method,
+			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': BROWSER_ID },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		let json: { data?: T } | undefined;
+		try {
+			json = JSON.parse(text) as { data?: T };
+		} catch {
+			json = undefined;
+		}
+		return { status: res.status, data: (json && 'data' in json ? json.data : (json ?? text)) as T };
+	}
+
+	async login(): Promise<void> {
+		const res = await fetch(`${this.baseUrl}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ emailOrLdapLoginId: this.owner.email, password: this.owner.password }),
+		});
+		if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+		if (!this.cookie.includes('n8n-auth=')) throw new Error('login returned no n8n-auth cookie');
+	}
+
+	/** Creates (once) an API key with every scope the owner may grant; returns it. */
+	async getApiKey(): Promise<string> {
+		if (this.apiKey) return this.apiKey;
+		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes');
+		if (scopes.status !== 200) throw new Error(`api-key scopes: ${scopes.status}`);
+		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', {
+			label: `e2e ${Date.now()}`,
+			scopes: scopes.data,
+			expiresAt: null,
+		});
+		if (created.status !== 200 || !created.data?.rawApiKey) {
+			throw new Error(`api-key create: ${created.status} ${JSON.stringify(created.data)}`);
+		}
+		this.apiKey = created.data.rawApiKey;
+		return this.apiKey;
+	}
+
+	/** Public API (`/api/v1`) with the API key. */
+	async api<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; data: T }> {
+		const key = await this.getApiKey();
+		const res = await fetch(`${this.baseUrl}/api/v1${route}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': key },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		let data: unknown = text;
+		try {
+			data = JSON.parse(text);
+		} catch {
+			// keep text
+		}
+		return { status: res.status, data: data as T };
+	}
+}
+
+export const BROWSER_ID = 'n8n-nodes-deliverability-e2e';
+
+export interface ExecuteResult {
+	data: {
+		resultData: {
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>;
+			error?: unknown;
+			lastNodeExecuted?: string;
+		};
+	};
+	finished?: boolean;
+	status?: string;
+}
+
+/** Provisions the runtime when missing (with progress output) and returns an n8n helper for the given folder. */
+export async function prepareN8n(options: N8nOptions): Promise<N8n> {
+	await ensureRuntime({ log: options.log ?? console.log });
+	return new N8n(options);
+}
