@@ -77,15 +77,24 @@ export function locator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-/** Options of the operations that can wait for a result (spam test get, batch, task get). */
+/** Options of the operations that can wait for a result (spam test get, batch, task get), sorted by display name. */
 export function waitOptions(what: string, doneWhen: string): INodeProperties[] {
 	return [
 		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'boolean',
-			default: false,
-			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning`,
+			displayName: 'On Timeout',
+			name: 'onTimeout',
+			type: 'options',
+			options: [
+				{ name: 'Fail With an Error', value: 'error' },
+				{
+					name: 'Return Last Snapshot',
+					value: 'returnLast',
+					description: 'Return what the service had, flagged with _waitTimedOut: true',
+				},
+			],
+			default: 'error',
+			displayOptions: { show: { waitForCompletion: [true] } },
+			description: 'What to do when the timeout passes before completion',
 		},
 		{
 			displayName: 'Poll Interval (Seconds)',
@@ -106,20 +115,11 @@ export function waitOptions(what: string, doneWhen: string): INodeProperties[] {
 			description: 'Give up waiting after this many minutes',
 		},
 		{
-			displayName: 'On Timeout',
-			name: 'onTimeout',
-			type: 'options',
-			options: [
-				{ name: 'Fail With an Error', value: 'error' },
-				{
-					name: 'Return Last Snapshot',
-					value: 'returnLast',
-					description: 'Return what the service had, flagged with _waitTimedOut: true',
-				},
-			],
-			default: 'error',
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: 'What to do when the timeout passes before completion',
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: false,
+			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning`,
 		},
 	];
 }

@@ -46,5 +46,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, [1, 2, 3, 4] as const);
 	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', body, kind: 'create', itemIndex: i });
 	const seeds = seedEmails(test);
+	if (i === 0) {
+		this.addExecutionHints({
+			message: `Next: send your message to the ${seeds.length} addresses in seed_emails with public_full_id (${String(test.public_full_id ?? '')}) in the body, then use Spam Test → Get with "Wait for Completion".`,
+			type: 'info',
+			location: 'outputPane',
+		});
+	}
 	return { ...test, seed_emails: seeds.join(','), seed_count: seeds.length };
 }

@@ -17,9 +17,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: showFor('spamTest', 'get'),
-		options: waitOptions('the spam test', 'completed is true: every seed copy arrived').sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
+		options: waitOptions('the spam test', 'completed is true: every seed copy arrived'),
 	},
 ];
 

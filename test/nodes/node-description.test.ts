@@ -1,0 +1,248 @@
+/**
+ * The action node's public interface (issue 4): resource/operation values, parameter names and the n8n conventions
+ * its description must follow. These names are fixed: workflows depend on them.
+ */
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { RESOURCES } from '../../nodes/Deliverability/resources';
+
+const node = new Deliverability();
+const description = node.description;
+const properties = description.properties;
+
+/** Every resource and operation value of issue 4. */
+const INTERFACE: Record<string, string[]> = {
+	account: ['batch', 'connectImap', 'get', 'getAliases', 'getAll', 'pause', 'resume', 'update'],
+	alert: ['create', 'delete', 'getAll', 'update'],
+	automatedTest: ['create', 'get', 'getAll', 'setRuns', 'update'],
+	domain: ['getAll'],
+	emailWorkspace: ['create'],
+	spamTest: ['create', 'get', 'getAll', 'update'],
+	task: ['get'],
+};
+
+/** Field and query names of the spec (and the names the sandbox gives the spec's unnamed account filters). */
+const API_NAMES = new Set([
+	// GET /accounts
+	'search', 'tags', 'max_score', 'spamchecker_only', 'include_spamchecker', 'per_page',
+	// POST /accounts/{id}
+	'alias', 'alive', 'autopilot', 'config_max_conversation_running', 'config_rampup_increase', 'config_rampup_target',
+	'config_smtp_append_after_sent', 'desc', 'first_name', 'last_name', 'imap_issue', 'signature', 'time_zone',
+	// POST /accounts/batch
+	'account_ids', 'action',
+	// POST /imap_auth
+	'email', 'imap_host', 'imap_port', 'imap_username', 'imap_password', 'smtp_host', 'smtp_port', 'smtp_username',
+	'smtp_password',
+	// spam tests
+	'seedlist', 'automated_test_id', 'order_by', 'order', 'type',
+	// automated tests
+	'account_id', 'active', 'sort', 'btob', 'btoc', 'hour', 'repeat_period', 'repeat_period_delay',
+	// email workspaces
+	'name', 'provider', 'file_key_json', 'outlook_client_id', 'outlook_client_secret', 'outlook_client_secret_value',
+	'outlook_tenant_id', 'outlook_client_secret_expires_at',
+	// alerts
+	'channel', 'events', 'hook_url', 'slack_channel_id', 'automated_test_ids',
+]);
+
+/** Node-side behaviour options allowed in an `options` collection (they are not sent to the service). */
+const NODE_OPTIONS = new Set(['waitForCompletion', 'pollInterval', 'timeoutMinutes', 'onTimeout']);
+
+const COLLECTIONS = ['filters', 'updateFields', 'additionalFields', 'options'];
+const ID_PARAMETERS = ['accountId', 'publicId', 'automatedTestId', 'taskId', 'alertId'];
+
+function shownFor(p: INodeProperties, resource: string, operation?: string): boolean {
+	const show = p.displayOptions?.show;
+	if (!show) return false;
+	const resources = show.resource as string[] | undefined;
+	if (!resources?.includes(resource)) return false;
+	if (operation === undefined) return true;
+	const operations = show.operation as string[] | undefined;
+	return operations === undefined || operations.includes(operation);
+}
+
+function operationPicker(resource: string): INodeProperties | undefined {
+	return properties.find((p) => p.name === 'operation' && shownFor(p, resource));
+}
+
+function sortedNames(options: Array<{ name: string }>): string[] {
+	return options.map((o) => o.name).sort((a, b) => a.localeCompare(b));
+}
+
+/** Every property, including those nested in collections and fixed collections. */
+function allProperties(list: INodeProperties[]): INodeProperties[] {
+	const out: INodeProperties[] = [];
+	for (const p of list) {
+		out.push(p);
+		if (p.type === 'collection' && p.options) out.push(...allProperties(p.options as INodeProperties[]));
+		if (p.type === 'fixedCollection' && p.options) {
+			for (const group of p.options as INodePropertyCollection[]) out.push(...allProperties(group.values));
+		}
+	}
+	return out;
+}
+
+const wiredResources = RESOURCES.map((r) => r.option.value as string);
+
+describe('node description', () => {
+	it('is a usable-as-tool action node named deliverability with main input and output', () => {
+		expect(description.name).toBe('deliverability');
+		expect(description.displayName).toBe('Deliverability');
+		expect(description.usableAsTool).toBe(true);
+		expect(description.subtitle).toBeTruthy();
+		expect(description.icon).toEqual(expect.objectContaining({ light: expect.any(String), dark: expect.any(String) }));
+		expect(description.inputs).toEqual(['main']);
+		expect(description.outputs).toEqual(['main']);
+	});
+
+	it('offers every resource of issue 4, sorted by name', () => {
+		const resource = properties.find((p) => p.name === 'resource')!;
+		const options = resource.options as INodePropertyOptions[];
+		expect(options.map((o) => o.value).sort()).toEqual(Object.keys(INTERFACE).sort());
+		expect(options.map((o) => o.name)).toEqual(sortedNames(options));
+	});
+
+	describe.each(Object.entries(INTERFACE))('resource %s', (resource, operations) => {
+		it('has exactly the fixed operation values, sorted by name, each with action and description', () => {
+			const picker = operationPicker(resource);
+			expect(picker).toBeDefined();
+			const options = picker!.options as INodePropertyOptions[];
+			expect(options.map((o) => o.value).sort()).toEqual([...operations].sort());
+			expect(options.map((o) => o.name)).toEqual(sortedNames(options));
+			for (const o of options) {
+				expect(o.action).toEqual(expect.any(String));
+				expect(o.description).toEqual(expect.any(String));
+			}
+			expect(operations).toContain(picker!.default);
+		});
+
+		it('has a handler for every operation', () => {
+			const module = RESOURCES.find((r) => r.option.value === resource);
+			expect(module).toBeDefined();
+			expect(Object.keys(module!.operations).sort()).toEqual([...operations].sort());
+		});
+	});
+
+	it('sorts every options and multiOptions list by name', () => {
+		for (const p of allProperties(properties)) {
+			if ((p.type === 'options' || p.type === 'multiOptions') && Array.isArray(p.options)) {
+				const options = p.options as INodePropertyOptions[];
+				expect({ parameter: p.name, names: options.map((o) => o.name) }).toEqual({ parameter: p.name, names: sortedNames(options) });
+			}
+		}
+	});
+
+	it('sorts every collection by display name', () => {
+		for (const p of allProperties(properties)) {
+			if (p.type !== 'collection') continue;
+			const names = (p.options as INodeProperties[]).map((o) => o.displayName);
+			expect({ collection: p.name, names }).toEqual({ collection: p.name, names: [...names].sort((a, b) => a.localeCompare(b)) });
+		}
+	});
+
+	it('uses the standard Return All / Limit wording on every list', () => {
+		const returnAlls = properties.filter((p) => p.name === 'returnAll');
+		const limits = properties.filter((p) => p.name === 'limit');
+		expect(returnAlls.length).toBeGreaterThanOrEqual(wiredResources.filter((r) => INTERFACE[r]?.includes('getAll')).length);
+		for (const p of returnAlls) {
+			expect(p.type).toBe('boolean');
+			expect(p.default).toBe(false);
+			expect(p.displayName).toBe('Return All');
+			expect(p.description).toBe('Whether to return all results or only up to a given limit');
+		}
+		for (const p of limits) {
+			expect(p.type).toBe('number');
+			expect(p.displayName).toBe('Limit');
+			expect(p.default).toBe(50);
+			expect(p.typeOptions?.minValue).toBe(1);
+			expect(p.description).toBe('Max number of results to return');
+			expect(p.displayOptions?.show?.returnAll).toEqual([false]);
+		}
+		for (const resource of wiredResources) {
+			if (!INTERFACE[resource]?.includes('getAll')) continue;
+			expect(returnAlls.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
+			expect(limits.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
+		}
+	});
+
+	it('keeps optional inputs in the four standard collections, each option named like the API field', () => {
+		for (const p of properties) {
+			if (p.type !== 'collection') continue;
+			expect(COLLECTIONS).toContain(p.name);
+			for (const option of p.options as INodeProperties[]) {
+				const allowed = API_NAMES.has(option.name) || (p.name === 'options' && NODE_OPTIONS.has(option.name));
+				expect({ collection: p.name, option: option.name, allowed }).toEqual({ collection: p.name, option: option.name, allowed: true });
+			}
+		}
+	});
+
+	it('names ids accountId, publicId, automatedTestId, taskId, alertId, as resource locators with an ID mode', () => {
+		const locators = properties.filter((p) => p.type === 'resourceLocator');
+		expect(locators.length).toBeGreaterThan(0);
+		for (const p of locators) {
+			expect(ID_PARAMETERS).toContain(p.name);
+			expect(p.required).toBe(true);
+			expect(p.modes?.some((m) => m.name === 'id')).toBe(true);
+			if (p.name !== 'taskId') {
+				const list = p.modes?.find((m) => m.name === 'list');
+				expect(list?.typeOptions?.searchListMethod).toEqual(expect.any(String));
+				expect(Object.keys(node.methods?.listSearch ?? {})).toContain(list?.typeOptions?.searchListMethod);
+			}
+		}
+	});
+
+	it('uses the fixed id parameter on every single-record operation of spam tests, automated tests and alerts', () => {
+		const expectations: Array<[string, string, string]> = [
+			['spamTest', 'get', 'publicId'],
+			['spamTest', 'update', 'publicId'],
+			['automatedTest', 'create', 'accountId'],
+			['automatedTest', 'get', 'automatedTestId'],
+			['automatedTest', 'update', 'automatedTestId'],
+			['automatedTest', 'setRuns', 'automatedTestId'],
+			['alert', 'update', 'alertId'],
+			['alert', 'delete', 'alertId'],
+		];
+		for (const [resource, operation, name] of expectations) {
+			const found = properties.find((p) => p.name === name && p.type === 'resourceLocator' && shownFor(p, resource, operation));
+			expect({ resource, operation, name, found: Boolean(found) }).toEqual({ resource, operation, name, found: true });
+		}
+	});
+
+	it('names required body fields top-level in camelCase (spam test type, automated test active, weekdays, alert fields)', () => {
+		const expectations: Array<[string, string, string]> = [
+			['spamTest', 'update', 'type'],
+			['automatedTest', 'update', 'active'],
+			['automatedTest', 'setRuns', 'weekdays'],
+			['alert', 'create', 'channel'],
+			['alert', 'create', 'events'],
+			['alert', 'create', 'customEvents'],
+			['alert', 'create', 'active'],
+			['alert', 'create', 'hookUrl'],
+			['alert', 'create', 'slackChannelId'],
+		];
+		for (const [resource, operation, name] of expectations) {
+			const found = properties.find((p) => p.name === name && shownFor(p, resource, operation));
+			expect({ resource, operation, name, found: Boolean(found) }).toEqual({ resource, operation, name, found: true });
+		}
+	});
+
+	it('offers the two documented alert events plus the nine unverified ones', () => {
+		const events = properties.find((p) => p.name === 'events' && shownFor(p, 'alert', 'create'))!;
+		const values = (events.options as INodePropertyOptions[]).map((o) => o.value);
+		expect(values).toHaveLength(11);
+		expect(values).toEqual(expect.arrayContaining(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED']));
+	});
+
+	it('maps the weekdays picker to ISO numbers 1 (Monday) to 7 (Sunday)', () => {
+		const weekdays = properties.find((p) => p.name === 'weekdays')!;
+		const byName = Object.fromEntries((weekdays.options as INodePropertyOptions[]).map((o) => [o.name, o.value]));
+		expect(byName).toEqual({ Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6, Sunday: 7 });
+	});
+
+	it('tells the user what to do after creating a spam test', () => {
+		const notice = properties.find((p) => p.type === 'notice' && shownFor(p, 'spamTest', 'create'))!;
+		expect(notice.displayName).toMatch(/seed_emails/);
+		expect(notice.displayName).toMatch(/public_full_id/);
+		expect(notice.displayName).toMatch(/Wait for Completion/);
+	});
+});
