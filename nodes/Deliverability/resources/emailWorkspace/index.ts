@@ -1,4 +1,27 @@
-/** Resource not wired yet: its operations are being written (see resources/account for the pattern). */
-import type { ResourceModule } from '../types';
+/** Email workspace resource: Google Workspace or Microsoft 365 setups used to batch-connect OAuth accounts. */
+import { operationPicker, type ResourceModule } from '../types';
+import * as create from './create';
 
-export const emailWorkspace: ResourceModule | undefined = undefined;
+export const emailWorkspace: ResourceModule = {
+	option: {
+		name: 'Email Workspace',
+		value: 'emailWorkspace',
+		description: 'Google Workspace or Microsoft 365 setups that connect many OAuth accounts at once',
+	},
+	description: [
+		operationPicker(
+			'emailWorkspace',
+			[
+				{
+					name: 'Create',
+					value: 'create',
+					action: 'Create an email workspace',
+					description: 'Register a Google Workspace (service account key) or Microsoft 365 (app registration) workspace',
+				},
+			],
+			'create',
+		),
+		...create.description,
+	],
+	operations: { create: create.execute },
+};

@@ -1,0 +1,128 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { showFor } from '../../descriptions/common';
+import { validator } from '../../helpers/params';
+import type { Validator } from '../../../shared/validation';
+import { followTask, taskWaitOptions, taskWaitSettings } from '../task/wait';
+
+const CUSTOM = 'custom';
+
+/** The documented batch actions (the service says the list "includes" these), sorted, plus a custom one. */
+const BATCH_ACTIONS: INodePropertyOptions[] = [
+	{ name: 'Custom Action', value: CUSTOM, description: 'An action the service supports that is not listed here' },
+	{ name: 'Delete', value: 'delete', description: 'Remove the accounts from the project' },
+	{ name: 'Reconnect', value: 'reconnect', description: 'Reconnect the accounts (after a disconnection)' },
+	{ name: 'Suspend', value: 'suspend', description: 'Suspend the accounts' },
+];
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'The action runs as a queued task. Turn on "Wait for Completion" under Options, or use Task → Get with the returned ID to follow its progress.',
+		name: 'batchNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('account', 'batch'),
+	},
+	{
+		displayName: 'Account IDs',
+		name: 'accountIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1042, 1043',
+		displayOptions: showFor('account', 'batch'),
+		description:
+			'Comma-separated account IDs, or an expression giving an array of IDs or of account objects',
+	},
+	{
+		displayName: 'Action',
+		name: 'action',
+		type: 'options',
+		options: BATCH_ACTIONS,
+		default: 'reconnect',
+		displayOptions: showFor('account', 'batch'),
+		description: 'What to do with every account of the list',
+	},
+	{
+		displayName: 'Custom Action',
+		name: 'customAction',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. pause',
+		displayOptions: { show: { ...showFor('account', 'batch').show, action: [CUSTOM] } },
+		description: 'The action name exactly as the service expects it',
+	},
+	{
+		displayName: 'Deleting accounts cannot be undone',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...showFor('account', 'batch').show, action: ['delete'] } },
+	},
+	taskWaitOptions('account', 'batch'),
+];
+
+const INT32_MAX = 2_147_483_647;
+
+/** Account ids from text ("1, 2"), JSON text ("[1,2]"), a number, or an array of ids or of account objects. */
+export function accountIdsFrom(v: Validator, raw: unknown): number[] {
+	let value: unknown = raw;
+	if (typeof value === 'string' && value.trim().startsWith('[')) {
+		try {
+			value = JSON.parse(value);
+		} catch {
+			v.fail('accountIds', 'looks like a JSON array but is not valid JSON');
+		}
+	}
+	if (Array.isArray(value)) {
+		value = value.map((entry) =>
+			entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject).id : entry,
+		);
+	}
+	const ids = v.integerList('accountIds', value, 1, INT32_MAX);
+	if (ids.length === 0) v.fail('accountIds', 'give at least one account ID');
+	return [...new Set(ids)];
+}
+
+export function batchAction(ctx: IExecuteFunctions, v: Validator, i: number): string {
+	const picked = ctx.getNodeParameter('action', i) as unknown;
+	const field = picked === CUSTOM ? 'customAction' : 'action';
+	const text = v.nonEmptyString(field, picked === CUSTOM ? ctx.getNodeParameter('customAction', i, '') : picked);
+	if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(text)) v.fail(field, `"${text}" is not an action name (letters, digits, _ and - only)`);
+	return text;
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const v = validator(this, i);
+	const accountIds = accountIdsFrom(v, this.getNodeParameter('accountIds', i));
+	const action = batchAction(this, v, i);
+	const settings = taskWaitSettings(this, i);
+	const task = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/accounts/batch',
+		body: { account_ids: accountIds, action },
+		kind: 'create',
+		itemIndex: i,
+	});
+	const taskId = Number(task.id);
+	if (!settings.waitForCompletion) {
+		if (Number.isInteger(taskId)) {
+			this.addExecutionHints({
+				message: `The batch runs as task ${taskId}: use Task → Get with this ID (or turn on "Wait for Completion") to follow its progress.`,
+				location: 'outputPane',
+			});
+		}
+		return task;
+	}
+	if (!Number.isInteger(taskId) || taskId < 1) {
+		throw new NodeOperationError(this.getNode(), 'The batch was queued but the answer has no task ID to wait for', {
+			itemIndex: i,
+			description: 'The action was sent once; check the accounts before running it again.',
+		});
+	}
+	return await followTask(this, i, taskId, settings, task);
+}

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest, listFrom } from '../../../shared/transport';
+import { accountLocator } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+
+export const description: INodeProperties[] = [accountLocator(['getAliases'])];
+
+/** One output item per alias. The answer's shape is not in the spec: strings and objects are both accepted. */
+export function aliasItems(body: unknown, accountId: number): IDataObject[] {
+	const list: unknown[] = Array.isArray(body) ? body : listFrom(body);
+	return list
+		.filter((alias) => alias !== null && alias !== undefined && alias !== '')
+		.map((alias) =>
+			typeof alias === 'object' && !Array.isArray(alias)
+				? { ...(alias as IDataObject), account_id: accountId }
+				: { email: String(alias), account_id: accountId },
+		);
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const id = locatorId(this, 'accountId', i, true);
+	const body = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', itemIndex: i });
+	return aliasItems(body, id);
+}

@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { accountLocator } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+
+export const description: INodeProperties[] = [accountLocator(['pause'])];
+
+/** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
+export async function setAlive(ctx: IExecuteFunctions, i: number, alive: boolean): Promise<IDataObject> {
+	const id = locatorId(ctx, 'accountId', i, true);
+	return await apiRequest.call(ctx, { method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', itemIndex: i });
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	return await setAlive(this, i, false);
+}

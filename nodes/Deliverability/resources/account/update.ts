@@ -1,0 +1,161 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { showFor } from '../../descriptions/common';
+import { accountLocator } from '../../descriptions/locators';
+import { collection, locatorId, validator } from '../../helpers/params';
+
+/** Ranges of spec §8 for the account settings. */
+export const ACCOUNT_RANGES = {
+	config_max_conversation_running: [0, 35],
+	config_rampup_increase: [0, 5],
+	config_rampup_target: [3, 35],
+} as const;
+
+const BOOLEAN_FIELDS = ['alive', 'autopilot', 'config_smtp_append_after_sent', 'imap_issue'] as const;
+const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
+
+export const description: INodeProperties[] = [
+	accountLocator(['update']),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor('account', 'update'),
+		description: 'Only the fields added here are changed; the others stay as they are',
+		options: [
+			{
+				displayName: 'Active (Alive)',
+				name: 'alive',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the account is active (warming can run). Off pauses it.',
+			},
+			{
+				displayName: 'Alias',
+				name: 'alias',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. sales@example.com',
+				description:
+					'Send from this OAuth alias. It must be one of the addresses listed by Account → Get Aliases.',
+			},
+			{
+				displayName: 'Append Sent Messages Over SMTP',
+				name: 'config_smtp_append_after_sent',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to append sent messages to the Sent folder over SMTP',
+			},
+			{
+				displayName: 'Autopilot',
+				name: 'autopilot',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the service picks the best warming recipe',
+			},
+			{
+				displayName: 'Description',
+				name: 'desc',
+				type: 'string',
+				default: '',
+				description: 'Free-form description of the account',
+			},
+			{
+				displayName: 'First Name',
+				name: 'first_name',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'IMAP Issue (SMTP-Only Mode)',
+				name: 'imap_issue',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to switch the account to SMTP-only mode (on) because IMAP does not work',
+			},
+			{
+				displayName: 'Last Name',
+				name: 'last_name',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Max Conversations Running',
+				name: 'config_max_conversation_running',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 35 },
+				default: 10,
+				description: 'Maximum number of warming conversations running at once (0 to 35)',
+			},
+			{
+				displayName: 'Ramp-Up Increase',
+				name: 'config_rampup_increase',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 5 },
+				default: 1,
+				description: 'Conversations added per day until the target is reached (0 to 5)',
+			},
+			{
+				displayName: 'Ramp-Up Target',
+				name: 'config_rampup_target',
+				type: 'number',
+				typeOptions: { minValue: 3, maxValue: 35 },
+				default: 20,
+				description: 'Conversations per day once ramp-up is over (3 to 35)',
+			},
+			{
+				displayName: 'Signature',
+				name: 'signature',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+				description: 'HTML signature of outgoing warming emails',
+			},
+			{
+				displayName: 'Time Zone',
+				name: 'time_zone',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Europe/Paris',
+				description: 'IANA time zone name of the mailbox',
+			},
+		],
+	},
+];
+
+/** The update body from the Update Fields collection, every value checked (also values from expressions). */
+export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
+	const v = validator(ctx, i);
+	const fields = collection(ctx, 'updateFields', i);
+	const body: IDataObject = {};
+	for (const [name, [min, max]] of Object.entries(ACCOUNT_RANGES)) {
+		if (fields[name] !== undefined) body[name] = v.integer(name, fields[name], min, max);
+	}
+	for (const name of BOOLEAN_FIELDS) {
+		if (fields[name] !== undefined) body[name] = v.boolean(name, fields[name]);
+	}
+	for (const name of TEXT_FIELDS) {
+		if (fields[name] !== undefined && fields[name] !== null) body[name] = v.string(name, fields[name]);
+	}
+	if (fields.alias !== undefined) body.alias = v.nonEmptyString('alias', fields.alias);
+	if (fields.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', fields.time_zone);
+	const unknown = Object.keys(fields).filter((k) => !(k in body));
+	if (unknown.length) v.fail('Update Fields', `unknown field ${unknown.join(', ')}`);
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
+			itemIndex: i,
+			description: 'To pause or resume an account, the Pause and Resume operations need no fields.',
+		});
+	}
+	return body;
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = locatorId(this, 'accountId', i, true);
+	const body = updateBody(this, i);
+	return await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}`, body, kind: 'update', itemIndex: i });
+}

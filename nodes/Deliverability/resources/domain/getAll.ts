@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest, listFrom } from '../../../shared/transport';
+import { returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collection, listLimit, validator } from '../../helpers/params';
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit('domain', 'getAll'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('domain', 'getAll'),
+		options: [
+			{
+				displayName: 'Order by Average Score',
+				name: 'order',
+				type: 'options',
+				options: [
+					{ name: 'Ascending (Lowest First)', value: 'asc' },
+					{ name: 'Descending (Highest First)', value: 'desc' },
+				],
+				default: 'asc',
+				description: 'Sort by average score. Without it, domains come in the order they were first connected.',
+			},
+		],
+	},
+];
+
+/**
+ * GET /projects/domains is not paginated: the whole list comes at once (`{domains: [...]}`, a bare array is
+ * accepted too), and Return All / Limit are applied here.
+ */
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const v = validator(this, i);
+	const options = collection(this, 'options', i);
+	const qs: IDataObject = {};
+	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ['asc', 'desc'] as const);
+	const limit = listLimit(this, i);
+	const body = await apiRequest.call(this, { method: 'GET', path: '/projects/domains', qs, kind: 'read', itemIndex: i });
+	const domains = Array.isArray((body as IDataObject)?.domains) ? ((body as IDataObject).domains as IDataObject[]) : listFrom(body);
+	return limit === undefined ? domains : domains.slice(0, limit);
+}

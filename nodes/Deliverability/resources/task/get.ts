@@ -1,0 +1,13 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { taskLocator } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+import { followTask, taskWaitOptions, taskWaitSettings } from './wait';
+
+export const description: INodeProperties[] = [taskLocator(['get']), taskWaitOptions('task', 'get')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = locatorId(this, 'taskId', i, true);
+	const settings = taskWaitSettings(this, i);
+	return await followTask(this, i, id, settings);
+}
