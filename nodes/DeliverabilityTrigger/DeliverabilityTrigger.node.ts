@@ -1,0 +1,187 @@
+/**
+ * Deliverability Trigger: starts a workflow from the service's alerts (spec §6). Activation registers an alert whose
+ * hook URL is this node's webhook URL plus a random secret (lifecycle.ts); deactivation removes it. Each delivery
+ * that carries the secret, names a selected event and was not seen before starts one run with one item.
+ *
+ * Answers: every request gets a small JSON answer written here, before any workflow runs, and webhook() returns
+ * `noWebhookResponse` so n8n adds nothing (with `responseMode: 'onReceived'` n8n would otherwise answer the literal
+ * text `firstEntryJson`). Status codes: 401 without the right secret, 400 for a body that is not a JSON object with
+ * an event, 200 otherwise (accepted, duplicate or not selected: the service must not retry those).
+ */
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
+
+import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
+import { DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, remember, seen, windowSize } from './dedupe';
+import { checkExists, create, remove, SECRET_PARAM } from './lifecycle';
+import { secretsEqual } from './secret';
+
+/** Fields a delivery may name its event identifier with; the sandbox (and the service's notification object) use `id`. */
+const EVENT_ID_FIELDS = ['id', 'event_id', 'eventId'];
+/** Fields a delivery may name its event with; `event` is the documented one. */
+const EVENT_FIELDS = ['event', 'event_type'];
+
+export class DeliverabilityTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Deliverability Trigger',
+		name: 'deliverabilityTrigger',
+		icon: { light: 'file:../../icons/deliverability.svg', dark: 'file:../../icons/deliverability.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ "On " + [].concat($parameter["events"] || []).join(", ") }}',
+		description: 'Starts the workflow when the Deliverability service sends an alert (account disconnected, spam test completed, …)',
+		defaults: { name: 'Deliverability Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'deliverabilityApi', required: true }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'deliverability',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					'The service only calls HTTPS webhook URLs: in production n8n must be reachable over TLS (its webhook URL starts with https://). Plain http works only against a local test server on 127.0.0.1 or localhost.',
+				name: 'httpsNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: EVENT_OPTIONS,
+				default: ['ACCOUNT_DISCONNECTED'],
+				description:
+					'The events that start the workflow. Only Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are our best reading of the service\'s labels.',
+			},
+			{
+				displayName: 'Custom Events',
+				name: 'customEvents',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. REPUTATION_SCORE_DECREASE, SOME_NEW_EVENT',
+				description:
+					'More event identifiers, separated by commas, for events the list above lacks or names differently. Added to the selected events.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Automated Test IDs',
+						name: 'automated_test_ids',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 12, 34',
+						description:
+							'Only for Automated Spam Test Completed: comma-separated IDs of the automated tests whose completions start the workflow. Empty: every test.',
+					},
+					{
+						displayName: 'Deduplication Window',
+						name: 'dedupeWindow',
+						type: 'number',
+						typeOptions: { minValue: 0, maxValue: MAX_DEDUPE_WINDOW },
+						default: DEFAULT_DEDUPE_WINDOW,
+						description:
+							'How many recent event IDs to remember. The service may deliver an event more than once; a delivery whose ID is among the remembered ones is acknowledged and starts nothing. 0 turns this off.',
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const response = this.getResponseObject();
+		const answer = (status: number, body: IDataObject): IWebhookResponseData => {
+			response.status(status).json(body);
+			return { noWebhookResponse: true };
+		};
+		const staticData = this.getWorkflowStaticData('node');
+
+		const query = this.getQueryData() as IDataObject;
+		if (!secretsEqual(query[SECRET_PARAM], staticData.secret)) {
+			return answer(401, { message: 'Unauthorized' });
+		}
+
+		const payload = payloadOf(this);
+		const event = payload ? firstString(payload, EVENT_FIELDS) : undefined;
+		if (!payload || event === undefined) {
+			return answer(400, { message: 'Expected a JSON object with an "event"' });
+		}
+		const normalisedEvent = event.trim();
+
+		const selected = mergeEvents(this.getNodeParameter('events', []), this.getNodeParameter('customEvents', ''));
+		if (!selected.some((e) => e.toUpperCase() === normalisedEvent.toUpperCase())) {
+			return answer(200, { received: true, status: 'ignored', reason: 'event not selected' });
+		}
+
+		const eventId = firstString(payload, EVENT_ID_FIELDS) ?? fingerprint(payload);
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const size = windowSize(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
+		if (size > 0 && seen(staticData, eventId)) {
+			return answer(200, { received: true, status: 'duplicate', event_id: eventId });
+		}
+		remember(staticData, eventId, size);
+
+		const item: INodeExecutionData = {
+			json: { ...payload, event: normalisedEvent, event_id: eventId, received_at: new Date().toISOString() },
+		};
+		response.status(200).json({ received: true, status: 'accepted', event_id: eventId });
+		return { noWebhookResponse: true, workflowData: [[item]] };
+	}
+}
+
+/** The delivery as a JSON object: n8n's parsed body, or the raw text parsed here (a missing content type). */
+function payloadOf(ctx: IWebhookFunctions): IDataObject | undefined {
+	let body: unknown = ctx.getBodyData();
+	if (isEmptyObject(body)) {
+		const raw = (ctx.getRequestObject() as unknown as { rawBody?: { toString(encoding: string): string } }).rawBody;
+		if (raw && typeof raw.toString === 'function') body = raw.toString('utf8');
+	}
+	if (typeof body === 'string') body = jsonParse<unknown>(body, { fallbackValue: undefined });
+	return body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : undefined;
+}
+
+function isEmptyObject(value: unknown): boolean {
+	return !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/** The first of these fields that holds a non-empty string (numbers are accepted as ids and turned into text). */
+function firstString(payload: IDataObject, fields: string[]): string | undefined {
+	for (const field of fields) {
+		const value = payload[field];
+		if (typeof value === 'string' && value.trim() !== '') return value.trim();
+		if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	}
+	return undefined;
+}

@@ -1,0 +1,232 @@
+/**
+ * The alert behind the trigger (spec §6, alerts in §2/§4), registered and removed the way n8n really calls the
+ * webhook methods: activation runs `checkExists`, then `create` when it answered false; deactivation runs `delete`
+ * with the node's static data; a restart with the workflow still active runs none of them. Manual "listen for test
+ * event" runs the same three with the test URL and a fresh static data of its own.
+ *
+ * Static data of the node (`getWorkflowStaticData('node')`):
+ * - `alertId`: id of the alert this node owns;
+ * - `secret`: the random secret carried by the alert's hook URL (`?secret=…`); webhook() lets in only requests that
+ *   carry it;
+ * - `hookUrl`: the webhook URL the alert points at (without the secret), `events`, `automatedTestIds`: what was
+ *   registered, for the record;
+ * - `recentEventIds`: the deduplication memory (see dedupe.ts).
+ *
+ * Which alerts are ours: the hook URL contains the node's webhook id (a UUID n8n gives each trigger node), so every
+ * alert whose hook URL (query string ignored) is exactly this node's webhook URL was registered by this node, in
+ * this mode. The secret is NOT part of that comparison: it is read from the alert itself. An alert is what the
+ * service will call, so the secret in its hook URL is the one deliveries carry; adopting it (rather than insisting on
+ * the secret in our static data, which may be gone) lets a node with lost static data take over its alert instead
+ * of creating a second one. An alert at our URL without a secret is not adopted (we could not authenticate its
+ * deliveries) and, being at our URL, is removed as a leftover.
+ */
+import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { mergeEvents } from '../shared/events';
+import { apiRequest, listFrom } from '../shared/transport';
+import { Validator } from '../shared/validation';
+import { forget } from './dedupe';
+import { newSecret } from './secret';
+
+export const SECRET_PARAM = 'secret';
+export const WEBHOOK_NAME = 'default';
+
+/** What the node's parameters ask the service for. */
+export interface WantedAlert {
+	hookUrl: string;
+	events: string[];
+	automatedTestIds: number[];
+}
+
+type Context = IHookFunctions;
+
+export function wantedAlert(this: Context): WantedAlert {
+	const hookUrl = this.getNodeWebhookUrl(WEBHOOK_NAME);
+	if (!hookUrl) {
+		throw new NodeOperationError(this.getNode(), 'n8n gave no webhook URL for this trigger', {
+			description: 'Save the workflow and try again; the webhook URL is needed to register the alert.',
+		});
+	}
+	const events = mergeEvents(this.getNodeParameter('events', []), this.getNodeParameter('customEvents', ''));
+	if (events.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'No event selected', {
+			description: 'Choose at least one event under "Events", or type an event ID under "Custom Events".',
+		});
+	}
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const automatedTestIds = [
+		...new Set(new Validator(this.getNode(), 0).integerList('Automated Test IDs', options.automated_test_ids, 1, 2_147_483_647)),
+	];
+	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds };
+}
+
+export function withoutQuery(url: string): string {
+	return url.split('?')[0].split('#')[0].replace(/\/+$/, '');
+}
+
+/** The value of one query parameter of a URL (undefined when absent or empty). */
+export function queryParam(url: string, name: string): string | undefined {
+	const query = url.split('#')[0].split('?')[1];
+	if (!query) return undefined;
+	for (const pair of query.split('&')) {
+		const [key, value = ''] = pair.split('=');
+		if (safeDecode(key) === name && value !== '') return safeDecode(value);
+	}
+	return undefined;
+}
+
+/** Percent-decoding that leaves text with a stray `%` as written (decodeURIComponent would throw on it). */
+function safeDecode(text: string): string {
+	const plus = text.replace(/\+/g, ' ');
+	return /%(?![0-9a-fA-F]{2})/.test(plus) ? plus : decodeURIComponent(plus);
+}
+
+export function hookUrlWithSecret(hookUrl: string, secret: string): string {
+	return `${hookUrl}${hookUrl.includes('?') ? '&' : '?'}${SECRET_PARAM}=${encodeURIComponent(secret)}`;
+}
+
+function sameSet(a: Array<string | number>, b: Array<string | number>): boolean {
+	const left = new Set(a.map(String));
+	const right = new Set(b.map(String));
+	return left.size === right.size && [...left].every((x) => right.has(x));
+}
+
+function idOf(alert: IDataObject): string | undefined {
+	const id = alert.id;
+	return typeof id === 'number' || (typeof id === 'string' && id.trim() !== '') ? String(id).trim() : undefined;
+}
+
+function hookUrlOf(alert: IDataObject): string {
+	return typeof alert.hook_url === 'string' ? alert.hook_url : '';
+}
+
+/** An alert of ours that delivers exactly what the parameters ask for, to this URL, with a secret we can check. */
+export function matches(alert: IDataObject, wanted: WantedAlert): boolean {
+	const url = hookUrlOf(alert);
+	const events = Array.isArray(alert.events) ? (alert.events as unknown[]).map(String) : [];
+	const scope = Array.isArray(alert.automated_test_ids) ? (alert.automated_test_ids as unknown[]).map(String) : [];
+	const channel = String(alert.channel ?? 'HOOK_URL').toUpperCase();
+	return (
+		withoutQuery(url) === wanted.hookUrl &&
+		queryParam(url, SECRET_PARAM) !== undefined &&
+		(channel === 'HOOK_URL' || channel === 'ALL') &&
+		alert.active !== false &&
+		sameSet(events, wanted.events) &&
+		sameSet(scope, wanted.automatedTestIds)
+	);
+}
+
+function clearAlert(staticData: IDataObject): void {
+	for (const key of ['alertId', 'secret', 'hookUrl', 'events', 'automatedTestIds']) delete staticData[key];
+}
+
+function isNotFound(error: unknown): boolean {
+	const e = error as { httpCode?: unknown } | undefined;
+	return error instanceof NodeApiError && String(e?.httpCode) === '404';
+}
+
+/** DELETE /alerts/{id}; an alert already gone (404) counts as removed. Any other failure is raised. */
+async function removeAlert(this: Context, id: string): Promise<void> {
+	const failure = await apiRequest
+		.call(this, { method: 'DELETE', path: `/alerts/${encodeURIComponent(id)}`, kind: 'update' })
+		.then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+	// The transport raises NodeApiError / NodeOperationError only; pass any failure but 404 on as it is.
+	if (failure !== undefined && !isNotFound(failure)) throw failure;
+}
+
+async function listAlerts(this: Context): Promise<IDataObject[]> {
+	return listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read' }));
+}
+
+/**
+ * Activation, step 1. Asks the service for its alerts and adopts one of ours that matches the parameters (the
+ * stored id first), storing its id and secret. Alerts of ours that do not match (the stored one after the
+ * parameters or n8n's URL changed, leftovers at our URL from an activation that failed half-way) are removed, so
+ * `create` never adds a second alert next to them. A stored id the service no longer knows is simply cleared.
+ */
+export async function checkExists(this: Context): Promise<boolean> {
+	const wanted = wantedAlert.call(this);
+	const staticData = this.getWorkflowStaticData('node');
+	const storedId = staticData.alertId === undefined || staticData.alertId === null ? undefined : String(staticData.alertId);
+
+	const alerts = await listAlerts.call(this);
+	const ours = alerts.filter((a) => idOf(a) !== undefined && (idOf(a) === storedId || withoutQuery(hookUrlOf(a)) === wanted.hookUrl));
+	const adopted = ours.find((a) => idOf(a) === storedId && matches(a, wanted)) ?? ours.find((a) => matches(a, wanted));
+
+	for (const stale of ours) {
+		if (stale !== adopted) await removeAlert.call(this, idOf(stale)!);
+	}
+
+	if (!adopted) {
+		clearAlert(staticData);
+		return false;
+	}
+	staticData.alertId = adopted.id as number;
+	staticData.secret = queryParam(hookUrlOf(adopted), SECRET_PARAM)!;
+	staticData.hookUrl = wanted.hookUrl;
+	staticData.events = wanted.events;
+	staticData.automatedTestIds = wanted.automatedTestIds;
+	return true;
+}
+
+/**
+ * Activation, step 2 (only when checkExists found nothing). Registers the alert with a fresh secret in its hook URL.
+ * A create is never retried once it may have reached the service (transport rule); if it did, the next activation
+ * finds the alert at our URL and adopts or removes it.
+ */
+export async function create(this: Context): Promise<boolean> {
+	const wanted = wantedAlert.call(this);
+	const staticData = this.getWorkflowStaticData('node');
+	const secret = newSecret();
+	const body: IDataObject = {
+		channel: 'HOOK_URL',
+		hook_url: hookUrlWithSecret(wanted.hookUrl, secret),
+		events: wanted.events,
+		active: true,
+	};
+	if (wanted.automatedTestIds.length > 0) body.automated_test_ids = wanted.automatedTestIds;
+
+	const created = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create' });
+	const alert = created && typeof created === 'object' && !Array.isArray(created) ? created : {};
+	const id = idOf((alert.alert as IDataObject | undefined) ?? alert);
+	if (id === undefined) {
+		throw new NodeApiError(this.getNode(), { message: 'No alert ID in the answer' } as JsonObject, {
+			message: 'The service did not return an ID for the new alert',
+			description:
+				'POST /alerts answered without an "id", so this trigger cannot remove the alert later. If the alert was created, the next activation finds it by its webhook URL and takes it over.',
+		});
+	}
+	staticData.alertId = /^\d+$/.test(id) ? Number(id) : id;
+	staticData.secret = secret;
+	staticData.hookUrl = wanted.hookUrl;
+	staticData.events = wanted.events;
+	staticData.automatedTestIds = wanted.automatedTestIds;
+	return true;
+}
+
+/**
+ * Deactivation. Removes the stored alert (already gone counts as done), then any other alert still pointing at this
+ * node's URL (an alert whose id was lost), and clears the static data, event memory included.
+ */
+export async function remove(this: Context): Promise<boolean> {
+	const staticData = this.getWorkflowStaticData('node');
+	const storedId = staticData.alertId === undefined || staticData.alertId === null ? undefined : String(staticData.alertId);
+	if (storedId !== undefined) await removeAlert.call(this, storedId);
+
+	const urls = new Set<string>();
+	const current = this.getNodeWebhookUrl(WEBHOOK_NAME);
+	if (current) urls.add(withoutQuery(current));
+	if (typeof staticData.hookUrl === 'string' && staticData.hookUrl) urls.add(withoutQuery(staticData.hookUrl));
+	for (const alert of await listAlerts.call(this)) {
+		const id = idOf(alert);
+		if (id !== undefined && id !== storedId && urls.has(withoutQuery(hookUrlOf(alert)))) await removeAlert.call(this, id);
+	}
+
+	clearAlert(staticData);
+	forget(staticData);
+	return true;
+}
