@@ -1,0 +1,272 @@
+/** Automated test operations through n8n's real engine against the sandbox: create, get, getAll, update, setRuns. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, jsonOf, useSandbox } from './context';
+
+const t = useSandbox();
+
+const listRequests = async () => (await t.requests()).filter((r) => r.method === 'GET' && r.path === '/api/v1/automated_tests');
+
+describe('automatedTest create', () => {
+	it('creates an inactive test for the account', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(1) });
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toMatchObject({ active: false, account_ids: [1], repeat_period: 'WEEK', repeat_period_delay: 1 });
+		expect(typeof out.id).toBe('number');
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		const log = await t.requests();
+		expect(log).toHaveLength(1);
+		expect(log[0]).toMatchObject({ method: 'POST', path: '/api/v1/automated_tests', body: { account_id: 1 }, status: 201 });
+	});
+
+	it('takes the account id from the list mode and from an expression', async () => {
+		const fromList = await t.run({ resource: 'automatedTest', operation: 'create', accountId: { __rl: true, mode: 'list', value: '2' } });
+		expect(jsonOf(fromList)[0].account_ids).toEqual([2]);
+		const fromExpression = await t.run(
+			{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.account }}') },
+			{ input: [{ account: 3 }] },
+		);
+		expect(jsonOf(fromExpression)[0].account_ids).toEqual([3]);
+		expect((await t.requests()).map((r) => r.body)).toEqual([{ account_id: 2 }, { account_id: 3 }]);
+	});
+
+	it('surfaces 403 for another project\'s account and 422 for a paused account', async () => {
+		const other = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(100001) });
+		expect(other.error?.httpCode).toBe('403');
+		const paused = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(17) });
+		expect(paused.error?.httpCode).toBe('422');
+		// Creates are not retried on 4xx.
+		expect((await t.requests()).map((r) => r.status)).toEqual([403, 422]);
+	});
+
+	it.each([['abc'], ['0'], ['-4'], ['1.5'], ['']])('refuses account id %p before any request', async (id) => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(id) });
+		expect(result.error?.message).toMatch(/accountId/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+});
+
+describe('automatedTest get', () => {
+	it('returns one test with its runs', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(2) });
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out.id).toBe(2);
+		expect(Array.isArray(out.automated_test_runs)).toBe(true);
+		const log = await t.requests();
+		expect(log).toHaveLength(1);
+		expect(log[0]).toMatchObject({ method: 'GET', path: '/api/v1/automated_tests/2', status: 200 });
+	});
+
+	it('surfaces 404 and 403', async () => {
+		expect((await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(99999) })).error?.httpCode).toBe('404');
+		expect((await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(33) })).error?.httpCode).toBe('403');
+	});
+
+	it('refuses a non-numeric id before any request', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId('seven') });
+		expect(result.error?.message).toMatch(/automatedTestId/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+});
+
+describe('automatedTest getAll', () => {
+	it('Return All walks both pages (32 tests, 25 per page)', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(32);
+		expect(new Set(jsonOf(result).map((x) => x.id)).size).toBe(32);
+		expect((await listRequests()).map((r) => r.query.page)).toEqual(['0', '1']);
+	});
+
+	it('Limit 30 reads pages 0 and 1; Limit 25 reads page 0 only', async () => {
+		const thirty = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 30 });
+		expect(thirty.items).toHaveLength(30);
+		expect((await listRequests()).map((r) => r.query.page)).toEqual(['0', '1']);
+		await t.clearRequests();
+		const twentyFive = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 25 });
+		expect(twentyFive.items).toHaveLength(25);
+		expect((await listRequests()).map((r) => r.query.page)).toEqual(['0']);
+	});
+
+	it('filters on active (both values) and omits it when not set', async () => {
+		const active = await t.run({ resource: 'automatedTest', operation: 'getAll', returnAll: true, filters: { active: true } });
+		const inactive = await t.run({ resource: 'automatedTest', operation: 'getAll', returnAll: true, filters: { active: false } });
+		expect(jsonOf(active).every((x) => x.active === true)).toBe(true);
+		expect(jsonOf(inactive).every((x) => x.active === false)).toBe(true);
+		expect(active.items.length + inactive.items.length).toBe(32);
+		const queries = (await listRequests()).map((r) => r.query);
+		expect(queries[0]).toEqual({ page: '0', active: 'true' });
+		expect(queries[queries.length - 1]).toEqual({ page: '0', active: 'false' });
+	});
+
+	it('passes search, sort and order with their API names', async () => {
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { search: 'newsletter' },
+			options: { sort: 'created_at', order: 'asc' },
+		});
+		expect(result.error).toBeUndefined();
+		const out = jsonOf(result);
+		expect(out.length).toBeGreaterThan(0);
+		expect(out.every((x) => String(x.subject).toLowerCase().includes('newsletter'))).toBe(true);
+		const created = out.map((x) => String(x.created_at));
+		expect(created).toEqual([...created].sort());
+		expect((await listRequests())[0].query).toEqual({ page: '0', search: 'newsletter', sort: 'created_at', order: 'asc' });
+	});
+
+	it.each([
+		['order', { options: { order: 'asc' } }, /only together with Sort/],
+		['sort', { options: { sort: 'subject' } }, /"sort"/],
+		['order', { options: { sort: 'created_at', order: 'random' } }, /"order"/],
+		['active', { filters: { active: 'maybe' } }, /"active"/],
+		['limit', { limit: -1 }, /"limit"/],
+	])('refuses a bad %s before any request', async (_field, parameters, message) => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'getAll', ...parameters });
+		expect(result.error?.message).toMatch(message);
+		expect(await t.requests()).toHaveLength(0);
+	});
+});
+
+describe('automatedTest update', () => {
+	it('activates the test and sends only the fields given, with their API names', async () => {
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(3),
+			active: true,
+			updateFields: {
+				account_id: 4,
+				btob: true,
+				btoc: false,
+				hour: 23,
+				repeat_period: 'DAY',
+				repeat_period_delay: 2,
+				seedlist: 0,
+				time_zone: 'America/New_York',
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toMatchObject({
+			id: 3,
+			active: true,
+			account_ids: [4],
+			btob: true,
+			btoc: false,
+			hour: 23,
+			repeat_period: 'DAY',
+			repeat_period_delay: 2,
+			seedlist: 0,
+			time_zone: 'America/New_York',
+		});
+		expect([3, 4]).toContain(out.utc_hour);
+		const log = await t.requests();
+		expect(log).toHaveLength(1);
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: '/api/v1/automated_tests/3',
+			status: 200,
+			body: {
+				active: true,
+				account_id: 4,
+				btob: true,
+				btoc: false,
+				hour: 23,
+				repeat_period: 'DAY',
+				repeat_period_delay: 2,
+				seedlist: 0,
+				time_zone: 'America/New_York',
+			},
+		});
+	});
+
+	it('always sends active, even alone (the service requires it)', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: false });
+		expect(jsonOf(result)[0].active).toBe(false);
+		expect((await t.requests())[0].body).toEqual({ active: false });
+	});
+
+	it('accepts values from expressions (numeric strings, boolean strings)', async () => {
+		const result = await t.run(
+			{
+				resource: 'automatedTest',
+				operation: 'update',
+				automatedTestId: byId('={{ $json.id }}'),
+				active: '={{ $json.on }}',
+				updateFields: { hour: '={{ $json.hour }}', time_zone: '={{ $json.tz }}' },
+			},
+			{ input: [{ id: '5', on: 'true', hour: '7', tz: 'Asia/Tokyo' }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect((await t.requests())[0].body).toEqual({ active: true, hour: 7, time_zone: 'Asia/Tokyo' });
+	});
+
+	it.each([
+		['hour', { hour: 24 }],
+		['hour', { hour: -1 }],
+		['hour', { hour: 9.5 }],
+		['repeat_period', { repeat_period: 'MONTH' }],
+		['repeat_period', { repeat_period: 'week ' }],
+		['repeat_period_delay', { repeat_period_delay: 0 }],
+		['seedlist', { seedlist: 5 }],
+		['time_zone', { time_zone: 'Mars/Olympus' }],
+		['time_zone', { time_zone: 'CEST' }],
+		['time_zone', { time_zone: '' }],
+		['account_id', { account_id: 'john' }],
+	])('refuses a bad %s before any request', async (field, updateFields) => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: true, updateFields });
+		expect(result.error?.message).toContain(`"${field}"`);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('refuses a non-boolean active from an expression before any request', async () => {
+		const result = await t.run(
+			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: '={{ $json.on }}' },
+			{ input: [{ on: 'yes' }] },
+		);
+		expect(result.error?.message).toContain('"active"');
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('surfaces a 403 when re-associating with another project\'s account', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: true, updateFields: { account_id: 100001 } });
+		expect(result.error?.httpCode).toBe('403');
+	});
+});
+
+describe('automatedTest setRuns', () => {
+	it('maps Monday..Sunday to ISO numbers 1..7, sorted and without duplicates', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(3), weekdays: [7, 1, 5] });
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect((out.automated_test_runs as IDataObject[]).map((r) => r.weekday).sort()).toEqual([1, 5, 7]);
+		const log = await t.requests();
+		expect(log).toHaveLength(1);
+		expect(log[0]).toMatchObject({ method: 'POST', path: '/api/v1/automated_tests/3/runs', body: { weekdays: [1, 5, 7] }, status: 200 });
+	});
+
+	it('accepts day names and numbers from an expression', async () => {
+		const result = await t.run(
+			{ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(4), weekdays: '={{ $json.days }}' },
+			{ input: [{ days: ['tuesday', 'Saturday', 2, '4'] }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect((await t.requests())[0].body).toEqual({ weekdays: [2, 4, 6] });
+	});
+
+	it.each([
+		['no day', []],
+		['day 0', [0]],
+		['day 8', [8]],
+		['an unknown name', ['Funday']],
+	])('refuses %s before any request', async (_label, weekdays) => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(3), weekdays });
+		expect(result.error?.message).toContain('"weekdays"');
+		expect(await t.requests()).toHaveLength(0);
+	});
+});
