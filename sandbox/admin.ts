@@ -1,0 +1,273 @@
+/**
+ * Admin API under /__admin (loopback only, no key): reset, logs, faults, rate limit, credits, events, and shortcuts
+ * that move resources along (disconnect an account, change a score, complete a spam test). Errors are JSON with
+ * `message` like the API's; bad admin input is a plain 400.
+ */
+import type { Reply } from './api';
+import { ApiError, badRequest, matchRoute, notFound, ok } from './api';
+import type { Deliverer } from './delivery';
+import type { RateLimiter } from './faults';
+import type { Fault, FaultKind, ProjectKey, Store } from './store';
+import { PROJECT_KEYS } from './store';
+import { accountView } from './routes/accounts';
+import { alertView } from './routes/alerts';
+import { automatedTestView } from './routes/automated-tests';
+import { createSpamTest } from './routes/spam-tests';
+import { completeTest, spamTestView } from './seedlists';
+import { isRecord } from './validate';
+
+export interface AdminCtx {
+	store: Store;
+	deliverer: Deliverer;
+	limiter: RateLimiter;
+}
+
+interface AdminRoute {
+	method: string;
+	path: string;
+	handler: (ctx: AdminCtx, params: Record<string, string>, query: Record<string, string>, body: Record<string, unknown>) => Reply;
+}
+
+const FAULT_KINDS: FaultKind[] = ['429', '500', '503', 'reset', 'latency', 'processed500'];
+
+function project(value: unknown, fallback: ProjectKey | null = 'A'): ProjectKey {
+	if (value === undefined && fallback) return fallback;
+	if (value === 'A' || value === 'B') return value;
+	throw badRequest('project must be "A" or "B"');
+}
+
+function num(body: Record<string, unknown>, field: string, check: (n: number) => boolean): number | undefined {
+	const v = body[field];
+	if (v === undefined) return undefined;
+	if (typeof v !== 'number' || !check(v)) throw badRequest(`${field} is not a valid value`);
+	return v;
+}
+
+function adminAccount(store: Store, raw: string) {
+	const account = store.accounts.get(Number(raw));
+	if (!account) throw notFound('Account not found');
+	return account;
+}
+
+const routes: AdminRoute[] = [
+	{
+		method: 'POST',
+		path: '/reset',
+		handler: ({ store, deliverer, limiter }) => {
+			deliverer.cancelAll();
+			limiter.clear();
+			store.reset();
+			return ok({ reset: true });
+		},
+	},
+	{ method: 'GET', path: '/requests', handler: ({ store }) => ok(store.requestLog) },
+	{
+		method: 'DELETE',
+		path: '/requests',
+		handler: ({ store }) => {
+			store.requestLog = [];
+			return ok({ cleared: true });
+		},
+	},
+	{ method: 'GET', path: '/faults', handler: ({ store }) => ok(store.faults) },
+	{
+		method: 'POST',
+		path: '/faults',
+		handler: ({ store }, _params, _query, body) => {
+			const kind = body.kind;
+			if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind)) throw badRequest(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+			const count = num(body, 'count', (n) => Number.isInteger(n) && n > 0);
+			const rate = num(body, 'rate', (n) => n >= 0 && n <= 1);
+			const latencyMs = num(body, 'latencyMs', (n) => n >= 0) ?? 1000;
+			const retryAfter = body.retryAfter;
+			if (retryAfter !== undefined && typeof retryAfter !== 'number' && typeof retryAfter !== 'string') throw badRequest('retryAfter must be a number or a string');
+			for (const f of ['method', 'path']) if (body[f] !== undefined && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
+			const fault: Fault = {
+				kind: kind as FaultKind,
+				remaining: count ?? (rate === undefined ? 1 : null),
+				rate: rate ?? null,
+				retryAfter: retryAfter === undefined ? null : String(retryAfter),
+				latencyMs,
+				method: (body.method as string | undefined) ?? null,
+				path: (body.path as string | undefined) ?? null,
+			};
+			store.faults.push(fault);
+			return ok(fault);
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/faults',
+		handler: ({ store }) => {
+			store.faults = [];
+			return ok({ cleared: true });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/rate-limit',
+		handler: ({ store, limiter }, _params, _query, body) => {
+			const v = body.perSecond;
+			if (v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < 1)) throw badRequest('perSecond must be a positive integer or null');
+			store.rateLimitPerSecond = v;
+			limiter.clear();
+			return ok({ perSecond: v });
+		},
+	},
+	{ method: 'GET', path: '/credits', handler: ({ store }) => ok({ A: store.projects.A.credits, B: store.projects.B.credits }) },
+	{
+		method: 'POST',
+		path: '/credits',
+		handler: ({ store }, _params, _query, body) => {
+			const key = project(body.project, null);
+			const credits = num(body, 'credits', (n) => Number.isInteger(n) && n >= 0);
+			if (credits === undefined) throw badRequest('credits is required');
+			store.projects[key].credits = credits;
+			return ok({ A: store.projects.A.credits, B: store.projects.B.credits });
+		},
+	},
+	{ method: 'GET', path: '/smtp', handler: ({ store }) => ok(store.smtpInbox) },
+	{
+		method: 'DELETE',
+		path: '/smtp',
+		handler: ({ store }) => {
+			store.smtpInbox = [];
+			return ok({ cleared: true });
+		},
+	},
+	{ method: 'GET', path: '/deliveries', handler: ({ store }) => ok(store.deliveries) },
+	{
+		method: 'DELETE',
+		path: '/deliveries',
+		handler: ({ store }) => {
+			store.deliveries = [];
+			return ok({ cleared: true });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/events',
+		handler: ({ store, deliverer }, _params, _query, body) => {
+			const { event, project: p, ...extra } = body;
+			if (typeof event !== 'string' || event === '') throw badRequest('event is required');
+			const key = project(p);
+			if (extra.account_id !== undefined) {
+				const account = store.accounts.get(Number(extra.account_id));
+				if (!account || account.project !== key) throw notFound(`Account ${String(extra.account_id)} not found in project ${key}`);
+			}
+			return ok({ payloads: deliverer.emit(key, event, extra) });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/accounts/:id/disconnect',
+		handler: ({ store, deliverer }, params) => {
+			const account = adminAccount(store, params.id);
+			account.imap_issue = true;
+			account.has_refresh_token = false;
+			const payloads = deliverer.emit(account.project, 'ACCOUNT_DISCONNECTED', { account_id: account.id });
+			return ok({ account: accountView(store, account, 'single'), payloads });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/accounts/:id/score',
+		handler: ({ store, deliverer }, params, _query, body) => {
+			const account = adminAccount(store, params.id);
+			const score = num(body, 'score', (n) => Number.isInteger(n) && n >= 0 && n <= 100);
+			if (score === undefined) throw badRequest('score is required');
+			const before = account.score;
+			account.score = score;
+			const event = score < before ? 'REPUTATION_SCORE_DECREASE' : score > before ? 'REPUTATION_SCORE_INCREASE' : null;
+			const payloads = event ? deliverer.emit(account.project, event, { account_id: account.id, previous_score: before, score }) : [];
+			return ok({ account: accountView(store, account, 'single'), event, payloads });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/spam_tests/:publicId/complete',
+		handler: ({ store, deliverer }, params, _query, body) => {
+			const test = store.spamTests.get(params.publicId);
+			if (!test) throw notFound('Spam test not found');
+			for (const f of ['sender', 'subject']) if (body[f] !== undefined && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
+			const sender = (body.sender as string | undefined) ?? test.sender ?? 'sandbox@sender.sandbox.test';
+			completeTest(test, sender, (body.subject as string | undefined) ?? test.subject ?? 'Sandbox test message', deliverer);
+			return ok(spamTestView(store, test));
+		},
+	},
+	{
+		method: 'POST',
+		path: '/automated_tests/:id/run',
+		handler: ({ store }, params) => {
+			const at = store.automatedTests.get(Number(params.id));
+			if (!at) throw notFound('Automated test not found');
+			const test = createSpamTest(store, store.projects[at.project], at.seedlist === 0 ? 1 : at.seedlist);
+			const account = store.accounts.get(at.account_ids[0]);
+			test.automated = true;
+			test.automatedTestId = at.id;
+			test.subject = at.subject;
+			test.account = account?.email ?? null;
+			test.testType = at.btob && !at.btoc ? 'btob' : at.btoc && !at.btob ? 'btoc' : 'all';
+			at.last_run_at = test.createdAt;
+			return ok({ spam_test: spamTestView(store, test), automated_test: automatedTestView(store, at) });
+		},
+	},
+	{ method: 'GET', path: '/settings', handler: ({ store }) => ok(store.settings) },
+	{
+		method: 'POST',
+		path: '/settings',
+		handler: ({ store }, _params, _query, body) => {
+			if (body.duplicateDeliveries !== undefined) {
+				if (typeof body.duplicateDeliveries !== 'boolean') throw badRequest('duplicateDeliveries must be a boolean');
+				store.settings.duplicateDeliveries = body.duplicateDeliveries;
+			}
+			const latency = num(body, 'latencyMs', (n) => n >= 0);
+			if (latency !== undefined) store.settings.latencyMs = latency;
+			const timeout = num(body, 'deliveryTimeoutMs', (n) => n > 0);
+			if (timeout !== undefined) store.settings.deliveryTimeoutMs = timeout;
+			const delays = body.deliveryRetryDelaysMs;
+			if (delays !== undefined) {
+				if (!Array.isArray(delays) || delays.some((d) => typeof d !== 'number' || d < 0)) throw badRequest('deliveryRetryDelaysMs must be an array of numbers');
+				store.settings.deliveryRetryDelaysMs = delays as number[];
+			}
+			return ok(store.settings);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/state',
+		handler: ({ store }) =>
+			ok({
+				projects: Object.fromEntries(
+					PROJECT_KEYS.map((k) => [
+						k,
+						{
+							accounts: store.ofProject(store.accounts, k).length,
+							spamTests: store.ofProject(store.spamTests, k).length,
+							automatedTests: store.ofProject(store.automatedTests, k).length,
+							alerts: store.ofProject(store.alerts, k).length,
+							credits: store.projects[k].credits,
+						},
+					]),
+				),
+			}),
+	},
+	{ method: 'GET', path: '/alerts', handler: ({ store }, _params, query) => ok(store.ofProject(store.alerts, project(query.project)).map(alertView)) },
+];
+
+/** Answers one admin request (`path` below /__admin). */
+export function handleAdmin(ctx: AdminCtx, method: string, path: string, query: Record<string, string>, rawBody: string): Reply {
+	const match = matchRoute(routes, method, path);
+	if (match === null) throw notFound(`No admin route ${method} /__admin${path}`);
+	if (match === 'wrong-method') throw new ApiError(405, `Method ${method} not allowed on /__admin${path}`);
+	let body: unknown = {};
+	if (rawBody.trim() !== '') {
+		try {
+			body = JSON.parse(rawBody);
+		} catch {
+			throw badRequest('Malformed JSON body');
+		}
+	}
+	if (!isRecord(body)) throw badRequest('The request body must be a JSON object');
+	return match.route.handler(ctx, match.params, query, body);
+}

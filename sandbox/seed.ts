@@ -1,0 +1,272 @@
+/**
+ * Deterministic seed data, generated in code (10,000 accounts start in well under a second). Per-account values come
+ * from a hash of the id, so account 5 is the same whether the project has 120 accounts or 10,000. The facts tests
+ * rely on are listed at the end of BEHAVIOUR.md; keep the two in step.
+ */
+import type { Account, Alert, AutomatedTest, Domain, ProjectKey, Store } from './store';
+import { unit, utcHour } from './util';
+import { completeTest, newSpamTest, seedsOf } from './seedlists';
+
+const DAY = 86400000;
+const at = (base: string, offsetMs: number): string => new Date(Date.parse(base) + offsetMs).toISOString();
+
+interface DomainSeed {
+	name: string;
+	avg: number | null;
+	spf: boolean;
+	dkim: boolean;
+	dmarc: boolean;
+}
+
+const DOMAINS_A: DomainSeed[] = [
+	{ name: 'acme-mail.com', avg: 88, spf: true, dkim: true, dmarc: true },
+	{ name: 'northwind-sales.io', avg: 72, spf: true, dkim: true, dmarc: false },
+	{ name: 'contoso-mail.net', avg: 55, spf: true, dkim: false, dmarc: false },
+	{ name: 'globex-outreach.com', avg: 91, spf: true, dkim: true, dmarc: true },
+	{ name: 'initech-news.org', avg: 40, spf: false, dkim: false, dmarc: false },
+	{ name: 'umbrella-eu.de', avg: null, spf: true, dkim: true, dmarc: false },
+	{ name: 'hooli-us.com', avg: 65, spf: true, dkim: false, dmarc: true },
+];
+const DOMAINS_B: DomainSeed[] = [
+	{ name: 'b-corp-mail.com', avg: 80, spf: true, dkim: true, dmarc: true },
+	{ name: 'b-labs.io', avg: null, spf: false, dkim: true, dmarc: false },
+];
+
+const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Emma', 'Felix', 'Gina', 'Hannes', 'Iris', 'Jakob', 'Klara', 'Lukas', 'Mia', 'Noah', 'Olivia', 'Paul', 'Quinn', 'Rosa', 'Simon', 'Tara'];
+const LAST = ['Becker', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Keller', 'Lopez', 'Meyer', 'Novak', 'Olsen', 'Petit', 'Rossi', 'Schmidt', 'Tanaka', 'Ueda', 'Vogel'];
+const PROVIDERS = ['google', 'google', 'google', 'outlook', 'outlook', 'smtp', 'smtp'];
+
+/** Fixed identities for the first accounts of project A (searchable by name and by email tokens). */
+const NAMED_A: Record<number, [string, string, string]> = {
+	1: ['John', 'Doe', 'john.doe+promo'],
+	2: ['Jane', 'Smith', 'jane.smith-news'],
+	3: ['Max', 'Mustermann', 'max.mustermann'],
+};
+
+export function seedStore(store: Store, accountsA: number): void {
+	const domainsA = DOMAINS_A.map((d, i) => addDomain(store, 'A', d, i));
+	const domainsB = DOMAINS_B.map((d, i) => addDomain(store, 'B', d, i + 10));
+	for (const name of ['sales', 'eu', 'us', 'warmup', 'vip']) store.tag('A', name);
+	for (const name of ['sales', 'b-only']) store.tag('B', name);
+
+	for (let i = 1; i <= accountsA; i++) addAccount(store, 'A', i, i, domainsA[(i - 1) % domainsA.length]);
+	for (let k = 1; k <= 5; k++) addAccount(store, 'B', 100000 + k, k, domainsB[(k - 1) % domainsB.length]);
+
+	seedAutomatedTests(store, accountsA);
+	seedSpamTests(store);
+	seedAlerts(store);
+}
+
+function addDomain(store: Store, project: ProjectKey, d: DomainSeed, i: number): Domain {
+	const created = at('2023-12-01T00:00:00.000Z', i * DAY);
+	const domain: Domain = {
+		project,
+		id: store.nextId.domain++,
+		created_at: created,
+		updated_at: at('2025-05-01T00:00:00.000Z', i * DAY),
+		creation_date: at('2015-03-01T00:00:00.000Z', i * 97 * DAY),
+		last_check_at: at('2025-06-01T06:00:00.000Z', i * 3600000),
+		expire_at: at('2026-12-01T00:00:00.000Z', i * 30 * DAY),
+		domain: d.name,
+		spf_valid: d.spf,
+		dkim_valid: d.dkim,
+		dmarc_valid: d.dmarc,
+		spf_value: d.spf ? 'v=spf1 include:_spf.google.com ~all' : '',
+		dkim_value: d.dkim ? 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAsandbox' : '',
+		dmarc_value: d.dmarc ? `v=DMARC1; p=quarantine; rua=mailto:dmarc@${d.name}` : '',
+		dkim_selector: d.dkim ? 'google' : '',
+		domain_http_response: i % 3 !== 2,
+		domain_https: i % 2 === 0,
+		avg_score: d.avg,
+		score_change: d.avg === null ? 0 : Math.round((unit(d.name, 'change') * 10 - 5) * 10) / 10,
+		mx_records: [
+			[`aspmx.l.${d.name}`, `198.51.100.${10 + i}`, '1'],
+			[`alt1.aspmx.l.${d.name}`, `198.51.100.${40 + i}`, '5'],
+			[`alt2.aspmx.l.${d.name}`, `198.51.100.${70 + i}`, '10'],
+		],
+	};
+	store.domains.set(domain.id, domain);
+	return domain;
+}
+
+function addAccount(store: Store, project: ProjectKey, id: number, i: number, domain: Domain): void {
+	const named = project === 'A' ? NAMED_A[id] : undefined;
+	const first = named ? named[0] : FIRST[(i * 7) % FIRST.length];
+	const last = named ? named[1] : LAST[(i * 3 + (project === 'B' ? 5 : 0)) % LAST.length];
+	const local = named ? named[2] : `${first}.${last}${i}`.toLowerCase();
+	const u = (salt: string): number => unit(`${project}${id}`, salt);
+	const score = Math.floor(u('score') * 101);
+	const near = (salt: string): number => Math.max(0, Math.min(100, score + Math.floor(u(salt) * 21) - 10));
+	const spamcheckerOnly = project === 'A' ? i % 15 === 7 : i === 3;
+	const imapIssue = project === 'A' ? i % 25 === 13 : i === 5;
+	const provider = PROVIDERS[i % PROVIDERS.length];
+	const max = Math.floor(u('max') * 36);
+	const tagNames =
+		project === 'A'
+			? [i % 2 === 0 && 'sales', i % 3 === 0 && 'eu', i % 3 === 1 && 'us', i % 4 === 0 && 'warmup', i % 10 === 0 && 'vip']
+			: [i % 2 === 1 && 'sales', i === 2 && 'b-only'];
+	const email = `${local}@${domain.domain}`;
+	const account: Account = {
+		project,
+		id,
+		created_at: at(project === 'A' ? '2024-01-01T00:00:00.000Z' : '2024-02-01T00:00:00.000Z', i * 600000),
+		email,
+		first_name: first,
+		last_name: last,
+		provider,
+		alive: project === 'A' ? i % 17 !== 0 : true,
+		suspended: project === 'A' ? i % 40 === 33 : false,
+		warming_enabled: !spamcheckerOnly,
+		spamchecker_enabled: spamcheckerOnly || i % 5 === 0,
+		score,
+		score_gmail: near('gmail'),
+		score_outlook: near('outlook'),
+		score_custom: near('custom'),
+		total_messages_sent: Math.floor(u('sent') * 5000),
+		total_messages_received: Math.floor(u('received') * 5000),
+		config_rampup_target: 3 + Math.floor(u('target') * 33),
+		config_rampup_increase: Math.floor(u('increase') * 6),
+		config_max_conversation_running: max,
+		config_current_conversation_running: Math.floor(u('current') * (max + 1)),
+		config_smtp_append_after_sent: i % 2 === 0,
+		time_zone: ['Europe/Paris', 'Europe/Berlin', 'America/New_York'][i % 3],
+		autopilot: i % 2 === 1,
+		copilot_enabled: i % 3 === 0,
+		has_refresh_token: !imapIssue && provider !== 'smtp',
+		has_notifications: i % 2 === 0,
+		imap_issue: imapIssue,
+		current_warming_recipe: ['progressive', 'steady', 'aggressive'][i % 3],
+		detected_sending_provider: provider === 'google' ? 'google' : provider === 'outlook' ? 'microsoft' : 'custom',
+		sending_reverse_dns_value: `mail${i}.${domain.domain}`,
+		sending_ip: `192.0.2.${(i % 250) + 1}`,
+		signature: `<p>${first} ${last}<br>${domain.domain}</p>`,
+		custom_message_content_ref: null,
+		desc: null,
+		tags: tagNames.filter((t): t is string => typeof t === 'string').map((t) => store.tag(project, t)),
+		domainId: domain.id,
+		aliases:
+			project === 'A' && i % 20 === 1
+				? [
+						{ email: `${local.replace('+', '.')}.alias1@${domain.domain}`, name: `${first} ${last} (Alias 1)` },
+						{ email: `${local.replace('+', '.')}.alias2@${domain.domain}`, name: `${first} ${last} (Alias 2)` },
+					]
+				: [],
+	};
+	store.accounts.set(id, account);
+	store.nextId.account[project] = Math.max(store.nextId.account[project], id + 1);
+}
+
+const AT_SUBJECTS = ['Weekly Newsletter', 'Spring Promo', 'Welcome aboard', 'Product update', 'Monthly newsletter digest', 'Flash promo: 20% off', 'Welcome series', 'Invoice reminder'];
+const ZONES = ['Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'UTC'];
+
+function seedAutomatedTests(store: Store, accountsA: number): void {
+	const pick = (id: number): number => Math.min(id, accountsA);
+	const add = (project: ProjectKey, k: number, accountIds: number[]): void => {
+		const id = store.nextId.automatedTest++;
+		const active = k % 3 !== 0;
+		const tz = ZONES[k % ZONES.length];
+		const hour = (k * 5) % 24;
+		const created = at(project === 'A' ? '2025-01-01T08:00:00.000Z' : '2025-02-01T08:00:00.000Z', k * DAY);
+		const lastRun = active || k % 2 === 0 ? at('2025-06-01T07:00:00.000Z', ((k * 11) % 40) * DAY) : null;
+		const weekdays = active ? (k % 2 === 0 ? [1, 3, 5] : [1 + (k % 7)]) : [];
+		const test: AutomatedTest = {
+			project,
+			id,
+			key: store.randomId(16),
+			subject: project === 'A' ? `${AT_SUBJECTS[(k - 1) % AT_SUBJECTS.length]} #${k}` : `B project check #${k}`,
+			content_text: `Hello from automated test ${k}`,
+			content_html: `<p>Hello from automated test ${k}</p>`,
+			template_defined: true,
+			btob: k % 2 === 0,
+			btoc: k % 3 === 0,
+			account_ids: [...new Set(accountIds)],
+			repeat_period: k % 5 === 0 ? 'DAY' : 'WEEK',
+			repeat_period_delay: 1 + (k % 3),
+			time_zone: tz,
+			hour,
+			utc_hour: utcHour(hour, tz),
+			active,
+			last_run_at: lastRun,
+			created_at: created,
+			can_show_run_now: active,
+			account_day_delta: k % 3,
+			seedlist: k % 5,
+			runs: weekdays.map((weekday) => ({
+				id: store.nextId.run++,
+				automated_test_id: id,
+				weekday,
+				last_run_at: lastRun,
+				created_at: created,
+				updated_at: created,
+			})),
+		};
+		store.automatedTests.set(id, test);
+	};
+	for (let k = 1; k <= 32; k++) {
+		const ids = k % 8 === 1 ? [1] : k % 8 === 2 ? [2, 3] : [((k * 7) % 60) + 1];
+		add('A', k, ids.map(pick));
+	}
+	add('B', 1, [100001]);
+	add('B', 2, [100002]);
+}
+
+const ST_SUBJECTS = ['Spring Promo', 'Weekly Newsletter', 'Welcome to Acme', 'Invoice reminder', 'Product update'];
+const SENDERS = ['hello@clean-letters.com', 'news@acme-mail.com', 'deals@spammy-offers.biz'];
+
+function seedSpamTests(store: Store): void {
+	for (let k = 1; k <= 36; k++) {
+		const created = at('2025-03-01T09:00:00.000Z', k * 12 * 3600000);
+		const test = newSpamTest(store, 'A', [1, 1, 2, 3, 4, 1][k % 6], created);
+		test.testType = (['all', 'btob', 'btoc'] as const)[k % 3];
+		let sender = SENDERS[(k * 7) % 3];
+		let subject = `${ST_SUBJECTS[k % ST_SUBJECTS.length]} #${k}`;
+		if (k % 4 === 0) {
+			const automatedTest = store.automatedTests.get(((k / 4 - 1) % 5) + 1)!;
+			const account = store.accounts.get(automatedTest.account_ids[0]);
+			test.automated = true;
+			test.automatedTestId = automatedTest.id;
+			test.autofixTriggered = k % 8 === 0;
+			test.autofixCompleted = k % 16 === 0;
+			test.account = account?.email ?? null;
+			test.subject = automatedTest.subject;
+			subject = automatedTest.subject;
+			sender = account?.email ?? sender;
+		}
+		const arrived = at(created, 600000);
+		if (k % 7 !== 3) completeTest(test, sender, subject, null, arrived);
+		else if (k === 10) completeTest(test, sender, subject, null, arrived, seedsOf(test.seedlist).slice(0, 6));
+		store.spamTests.set(test.publicId, test);
+	}
+	for (let k = 1; k <= 2; k++) {
+		const test = newSpamTest(store, 'B', 1, at('2025-04-01T09:00:00.000Z', k * DAY));
+		if (k === 1) completeTest(test, 'team@b-corp-mail.com', 'B newsletter', null, at(test.createdAt, 600000));
+		store.spamTests.set(test.publicId, test);
+	}
+}
+
+function seedAlerts(store: Store): void {
+	const add = (alert: Omit<Alert, 'id'>): void => {
+		const id = store.nextId.alert++;
+		store.alerts.set(id, { id, ...alert });
+	};
+	add({ project: 'A', channel: 'SLACK', events: ['ACCOUNT_DISCONNECTED'], active: true, hook_url: null, slack_channel_id: 4242, automated_test_ids: [] });
+	add({
+		project: 'A',
+		channel: 'HOOK_URL',
+		events: ['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'],
+		active: false,
+		hook_url: 'https://hooks.example.com/deliverability',
+		slack_channel_id: null,
+		automated_test_ids: [],
+	});
+	add({
+		project: 'A',
+		channel: 'ALL',
+		events: ['SPAMCHECK_COMPLETED'],
+		active: false,
+		hook_url: 'https://hooks.example.com/spam-tests',
+		slack_channel_id: 4243,
+		automated_test_ids: [1, 2],
+	});
+	add({ project: 'B', channel: 'SLACK', events: ['REPUTATION_SCORE_DECREASE'], active: true, hook_url: null, slack_channel_id: 777, automated_test_ids: [] });
+}

@@ -1,0 +1,167 @@
+/**
+ * The HTTP side: one node:http server for /api/v1 (auth, faults, rate limit, latency, request log, routing, JSON
+ * errors) and /__admin (loopback only). Order for an API request: log → injected fault → latency → auth (401) →
+ * rate limit (429) → body (400) → route → optional "processed then 500".
+ */
+import * as http from 'node:http';
+import type { Ctx, Reply, Route } from './api';
+import { ApiError, matchRoute } from './api';
+import type { AdminCtx } from './admin';
+import { handleAdmin } from './admin';
+import { takeFault } from './faults';
+import type { RequestLogEntry } from './store';
+import { accountRoutes } from './routes/accounts';
+import { alertRoutes } from './routes/alerts';
+import { automatedTestRoutes } from './routes/automated-tests';
+import { domainRoutes } from './routes/domains';
+import { emailWorkspaceRoutes } from './routes/email-workspaces';
+import { pingRoutes } from './routes/ping';
+import { spamTestRoutes } from './routes/spam-tests';
+import { taskRoutes } from './routes/tasks';
+
+export const API_PREFIX = '/api/v1';
+export const ADMIN_PREFIX = '/__admin';
+
+/** Batch before `/accounts/:id`: the first matching route wins. */
+const ROUTES: Route[] = [
+	...taskRoutes,
+	...accountRoutes,
+	...spamTestRoutes,
+	...automatedTestRoutes,
+	...domainRoutes,
+	...emailWorkspaceRoutes,
+	...alertRoutes,
+	...pingRoutes,
+];
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function send(res: http.ServerResponse, reply: Reply, headers: Record<string, string> = {}): void {
+	const text = JSON.stringify(reply.body);
+	res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+	res.end(text);
+}
+
+function errorReply(err: ApiError): Reply {
+	return { status: err.status, body: { message: err.message, ...err.extra } };
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+function isLoopback(address: string | undefined): boolean {
+	return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+/** `X-Api-Key: Bearer <key>` or `X-Api-Key: <key>`; the form is logged, the key never. */
+function readKey(req: http.IncomingMessage): { form: RequestLogEntry['headerForm']; key: string | null } {
+	const header = req.headers['x-api-key'];
+	const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+	if (value === '') return { form: 'missing', key: null };
+	if (/^bearer\s+/i.test(value)) return { form: 'bearer', key: value.replace(/^bearer\s+/i, '').trim() };
+	return { form: 'raw', key: value };
+}
+
+export function createHttpServer(deps: AdminCtx): http.Server {
+	const { store, deliverer, limiter } = deps;
+
+	async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, raw: string): Promise<void> {
+		const method = req.method ?? 'GET';
+		const path = url.pathname.slice(API_PREFIX.length) || '/';
+		const query = Object.fromEntries(url.searchParams);
+		let body: unknown = null;
+		let malformed = false;
+		if (raw.trim() !== '') {
+			try {
+				body = JSON.parse(raw);
+			} catch {
+				malformed = true;
+			}
+		}
+		const { form, key } = readKey(req);
+		const project = key === null ? undefined : store.projectByApiKey(key);
+		const ua = req.headers['user-agent'];
+		const entry = store.logRequest({
+			at: new Date().toISOString(),
+			method,
+			path,
+			query,
+			body,
+			headerForm: form,
+			project: project?.key ?? null,
+			userAgent: ua ?? null,
+			status: null,
+		});
+		const reply = (r: Reply, headers: Record<string, string> = {}): void => {
+			entry.status = r.status;
+			send(res, r, headers);
+		};
+
+		const fault = takeFault(store, method, path);
+		let processed500 = false;
+		if (fault) {
+			if (fault.kind === 'reset') {
+				req.socket.destroy(); // status stays null in the log
+				return;
+			}
+			if (fault.kind === 'latency') await sleep(fault.latencyMs);
+			if (fault.kind === '429') return reply({ status: 429, body: { message: 'Too many requests (injected fault)' } }, { 'retry-after': fault.retryAfter ?? '1' });
+			if (fault.kind === '500') return reply({ status: 500, body: { message: 'Internal server error (injected fault)' } });
+			if (fault.kind === '503') return reply({ status: 503, body: { message: 'Service unavailable (injected fault)' } });
+			processed500 = fault.kind === 'processed500';
+		}
+		if (store.settings.latencyMs > 0) await sleep(store.settings.latencyMs);
+
+		if (!project) {
+			return reply({ status: 401, body: { message: form === 'missing' ? 'Missing API key (X-Api-Key header)' : 'Invalid API key' } });
+		}
+		if (!limiter.allow(store, project.key)) {
+			return reply({ status: 429, body: { message: 'Rate limit exceeded; retry after 1 second' } }, { 'retry-after': '1' });
+		}
+		let result: Reply;
+		try {
+			const match = matchRoute(ROUTES, method, path);
+			if (match === null) throw new ApiError(404, `No route ${method} ${API_PREFIX}${path}`);
+			if (match === 'wrong-method') throw new ApiError(405, `Method ${method} not allowed on ${API_PREFIX}${path}`);
+			if (malformed) throw new ApiError(400, 'Malformed JSON body');
+			const ctx: Ctx = { store, project, params: match.params, query, body, effects: deliverer };
+			result = match.route.handler(ctx);
+		} catch (err) {
+			if (!(err instanceof ApiError)) throw err;
+			result = errorReply(err);
+		}
+		if (processed500) result = { status: 500, body: { message: 'Internal server error after processing (injected fault)' } };
+		reply(result);
+	}
+
+	const server = http.createServer((req, res) => {
+		void (async () => {
+			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+			try {
+				const raw = await readBody(req);
+				if (url.pathname === ADMIN_PREFIX || url.pathname.startsWith(`${ADMIN_PREFIX}/`)) {
+					if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'Admin API is loopback only' } });
+					try {
+						return send(res, handleAdmin(deps, req.method ?? 'GET', url.pathname.slice(ADMIN_PREFIX.length) || '/', Object.fromEntries(url.searchParams), raw));
+					} catch (err) {
+						if (err instanceof ApiError) return send(res, errorReply(err));
+						throw err;
+					}
+				}
+				if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return await api(req, res, url, raw);
+				send(res, { status: 404, body: { message: `Not found: ${url.pathname} (the API lives under ${API_PREFIX})` } });
+			} catch (err) {
+				process.stderr.write(`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+				if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal sandbox error' } });
+				else res.destroy();
+			}
+		})();
+	});
+	return server;
+}

@@ -1,0 +1,372 @@
+/**
+ * The sandbox's whole state: two projects and their resources, plus the admin-side logs (requests, SMTP inbox,
+ * deliveries), faults and settings. Plain maps keyed by id; every resource carries its project so scoping is one
+ * comparison. Insertion order of the maps is creation order, which the list endpoints rely on.
+ */
+import { seedStore } from './seed';
+import { mulberry32 } from './util';
+
+export type ProjectKey = 'A' | 'B';
+export const PROJECT_KEYS: ProjectKey[] = ['A', 'B'];
+
+export interface Project {
+	key: ProjectKey;
+	id: number;
+	apiKey: string;
+	timeZone: string;
+	credits: number;
+}
+
+export interface Tag {
+	id: number;
+	name: string;
+}
+
+export interface Alias {
+	email: string;
+	name: string;
+}
+
+export interface Account {
+	project: ProjectKey;
+	id: number;
+	created_at: string;
+	email: string;
+	first_name: string;
+	last_name: string;
+	provider: string;
+	alive: boolean;
+	suspended: boolean;
+	warming_enabled: boolean;
+	spamchecker_enabled: boolean;
+	score: number;
+	score_gmail: number;
+	score_outlook: number;
+	score_custom: number;
+	total_messages_sent: number;
+	total_messages_received: number;
+	config_rampup_target: number;
+	config_rampup_increase: number;
+	config_max_conversation_running: number;
+	config_current_conversation_running: number;
+	config_smtp_append_after_sent: boolean;
+	time_zone: string;
+	autopilot: boolean;
+	copilot_enabled: boolean;
+	has_refresh_token: boolean;
+	has_notifications: boolean;
+	imap_issue: boolean;
+	current_warming_recipe: string;
+	detected_sending_provider: string;
+	sending_reverse_dns_value: string;
+	sending_ip: string;
+	signature: string;
+	custom_message_content_ref: string | null;
+	desc: string | null;
+	tags: Tag[];
+	domainId: number;
+	aliases: Alias[];
+}
+
+export interface Domain {
+	project: ProjectKey;
+	id: number;
+	created_at: string;
+	updated_at: string;
+	creation_date: string;
+	last_check_at: string;
+	expire_at: string;
+	domain: string;
+	spf_valid: boolean;
+	dkim_valid: boolean;
+	dmarc_valid: boolean;
+	spf_value: string;
+	dkim_value: string;
+	dmarc_value: string;
+	dkim_selector: string;
+	domain_http_response: boolean;
+	domain_https: boolean;
+	avg_score: number | null;
+	score_change: number;
+	mx_records: [string, string, string][];
+}
+
+/** One seed copy that arrived (by SMTP or the admin API). */
+export interface Receipt {
+	folder: string;
+	rawHeaders: string;
+	at: string;
+}
+
+export interface SpamTest {
+	project: ProjectKey;
+	publicId: string;
+	createdAt: string;
+	seedlist: number;
+	testType: 'all' | 'btob' | 'btoc';
+	paid: boolean;
+	completed: boolean;
+	completedAt: string | null;
+	automated: boolean;
+	automatedTestId: number | null;
+	isWarming: boolean;
+	autofixTriggered: boolean;
+	autofixCompleted: boolean;
+	account: string | null;
+	subject: string | null;
+	sender: string | null;
+	firstMessageContent: string | null;
+	/** Copies received, by seed address. */
+	receipts: Map<string, Receipt>;
+	/** Result ids by seed address, stable for the life of the test. */
+	resultIds: Map<string, number>;
+}
+
+export interface Run {
+	id: number;
+	automated_test_id: number;
+	weekday: number;
+	last_run_at: string | null;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface AutomatedTest {
+	project: ProjectKey;
+	id: number;
+	key: string;
+	subject: string;
+	content_text: string;
+	content_html: string;
+	template_defined: boolean;
+	btob: boolean;
+	btoc: boolean;
+	account_ids: number[];
+	repeat_period: 'WEEK' | 'DAY';
+	repeat_period_delay: number;
+	time_zone: string;
+	hour: number;
+	utc_hour: number;
+	active: boolean;
+	last_run_at: string | null;
+	created_at: string;
+	can_show_run_now: boolean;
+	account_day_delta: number;
+	seedlist: number;
+	runs: Run[];
+}
+
+export interface TaskLog {
+	account_id: number;
+	status: 'queued' | 'running' | 'done' | 'failed';
+	message: string;
+	at: string;
+}
+
+export interface Task {
+	project: ProjectKey;
+	id: number;
+	action: string;
+	accountIds: number[];
+	progress: number;
+	logs: TaskLog[];
+	email_workspace_id: number | null;
+}
+
+export interface Alert {
+	project: ProjectKey;
+	id: number;
+	channel: string;
+	events: string[];
+	active: boolean;
+	hook_url: string | null;
+	slack_channel_id: number | null;
+	automated_test_ids: number[];
+}
+
+export interface EmailWorkspace {
+	project: ProjectKey;
+	id: number;
+	name: string;
+	created_at: string;
+	provider: 'google' | 'outlook';
+	outlook_tenant_id: string | null;
+	outlook_client_id: string | null;
+	outlook_client_secret_expires_at: string | null;
+	/** Kept to prove they are stored, never returned. */
+	secrets: Record<string, unknown>;
+}
+
+export interface RequestLogEntry {
+	seq: number;
+	at: string;
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	body: unknown;
+	headerForm: 'bearer' | 'raw' | 'missing';
+	project: ProjectKey | null;
+	userAgent: string | null;
+	status: number | null;
+}
+
+export type FaultKind = '429' | '500' | '503' | 'reset' | 'latency' | 'processed500';
+
+export interface Fault {
+	kind: FaultKind;
+	/** Remaining matching requests it applies to (null with a rate and no count: unlimited). */
+	remaining: number | null;
+	rate: number | null;
+	retryAfter: string | null;
+	latencyMs: number;
+	method: string | null;
+	path: string | null;
+}
+
+export interface SmtpMessage {
+	from: string | null;
+	to: string[];
+	subject: string | null;
+	text: string;
+	matchedPublicIds: string[];
+	at: string;
+}
+
+export interface DeliveryLogEntry {
+	eventId: string;
+	event: string;
+	alertId: number;
+	url: string;
+	copy: number;
+	attempt: number;
+	status: number | null;
+	error: string | null;
+	at: string;
+}
+
+export interface Settings {
+	duplicateDeliveries: boolean;
+	latencyMs: number;
+	deliveryTimeoutMs: number;
+	deliveryRetryDelaysMs: number[];
+}
+
+export interface StoreOptions {
+	accounts: number;
+	latencyMs: number;
+}
+
+/** Request log bound, so a long benchmark cannot exhaust memory (oldest entries dropped first). */
+export const REQUEST_LOG_LIMIT = 50000;
+
+export class Store {
+	projects!: Record<ProjectKey, Project>;
+	accounts!: Map<number, Account>;
+	domains!: Map<number, Domain>;
+	tags!: Record<ProjectKey, Tag[]>;
+	spamTests!: Map<string, SpamTest>;
+	automatedTests!: Map<number, AutomatedTest>;
+	tasks!: Map<number, Task>;
+	alerts!: Map<number, Alert>;
+	workspaces!: Map<number, EmailWorkspace>;
+	nextId!: {
+		account: Record<ProjectKey, number>;
+		domain: number;
+		tag: number;
+		result: number;
+		automatedTest: number;
+		run: number;
+		task: number;
+		alert: number;
+		workspace: number;
+		request: number;
+	};
+	/** Deterministic generator for public ids and keys: the same creates after a (re)start give the same ids. */
+	rng!: () => number;
+	requestLog!: RequestLogEntry[];
+	faults!: Fault[];
+	rateLimitPerSecond!: number | null;
+	settings!: Settings;
+	smtpInbox!: SmtpMessage[];
+	deliveries!: DeliveryLogEntry[];
+
+	constructor(readonly options: StoreOptions) {
+		this.reset();
+	}
+
+	/** Back to the seed data; logs, faults, settings and credits too. */
+	reset(): void {
+		this.projects = {
+			A: { key: 'A', id: 1, apiKey: 'dummy-key-project-a', timeZone: 'Europe/Paris', credits: 500 },
+			B: { key: 'B', id: 2, apiKey: 'dummy-key-project-b', timeZone: 'America/New_York', credits: 3 },
+		};
+		this.accounts = new Map();
+		this.domains = new Map();
+		this.tags = { A: [], B: [] };
+		this.spamTests = new Map();
+		this.automatedTests = new Map();
+		this.tasks = new Map();
+		this.alerts = new Map();
+		this.workspaces = new Map();
+		this.nextId = {
+			account: { A: 1, B: 100001 },
+			domain: 1,
+			tag: 1,
+			result: 1,
+			automatedTest: 1,
+			run: 1,
+			task: 1,
+			alert: 1,
+			workspace: 1,
+			request: 1,
+		};
+		this.rng = mulberry32(0x5eed);
+		this.requestLog = [];
+		this.faults = [];
+		this.rateLimitPerSecond = null;
+		this.settings = {
+			duplicateDeliveries: false,
+			latencyMs: this.options.latencyMs,
+			deliveryTimeoutMs: 5000,
+			deliveryRetryDelaysMs: [500, 1000, 2000],
+		};
+		this.smtpInbox = [];
+		this.deliveries = [];
+		seedStore(this, this.options.accounts);
+	}
+
+	projectByApiKey(key: string): Project | undefined {
+		return PROJECT_KEYS.map((k) => this.projects[k]).find((p) => p.apiKey === key);
+	}
+
+	/** Items of one project, in creation order. */
+	ofProject<T extends { project: ProjectKey }>(map: Map<unknown, T>, project: ProjectKey): T[] {
+		const out: T[] = [];
+		for (const item of map.values()) if (item.project === project) out.push(item);
+		return out;
+	}
+
+	/** `len` chars of [a-z0-9] from the deterministic generator. */
+	randomId(len: number): string {
+		const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+		let s = '';
+		for (let i = 0; i < len; i++) s += alphabet[Math.floor(this.rng() * alphabet.length)];
+		return s;
+	}
+
+	/** Find or create the tag of that name in the project. */
+	tag(project: ProjectKey, name: string): Tag {
+		const found = this.tags[project].find((t) => t.name === name);
+		if (found) return found;
+		const tag = { id: this.nextId.tag++, name };
+		this.tags[project].push(tag);
+		return tag;
+	}
+
+	logRequest(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
+		const full = { seq: this.nextId.request++, ...entry };
+		this.requestLog.push(full);
+		if (this.requestLog.length > REQUEST_LOG_LIMIT) this.requestLog.splice(0, this.requestLog.length - REQUEST_LOG_LIMIT);
+		return full;
+	}
+}
