@@ -52,20 +52,41 @@ export function hashPassword(password: string, paths: RuntimePaths = runtimePath
 	return bcrypt.hashSync(password, 10);
 }
 
-/** `npm pack` of the built package into .cache/pack/ (the tarball users get from the registry); returns its path. */
-export async function packPackage(log: Log = () => undefined): Promise<string> {
+const STAGED = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'gulpfile.js', 'nodes', 'credentials', 'icons'];
+
+/**
+ * Builds the package with its own `npm run build` in a private copy of the sources (so a concurrent build in the
+ * working tree can neither break nor be broken by this one), then `npm pack`s it into .cache/pack/ (the tarball
+ * users get from the registry). Returns the tarball's path.
+ */
+export async function buildAndPack(log: Log = () => undefined): Promise<string> {
+	const stage = path.join(repoRoot, '.cache', `stage-${process.pid}`);
 	const dest = path.join(repoRoot, '.cache', 'pack');
+	fs.rmSync(stage, { recursive: true, force: true });
+	fs.mkdirSync(stage, { recursive: true });
 	fs.mkdirSync(dest, { recursive: true });
-	for (const f of fs.readdirSync(dest)) if (f.endsWith('.tgz')) fs.rmSync(path.join(dest, f));
-	if (!fs.existsSync(path.join(repoRoot, 'dist', 'nodes'))) throw new Error('dist/ is missing: run `npm run build` first');
-	const out = await run('npm', ['pack', '--silent', '--pack-destination', dest], {
-		cwd: repoRoot,
-		env: { ...process.env, npm_config_ignore_scripts: 'true' },
-		log,
-		label: 'npm pack',
-	});
-	const file = out.trim().split('\n').pop()!.trim();
-	return path.join(dest, path.basename(file));
+	try {
+		for (const entry of STAGED) {
+			const from = path.join(repoRoot, entry);
+			if (fs.existsSync(from)) fs.cpSync(from, path.join(stage, entry), { recursive: true });
+		}
+		fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
+		const env = { ...process.env, npm_config_update_notifier: 'false' };
+		await run('npm', ['run', 'build', '--silent'], { cwd: stage, env, log, label: 'npm run build' });
+		const out = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', stage], {
+			cwd: stage,
+			env,
+			log,
+			label: 'npm pack',
+		});
+		const { filename } = (JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>)[0];
+		const target = path.join(dest, filename);
+		fs.rmSync(target, { force: true });
+		fs.copyFileSync(path.join(stage, filename), target);
+		return target;
+	} finally {
+		fs.rmSync(stage, { recursive: true, force: true });
+	}
 }
 
 /**
@@ -152,9 +173,11 @@ export class N8n {
 	}
 
 	env(): NodeJS.ProcessEnv {
-		// Keep the parent's npm variables (npm run …) out of n8n.
+		// Keep the parent's npm and jest variables out of n8n (NODE_ENV=test makes n8n refuse to load nodes).
 		const base = Object.fromEntries(
-			Object.entries(runtimeEnv(this.paths)).filter(([k]) => !k.startsWith('npm_') || k === 'npm_config_nodedir'),
+			Object.entries(runtimeEnv(this.paths)).filter(
+				([k]) => (!k.startsWith('npm_') || k === 'npm_config_nodedir') && !k.startsWith('JEST_') && k !== 'NODE_ENV',
+			),
 		);
 		return {
 			...base,
@@ -301,8 +324,13 @@ export class N8n {
 
 	/** Internal REST API (what the editor uses), logged in as the owner. */
 	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; data: T }> {
+		return this.session<T>(method, `/rest${route}`, body);
+	}
+
+	/** Any path of the editor's server with the owner's session (e.g. `/types/nodes.json`); unwraps `{ data }`. */
+	async session<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; data: T }> {
 		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}/rest${route}`, {
+		const res = await fetch(`${this.baseUrl}${urlPath}`, {
 			method,
 			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': BROWSER_ID },
 			body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,0 +1,90 @@
+/**
+ * The package as users get it: installed from the `npm pack` tarball into n8n's community-nodes folder. n8n must
+ * load both node types and the credential without errors, and the credential test must pass against the sandbox.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { NODE_TYPES, PACKAGE_NAME } from '../../scripts/n8n-process';
+import { CREDENTIAL_IDS, startStack, type Stack } from './support';
+
+interface NodeTypeDescription {
+	name: string;
+	displayName: string;
+	version: number | number[];
+	credentials?: Array<{ name: string }>;
+}
+
+let stack: Stack;
+
+beforeAll(async () => {
+	stack = await startStack();
+});
+
+afterAll(async () => {
+	await stack?.close();
+});
+
+describe('package in a real n8n', () => {
+	it('is installed in the community-nodes folder from the tarball (not linked to the source tree)', () => {
+		const dir = path.join(stack.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+		expect(fs.lstatSync(dir).isSymbolicLink()).toBe(false);
+		const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
+		for (const file of pkg.n8n.nodes) expect(fs.existsSync(path.join(dir, file))).toBe(true);
+		expect(fs.existsSync(path.join(dir, 'nodes'))).toBe(false); // only dist/ ships
+	});
+
+	it('serves both node types and the credential type to the editor', async () => {
+		const res = await stack.n8n.session<NodeTypeDescription[]>('GET', '/types/nodes.json');
+		expect(res.status).toBe(200);
+		const names = res.data.map((n) => n.name);
+		expect(names).toEqual(expect.arrayContaining([NODE_TYPES.action, NODE_TYPES.trigger]));
+		const action = res.data.find((n) => n.name === NODE_TYPES.action)!;
+		expect(action.displayName).toBe('Deliverability');
+		expect(action.credentials?.map((c) => c.name)).toContain('deliverabilityApi');
+		const trigger = res.data.find((n) => n.name === NODE_TYPES.trigger)!;
+		expect(trigger.displayName).toBe('Deliverability Trigger');
+
+		const creds = await stack.n8n.session<Array<{ name: string }>>('GET', '/types/credentials.json');
+		expect(creds.status).toBe(200);
+		expect(creds.data.map((c) => c.name)).toContain('deliverabilityApi');
+	});
+
+	it('logs no load errors for the package', () => {
+		const lines = stack.n8n.output.split('\n');
+		const bad = lines.filter(
+			(l) => /error|failed|cannot|unknown credential/i.test(l) && /deliverab|community|package|node type/i.test(l),
+		);
+		expect(bad).toEqual([]);
+	});
+
+	/** What the editor's "Test" button does: load the stored credential (redacted), post it back to /credentials/test. */
+	async function testCredential(overrides: Record<string, unknown> = {}) {
+		const stored = await stack.n8n.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
+			'GET',
+			`/credentials/${CREDENTIAL_IDS.deliverability}?includeData=true`,
+		);
+		expect(stored.status).toBe(200);
+		const { id, name, type, data } = stored.data;
+		const res = await stack.n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+			credentials: { id, name, type, data: { ...data, ...overrides } },
+		});
+		expect(res.status).toBe(200);
+		return res.data;
+	}
+
+	it('passes the credential test against the sandbox (the editor\'s "Test" button)', async () => {
+		expect(await testCredential()).toMatchObject({ status: 'OK' });
+	});
+
+	it('passes with the raw header form too', async () => {
+		expect(await testCredential({ headerForm: 'raw' })).toMatchObject({ status: 'OK' });
+	});
+
+	it('fails with a wrong key', async () => {
+		expect(await testCredential({ apiKey: 'dummy-key-nobody-has' })).toMatchObject({ status: 'Error' });
+	});
+
+	it('fails with an unreachable base URL', async () => {
+		expect(await testCredential({ baseUrl: 'http://127.0.0.1:9/api/v1' })).toMatchObject({ status: 'Error' });
+	});
+});

@@ -1,0 +1,105 @@
+/**
+ * Shared set-up of the e2e suite: one sandbox (HTTP + SMTP) and one real n8n per test file, with the package
+ * installed from the tarball that global-setup packed, the "Deliverability sandbox" credential (project A's key)
+ * and an SMTP credential pointing at the sandbox imported through n8n's CLI.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { installPackage, N8n, type ExecuteResult } from '../../scripts/n8n-process';
+import { startSandbox } from '../../sandbox';
+import { sandboxCredentials, CREDENTIAL_IDS } from '../../scripts/examples';
+
+export { CREDENTIAL_IDS };
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export interface Stack {
+	sandbox: Sandbox;
+	n8n: N8n;
+	userFolder: string;
+	close(): Promise<void>;
+}
+
+export async function startStack({ beforeStart }: { beforeStart?: (n8n: N8n, sandbox: Sandbox) => Promise<void> } = {}): Promise<Stack> {
+	const tgz = process.env.E2E_PACKAGE_TGZ;
+	if (!tgz || !fs.existsSync(tgz)) throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
+	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const n8n = new N8n({ userFolder });
+	try {
+		await installPackage(userFolder, tgz);
+		await n8n.importCredentials(sandboxCredentials({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKeys.A, smtpPort: sandbox.smtpPort }));
+		if (beforeStart) await beforeStart(n8n, sandbox);
+		await n8n.start();
+	} catch (e) {
+		await n8n.stop();
+		await sandbox.close();
+		throw e;
+	}
+	return {
+		sandbox,
+		n8n,
+		userFolder,
+		async close() {
+			await n8n.stop();
+			await sandbox.close();
+			if (!process.env.E2E_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+/** JSON from the sandbox's admin API. */
+export async function admin<T = unknown>(sandbox: Sandbox, method: string, route: string, body?: unknown): Promise<T> {
+	const res = await fetch(`${sandbox.adminUrl}${route}`, {
+		method,
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	if (res.status >= 400) throw new Error(`admin ${method} ${route}: ${res.status} ${text}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** JSON from the sandbox's public API with project A's key. */
+export async function service<T = unknown>(sandbox: Sandbox, method: string, route: string, body?: unknown): Promise<T> {
+	const res = await fetch(`${sandbox.baseUrl}${route}`, {
+		method,
+		headers: { 'content-type': 'application/json', 'X-Api-Key': `Bearer ${sandbox.apiKeys.A}` },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	if (res.status >= 400) throw new Error(`service ${method} ${route}: ${res.status} ${text}`);
+	return JSON.parse(text) as T;
+}
+
+/** Output items (json) of one node in a run, on the given output index. */
+export function nodeOutput(result: ExecuteResult, nodeName: string, output = 0): Array<Record<string, unknown>> {
+	const runs = result.data.resultData.runData[nodeName];
+	if (!runs) return [];
+	const items = runs[runs.length - 1]?.data?.main?.[output] ?? [];
+	return items.map((i) => i.json);
+}
+
+export function ranNodes(result: ExecuteResult): string[] {
+	return Object.keys(result.data.resultData.runData);
+}
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30000, everyMs = 250): Promise<T> {
+	const t0 = Date.now();
+	let last: unknown;
+	for (;;) {
+		try {
+			const v = await fn();
+			if (v) return v;
+		} catch (e) {
+			last = e;
+		}
+		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+		await new Promise((r) => setTimeout(r, everyMs));
+	}
+}
+
+export function readExample(file: string): Record<string, unknown> {
+	return JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', file), 'utf8')) as Record<string, unknown>;
+}
