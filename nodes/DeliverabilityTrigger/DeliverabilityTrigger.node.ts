@@ -168,7 +168,7 @@ function payloadOf(ctx: IWebhookFunctions): IDataObject | undefined {
 		const raw = (ctx.getRequestObject() as unknown as { rawBody?: { toString(encoding: string): string } }).rawBody;
 		if (raw && typeof raw.toString === 'function') body = raw.toString('utf8');
 	}
-	if (typeof body === 'string') body = jsonParse<unknown>(body, { fallbackValue: undefined });
+	if (typeof body === 'string') body = jsonParse<unknown>(body, { fallbackValue: null });
 	return body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : undefined;
 }
 

@@ -1,0 +1,93 @@
+/**
+ * The trigger in n8n-core's HookContext / WebhookContext, pointed at the test file's sandbox. Each test gets a node of
+ * its own (a fresh webhook id, as n8n gives every trigger node), so tests share one sandbox without a reset between
+ * them (a reset re-seeds the sandbox, which takes seconds under jest) and only ever see their own alerts.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { triggerHarness, type HookHarness } from '../harness';
+import type { NodeTestContext } from '../nodes/context';
+
+/** n8n's production webhook base (WEBHOOK_URL + 'webhook') in these tests. */
+export const WEBHOOK_BASE = 'http://127.0.0.1:5678/webhook';
+
+let currentWebhookId: string = randomUUID();
+
+/** Call in beforeEach: the next test's trigger node gets a new webhook id. */
+export function nextWebhookId(): string {
+	currentWebhookId = randomUUID();
+	return currentWebhookId;
+}
+
+/** The webhook id of the current test's trigger node. */
+export function webhookId(): string {
+	return currentWebhookId;
+}
+
+export interface TriggerOptions {
+	parameters?: INodeParameters;
+	/** The workflow's whole static data (as n8n stores it), e.g. a copy of another harness's. */
+	staticData?: IDataObject;
+	webhookBaseUrl?: string;
+	webhookId?: string;
+	apiKey?: string;
+}
+
+export function trigger(ctx: NodeTestContext, options: TriggerOptions = {}): HookHarness {
+	return triggerHarness({
+		nodeType: new DeliverabilityTrigger(),
+		parameters: { events: ['ACCOUNT_DISCONNECTED'], customEvents: '', options: {}, ...(options.parameters ?? {}) },
+		credentials: {
+			deliverabilityApi: {
+				apiKey: options.apiKey ?? ctx.sandbox.apiKeys.A,
+				baseUrl: ctx.sandbox.baseUrl,
+				headerForm: 'bearer',
+			},
+		},
+		webhookBaseUrl: options.webhookBaseUrl ?? WEBHOOK_BASE,
+		webhookId: options.webhookId ?? currentWebhookId,
+		staticData: options.staticData,
+	});
+}
+
+/** What n8n does on activation: checkExists, then create when it answered false. */
+export async function activate(h: HookHarness): Promise<'adopted' | 'created'> {
+	if (await h.checkExists()) return 'adopted';
+	expect(await h.create()).toBe(true);
+	return 'created';
+}
+
+/** A copy of the workflow's static data, as n8n would load it from its database after a restart. */
+export function savedStaticData(h: HookHarness): IDataObject {
+	return JSON.parse(JSON.stringify(h.workflow.staticData)) as IDataObject;
+}
+
+export interface SandboxAlert {
+	id: number;
+	channel: string;
+	events: string[];
+	active: boolean;
+	hook_url: string | null;
+	slack_channel_id: number | null;
+	automated_test_ids: number[];
+}
+
+/** Every alert of project A, straight from the sandbox's API. */
+export async function allAlerts(ctx: NodeTestContext): Promise<SandboxAlert[]> {
+	const { status, data } = await ctx.api<SandboxAlert[]>('GET', '/alerts');
+	expect(status).toBe(200);
+	return data;
+}
+
+/** The alerts of project A that point at the current test's node (any base URL, any query). */
+export async function alerts(ctx: NodeTestContext): Promise<SandboxAlert[]> {
+	return (await allAlerts(ctx)).filter((a) => (a.hook_url ?? '').includes(`/${currentWebhookId}/`));
+}
+
+/** The production URL n8n gives this node: <webhook base>/<webhookId>/<path>. */
+export function productionUrl(webhookBaseUrl = WEBHOOK_BASE, id = currentWebhookId): string {
+	return `${webhookBaseUrl}/${id}/deliverability`;
+}
