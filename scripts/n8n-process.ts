@@ -212,9 +212,12 @@ export class N8n {
 	/** Runs an n8n CLI command (import:credentials, import:workflow, publish:workflow, execute, …) on this user folder. */
 	async cli(args: string[]): Promise<string> {
 		if (!this.port) await this.pickPorts();
+		// A CLI process starts its own task-runner broker: keep it off the server's port.
+		let brokerPort = await freePort();
+		while (brokerPort === this.port || brokerPort === this.brokerPort) brokerPort = await freePort();
 		return run(this.paths.nodeBin, [this.paths.n8nMain, ...args], {
 			cwd: this.userFolder,
-			env: this.env(),
+			env: { ...this.env(), N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
 			log: this.log,
 			label: `n8n ${args[0]}`,
 		});
@@ -245,10 +248,18 @@ export class N8n {
 	/** `n8n execute --id=… --rawOutput` (a separate process on the same database); returns the parsed run data. */
 	async execute(workflowId: string): Promise<ExecuteResult> {
 		const out = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		// Log lines may come before and after the pretty-printed JSON: it starts with a line `{` and ends with `}`.
 		const lines = out.split('\n');
 		const first = lines.findIndex((l) => l.startsWith('{'));
-		if (first < 0) throw new Error(`n8n execute printed no JSON:\n${out}`);
-		return JSON.parse(lines.slice(first).join('\n')) as ExecuteResult;
+		for (let last = lines.length - 1; first >= 0 && last >= first; last--) {
+			if (!lines[last].startsWith('}')) continue;
+			try {
+				return JSON.parse(lines.slice(first, last + 1).join('\n')) as ExecuteResult;
+			} catch {
+				// not the end of the JSON yet
+			}
+		}
+		throw new Error(`n8n execute printed no JSON:\n${out.slice(0, 4000)}`);
 	}
 
 	private async pickPorts(): Promise<void> {
