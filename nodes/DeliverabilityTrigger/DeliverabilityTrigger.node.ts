@@ -39,6 +39,7 @@ export class DeliverabilityTrigger implements INodeType {
 		subtitle: '={{ "On " + [].concat($parameter["events"] || []).join(", ") }}',
 		description: 'Starts the workflow when the Deliverability service sends an alert (account disconnected, spam test completed, …)',
 		defaults: { name: 'Deliverability Trigger' },
+		eventTriggerDescription: 'Waiting for the Deliverability service to send an alert',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'deliverabilityApi', required: true }],

@@ -13,6 +13,7 @@ import { fingerprint, forget, remember, seen, windowSize } from '../../nodes/Del
 import { hookUrlWithSecret, matches, queryParam, withoutQuery } from '../../nodes/DeliverabilityTrigger/lifecycle';
 import { newSecret, secretsEqual } from '../../nodes/DeliverabilityTrigger/secret';
 import { EVENTS } from '../../nodes/shared/events';
+import { triggerHarness } from '../harness';
 
 const node = new DeliverabilityTrigger();
 const { description } = node;
@@ -64,6 +65,16 @@ describe('trigger description', () => {
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 		expect(entries.find((o) => o.name === 'dedupeWindow')!.default).toBe(1000);
 		expect((options.options as Array<INodeProperties | INodePropertyCollection>).length).toBe(2);
+	});
+
+	it('has a subtitle n8n can evaluate', () => {
+		const h = triggerHarness({
+			nodeType: node,
+			parameters: { events: ['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'] },
+			credentials: { deliverabilityApi: { apiKey: 'dummy-key', baseUrl: 'http://127.0.0.1:1/api/v1', headerForm: 'bearer' } },
+		});
+		const value = h.workflow.expression.getSimpleParameterValue(h.node, description.subtitle!, 'internal', {}, undefined, '');
+		expect(value).toBe('On ACCOUNT_DISCONNECTED, SPAMCHECK_COMPLETED');
 	});
 
 	it('tells the user that the service expects HTTPS', () => {
