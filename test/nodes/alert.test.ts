@@ -31,7 +31,7 @@ describe('alert create', () => {
 		expect(log).toHaveLength(1);
 		expect(log[0]).toMatchObject({
 			method: 'POST',
-			path: '/api/v1/alerts',
+			path: '/alerts',
 			status: 201,
 			body: {
 				channel: 'HOOK_URL',
@@ -89,7 +89,7 @@ describe('alert create', () => {
 		['no events', { events: [], customEvents: '' }, /"events"/],
 		['a hook URL that is not a URL', { hookUrl: 'hooks.example.com/x' }, /"hookUrl"/],
 		['a hook URL with another scheme', { hookUrl: 'ftp://hooks.example.com/x' }, /"hookUrl"/],
-		['an empty hook URL', { hookUrl: '' }, /"hookUrl"/],
+		['an empty hook URL (from an expression)', { hookUrl: '={{ "" }}' }, /"hookUrl"/],
 		['an unknown channel', { channel: 'EMAIL' }, /"channel"/],
 		['no Slack channel for SLACK', { channel: 'SLACK', slackChannelId: 0 }, /"slackChannelId"/],
 		['a Slack channel that is not a number', { channel: 'ALL', slackChannelId: '=general' }, /"slackChannelId"/],
@@ -119,7 +119,7 @@ describe('alert getAll', () => {
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === JSON.stringify({ item: 0 }))).toBe(true);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'GET', path: '/api/v1/alerts', query: {}, status: 200 });
+		expect(log[0]).toMatchObject({ method: 'GET', path: '/alerts', query: {}, status: 200 });
 	});
 
 	it('applies Limit locally', async () => {
@@ -166,7 +166,7 @@ describe('alert update', () => {
 		expect(log).toHaveLength(1);
 		expect(log[0]).toMatchObject({
 			method: 'POST',
-			path: '/api/v1/alerts/2',
+			path: '/alerts/2',
 			status: 200,
 			body: { active: true, events: ['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'], hook_url: 'https://hooks.example.com/changed', automated_test_ids: [3] },
 		});
@@ -215,7 +215,7 @@ describe('alert delete', () => {
 		expect(jsonOf(result)).toEqual([{ deleted: true, id: 3 }]);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'DELETE', path: '/api/v1/alerts/3', status: 200 });
+		expect(log[0]).toMatchObject({ method: 'DELETE', path: '/alerts/3', status: 200 });
 		const { data } = await t.api<Array<{ id: number }>>('GET', '/alerts');
 		expect(data.map((a) => a.id)).toEqual([1, 2]);
 	});
@@ -238,11 +238,11 @@ describe('alert delete', () => {
 		expect(String(out[1].error)).toMatch(/alertId/);
 		expect(out[2].httpCode).toBe('404');
 		expect(out[3]).toEqual({ deleted: true, id: 2 });
-		expect((await t.requests()).map((r) => r.path)).toEqual(['/api/v1/alerts/1', '/api/v1/alerts/999', '/api/v1/alerts/2']);
+		expect((await t.requests()).map((r) => r.path)).toEqual(['/alerts/1', '/alerts/999', '/alerts/2']);
 	});
 
 	it('refuses a non-numeric id before any request', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'delete', alertId: byId('twelve') });
+		const result = await t.run({ resource: 'alert', operation: 'delete', alertId: byId('={{ "twelve" }}') });
 		expect(result.error?.message).toMatch(/alertId/);
 		expect(await t.requests()).toHaveLength(0);
 	});

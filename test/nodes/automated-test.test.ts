@@ -5,7 +5,7 @@ import { byId, jsonOf, useSandbox } from './context';
 
 const t = useSandbox();
 
-const listRequests = async () => (await t.requests()).filter((r) => r.method === 'GET' && r.path === '/api/v1/automated_tests');
+const listRequests = async () => (await t.requests()).filter((r) => r.method === 'GET' && r.path === '/automated_tests');
 
 describe('automatedTest create', () => {
 	it('creates an inactive test for the account', async () => {
@@ -17,7 +17,7 @@ describe('automatedTest create', () => {
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: '/api/v1/automated_tests', body: { account_id: 1 }, status: 201 });
+		expect(log[0]).toMatchObject({ method: 'POST', path: '/automated_tests', body: { account_id: 1 }, status: 201 });
 	});
 
 	it('takes the account id from the list mode and from an expression', async () => {
@@ -40,8 +40,11 @@ describe('automatedTest create', () => {
 		expect((await t.requests()).map((r) => r.status)).toEqual([403, 422]);
 	});
 
-	it.each([['abc'], ['0'], ['-4'], ['1.5'], ['']])('refuses account id %p before any request', async (id) => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(id) });
+	it.each([['abc'], ['0'], ['-4'], ['1.5'], [''], ['2147483648']])('refuses account id %p from an expression before any request', async (id) => {
+		const result = await t.run(
+			{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.id }}') },
+			{ input: [{ id }] },
+		);
 		expect(result.error?.message).toMatch(/accountId/);
 		expect(await t.requests()).toHaveLength(0);
 	});
@@ -56,7 +59,7 @@ describe('automatedTest get', () => {
 		expect(Array.isArray(out.automated_test_runs)).toBe(true);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'GET', path: '/api/v1/automated_tests/2', status: 200 });
+		expect(log[0]).toMatchObject({ method: 'GET', path: '/automated_tests/2', status: 200 });
 	});
 
 	it('surfaces 404 and 403', async () => {
@@ -65,7 +68,7 @@ describe('automatedTest get', () => {
 	});
 
 	it('refuses a non-numeric id before any request', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId('seven') });
+		const result = await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId('={{ "seven" }}') });
 		expect(result.error?.message).toMatch(/automatedTestId/);
 		expect(await t.requests()).toHaveLength(0);
 	});
@@ -168,7 +171,7 @@ describe('automatedTest update', () => {
 		expect(log).toHaveLength(1);
 		expect(log[0]).toMatchObject({
 			method: 'POST',
-			path: '/api/v1/automated_tests/3',
+			path: '/automated_tests/3',
 			status: 200,
 			body: {
 				active: true,
@@ -247,7 +250,7 @@ describe('automatedTest setRuns', () => {
 		expect((out.automated_test_runs as IDataObject[]).map((r) => r.weekday).sort()).toEqual([1, 5, 7]);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: '/api/v1/automated_tests/3/runs', body: { weekdays: [1, 5, 7] }, status: 200 });
+		expect(log[0]).toMatchObject({ method: 'POST', path: '/automated_tests/3/runs', body: { weekdays: [1, 5, 7] }, status: 200 });
 	});
 
 	it('accepts day names and numbers from an expression', async () => {
@@ -260,7 +263,7 @@ describe('automatedTest setRuns', () => {
 	});
 
 	it.each([
-		['no day', []],
+		['no day', '={{ [] }}'],
 		['day 0', [0]],
 		['day 8', [8]],
 		['an unknown name', ['Funday']],

@@ -61,7 +61,7 @@ describe('spamTest create', () => {
 
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: '/api/v1/spam_tests', body: { seedlist: 3 }, status: 201, headerForm: 'bearer' });
+		expect(log[0]).toMatchObject({ method: 'POST', path: '/spam_tests', body: { seedlist: 3 }, status: 201, headerForm: 'bearer' });
 	});
 
 	it('sends an empty body without a seedlist (the service default)', async () => {
@@ -88,7 +88,7 @@ describe('spamTest create', () => {
 		const result = await t.run({ resource: 'spamTest', operation: 'create' });
 		expect(result.error).toBeDefined();
 		expect(`${result.error?.message} ${result.error?.description ?? ''}`).toMatch(/may have been processed|check whether it was created/i);
-		const creates = (await t.requests()).filter((r) => r.method === 'POST' && r.path === '/api/v1/spam_tests');
+		const creates = (await t.requests()).filter((r) => r.method === 'POST' && r.path === '/spam_tests');
 		expect(creates).toHaveLength(1);
 		expect(await credits()).toBe(before - 1);
 	});
@@ -115,7 +115,7 @@ describe('spamTest get', () => {
 		expect(out.completed).toBe(false);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'GET', path: `/api/v1/spam_tests/${test.public_id}`, status: 200 });
+		expect(log[0]).toMatchObject({ method: 'GET', path: `/spam_tests/${test.public_id}`, status: 200 });
 	});
 
 	it('simplifies a completed test to scores and placement counts', async () => {
@@ -150,7 +150,7 @@ describe('spamTest get', () => {
 		expect(typeof out.score).toBe('number');
 		expect(typeof out.final_score).toBe('number');
 		expect((out.results as IDataObject[]).every((r) => typeof r.received_in === 'string' && r.received_in !== '')).toBe(true);
-		const polls = (await t.requests()).filter((r) => r.path === `/api/v1/spam_tests/${test.public_id}`);
+		const polls = (await t.requests()).filter((r) => r.path === `/spam_tests/${test.public_id}`);
 		expect(polls.length).toBeGreaterThanOrEqual(2);
 		// Stops at the first completed answer: only the last poll saw it.
 		expect(polls.every((r) => r.method === 'GET' && r.status === 200)).toBe(true);
@@ -191,7 +191,7 @@ describe('spamTest get', () => {
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].public_id).toBe(test.public_id);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-		const log = (await t.requests()).filter((r) => r.path === `/api/v1/spam_tests/${test.public_id}`);
+		const log = (await t.requests()).filter((r) => r.path === `/spam_tests/${test.public_id}`);
 		expect(log.map((r) => r.status)).toEqual([429, 200]);
 	});
 
@@ -204,8 +204,8 @@ describe('spamTest get', () => {
 	});
 
 	it.each([
-		['an id with a space', { publicId: byId('abc def') }, /publicId/],
-		['an empty id', { publicId: byId('') }, /publicId/],
+		['an id with a space (from an expression)', { publicId: byId('={{ "abc def" }}') }, /publicId/],
+		['an empty id (from an expression)', { publicId: byId('={{ "" }}') }, /publicId/],
 		['a poll interval below 1 s', { publicId: byId('abc'), options: { waitForCompletion: true, pollInterval: 0.5 } }, /Poll Interval/],
 		['a zero timeout', { publicId: byId('abc'), options: { waitForCompletion: true, timeoutMinutes: 0 } }, /Timeout/],
 		['an unknown onTimeout', { publicId: byId('abc'), options: { waitForCompletion: true, onTimeout: 'ignore' } }, /On Timeout/],
@@ -297,7 +297,7 @@ describe('spamTest update', () => {
 		expect(results.every((r) => r.desc === 'btob' && String(r.email).endsWith('@seed2.sandbox.test'))).toBe(true);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: `/api/v1/spam_tests/${test.public_id}`, body: { type: 'btob', seedlist: 2 }, status: 200 });
+		expect(log[0]).toMatchObject({ method: 'POST', path: `/spam_tests/${test.public_id}`, body: { type: 'btob', seedlist: 2 }, status: 200 });
 	});
 
 	it('takes the type from an expression value', async () => {
@@ -314,7 +314,7 @@ describe('spamTest update', () => {
 
 	it.each([
 		['type', { type: 'b2b' }],
-		['type', { type: '' }],
+		['type', { type: '={{ "" }}' }],
 		['seedlist', { type: 'all', additionalFields: { seedlist: 0 } }],
 		['seedlist', { type: 'all', additionalFields: { seedlist: 7 } }],
 	])('refuses a bad %s before any request', async (field, parameters) => {
