@@ -1,0 +1,353 @@
+/**
+ * Account operations through n8n's real engine against the sandbox: get, getAll (filters, Return All / Limit across
+ * pages of 50), update (every field, every range), pause/resume, getAliases and connectImap (IMAP/SMTP), with the
+ * request the sandbox received checked each time, and no request at all when validation fails.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, jsonOf, useSandbox } from './context';
+
+// 130 accounts in project A: 121 are warming-enabled (the default list), so Return All walks 3 pages of 50.
+const t = useSandbox({ accounts: 130 });
+
+const account = (operation: string, extra: IDataObject = {}) => ({ resource: 'account', operation, ...extra });
+
+async function apiRequests() {
+	return await t.requests();
+}
+
+/** Walks the list the way the service pages it, to know what the node should return. */
+async function allAccounts(query: IDataObject = {}): Promise<IDataObject[]> {
+	const out: IDataObject[] = [];
+	for (let page = 0; ; page++) {
+		const { data } = await t.api<IDataObject[]>('GET', '/accounts', undefined, { ...query, page });
+		out.push(...data);
+		if (data.length < 50) return out;
+	}
+}
+
+function pagesOf(requests: Array<{ query: Record<string, string> }>): string[] {
+	return requests.map((r) => r.query.page);
+}
+
+function expectValidationError(result: { error?: Error; items: unknown[] }, pattern: RegExp) {
+	expect(result.error).toBeDefined();
+	expect(result.error!.name).toBe('NodeOperationError');
+	expect(result.error!.message).toMatch(pattern);
+	expect(result.items).toHaveLength(0);
+}
+
+describe('account getAll', () => {
+	it('Limit 60 reads pages 0 and 1 only and returns 60 accounts', async () => {
+		const result = await t.run(account('getAll', { returnAll: false, limit: 60 }));
+		expect(result.error).toBeUndefined();
+		const items = jsonOf(result);
+		expect(items).toHaveLength(60);
+		const requests = await apiRequests();
+		expect(requests.every((r) => r.method === 'GET' && /\/accounts$/.test(r.path))).toBe(true);
+		expect(pagesOf(requests)).toEqual(['0', '1']);
+		const expected = await allAccounts();
+		expect(items.map((a) => a.id)).toEqual(expected.slice(0, 60).map((a) => a.id));
+	});
+
+	it('Return All reads ceil(n / 50) pages and returns every warming account', async () => {
+		const expected = await allAccounts();
+		expect(expected.length).toBe(121);
+		await t.clearRequests();
+		const result = await t.run(account('getAll', { returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((a) => a.id)).toEqual(expected.map((a) => a.id));
+		const requests = await apiRequests();
+		expect(requests.every((r) => r.method === 'GET' && /\/accounts$/.test(r.path))).toBe(true);
+		expect(pagesOf(requests)).toEqual(['0', '1', '2']);
+	});
+
+	it('Limit below one page asks for page 0 only', async () => {
+		const result = await t.run(account('getAll', { returnAll: false, limit: 5 }));
+		expect(jsonOf(result)).toHaveLength(5);
+		expect(pagesOf(await apiRequests())).toEqual(['0']);
+	});
+
+	it('sends every filter under its query name and the sandbox applies them', async () => {
+		const result = await t.run(
+			account('getAll', {
+				returnAll: true,
+				filters: { search: ' john ', tags: 'sales, us', max_score: 101, include_spamchecker: true },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = await apiRequests();
+		expect(request.query).toEqual({ search: 'john', tags: 'sales,us', max_score: '101', include_spamchecker: 'true', page: '0' });
+		const expected = await allAccounts({ search: 'john', tags: 'sales,us', max_score: 101, include_spamchecker: true });
+		expect(jsonOf(result).map((a) => a.id)).toEqual(expected.map((a) => a.id));
+	});
+
+	it('spamchecker_only lists accounts enabled for spam tests and not for warming', async () => {
+		const result = await t.run(account('getAll', { returnAll: true, filters: { spamchecker_only: true } }));
+		const items = jsonOf(result);
+		expect(items.length).toBeGreaterThan(0);
+		for (const a of items) expect([a.spamchecker_enabled, a.warming_enabled]).toEqual([true, false]);
+		expect((await apiRequests())[0].query.spamchecker_only).toBe('true');
+	});
+
+	it('max_score keeps accounts strictly below it', async () => {
+		const result = await t.run(account('getAll', { returnAll: true, filters: { max_score: 30 } }));
+		const items = jsonOf(result);
+		expect(items.length).toBeGreaterThan(0);
+		for (const a of items) expect(a.score as number).toBeLessThan(30);
+	});
+
+	it('passes additional query parameters through and refuses "page"', async () => {
+		const ok = await t.run(
+			account('getAll', { returnAll: false, limit: 3, additionalQuery: { parameter: [{ name: 'search', value: 'jane' }] } }),
+		);
+		expect(ok.error).toBeUndefined();
+		expect((await apiRequests())[0].query.search).toBe('jane');
+		await t.clearRequests();
+		const bad = await t.run(account('getAll', { additionalQuery: { parameter: [{ name: 'page', value: '3' }] } }));
+		expectValidationError(bad, /page/);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+
+	it('Simplify keeps the main fields and turns tags into names', async () => {
+		const result = await t.run(account('getAll', { returnAll: false, limit: 2, simplify: true }));
+		const [first] = jsonOf(result);
+		expect(Object.keys(first)).toEqual(expect.arrayContaining(['id', 'email', 'alive', 'score']));
+		expect(first.config_rampup_target).toBeUndefined();
+		expect((first.tags as unknown[]).every((tag) => typeof tag === 'string')).toBe(true);
+	});
+
+	it('rejects a max_score that is not a whole number (from an expression) before any request', async () => {
+		const result = await t.run(account('getAll', { filters: { max_score: '={{ "lots" }}' } }));
+		expectValidationError(result, /max_score/);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('account get', () => {
+	it('returns the single form with domain and per-provider scores', async () => {
+		const result = await t.run(account('get', { accountId: byId(1) }));
+		expect(result.error).toBeUndefined();
+		const [a] = jsonOf(result);
+		expect(a.id).toBe(1);
+		expect(a.email).toMatch(/^john\.doe\+promo@/);
+		expect(a.domain).toEqual(expect.objectContaining({ domain: expect.any(String) }));
+		expect(a.score_gmail).toEqual(expect.any(Number));
+		const requests = await apiRequests();
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(/^GET .*\/accounts\/1$/)]);
+	});
+
+	it('accepts the list mode of the locator and an ID with spaces', async () => {
+		const fromList = await t.run(account('get', { accountId: { __rl: true, mode: 'list', value: '2' } }));
+		expect(jsonOf(fromList)[0].id).toBe(2);
+		const spaced = await t.run(account('get', { accountId: byId(' 3 ') }));
+		expect(jsonOf(spaced)[0].id).toBe(3);
+	});
+
+	it('rejects an ID that is not a whole number before any request', async () => {
+		const result = await t.run(account('get', { accountId: byId('={{ "abc" }}') }));
+		expectValidationError(result, /accountId/);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('account update', () => {
+	it('sends exactly the fields added, under their API names, and returns the updated account', async () => {
+		const updateFields = {
+			config_max_conversation_running: 35,
+			config_rampup_increase: 0,
+			config_rampup_target: 3,
+			config_smtp_append_after_sent: true,
+			autopilot: false,
+			desc: 'EU sales mailbox',
+			first_name: 'Johnny',
+			last_name: 'Doe-Smith',
+			signature: '<p>Johnny</p>',
+			time_zone: 'Asia/Tokyo',
+			imap_issue: true,
+			alive: false,
+		};
+		const result = await t.run(account('update', { accountId: byId(1), updateFields }));
+		expect(result.error).toBeUndefined();
+		const [a] = jsonOf(result);
+		expect(a).toEqual(expect.objectContaining(updateFields));
+		expect(a.domain).toBeDefined();
+		const [request] = await apiRequests();
+		expect(request.method).toBe('POST');
+		expect(request.path).toMatch(/\/accounts\/1$/);
+		expect(request.body).toEqual(updateFields);
+		const { data } = await t.api<IDataObject>('GET', '/accounts/1');
+		expect(data).toEqual(expect.objectContaining(updateFields));
+	});
+
+	it('accepts values from expressions (numeric text, boolean text)', async () => {
+		const result = await t.run(
+			account('update', {
+				accountId: byId('={{ 2 }}'),
+				updateFields: { config_rampup_target: '={{ "12" }}', autopilot: '={{ "true" }}' },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = await apiRequests();
+		expect(request.body).toEqual({ config_rampup_target: 12, autopilot: true });
+	});
+
+	it('switches to an alias listed by Get Aliases (the email becomes the alias)', async () => {
+		const aliases = jsonOf(await t.run(account('getAliases', { accountId: byId(1) })));
+		const alias = aliases[0].email as string;
+		const result = await t.run(account('update', { accountId: byId(1), updateFields: { alias } }));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].email).toBe(alias);
+	});
+
+	it.each([
+		['config_max_conversation_running', 36, /config_max_conversation_running.*above the maximum 35/],
+		['config_max_conversation_running', -1, /config_max_conversation_running.*below the minimum 0/],
+		['config_rampup_increase', 6, /config_rampup_increase.*0 to 5/],
+		['config_rampup_target', 2, /config_rampup_target.*3 to 35/],
+		['config_rampup_target', 36, /config_rampup_target.*3 to 35/],
+		['config_rampup_target', '={{ 7.5 }}', /config_rampup_target.*whole number/],
+		['time_zone', 'Mars/Olympus_Mons', /time_zone.*IANA/],
+		['time_zone', '={{ "CEST" }}', /time_zone.*IANA/],
+		['alias', '={{ 42 }}', /alias/],
+		['alias', '', /alias/],
+		['alive', '={{ "maybe" }}', /alive.*true or false/],
+		['desc', '={{ 12 }}', /desc.*text/],
+	])('rejects %s = %p before any request', async (field, value, pattern) => {
+		const result = await t.run(account('update', { accountId: byId(1), updateFields: { [field]: value } }));
+		expectValidationError(result, pattern);
+		expect((result.error as unknown as { context: IDataObject }).context.itemIndex).toBe(0);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+
+	it('refuses an empty update and says how to pause or resume', async () => {
+		const result = await t.run(account('update', { accountId: byId(1), updateFields: {} }));
+		expectValidationError(result, /Nothing to update/);
+		expect(result.error!.description).toMatch(/Pause and Resume/);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+
+	it('reports the service refusal of an alias that is not listed (422) with its details', async () => {
+		const result = await t.run(account('update', { accountId: byId(2), updateFields: { alias: 'nobody@example.com' } }));
+		expect(result.error).toBeDefined();
+		expect(result.error!.name).toBe('NodeApiError');
+		expect(result.error!.httpCode).toBe('422');
+		expect(result.error!.description).toMatch(/alias/);
+	});
+});
+
+describe('account pause and resume', () => {
+	it('pause sends alive: false and resume alive: true', async () => {
+		const paused = await t.run(account('pause', { accountId: byId(4) }));
+		expect(paused.error).toBeUndefined();
+		expect(jsonOf(paused)[0]).toEqual(expect.objectContaining({ id: 4, alive: false }));
+		expect((await t.api<IDataObject>('GET', '/accounts/4')).data.alive).toBe(false);
+
+		const resumed = await t.run(account('resume', { accountId: byId(4) }));
+		expect(jsonOf(resumed)[0]).toEqual(expect.objectContaining({ id: 4, alive: true }));
+
+		const requests = (await apiRequests()).filter((r) => r.method === 'POST');
+		expect(requests.map((r) => [r.path.replace(/^.*(\/accounts)/, '$1'), r.body])).toEqual([
+			['/accounts/4', { alive: false }],
+			['/accounts/4', { alive: true }],
+		]);
+	});
+
+	it('pauses one account per input item, paired with its item', async () => {
+		const result = await t.run(account('pause', { accountId: byId('={{ $json.id }}') }), { input: [{ id: 5 }, { id: 6 }] });
+		expect(result.items.map((item) => [item.json.id, item.json.alive, item.pairedItem])).toEqual([
+			[5, false, { item: 0 }],
+			[6, false, { item: 1 }],
+		]);
+	});
+});
+
+describe('account getAliases', () => {
+	it('returns one item per alias with the account id', async () => {
+		const result = await t.run(account('getAliases', { accountId: byId(1) }));
+		expect(result.error).toBeUndefined();
+		const items = jsonOf(result);
+		expect(items).toHaveLength(2);
+		for (const alias of items) expect(alias).toEqual({ email: expect.stringMatching(/alias\d@/), name: expect.any(String), account_id: 1 });
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		const [request] = await apiRequests();
+		expect(`${request.method} ${request.path}`).toMatch(/^GET .*\/accounts\/1\/aliases$/);
+	});
+
+	it('returns no items for an account without aliases', async () => {
+		const result = await t.run(account('getAliases', { accountId: byId(2) }));
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(0);
+	});
+});
+
+describe('account connectImap', () => {
+	const mailbox = {
+		email: 'new.box@example-mail.com',
+		imapHost: 'imap.example-mail.com',
+		imapPort: 993,
+		imapUsername: 'new.box@example-mail.com',
+		imapPassword: 'dummy-imap-pass-1',
+		smtpHost: 'smtp.example-mail.com',
+		smtpPort: 587,
+		smtpUsername: 'new.box@example-mail.com',
+		smtpPassword: 'dummy-smtp-pass-2',
+	};
+
+	it('connects the mailbox with snake_case fields and returns the account without passwords', async () => {
+		const result = await t.run(
+			account('connectImap', { ...mailbox, additionalFields: { first_name: 'New', last_name: 'Box', spamchecker_only: true } }),
+		);
+		expect(result.error).toBeUndefined();
+		const [a] = jsonOf(result);
+		expect(a).toEqual(
+			expect.objectContaining({ email: mailbox.email, first_name: 'New', last_name: 'Box', spamchecker_enabled: true, warming_enabled: false }),
+		);
+		expect(JSON.stringify(result.items)).not.toMatch(/dummy-(imap|smtp)-pass/);
+		const [request] = await apiRequests();
+		expect(request.method).toBe('POST');
+		expect(request.path).toMatch(/\/imap_auth$/);
+		expect(request.body).toEqual({
+			email: mailbox.email,
+			imap_host: mailbox.imapHost,
+			imap_port: 993,
+			imap_username: mailbox.imapUsername,
+			imap_password: mailbox.imapPassword,
+			smtp_host: mailbox.smtpHost,
+			smtp_port: 587,
+			smtp_username: mailbox.smtpUsername,
+			smtp_password: mailbox.smtpPassword,
+			first_name: 'New',
+			last_name: 'Box',
+			spamchecker_only: true,
+		});
+		const listed = await t.run(account('getAll', { returnAll: true, filters: { spamchecker_only: true } }));
+		expect(jsonOf(listed).some((x) => x.email === mailbox.email)).toBe(true);
+	});
+
+	it('reports an already connected email (422) without the passwords in the error', async () => {
+		await t.run(account('connectImap', mailbox));
+		const again = await t.run(account('connectImap', mailbox));
+		expect(again.error).toBeDefined();
+		expect(again.error!.httpCode).toBe('422');
+		expect(again.error!.message).toMatch(/already connected/);
+		const text = JSON.stringify({ message: again.error!.message, description: again.error!.description, context: again.error!.context });
+		expect(text).not.toMatch(/dummy-(imap|smtp)-pass/);
+	});
+
+	it.each([
+		['email', 'not-an-email', /email.*not an email address/],
+		['imapHost', 'imap://mail.example.com:993', /imapHost.*host name/],
+		['smtpHost', '={{ "" }}', /smtpHost/],
+		['imapPort', 70000, /imapPort.*65535/],
+		['smtpPort', '={{ "587a" }}', /smtpPort.*whole number/],
+		['imapUsername', '  ', /imapUsername/],
+		['imapPassword', '={{ "" }}', /imapPassword.*password is required/],
+		['smtpPassword', '={{ null }}', /smtpPassword.*password is required/],
+	])('rejects %s = %p before any request', async (field, value, pattern) => {
+		const result = await t.run(account('connectImap', { ...mailbox, [field]: value }));
+		expectValidationError(result, pattern);
+		expect(result.error!.message).not.toMatch(/dummy-(imap|smtp)-pass/);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+});
