@@ -1,0 +1,167 @@
+/** Spec §4 spam tests: create with credits, list (page required, filters, the three order rules), get, update. */
+import { expectError, useSandbox } from './helpers';
+import type { Json } from './helpers';
+
+const t = useSandbox();
+
+async function list(query: Record<string, string | number>): Promise<Json[]> {
+	const res = await t.get('/spam_tests', { per_page: 100, page: 0, ...query });
+	expect(res.status).toBe(200);
+	return res.data;
+}
+const isSorted = (xs: number[], dir: 'asc' | 'desc'): boolean =>
+	xs.every((x, i) => i === 0 || (dir === 'desc' ? xs[i - 1] >= x : xs[i - 1] <= x));
+
+describe('POST /spam_tests', () => {
+	it('creates a pending test (201) with public_full_id = prefix + public_id and the seedlist recipients', async () => {
+		const res = await t.post('/spam_tests', {});
+		expect(res.status).toBe(201);
+		const test = res.data;
+		expect(test.public_id).toMatch(/^[a-z0-9]{10}$/);
+		expect(test.public_full_id).toBe(`mlrch-${test.public_id}`);
+		expect(test).toMatchObject({ completed: false, test_type: 'all', seedlist: 1, score: null, final_score: null, summary: {}, paid: true });
+		expect(test.results).toHaveLength(20);
+		for (const r of test.results) {
+			expect(r).toEqual({ id: expect.any(Number), email: expect.stringMatching(/@seed1\.sandbox\.test$/), desc: expect.stringMatching(/^bto[bc]$/), first_name: expect.any(String), provider: expect.any(String), received_in: null, raw_headers: null });
+		}
+		expect(new Set(test.results.map((r: { desc: string }) => r.desc))).toEqual(new Set(['btob', 'btoc']));
+		expect((await t.get(`/spam_tests/${test.public_id}`)).data).toEqual(test);
+	});
+
+	it('takes the seedlist (1–4, sizes 20/16/24/18); anything else → 422, a string → 400', async () => {
+		for (const [seedlist, size] of [[2, 16], [3, 24], [4, 18]]) {
+			const res = await t.post('/spam_tests', { seedlist });
+			expect(res.data.results).toHaveLength(size);
+			expect(res.data.results[0].email).toContain(`@seed${seedlist}.`);
+		}
+		for (const seedlist of [0, 5]) expectError(await t.post('/spam_tests', { seedlist }), 422);
+		expectError(await t.post('/spam_tests', { seedlist: '2' }), 400);
+	});
+
+	it('consumes exactly one credit per created test; none left → 422 and nothing created', async () => {
+		const before = (await t.admin('GET', '/credits')).data;
+		expect(before).toEqual({ A: 500, B: 3 });
+		await t.post('/spam_tests', {});
+		await t.post('/spam_tests', { seedlist: 2 });
+		expectError(await t.post('/spam_tests', { seedlist: 9 }), 422); // invalid: no credit used
+		expect((await t.admin('GET', '/credits')).data).toEqual({ A: 498, B: 3 });
+		await t.admin('POST', '/credits', { project: 'A', credits: 0 });
+		const count = (await t.admin('GET', '/state')).data.projects.A.spamTests;
+		const res = await t.post('/spam_tests', {});
+		expectError(res, 422);
+		expect(res.data.message).toMatch(/credit/i);
+		expect((await t.admin('GET', '/state')).data.projects.A.spamTests).toBe(count);
+		expect((await t.admin('GET', '/credits')).data.A).toBe(0);
+	});
+
+	it("keeps each project's credits apart", async () => {
+		for (let i = 0; i < 3; i++) expect((await t.post('/spam_tests', {}, 'B')).status).toBe(201);
+		expectError(await t.post('/spam_tests', {}, 'B'), 422);
+		expect((await t.post('/spam_tests', {}, 'A')).status).toBe(201);
+	});
+});
+
+describe('GET /spam_tests', () => {
+	it('requires page (400 without it)', async () => {
+		expectError(await t.get('/spam_tests'), 400);
+		expectError(await t.get('/spam_tests', { per_page: 5 }), 400);
+	});
+
+	it('rule 1: newest first by default; order=asc reverses', async () => {
+		const desc = await list({});
+		const asc = await list({ order: 'asc' });
+		expect(isSorted(desc.map((x) => Date.parse(x.created_at)), 'desc')).toBe(true);
+		expect(asc.map((x) => x.public_id)).toEqual([...desc].reverse().map((x) => x.public_id));
+		const created = (await t.post('/spam_tests', {})).data;
+		expect((await list({}))[0].public_id).toBe(created.public_id);
+	});
+
+	it('rule 2: order_by=score sorts by final_score (not by the raw score), unscored last', async () => {
+		const desc = await list({ order_by: 'score' });
+		const scored = desc.filter((x) => x.final_score !== null);
+		expect(isSorted(scored.map((x) => x.final_score), 'desc')).toBe(true);
+		expect(isSorted(scored.map((x) => x.score), 'desc')).toBe(false);
+		expect(desc.slice(scored.length).every((x) => x.final_score === null)).toBe(true);
+		const asc = (await list({ order_by: 'score', order: 'asc' })).filter((x) => x.final_score !== null);
+		expect(isSorted(asc.map((x) => x.final_score), 'asc')).toBe(true);
+	});
+
+	it('rule 3: with search, order_by=score sorts by the raw score', async () => {
+		const res = await list({ search: 'e', order_by: 'score' });
+		const scored = res.filter((x) => x.score !== null);
+		expect(scored.length).toBeGreaterThan(10);
+		expect(isSorted(scored.map((x) => x.score), 'desc')).toBe(true);
+		expect(isSorted(scored.map((x) => x.final_score), 'desc')).toBe(false);
+		const asc = (await list({ search: 'e', order_by: 'score', order: 'asc' })).filter((x) => x.score !== null);
+		expect(isSorted(asc.map((x) => x.score), 'asc')).toBe(true);
+	});
+
+	it('search matches subject and sender, case-insensitively', async () => {
+		const bySubject = await list({ search: 'NEWSLETTER' });
+		expect(bySubject.length).toBeGreaterThan(3);
+		expect(bySubject.every((x) => /newsletter/i.test(x.subject) || /newsletter/i.test(x.sender))).toBe(true);
+		const bySender = await list({ search: 'spammy-offers' });
+		expect(bySender.length).toBeGreaterThan(3);
+		expect(bySender.every((x) => x.sender === 'deals@spammy-offers.biz')).toBe(true);
+		expect(await list({ search: 'zzz-nothing' })).toEqual([]);
+	});
+
+	it('automated_test_id keeps only the tests of that automated test', async () => {
+		const res = await list({ automated_test_id: 1 });
+		expect(res.length).toBeGreaterThan(0);
+		expect(res.every((x) => x.automated === true && x.automated_test_id === 1)).toBe(true);
+		expectError(await t.get('/spam_tests', { page: 0, automated_test_id: 'one' }), 422);
+	});
+
+	it('bad order_by / order values → 422', async () => {
+		expectError(await t.get('/spam_tests', { page: 0, order_by: 'subject' }), 422);
+		expectError(await t.get('/spam_tests', { page: 0, order: 'up' }), 422);
+	});
+
+	it('the list form omits autofix_completed for non-automated tests only', async () => {
+		const all = await list({});
+		expect(all.filter((x) => !x.automated).every((x) => !('autofix_completed' in x))).toBe(true);
+		expect(all.filter((x) => x.automated).every((x) => 'autofix_completed' in x)).toBe(true);
+		expect((await t.get(`/spam_tests/${all[1].public_id}`)).data).toHaveProperty('autofix_completed');
+	});
+});
+
+describe('POST /spam_tests/{public_id}', () => {
+	it('filters results and scores for the audience type; raw score stays; final_score follows the type', async () => {
+		const created = (await t.post('/spam_tests', {})).data;
+		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, { sender: 'a@sender.test' });
+		const all = (await t.get(`/spam_tests/${created.public_id}`)).data;
+		expect(all.completed).toBe(true);
+		const btob = await t.post(`/spam_tests/${created.public_id}`, { type: 'btob' });
+		expect(btob.status).toBe(200);
+		expect(btob.data.test_type).toBe('btob');
+		expect(btob.data.results.length).toBeLessThan(all.results.length);
+		expect(btob.data.results.every((r: { desc: string }) => r.desc === 'btob')).toBe(true);
+		expect(btob.data.final_score).toBe(btob.data.btob_score);
+		expect(btob.data.score).toBe(all.score);
+		const sum = Object.values(btob.data.summary as Record<string, number>).reduce((a, b) => a + b, 0);
+		expect(sum).toBe(btob.data.results.length);
+		const btoc = (await t.post(`/spam_tests/${created.public_id}`, { type: 'btoc' })).data;
+		expect(btoc.results.every((r: { desc: string }) => r.desc === 'btoc')).toBe(true);
+		expect(btoc.final_score).toBe(btoc.btoc_score);
+		const back = (await t.post(`/spam_tests/${created.public_id}`, { type: 'all' })).data;
+		expect(back.results).toHaveLength(20);
+		expect(back.final_score).toBe(back.score);
+	});
+
+	it('re-associates the seedlist', async () => {
+		const created = (await t.post('/spam_tests', {})).data;
+		const res = await t.post(`/spam_tests/${created.public_id}`, { type: 'all', seedlist: 3 });
+		expect(res.data.seedlist).toBe(3);
+		expect(res.data.results).toHaveLength(24);
+		expect(res.data.results[0].email).toContain('@seed3.');
+	});
+
+	it('type is required (400) and must be all|btob|btoc (422); seedlist 1–4', async () => {
+		const { public_id } = (await t.post('/spam_tests', {})).data;
+		expectError(await t.post(`/spam_tests/${public_id}`, {}), 400);
+		expectError(await t.post(`/spam_tests/${public_id}`, { type: 'b2b' }), 422);
+		expectError(await t.post(`/spam_tests/${public_id}`, { type: 'all', seedlist: 5 }), 422);
+		expectError(await t.post('/spam_tests/unknown123', { type: 'all' }), 404);
+	});
+});
