@@ -1,0 +1,182 @@
+/**
+ * The Deliverability Trigger's whole life in a real n8n, through the auto-pause example: publishing registers
+ * exactly one alert with n8n's production webhook URL; an event delivered twice runs the workflow once and pauses
+ * the account; a restart keeps exactly one alert; a forged POST without the secret gets 401 and starts nothing;
+ * unpublishing removes the alert.
+ */
+import { loadExamples } from '../../scripts/examples';
+import { admin, service, startStack, waitFor, type Stack } from './support';
+
+interface Alert {
+	id: number;
+	hook_url: string | null;
+	events: string[];
+	active: boolean;
+}
+
+interface Delivery {
+	eventId: string;
+	event: string;
+	url: string;
+	copy: number;
+	attempt: number;
+	status: number | null;
+}
+
+interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
+const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
+const triggerNode = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
+	n.type.endsWith('.deliverabilityTrigger'),
+)!;
+
+let stack: Stack;
+
+beforeAll(async () => {
+	stack = await startStack({ beforeStart: (n8n) => n8n.importWorkflows([example.workflow]) });
+});
+
+afterAll(async () => {
+	await stack?.close();
+});
+
+/** n8n's production webhook URL of the trigger (without the secret query the trigger adds). */
+function productionUrl(): string {
+	return `${stack.n8n.webhookBase}webhook/${triggerNode.webhookId}/deliverability`;
+}
+
+async function n8nAlerts(): Promise<Alert[]> {
+	const alerts = await admin<Alert[]>(stack.sandbox, 'GET', '/alerts?project=A');
+	return alerts.filter((a) => (a.hook_url ?? '').startsWith(stack.n8n.baseUrl));
+}
+
+async function executions(): Promise<Execution[]> {
+	const res = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${example.id}&limit=100`);
+	expect(res.status).toBe(200);
+	return res.data.data;
+}
+
+/** An alive account of project A that is not disconnected yet. */
+async function aliveAccount(skip: number[] = []): Promise<number> {
+	const list = await service<Array<{ id: number; alive: boolean }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=0');
+	const account = list.find((a) => a.alive && !skip.includes(a.id));
+	if (!account) throw new Error('no alive account in the sandbox');
+	return account.id;
+}
+
+async function disconnectAndSettle(accountId: number): Promise<string> {
+	const { payloads } = await admin<{ payloads: Array<{ id: string; hook_url?: string }> }>(
+		stack.sandbox,
+		'POST',
+		`/accounts/${accountId}/disconnect`,
+	);
+	expect(payloads.length).toBeGreaterThan(0);
+	const eventId = payloads[0].id;
+	// Both copies delivered (2xx) before counting executions.
+	await waitFor(
+		'both deliveries answered 2xx',
+		async () => {
+			const ds = (await admin<Delivery[]>(stack.sandbox, 'GET', '/deliveries')).filter((d) => d.eventId === eventId);
+			const ok = ds.filter((d) => d.status !== null && d.status >= 200 && d.status < 300);
+			return new Set(ok.map((d) => d.copy)).size >= 2 && ds;
+		},
+		30000,
+	);
+	return eventId;
+}
+
+describe('auto-pause example in a real n8n', () => {
+	let firstAccount: number;
+
+	it('publishing registers exactly one alert with n8n\'s production webhook URL', async () => {
+		expect(await n8nAlerts()).toEqual([]);
+		const res = await stack.n8n.api('POST', `/workflows/${example.id}/activate`);
+		expect(res.status).toBe(200);
+		// n8n finishes the activation (checkExists → create) right after answering: wait for it, then let it settle.
+		await waitFor('the alert', async () => (await n8nAlerts()).length > 0, 20000);
+		await new Promise((r) => setTimeout(r, 1500));
+		const alerts = await n8nAlerts();
+		expect(alerts).toHaveLength(1);
+		expect(alerts[0].hook_url!.split('?')[0]).toBe(productionUrl());
+		expect(alerts[0].events).toEqual(['ACCOUNT_DISCONNECTED']);
+		expect(alerts[0].active).toBe(true);
+	});
+
+	it('an event delivered twice runs the workflow once and pauses that account', async () => {
+		await admin(stack.sandbox, 'POST', '/settings', { duplicateDeliveries: true });
+		firstAccount = await aliveAccount();
+		await disconnectAndSettle(firstAccount);
+		const runs = await waitFor('one execution', async () => {
+			const ex = await executions();
+			return ex.length >= 1 && ex.every((e) => e.status !== 'running' && e.status !== 'new') && ex;
+		});
+		// Give a second (wrong) execution time to show up before asserting there is only one.
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(await executions()).toHaveLength(1);
+		expect(runs[0]).toMatchObject({ status: 'success', mode: 'webhook' });
+
+		const account = await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${firstAccount}`);
+		expect(account.alive).toBe(false);
+		const pauses = (await admin<Array<{ method: string; path: string; body: unknown }>>(stack.sandbox, 'GET', '/requests')).filter(
+			(r) => r.method === 'POST' && r.path.endsWith(`/accounts/${firstAccount}`),
+		);
+		expect(pauses).toHaveLength(1);
+		expect(pauses[0].body).toEqual({ alive: false });
+	});
+
+	it('after an n8n restart there is still exactly one alert, and events still arrive', async () => {
+		await stack.n8n.restart();
+		await new Promise((r) => setTimeout(r, 2000));
+		const alerts = await n8nAlerts();
+		expect(alerts).toHaveLength(1);
+		expect(alerts[0].hook_url!.split('?')[0]).toBe(productionUrl());
+
+		const second = await aliveAccount([firstAccount]);
+		await disconnectAndSettle(second);
+		await waitFor('a second execution', async () => (await executions()).length >= 2);
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(await executions()).toHaveLength(2);
+		const account = await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${second}`);
+		expect(account.alive).toBe(false);
+	});
+
+	it('a forged POST without the secret gets 401 and starts nothing', async () => {
+		const before = (await executions()).length;
+		const forged = {
+			id: 'evt_forged0000000000',
+			event: 'ACCOUNT_DISCONNECTED',
+			account_id: await aliveAccount([firstAccount]),
+		};
+		const noSecret = await fetch(productionUrl(), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(forged),
+		});
+		expect(noSecret.status).toBe(401);
+		const wrongSecret = new URL((await n8nAlerts())[0].hook_url!);
+		for (const key of [...wrongSecret.searchParams.keys()]) wrongSecret.searchParams.set(key, 'dummy-wrong-secret');
+		const wrong = await fetch(wrongSecret, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(forged),
+		});
+		expect(wrong.status).toBe(401);
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(await executions()).toHaveLength(before);
+		const account = await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${forged.account_id}`);
+		expect(account.alive).toBe(true);
+	});
+
+	it('unpublishing removes the alert', async () => {
+		const res = await stack.n8n.api('POST', `/workflows/${example.id}/deactivate`);
+		expect(res.status).toBe(200);
+		await waitFor('no alert', async () => (await n8nAlerts()).length === 0, 20000);
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(await n8nAlerts()).toEqual([]);
+	});
+});

@@ -1,0 +1,163 @@
+/**
+ * The examples/ workflows run in a real n8n against the sandbox, started the way a user starts them (the editor's
+ * Manual Trigger ≙ `n8n execute --id`): pre-send gate (SMTP to every seed, wait for completion, IF branch), weekly
+ * domain health (one summary item) and batch reconnect (the accounts with an IMAP issue, task finished).
+ */
+import { loadExamples } from '../../scripts/examples';
+import type { ExecuteResult } from '../../scripts/n8n-process';
+import { admin, nodeOutput, ranNodes, service, startStack, type Stack } from './support';
+
+interface InboxMessage {
+	from: string;
+	to: string[];
+	subject: string | null;
+	text: string;
+	matchedPublicIds: string[];
+}
+
+const examples = Object.fromEntries(loadExamples().map((e) => [e.file, e]));
+
+/** The pre-send gate with another sender (the sandbox places mail from a `spammy` domain mostly in spam). */
+function spammyGate(): Record<string, unknown> {
+	const wf = JSON.parse(JSON.stringify(examples['pre-send-gate.json'].workflow)) as {
+		id: string;
+		name: string;
+		nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+	};
+	wf.id = 'DlvExPreSendSpam';
+	wf.name = 'Pre-send gate (spammy sender)';
+	wf.nodes.find((n) => n.name === 'Send to seeds')!.parameters.fromEmail = 'deals@spammy-offers.example';
+	return wf;
+}
+
+let stack: Stack;
+
+beforeAll(async () => {
+	stack = await startStack({
+		beforeStart: async (n8n) => {
+			await n8n.importWorkflows([...loadExamples().map((e) => e.workflow), spammyGate()]);
+		},
+	});
+});
+
+afterAll(async () => {
+	await stack?.close();
+});
+
+function expectNoError(result: ExecuteResult) {
+	expect(result.data.resultData.error ?? null).toBeNull();
+}
+
+describe('example: pre-send gate', () => {
+	async function runGate(workflowId: string) {
+		await admin(stack.sandbox, 'DELETE', '/smtp');
+		const result = await stack.n8n.execute(workflowId);
+		expectNoError(result);
+		const created = nodeOutput(result, 'Create spam test')[0];
+		const seeds = String(created.seed_emails).split(',');
+		const inbox = (await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp')).filter((m) =>
+			m.matchedPublicIds.includes(String(created.public_id)),
+		);
+		return { result, created, seeds, inbox };
+	}
+
+	it('sends one copy to every seed over SMTP, waits for completion and takes the "send" branch for a clean sender', async () => {
+		const { result, created, seeds, inbox } = await runGate(examples['pre-send-gate.json'].id);
+		expect(seeds.length).toBe(Number(created.seed_count));
+		expect(seeds.length).toBeGreaterThan(0);
+
+		// The sandbox's SMTP inbox: every seed received exactly one copy, carrying public_full_id.
+		const delivered = inbox.flatMap((m) => m.to).sort();
+		expect(delivered).toEqual([...seeds].map((s) => s.toLowerCase()).sort());
+		for (const m of inbox) expect(m.text).toContain(String(created.public_full_id));
+
+		const got = nodeOutput(result, 'Get results')[0];
+		expect(got.completed).toBe(true);
+		expect(typeof got.final_score).toBe('number');
+		expect(got.missing).toBe(0);
+		const test = await service<{ completed: boolean; final_score: number }>(stack.sandbox, 'GET', `/spam_tests/${String(created.public_id)}`);
+		expect(test.completed).toBe(true);
+		expect(test.final_score).toBe(got.final_score);
+
+		expect(test.final_score).toBeGreaterThanOrEqual(7);
+		expect(nodeOutput(result, 'Send the campaign')).toEqual([
+			{ decision: 'send the campaign', final_score: test.final_score, public_id: created.public_id },
+		]);
+		expect(ranNodes(result)).not.toContain('Hold it');
+	});
+
+	it('takes the "hold" branch when the score is below 7 (spammy sender)', async () => {
+		const { result, created, seeds, inbox } = await runGate('DlvExPreSendSpam');
+		expect(inbox.flatMap((m) => m.to).sort()).toEqual(seeds.map((s) => s.toLowerCase()).sort());
+		const got = nodeOutput(result, 'Get results')[0];
+		expect(got.completed).toBe(true);
+		expect(got.final_score as number).toBeLessThan(7);
+		const held = nodeOutput(result, 'Hold it');
+		expect(held).toHaveLength(1);
+		expect(held[0]).toMatchObject({ decision: 'hold the campaign', final_score: got.final_score, public_id: created.public_id });
+		expect(ranNodes(result)).not.toContain('Send the campaign');
+	});
+});
+
+describe('example: weekly domain health', () => {
+	it('produces one summary item naming the weak SPF/DKIM/DMARC domains and the low scores', async () => {
+		const result = await stack.n8n.execute(examples['weekly-domain-health.json'].id);
+		expectNoError(result);
+		const { domains } = await service<{ domains: Array<Record<string, unknown>> }>(stack.sandbox, 'GET', '/projects/domains');
+		const names = (pred: (d: Record<string, unknown>) => boolean) => domains.filter(pred).map((d) => d.domain);
+
+		const summary = nodeOutput(result, 'Summary');
+		expect(summary).toHaveLength(1);
+		expect(summary[0]).toMatchObject({
+			checked: domains.length,
+			weak_spf: names((d) => d.spf_valid !== true),
+			weak_dkim: names((d) => d.dkim_valid !== true),
+			weak_dmarc: names((d) => d.dmarc_valid !== true),
+		});
+		const low = domains
+			.filter((d) => typeof d.avg_score === 'number' && d.avg_score < 70)
+			.map((d) => d.domain)
+			.sort();
+		expect((summary[0].low_score as Array<{ domain: string }>).map((d) => d.domain).sort()).toEqual(low);
+		expect(low.length).toBeGreaterThan(0);
+		expect(String(summary[0].text)).toContain(`${domains.length} domains checked`);
+	});
+});
+
+describe('example: batch reconnect', () => {
+	it('reconnects exactly the accounts with an IMAP issue in one batch and waits for the task', async () => {
+		// What the sandbox says before the run: every listed account, read one by one (imap_issue is single-form only).
+		const listed: number[] = [];
+		for (let page = 0; ; page++) {
+			const batch = await service<Array<{ id: number }>>(stack.sandbox, 'GET', `/accounts?include_spamchecker=true&per_page=100&page=${page}`);
+			listed.push(...batch.map((a) => a.id));
+			if (batch.length < 100) break;
+		}
+		const withIssue: number[] = [];
+		for (const id of listed) {
+			const a = await service<{ imap_issue: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`);
+			if (a.imap_issue) withIssue.push(id);
+		}
+		expect(withIssue.length).toBeGreaterThan(0);
+
+		const result = await stack.n8n.execute(examples['batch-reconnect.json'].id);
+		expectNoError(result);
+		expect(nodeOutput(result, 'All accounts')).toHaveLength(listed.length);
+		const collected = nodeOutput(result, 'Collect IDs');
+		expect(collected).toHaveLength(1);
+		expect([...(collected[0].account_ids as number[])].sort((a, b) => a - b)).toEqual([...withIssue].sort((a, b) => a - b));
+
+		const task = nodeOutput(result, 'Reconnect and wait');
+		expect(task).toHaveLength(1);
+		expect(task[0].progress).toBe(100);
+
+		for (const id of withIssue) {
+			const a = await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`);
+			expect(a).toMatchObject({ imap_issue: false, alive: true });
+		}
+		const batches = (await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')).filter(
+			(r) => r.method === 'POST' && r.path.endsWith('/accounts/batch'),
+		);
+		expect(batches).toHaveLength(1);
+	});
+});
