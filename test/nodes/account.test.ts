@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { aliasItems } from '../../nodes/Deliverability/resources/account/getAliases';
 import { byId, jsonOf, useSandbox } from './context';
 
 // 130 accounts in project A: 121 are warming-enabled (the default list), so Return All walks 3 pages of 50.
@@ -278,6 +279,17 @@ describe('account getAliases', () => {
 		const result = await t.run(account('getAliases', { accountId: byId(2) }));
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);
+		const hints = JSON.stringify(result.run.data.resultData.runData['Node Under Test'][0].hints ?? []);
+		expect(hints).toMatch(/no aliases/);
+	});
+});
+
+describe('alias answer shapes', () => {
+	it('accepts alias strings, alias objects and a wrapped list; drops empty entries', () => {
+		expect(aliasItems(['a@example.com', '', null], 7)).toEqual([{ email: 'a@example.com', account_id: 7 }]);
+		expect(aliasItems([{ email: 'b@example.com', name: 'B' }], 7)).toEqual([{ email: 'b@example.com', name: 'B', account_id: 7 }]);
+		expect(aliasItems({ aliases: ['c@example.com'] }, 7)).toEqual([{ email: 'c@example.com', account_id: 7 }]);
+		expect(aliasItems([], 7)).toEqual([]);
 	});
 });
 

@@ -4,6 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { domainsFrom } from '../../nodes/Deliverability/resources/domain/getAll';
 import { jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 60 });
@@ -63,5 +64,15 @@ describe('domain getAll', () => {
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(pattern);
 		expect(await t.requests()).toHaveLength(0);
+	});
+});
+
+describe('domain answer shapes', () => {
+	it('reads {domains: [...]} and a bare array alike', () => {
+		const list = [{ domain: 'a.example' }, { domain: 'b.example' }];
+		expect(domainsFrom({ domains: list })).toEqual(list);
+		expect(domainsFrom(list)).toEqual(list);
+		expect(domainsFrom({ domains: [] })).toEqual([]);
+		expect(domainsFrom(null)).toEqual([]);
 	});
 });

@@ -21,5 +21,12 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const id = locatorId(this, 'accountId', i, true);
 	const body = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', itemIndex: i });
-	return aliasItems(body, id);
+	const aliases = aliasItems(body, id);
+	if (aliases.length === 0) {
+		this.addExecutionHints({
+			message: `Account ${id} has no aliases, so it produced no output item. Aliases exist for OAuth accounts whose provider lists them.`,
+			location: 'outputPane',
+		});
+	}
+	return aliases;
 }

@@ -29,6 +29,14 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+/** The domains of the answer: `{domains: [...]}` as the spec says, or a bare array. */
+export function domainsFrom(body: unknown): IDataObject[] {
+	if (body && typeof body === 'object' && !Array.isArray(body) && Array.isArray((body as IDataObject).domains)) {
+		return (body as IDataObject).domains as IDataObject[];
+	}
+	return listFrom(body);
+}
+
 /**
  * GET /projects/domains is not paginated: the whole list comes at once (`{domains: [...]}`, a bare array is
  * accepted too), and Return All / Limit are applied here.
@@ -40,6 +48,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ['asc', 'desc'] as const);
 	const limit = listLimit(this, i);
 	const body = await apiRequest.call(this, { method: 'GET', path: '/projects/domains', qs, kind: 'read', itemIndex: i });
-	const domains = Array.isArray((body as IDataObject)?.domains) ? ((body as IDataObject).domains as IDataObject[]) : listFrom(body);
+	const domains = domainsFrom(body);
 	return limit === undefined ? domains : domains.slice(0, limit);
 }
