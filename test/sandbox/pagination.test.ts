@@ -49,7 +49,8 @@ describe('pagination', () => {
 	});
 
 	it('rejects a negative or non-integer page and a per_page outside 1..100 with 422', async () => {
-		for (const query of [{ page: -1 }, { page: 'x' }, { page: 1.5 }, { per_page: 0 }, { per_page: 101 }]) {
+		const bad: Record<string, string | number>[] = [{ page: -1 }, { page: 'x' }, { page: 1.5 }, { per_page: 0 }, { per_page: 101 }];
+		for (const query of bad) {
 			const res = await t.get('/accounts', query);
 			expectError(res, 422);
 			expect(Object.keys(res.data.errors)).toEqual([Object.keys(query)[0]]);

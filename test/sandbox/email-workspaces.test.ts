@@ -1,0 +1,88 @@
+/** Spec §4 POST /email_workspaces: google key file or the four outlook fields; DD/MM/YYYY expiry; no secrets back. */
+import { expectError, useSandbox } from './helpers';
+
+const t = useSandbox();
+
+const KEY = {
+	type: 'service_account',
+	project_id: 'sandbox-project',
+	private_key_id: 'abc123',
+	private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg-private-material\n-----END PRIVATE KEY-----\n',
+	client_email: 'importer@sandbox-project.iam.gserviceaccount.com',
+	client_id: '1234567890',
+};
+const OUTLOOK = {
+	name: 'M365 import',
+	provider: 'outlook',
+	outlook_client_id: 'client-id-1',
+	outlook_client_secret: 'secret-id-1',
+	outlook_client_secret_value: 'secret-value-XYZ',
+	outlook_tenant_id: 'tenant-1',
+};
+
+describe('POST /email_workspaces', () => {
+	it('google (the default provider) with a service-account key object or its JSON text → 201, key never returned', async () => {
+		for (const file_key_json of [KEY, JSON.stringify(KEY)]) {
+			const res = await t.post('/email_workspaces', { name: 'Google import', file_key_json });
+			expect(res.status).toBe(201);
+			expect(res.data).toEqual({
+				id: expect.any(Number),
+				name: 'Google import',
+				created_at: expect.any(String),
+				provider: 'google',
+				outlook_tenant_id: null,
+				outlook_client_id: null,
+				outlook_client_secret_expires_at: null,
+			});
+			expect(JSON.stringify(res.data)).not.toContain('private');
+		}
+	});
+
+	it('google without a key → 400; a key that is not a service-account key → 422', async () => {
+		expectError(await t.post('/email_workspaces', { name: 'G' }), 400);
+		expectError(await t.post('/email_workspaces', { name: 'G', provider: 'google' }), 400);
+		for (const file_key_json of ['{not json', { ...KEY, type: 'authorized_user' }, { type: 'service_account' }, 42]) {
+			const res = await t.post('/email_workspaces', { name: 'G', file_key_json });
+			expectError(res, 422);
+			expect(res.data.errors.file_key_json).toBeDefined();
+		}
+	});
+
+	it('outlook with the four fields and a DD/MM/YYYY expiry → a timestamp; secrets never returned', async () => {
+		const res = await t.post('/email_workspaces', { ...OUTLOOK, outlook_client_secret_expires_at: '31/12/2026' });
+		expect(res.status).toBe(201);
+		expect(res.data).toMatchObject({ provider: 'outlook', outlook_client_id: 'client-id-1', outlook_tenant_id: 'tenant-1', outlook_client_secret_expires_at: '2026-12-31T00:00:00.000Z' });
+		const text = JSON.stringify(res.data) + JSON.stringify((await t.get(`/email_workspaces/${res.data.id}`)).data) + JSON.stringify((await t.get('/email_workspaces')).data);
+		expect(text).not.toContain('secret-value-XYZ');
+		expect(text).not.toContain('secret-id-1');
+		expect((await t.post('/email_workspaces', OUTLOOK)).data.outlook_client_secret_expires_at).toBeNull();
+	});
+
+	it('outlook: each of the four fields is required (400)', async () => {
+		for (const field of ['outlook_client_id', 'outlook_client_secret', 'outlook_client_secret_value', 'outlook_tenant_id']) {
+			const body = Object.fromEntries(Object.entries(OUTLOOK).filter(([k]) => k !== field));
+			const res = await t.post('/email_workspaces', body);
+			expectError(res, 400);
+			expect(res.data.message).toContain(field);
+		}
+	});
+
+	it('an expiry that is not a real DD/MM/YYYY date → 422', async () => {
+		for (const date of ['2026-12-31', '12/31/2026', '31/02/2026', '1/1/2026', 'tomorrow']) {
+			const res = await t.post('/email_workspaces', { ...OUTLOOK, outlook_client_secret_expires_at: date });
+			expectError(res, 422);
+			expect(res.data.errors.outlook_client_secret_expires_at).toBeDefined();
+		}
+	});
+
+	it('name is required (400); provider must be google or outlook (422)', async () => {
+		expectError(await t.post('/email_workspaces', { file_key_json: KEY }), 400);
+		expectError(await t.post('/email_workspaces', { ...OUTLOOK, provider: 'yahoo' }), 422);
+	});
+
+	it("workspaces are scoped: another project's → 403", async () => {
+		const res = await t.post('/email_workspaces', { name: 'B ws', file_key_json: KEY }, 'B');
+		expectError(await t.get(`/email_workspaces/${res.data.id}`), 403);
+		expect((await t.get('/email_workspaces')).data).toEqual([]);
+	});
+});
