@@ -54,6 +54,17 @@ describe('account batch', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
 	});
 
+	it('keeps waiting through a 429 on a poll, honouring Retry-After', async () => {
+		await t.admin('POST', '/faults', { kind: '429', count: 1, retryAfter: '1', method: 'GET', path: '/tasks' });
+		const started = Date.now();
+		const result = await t.run(batch({ accountIds: '4', action: 'suspend', options: fastWait }));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].progress).toBe(100);
+		const polls = (await t.requests()).filter((r) => r.method === 'GET' && local(r.path).startsWith('/tasks/'));
+		expect(polls.map((r) => r.status)).toEqual([429, 200, 200, 200]);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(3900); // three poll intervals + the one second asked for
+	});
+
 	it('accepts the ids as an expression array, JSON text or account objects, without duplicates', async () => {
 		const forms: string[] = ['={{ [6, 7, 6] }}', '[6, 7]', '={{ [{ "id": 6 }, { "id": 7 }] }}', '={{ 6 }}'];
 		for (const accountIds of forms) {
