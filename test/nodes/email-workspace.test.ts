@@ -110,6 +110,15 @@ describe('email workspace create (outlook)', () => {
 		expect(bodies).toEqual(['01/02/2028', undefined]);
 	});
 
+	it('accepts the expiry as a luxon DateTime from an expression ($now.plus)', async () => {
+		const result = await t.run(
+			create({ name: 'C', ...outlook, additionalFields: { outlook_client_secret_expires_at: '={{ $now.plus({ days: 400 }) }}' } }),
+		);
+		expect(result.error).toBeUndefined();
+		const sent = (await t.requests())[0].body as IDataObject;
+		expect(sent.outlook_client_secret_expires_at).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+	});
+
 	it.each([
 		[{ outlookTenantId: '={{ "" }}' }, /outlookTenantId.*required/],
 		[{ outlookClientId: '  ' }, /outlookClientId.*required/],

@@ -143,7 +143,8 @@ export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
 	}
 	if (fields.alias !== undefined) body.alias = v.nonEmptyString('alias', fields.alias);
 	if (fields.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', fields.time_zone);
-	const unknown = Object.keys(fields).filter((k) => !(k in body));
+	const known: string[] = [...Object.keys(ACCOUNT_RANGES), ...BOOLEAN_FIELDS, ...TEXT_FIELDS, 'alias', 'time_zone'];
+	const unknown = Object.keys(fields).filter((k) => !known.includes(k));
 	if (unknown.length) v.fail('Update Fields', `unknown field ${unknown.join(', ')}`);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {

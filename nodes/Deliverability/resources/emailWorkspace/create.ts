@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
@@ -105,6 +106,13 @@ export function googleKeyFile(v: Validator, value: unknown): string {
 	return JSON.stringify(file);
 }
 
+/** A date from the picker (text), or a Date / luxon DateTime from an expression such as {{ $now.plus(...) }}. */
+function dateText(value: unknown): unknown {
+	if (value instanceof Date) return value.toISOString();
+	if (DateTime.isDateTime(value)) return value.toISO() ?? '';
+	return value;
+}
+
 function required(v: Validator, field: string, value: unknown): string {
 	if (typeof value !== 'string' || value.trim() === '') v.fail(field, `required when the provider is Microsoft 365 / Outlook`);
 	return value.trim();
@@ -133,7 +141,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		const extra = collection(this, 'additionalFields', i);
 		const expiry = extra.outlook_client_secret_expires_at;
 		if (expiry !== undefined && expiry !== null && expiry !== '') {
-			body.outlook_client_secret_expires_at = v.ddmmyyyy('outlook_client_secret_expires_at', expiry instanceof Date ? expiry.toISOString() : expiry);
+			body.outlook_client_secret_expires_at = v.ddmmyyyy('outlook_client_secret_expires_at', dateText(expiry));
 		}
 	}
 	const workspace = await withSecretsScrubbed(this, secrets, async () =>
