@@ -149,7 +149,9 @@ describe('POST /accounts/{id}', () => {
 		expectError(await t.post('/accounts/6', { config_rampup_target: '10' }), 400);
 		expectError(await t.post('/accounts/6', { alive: 'true' }), 400);
 		expectError(await t.post('/accounts/6', { config_rampup_target: 7.5 }), 400);
-		expectError(await t.api('POST', '/accounts/6', { rawBody: '{"alive": tru' }), 400);
+		const malformed = await t.api('POST', '/accounts/6', { rawBody: '{"alive": tru' });
+		expectError(malformed, 400);
+		expect(malformed.data.message).toMatch(/malformed json/i);
 		expectError(await t.api('POST', '/accounts/6', { rawBody: '[1,2]' }), 400);
 		const unknown = await t.post('/accounts/6', { colour: 'red' });
 		expectError(unknown, 422);

@@ -60,6 +60,8 @@ export function useSandbox(options: SandboxOptions = {}, resetEachTest = true): 
 				params: o.query,
 				data: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
 				headers,
+				// Send the text as is (axios would JSON-encode a malformed string and hide it).
+				transformRequest: [(d: unknown) => d],
 				transformResponse: (d: string) => (d === '' ? d : JSON.parse(d)),
 				validateStatus: () => true,
 			});
