@@ -93,6 +93,15 @@ export async function buildAndPack(log: Log = () => undefined): Promise<string> 
  * Installs the tarball into `<userFolder>/.n8n/nodes` the way n8n's community-package installer does (a plain
  * npm project there; peer dependencies are not installed: n8n provides n8n-workflow itself).
  */
+/** Whether a TCP port on 127.0.0.1 can be listened on right now. */
+export function portIsFree(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
 export async function installPackage(userFolder: string, tgz: string, log: Log = () => undefined): Promise<void> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
@@ -128,6 +137,8 @@ export interface N8nOptions {
 	log?: Log;
 	/** When set, every n8n output line is passed here too (npm start shows them on demand). */
 	onOutput?: (line: string) => void;
+	/** Own process group, so a terminal's Ctrl-C reaches only the parent, which then stops n8n in order. */
+	detached?: boolean;
 }
 
 export class N8n {
@@ -147,6 +158,8 @@ export class N8n {
 	startupMs = 0;
 
 	private cookie = '';
+
+	private passwordHash?: string;
 
 	private apiKey = '';
 
@@ -204,7 +217,7 @@ export class N8n {
 			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
 			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: hashPassword(this.owner.password, this.paths),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: (this.passwordHash ??= hashPassword(this.owner.password, this.paths)),
 			...this.options.env,
 		};
 	}
@@ -277,9 +290,20 @@ export class N8n {
 			cwd: this.userFolder,
 			env: this.env(),
 			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: this.options.detached ?? false,
 		});
 		this.proc = proc;
-		this.exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+		// Never outlive the process that started n8n (a crashed test run, an uncaught error).
+		const killOnExit = () => {
+			if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+		};
+		process.once('exit', killOnExit);
+		this.exited = new Promise((resolve) =>
+			proc.on('exit', (code) => {
+				process.removeListener('exit', killOnExit);
+				resolve(code);
+			}),
+		);
 		let partial = '';
 		const onData = (d: Buffer) => {
 			const s = d.toString();
