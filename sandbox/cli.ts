@@ -37,6 +37,11 @@ async function main(): Promise<void> {
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
+	// `npm run` starts us through `sh -c`, which dies on SIGTERM without passing it on: stop when orphaned too.
+	const parent = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parent) stop('parent exited');
+	}, 500).unref();
 }
 
 main().catch((err: unknown) => {

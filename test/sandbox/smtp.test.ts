@@ -1,7 +1,7 @@
 /** Spam test completion the real way: copies sent over SMTP (nodemailer) to every seed with public_full_id. */
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
-import { useSandbox } from './helpers';
+import { eventually, startReceiver, useSandbox } from './helpers';
 import type { Json } from './helpers';
 
 const t = useSandbox();
@@ -147,5 +147,21 @@ describe('SMTP inbound', () => {
 		expect(test.completed).toBe(true);
 		expect(test.btoc_score).toBeNull();
 		expect(test.final_score).toBe(test.btob_score);
+	});
+
+	it('completion by SMTP delivers SPAMCHECK_COMPLETED to subscribed alerts', async () => {
+		const receiver = await startReceiver();
+		try {
+			await t.post('/alerts', { channel: 'HOOK_URL', events: ['SPAMCHECK_COMPLETED'], active: true, hook_url: receiver.url });
+			const created = (await t.post('/spam_tests', {})).data;
+			await send({ from: 'n@clean-letters.com', to: emails(created).slice(0, 19), subject: 'Almost', text: created.public_full_id });
+			await new Promise((r) => setTimeout(r, 100));
+			expect(receiver.received).toEqual([]);
+			await send({ from: 'n@clean-letters.com', to: emails(created).slice(19), subject: 'Almost', text: created.public_full_id });
+			await eventually(() => receiver.received.length === 1);
+			expect(receiver.received[0].body).toMatchObject({ event: 'SPAMCHECK_COMPLETED', public_id: created.public_id, score: 9 });
+		} finally {
+			await receiver.close();
+		}
 	});
 });

@@ -1,0 +1,73 @@
+/** The command line (`npm run sandbox`): one JSON line on stdout when ready, clean stop on SIGTERM; scaling. */
+import axios from 'axios';
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { startSandbox } from '../../sandbox';
+import { KEY_A } from './helpers';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function runCli(args: string[]) {
+	const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', 'sandbox/cli.ts', ...args], {
+		cwd: ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+	child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	const firstLine = new Promise<string>((resolve, reject) => {
+		child.stdout.on('data', () => {
+			if (stdout.includes('\n')) resolve(stdout.split('\n')[0]);
+		});
+		child.on('exit', () => reject(new Error(`exited before printing: ${stderr}`)));
+	});
+	firstLine.catch(() => undefined); // only some tests wait for it
+	return { child, firstLine, exited, out: () => stdout, err: () => stderr };
+}
+
+describe('cli', () => {
+	it('prints exactly one JSON line with the addresses and keys, serves, and stops cleanly on SIGTERM', async () => {
+		const cli = runCli(['--port', '0', '--smtp-port', '0', '--accounts', '150', '--latency-ms', '0']);
+		const info = JSON.parse(await cli.firstLine);
+		expect(Object.keys(info)).toEqual(['baseUrl', 'adminUrl', 'smtpPort', 'apiKeys']);
+		expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+		expect(info.adminUrl).toBe(info.baseUrl.replace('/api/v1', '/__admin'));
+		expect(info.smtpPort).toEqual(expect.any(Number));
+		expect(info.apiKeys).toEqual({ A: 'dummy-key-project-a', B: 'dummy-key-project-b' });
+		const ping = await axios.get(`${info.baseUrl}/ping`, { headers: { 'X-Api-Key': KEY_A } });
+		expect(ping.data.message).toBe('pong');
+		expect((await axios.get(`${info.adminUrl}/state`)).data.projects.A.accounts).toBe(150);
+		cli.child.kill('SIGTERM');
+		expect(await cli.exited).toBe(0);
+		expect(cli.out().trim().split('\n')).toHaveLength(1);
+	});
+
+	it('refuses an unknown option with a message on stderr and exit code 1', async () => {
+		const cli = runCli(['--colour', 'blue']);
+		expect(await cli.exited).toBe(1);
+		expect(cli.out()).toBe('');
+		expect(cli.err()).toContain('unknown option');
+	});
+});
+
+describe('scaling', () => {
+	it('--accounts 10000 gives 10,000 dense ids, newest first', async () => {
+		const sb = await startSandbox({ accounts: 10000 });
+		try {
+			const headers = { 'X-Api-Key': KEY_A };
+			const first = await axios.get(`${sb.baseUrl}/accounts`, { headers, params: { include_spamchecker: true, per_page: 100 } });
+			expect(first.data[0].id).toBe(10000);
+			const last = await axios.get(`${sb.baseUrl}/accounts`, { headers, params: { include_spamchecker: true, per_page: 100, page: 99 } });
+			expect(last.data.map((a: { id: number }) => a.id).at(-1)).toBe(1);
+			expect((await axios.get(`${sb.adminUrl}/state`)).data.projects.A.accounts).toBe(10000);
+		} finally {
+			await sb.close();
+		}
+	});
+
+	it('rejects an account count outside 3..99999', async () => {
+		await expect(startSandbox({ accounts: 1 })).rejects.toThrow(/accounts/);
+	});
+});
