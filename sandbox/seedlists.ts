@@ -229,8 +229,11 @@ function domainSnapshot(store: Store, test: SpamTest, senderDomain: string): Rec
 	};
 }
 
-/** The spam test as the API returns it (`form` list omits autofix_completed for non-automated tests). */
-export function spamTestView(store: Store, test: SpamTest, form: 'single' | 'list' = 'single'): Record<string, unknown> {
+/**
+ * The spam test as the API returns it. `list` omits autofix_completed for non-automated tests; `audience` (the answer
+ * of POST /spam_tests/{id}) reports `score` filtered for the audience type, as the spec says of that answer.
+ */
+export function spamTestView(store: Store, test: SpamTest, form: 'single' | 'list' | 'audience' = 'single'): Record<string, unknown> {
 	const seeds = visibleSeeds(test);
 	const received = seeds.flatMap((s) => test.receipts.get(s.email) ?? []);
 	const summary: Record<string, number> = {};
@@ -289,5 +292,6 @@ export function spamTestView(store: Store, test: SpamTest, form: 'single' | 'lis
 		sender: test.sender,
 	};
 	if (form === 'list' && !test.automated) delete view.autofix_completed;
+	if (form === 'audience') view.score = scores.final_score;
 	return view;
 }

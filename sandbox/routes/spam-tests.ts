@@ -82,7 +82,7 @@ export const spamTestRoutes: Route[] = [
 			}
 			// Narrowing the audience can make a test complete (every visible seed already has its copy).
 			checkCompletion(test, effects);
-			return ok(spamTestView(store, test));
+			return ok(spamTestView(store, test, 'audience'));
 		},
 	},
 ];

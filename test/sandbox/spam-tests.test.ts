@@ -127,9 +127,9 @@ describe('GET /spam_tests', () => {
 });
 
 describe('POST /spam_tests/{public_id}', () => {
-	it('filters results and scores for the audience type; raw score stays; final_score follows the type', async () => {
+	it('filters results and score for the audience type in its answer; the stored raw score stays', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, { sender: 'a@sender.test' });
+		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, { sender: 'hello@clean-letters.com' });
 		const all = (await t.get(`/spam_tests/${created.public_id}`)).data;
 		expect(all.completed).toBe(true);
 		const btob = await t.post(`/spam_tests/${created.public_id}`, { type: 'btob' });
@@ -138,12 +138,18 @@ describe('POST /spam_tests/{public_id}', () => {
 		expect(btob.data.results.length).toBeLessThan(all.results.length);
 		expect(btob.data.results.every((r: { desc: string }) => r.desc === 'btob')).toBe(true);
 		expect(btob.data.final_score).toBe(btob.data.btob_score);
-		expect(btob.data.score).toBe(all.score);
+		expect(btob.data.score).toBe(btob.data.btob_score); // this answer's score is filtered for the audience
+		const after = (await t.get(`/spam_tests/${created.public_id}`)).data;
+		expect(after.score).toBe(all.score); // the stored raw score is not
+		expect(after.final_score).toBe(btob.data.btob_score);
+		expect(after.results).toEqual(btob.data.results);
+		expect(all.btob_score).not.toBe(all.score); // so the two differ here
 		const sum = Object.values(btob.data.summary as Record<string, number>).reduce((a, b) => a + b, 0);
 		expect(sum).toBe(btob.data.results.length);
 		const btoc = (await t.post(`/spam_tests/${created.public_id}`, { type: 'btoc' })).data;
 		expect(btoc.results.every((r: { desc: string }) => r.desc === 'btoc')).toBe(true);
 		expect(btoc.final_score).toBe(btoc.btoc_score);
+		expect(btoc.score).toBe(btoc.btoc_score);
 		const back = (await t.post(`/spam_tests/${created.public_id}`, { type: 'all' })).data;
 		expect(back.results).toHaveLength(20);
 		expect(back.final_score).toBe(back.score);
