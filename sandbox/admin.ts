@@ -154,6 +154,7 @@ const routes: AdminRoute[] = [
 			if (extra.account_id !== undefined) {
 				const account = store.accounts.get(Number(extra.account_id));
 				if (!account || account.project !== key) throw notFound(`Account ${String(extra.account_id)} not found in project ${key}`);
+				extra.account_id = account.id;
 			}
 			return ok({ payloads: deliverer.emit(key, event, extra) });
 		},
