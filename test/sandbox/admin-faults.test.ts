@@ -39,6 +39,16 @@ describe('injected faults', () => {
 		expect(log.at(-2)).toMatchObject({ path: '/ping', status: null });
 	});
 
+	it('a latency fault holds only the matching request: a later request overtakes it', async () => {
+		await t.admin('POST', '/faults', { kind: 'latency', latencyMs: 400, path: '/ping' });
+		const order: string[] = [];
+		const slow = t.get('/ping').then((r) => order.push(`ping ${r.status}`));
+		await new Promise((r) => setTimeout(r, 30));
+		const fast = t.get('/accounts', { per_page: 1 }).then((r) => order.push(`accounts ${r.status}`));
+		await Promise.all([slow, fast]);
+		expect(order).toEqual(['accounts 200', 'ping 200']);
+	});
+
 	it('latency delays and then answers normally (the fault is used up)', async () => {
 		await t.admin('POST', '/faults', { kind: 'latency', latencyMs: 50 });
 		expect((await t.get('/ping')).data.message).toBe('pong');
