@@ -140,7 +140,7 @@ function addAccount(store: Store, project: ProjectKey, id: number, i: number, do
 		sending_reverse_dns_value: `mail${i}.${domain.domain}`,
 		sending_ip: `192.0.2.${(i % 250) + 1}`,
 		signature: `<p>${first} ${last}<br>${domain.domain}</p>`,
-		custom_message_content_ref: null,
+		custom_message_content_ref: i % 9 === 0 ? `content-ref-${project.toLowerCase()}${i}` : '',
 		desc: null,
 		tags: tagNames.filter((t): t is string => typeof t === 'string').map((t) => store.tag(project, t)),
 		domainId: domain.id,

@@ -61,7 +61,7 @@ export interface Account {
 	sending_reverse_dns_value: string;
 	sending_ip: string;
 	signature: string;
-	custom_message_content_ref: string | null;
+	custom_message_content_ref: string;
 	desc: string | null;
 	tags: Tag[];
 	domainId: number;

@@ -225,7 +225,7 @@ function connectAccount(store: Store, project: Project, email: string, first: st
 		sending_reverse_dns_value: '',
 		sending_ip: '',
 		signature: '',
-		custom_message_content_ref: null,
+		custom_message_content_ref: '',
 		desc: null,
 		tags: [],
 		domainId: domain.id,
