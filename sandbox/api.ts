@@ -7,7 +7,6 @@ export class ApiError extends Error {
 		readonly status: number,
 		message: string,
 		readonly extra: Record<string, unknown> = {},
-		readonly headers: Record<string, string> = {},
 	) {
 		super(message);
 	}

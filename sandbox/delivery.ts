@@ -31,6 +31,8 @@ export type Payload = Record<string, unknown> & { id: string; event: string; ale
 export class Deliverer implements Effects {
 	private timers = new Set<NodeJS.Timeout>();
 	private requests = new Set<http.ClientRequest>();
+	/** Bumped by cancelAll: answers of requests from before a reset are ignored (no log entry, no retry). */
+	private generation = 0;
 
 	constructor(private readonly store: Store) {}
 
@@ -90,9 +92,10 @@ export class Deliverer implements Effects {
 
 	private attempt(payload: Payload, url: string, copy: number, attempt: number): void {
 		const { deliveryTimeoutMs, deliveryRetryDelaysMs } = this.store.settings;
+		const generation = this.generation;
 		let finished = false;
 		const finish = (status: number | null, error: string | null): void => {
-			if (finished) return;
+			if (finished || generation !== this.generation) return;
 			finished = true;
 			clearTimeout(timer);
 			this.timers.delete(timer);
@@ -151,6 +154,7 @@ export class Deliverer implements Effects {
 
 	/** Drops every pending retry and in-flight request (reset, close). */
 	cancelAll(): void {
+		this.generation++;
 		for (const t of this.timers) clearTimeout(t);
 		this.timers.clear();
 		for (const r of this.requests) r.destroy();

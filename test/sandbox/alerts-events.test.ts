@@ -165,4 +165,15 @@ describe('event delivery', () => {
 		expect(receiver!.received[0].body).toEqual(res.data.payloads[0]);
 		expect((await t.admin('POST', '/events', { event: 'NOBODY_LISTENS' })).data.payloads).toEqual([]);
 	});
+
+	it('a reset drops pending deliveries: no late log entries, no retries', async () => {
+		await t.admin('POST', '/settings', { deliveryRetryDelaysMs: [50, 50, 50] });
+		await hook(['ACCOUNT_DISCONNECTED'], {}, () => ({ status: 200, delayMs: 1000 }));
+		await t.admin('POST', '/accounts/4/disconnect');
+		await eventually(() => receiver!.received.length === 1);
+		await t.admin('POST', '/reset');
+		await new Promise((r) => setTimeout(r, 300));
+		expect(await deliveries()).toEqual([]);
+		expect(receiver!.received).toHaveLength(1);
+	});
 });
