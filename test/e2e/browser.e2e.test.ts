@@ -1,0 +1,197 @@
+/**
+ * Real browser: headless Chromium (Debian's `chromium` package driven by playwright-core through its executable
+ * path; never a downloaded browser) logs into the n8n editor, opens the pre-send gate, opens the Deliverability
+ * node and checks that the resource and operation pickers offer every resource and operation of the API.
+ *
+ * Screenshots go to test-results/e2e-screenshots/; with E2E_UPDATE_SCREENSHOTS=1 also to docs/images/ (the ones
+ * the README shows). Without /usr/bin/chromium (or CHROMIUM_PATH) the check is skipped with a message saying so.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { loadExamples } from '../../scripts/examples';
+import { NODE_TYPES } from '../../scripts/n8n-process';
+import { startStack, type Stack } from './support';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const hasChromium = fs.existsSync(CHROMIUM);
+if (!hasChromium) {
+	process.stdout.write(
+		`\n[e2e] SKIPPED the real-browser check: no Chromium at ${CHROMIUM}. Install Debian's package ` +
+			'(`apt-get install -y chromium`) or set CHROMIUM_PATH. No browser is ever downloaded.\n',
+	);
+}
+
+/** The public interface of issue 4: resource → operation values. */
+const SPEC_OPERATIONS: Record<string, string[]> = {
+	account: ['batch', 'connectImap', 'get', 'getAliases', 'getAll', 'pause', 'resume', 'update'],
+	alert: ['create', 'delete', 'getAll', 'update'],
+	automatedTest: ['create', 'get', 'getAll', 'setRuns', 'update'],
+	domain: ['getAll'],
+	emailWorkspace: ['create'],
+	spamTest: ['create', 'get', 'getAll', 'update'],
+	task: ['get'],
+};
+
+interface Option {
+	name: string;
+	value: string;
+}
+interface Property {
+	name: string;
+	type: string;
+	options?: Option[];
+	displayOptions?: { show?: Record<string, unknown[]> };
+}
+
+const rootDir = path.resolve(__dirname, '..', '..');
+const shotDirs = [path.join(rootDir, 'test-results', 'e2e-screenshots')];
+if (process.env.E2E_UPDATE_SCREENSHOTS === '1') shotDirs.push(path.join(rootDir, 'docs', 'images'));
+
+async function shot(page: Page, name: string) {
+	const buffer = await page.screenshot();
+	for (const dir of shotDirs) {
+		fs.mkdirSync(dir, { recursive: true });
+		fs.writeFileSync(path.join(dir, name), buffer);
+	}
+}
+
+const d = hasChromium ? describe : describe.skip;
+
+d('real browser (Debian chromium + playwright-core)', () => {
+	let stack: Stack;
+	let browser: Browser;
+	let page: Page;
+	let resources: Option[];
+	let operations: Record<string, Option[]>;
+
+	beforeAll(async () => {
+		const examples = loadExamples();
+		stack = await startStack({ beforeStart: (n8n) => n8n.importWorkflows(examples.map((e) => e.workflow)) });
+		// The node's own description, as the editor receives it: the pickers must show exactly these names.
+		const types = await stack.n8n.session<Array<{ name: string; properties: Property[] }>>('GET', '/types/nodes.json');
+		const node = types.data.find((t) => t.name === NODE_TYPES.action)!;
+		// n8n itself appends "Custom API Call" (__CUSTOM_API_CALL__) to nodes whose credential can authenticate any request.
+		resources = node.properties.find((p) => p.name === 'resource')!.options!.filter((o) => o.value !== '__CUSTOM_API_CALL__');
+		operations = {};
+		for (const p of node.properties.filter((x) => x.name === 'operation')) {
+			for (const r of (p.displayOptions?.show?.resource ?? []) as string[]) {
+				operations[r] = p.options!.filter((o) => o.value !== '__CUSTOM_API_CALL__');
+			}
+		}
+		const { chromium } = await import('playwright-core');
+		browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+	});
+
+	afterAll(async () => {
+		await browser?.close();
+		await stack?.close();
+	});
+
+	it('the node description carries exactly the spec\'s resources and operations', () => {
+		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(SPEC_OPERATIONS).sort());
+		for (const [resource, ops] of Object.entries(SPEC_OPERATIONS)) {
+			expect(operations[resource].map((o) => o.value).sort()).toEqual(ops);
+		}
+	});
+
+	it('logs into the editor with the preset owner', async () => {
+		await page.goto(`${stack.n8n.baseUrl}/signin`);
+		await page.fill('input[name="emailOrLdapLoginId"]', stack.n8n.owner.email);
+		await page.fill('input[name="password"]', stack.n8n.owner.password);
+		await page.click('[data-test-id="form-submit-button"]');
+		await page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 30000 });
+	});
+
+	it('shows the auto-pause example with the Deliverability Trigger', async () => {
+		const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
+		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
+		const trigger = page.locator(`[data-test-id="canvas-node"][data-node-type="${NODE_TYPES.trigger}"]`);
+		await trigger.waitFor({ timeout: 30000 });
+		await page.waitForTimeout(1000);
+		await shot(page, 'auto-pause.png');
+	});
+
+	it('opens the pre-send gate with every node of the example on the canvas', async () => {
+		const example = loadExamples().find((e) => e.file === 'pre-send-gate.json')!;
+		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Create spam test"]', { timeout: 30000 });
+		await page.waitForTimeout(1000);
+		const onCanvas = await page.$$eval('[data-test-id="canvas-node"]', (els) => els.map((e) => e.getAttribute('data-node-name')));
+		const expected = (example.workflow.nodes as Array<{ name: string; type: string }>)
+			.filter((n) => n.type !== 'n8n-nodes-base.stickyNote')
+			.map((n) => n.name);
+		expect([...onCanvas].sort()).toEqual([...expected].sort());
+		// No "install this node" / unknown-node placeholders: the package's nodes render as themselves.
+		const types = await page.$$eval('[data-test-id="canvas-node"]', (els) => els.map((e) => e.getAttribute('data-node-type')));
+		expect(types).toContain(NODE_TYPES.action);
+		await shot(page, 'pre-send-gate.png');
+	});
+
+	it('runs the pre-send gate from the editor ("Execute workflow") down the "send" branch', async () => {
+		await page.click('[data-test-id="execute-workflow-button"]');
+		const sent = page.locator(
+			'[data-test-id="canvas-node"][data-node-name="Send the campaign"] [data-test-id="canvas-node-status-success"]',
+		);
+		await sent.waitFor({ timeout: 60000 });
+		const held = page.locator('[data-test-id="canvas-node"][data-node-name="Hold it"] [data-test-id="canvas-node-status-success"]');
+		expect(await held.count()).toBe(0);
+		await page.waitForTimeout(500);
+		await shot(page, 'pre-send-gate-run.png');
+
+		// The results node's output panel shows the score the IF node decided on.
+		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Get results"]');
+		const output = page.locator('[data-test-id="output-panel"]');
+		await output.waitFor({ timeout: 15000 });
+		await expect(output.getByText('final_score').first().isVisible()).resolves.toBe(true);
+		await page.waitForTimeout(500);
+		await shot(page, 'spam-test-results.png');
+		await page.click('[data-test-id="ndv-close-button"]');
+		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+	});
+
+	async function visibleOptions(): Promise<string[]> {
+		const items = page.locator('[data-test-id="parameter-input-item"]:visible');
+		await items.first().waitFor({ timeout: 10000 });
+		const out: string[] = [];
+		for (const item of await items.all()) {
+			const headline = item.locator('.option-headline');
+			out.push(((await headline.count()) ? await headline.first().textContent() : await item.textContent())!.trim());
+		}
+		return out;
+	}
+
+	async function pick(parameter: string, optionName: string) {
+		await page.click(`[data-test-id="parameter-input-${parameter}"]`);
+		const item = page.locator('[data-test-id="parameter-input-item"]:visible', {
+			has: page.locator('.option-headline', { hasText: new RegExp(`^${optionName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+		});
+		await item.first().click();
+		await page.waitForTimeout(300);
+	}
+
+	it('opens the Deliverability node: the resource picker shows every resource', async () => {
+		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Create spam test"]');
+		await page.waitForSelector('[data-test-id="parameter-input-resource"]', { timeout: 15000 });
+		await page.waitForTimeout(500);
+		await shot(page, 'deliverability-node.png');
+		await page.click('[data-test-id="parameter-input-resource"]');
+		const shown = await visibleOptions();
+		for (const r of resources) expect(shown).toContain(r.name);
+		await shot(page, 'resource-picker.png');
+		await page.keyboard.press('Escape');
+	});
+
+	it('the operation picker shows every operation of every resource', async () => {
+		for (const r of resources) {
+			await pick('resource', r.name);
+			await page.click('[data-test-id="parameter-input-operation"]');
+			const shown = await visibleOptions();
+			for (const op of operations[r.value]) expect({ resource: r.value, shown }).toEqual({ resource: r.value, shown: expect.arrayContaining([op.name]) });
+			if (r.value === 'account') await shot(page, 'operation-picker.png');
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(200);
+		}
+	});
+});
