@@ -6,6 +6,8 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { RESOURCES } from '../../nodes/Deliverability/resources';
+import released from './fixtures/interface.json';
+import { interfaceOf, type InterfaceEntry } from './interface';
 
 const node = new Deliverability();
 const description = node.description;
@@ -85,6 +87,13 @@ function allProperties(list: INodeProperties[]): INodeProperties[] {
 const wiredResources = RESOURCES.map((r) => r.option.value as string);
 
 describe('node description', () => {
+	it('keeps every released parameter: name, type, display name, default, option names and values, where it shows', () => {
+		// fixtures/interface.json is the released interface. Never edit an entry: add a node version instead.
+		const now = new Map(interfaceOf(properties).map((e) => [e.key, e]));
+		const changed = (released as InterfaceEntry[]).filter((e) => JSON.stringify(now.get(e.key)) !== JSON.stringify(e));
+		expect(changed.map((e) => ({ key: e.key, released: e, now: now.get(e.key) ?? 'missing' }))).toEqual([]);
+	});
+
 	it('is a usable-as-tool action node named deliverability with main input and output', () => {
 		expect(description.name).toBe('deliverability');
 		expect(description.displayName).toBe('Deliverability');
