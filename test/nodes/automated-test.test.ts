@@ -31,11 +31,11 @@ describe('automatedTest create', () => {
 		expect((await t.requests()).map((r) => r.body)).toEqual([{ account_id: 2 }, { account_id: 3 }]);
 	});
 
-	it('surfaces 403 for another project\'s account and 422 for a paused account', async () => {
+	it('surfaces 403 for another project\'s account and 422 for a disconnected one (IMAP issue)', async () => {
 		const other = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(100001) });
 		expect(other.error?.httpCode).toBe('403');
-		const paused = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(17) });
-		expect(paused.error?.httpCode).toBe('422');
+		const disconnected = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(13) });
+		expect(disconnected.error?.httpCode).toBe('422');
 		// Creates are not retried on 4xx.
 		expect((await t.requests()).map((r) => r.status)).toEqual([403, 422]);
 	});

@@ -1,11 +1,41 @@
 /**
- * Option builders shared by the operation files, so a field group (Return All/Limit, an id locator, the wait
- * options) is described once and looks the same everywhere.
+ * Builders of the parameter groups every resource uses (a collection, Return All/Limit, an id locator, the wait
+ * options, Simplify), so each is described once and looks the same everywhere. Options lists built here are hidden
+ * from n8n's lint; test/nodes/node-description.test.ts checks their sorting and the released names instead.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 export function showFor(resource: string, operation: string | string[]): IDisplayOptions {
 	return { show: { resource: [resource], operation: Array.isArray(operation) ? operation : [operation] } };
+}
+
+/** The four collections of optional inputs, with n8n's standard labels. */
+const COLLECTIONS = {
+	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },
+	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
+	options: { displayName: 'Options', placeholder: 'Add Option' },
+	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
+} as const;
+
+/**
+ * A collection of optional inputs. Inside it every option is named like the API field or query parameter it sets,
+ * so a workflow maps 1:1 onto the spec; the options are sorted by display name here.
+ */
+export function collectionOf(
+	name: keyof typeof COLLECTIONS,
+	displayOptions: IDisplayOptions,
+	options: INodeProperties[],
+	description?: string,
+): INodeProperties {
+	return {
+		...COLLECTIONS[name],
+		name,
+		type: 'collection',
+		default: {},
+		displayOptions,
+		...(description ? { description } : {}),
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
 }
 
 /** Return All + Limit, with the wording n8n's lint expects. */
@@ -77,8 +107,12 @@ export function locator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-/** Options of the operations that can wait for a result (spam test get, batch, task get), sorted by display name. */
-export function waitOptions(what: string, doneWhen: string): INodeProperties[] {
+/** The Options collection of the operations that can wait for a result (spam test get, batch, task get). */
+export function waitOptionsCollection(resource: string, operation: string, what: string, doneWhen: string): INodeProperties {
+	return collectionOf('options', showFor(resource, operation), waitOptions(what, doneWhen));
+}
+
+function waitOptions(what: string, doneWhen: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'On Timeout',

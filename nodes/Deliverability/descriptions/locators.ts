@@ -4,16 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { locator } from './common';
 
 export const accountLocator = (operations: string[]): INodeProperties =>
-	locator({
-		name: 'accountId',
-		displayName: 'Account',
-		resource: 'account',
-		operations,
-		searchListMethod: 'searchAccounts',
-		numeric: true,
-		placeholder: 'e.g. 1042',
-		description: 'The account (mailbox). Search by email or name, or give its ID.',
-	});
+	accountLocatorFor('account', operations, 'The account (mailbox). Search by email or name, or give its ID.');
 
 export const spamTestLocator = (operations: string[]): INodeProperties =>
 	locator({
@@ -61,9 +52,9 @@ export const taskLocator = (operations: string[]): INodeProperties =>
 		description: 'The task ID returned by the account Batch operation',
 	});
 
-/** The account picker on another resource's operation (e.g. the account of a new automated test). */
-export const accountLocatorFor = (resource: string, operations: string[], description: string): INodeProperties =>
-	locator({
+/** The account picker, also on another resource's operation (e.g. the account of a new automated test). */
+export function accountLocatorFor(resource: string, operations: string[], description: string): INodeProperties {
+	return locator({
 		name: 'accountId',
 		displayName: 'Account',
 		resource,
@@ -73,3 +64,4 @@ export const accountLocatorFor = (resource: string, operations: string[], descri
 		placeholder: 'e.g. 1042',
 		description,
 	});
+}

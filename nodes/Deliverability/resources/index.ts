@@ -8,6 +8,4 @@ import { emailWorkspace } from './emailWorkspace';
 import { spamTest } from './spamTest';
 import { task } from './task';
 
-export const RESOURCES: ResourceModule[] = [account, alert, automatedTest, domain, emailWorkspace, spamTest, task].filter(
-	(r): r is ResourceModule => r !== undefined,
-);
+export const RESOURCES: ResourceModule[] = [account, alert, automatedTest, domain, emailWorkspace, spamTest, task];

@@ -2,6 +2,15 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationHandler } from '../router';
 
+/** What every resources/<resource>/<operation>.ts exports. */
+export interface OperationModule {
+	/** Its entry in the Operation picker (the value is its key in the resource's table). */
+	operation: { name: string; action: string; description: string };
+	/** Its own parameters, each shown for this resource and operation only. */
+	description: INodeProperties[];
+	execute: OperationHandler;
+}
+
 /** What every resources/<resource>/index.ts exports. */
 export interface ResourceModule {
 	/** The entry in the Resource picker. */
@@ -11,19 +20,30 @@ export interface ResourceModule {
 	operations: Record<string, OperationHandler>;
 }
 
-/** The Operation picker of one resource (options sorted by name, as n8n's lint requires). */
-export function operationPicker(
-	resource: string,
-	options: Array<Required<Pick<INodePropertyOptions, 'name' | 'value' | 'action' | 'description'>>>,
+/** A resource from its picker entry and its table of operations (value → operation file). */
+export function defineResource(
+	option: INodePropertyOptions & { value: string },
 	defaultOperation: string,
-): INodeProperties {
+	operations: Record<string, OperationModule>,
+): ResourceModule {
+	const entries = Object.entries(operations);
 	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: defaultOperation,
+		option,
+		description: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: [option.value] } },
+				// Sorted by name, as n8n's lint requires of literal lists (the description test checks this one).
+				options: entries
+					.map(([value, op]) => ({ ...op.operation, value }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
+				default: defaultOperation,
+			},
+			...entries.flatMap(([, op]) => op.description),
+		],
+		operations: Object.fromEntries(entries.map(([value, op]) => [value, op.execute])),
 	};
 }

@@ -17,6 +17,12 @@ const BATCH_ACTIONS: INodePropertyOptions[] = [
 	{ name: 'Suspend', value: 'suspend', description: 'Suspend the accounts' },
 ];
 
+export const operation = {
+	name: 'Batch',
+	action: 'Run a batch action on accounts',
+	description: 'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
+};
+
 export const description: INodeProperties[] = [
 	{
 		displayName:

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
+import { collectionOf, showFor } from '../../descriptions/common';
 import { collection, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import type { Validator } from '../../../shared/validation';
@@ -38,6 +38,12 @@ function port(displayName: string, name: string, defaultPort: number, descriptio
 	};
 }
 
+export const operation = {
+	name: 'Connect IMAP/SMTP',
+	action: 'Connect an IMAP/SMTP account',
+	description: 'Connect a new mailbox with its IMAP and SMTP logins',
+};
+
 export const description: INodeProperties[] = [
 	text('Email', 'email', 'e.g. name@example.com', 'Address of the mailbox to connect'),
 	text('IMAP Host', 'imapHost', 'e.g. imap.example.com', 'IMAP server name (no protocol, no port)'),
@@ -48,26 +54,18 @@ export const description: INodeProperties[] = [
 	port('SMTP Port', 'smtpPort', 587, 'SMTP server port (587 for STARTTLS, 465 for TLS)'),
 	text('SMTP Username', 'smtpUsername', 'e.g. name@example.com', 'Login of the SMTP server, often the address itself'),
 	password('SMTP Password', 'smtpPassword', 'Password (or app password) of the SMTP login'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: show,
-		options: [
-			{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
-			{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-			{
-				displayName: 'Spam Tests Only',
-				name: 'spamchecker_only',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to connect the mailbox for spam tests only (automated tests), without warming: no warming seat is charged',
-			},
-		],
-	},
+	collectionOf('additionalFields', show, [
+		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
+		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+		{
+			displayName: 'Spam Tests Only',
+			name: 'spamchecker_only',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to connect the mailbox for spam tests only (automated tests), without warming: no warming seat is charged',
+		},
+	]),
 ];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -4,6 +4,12 @@ import { apiRequest } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 
+export const operation = {
+	name: 'Get',
+	action: 'Get an account',
+	description: 'Retrieve one account with its domain and scores',
+};
+
 export const description: INodeProperties[] = [accountLocator(['get'])];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

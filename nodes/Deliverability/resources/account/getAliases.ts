@@ -4,6 +4,12 @@ import { apiRequest, listFrom } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 
+export const operation = {
+	name: 'Get Aliases',
+	action: 'Get the aliases of an account',
+	description: 'List the OAuth aliases the account can send from (one item per alias)',
+};
+
 export const description: INodeProperties[] = [accountLocator(['getAliases'])];
 
 /** One output item per alias. The answer's shape is not in the spec: strings and objects are both accepted. */

@@ -1,65 +1,59 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../../shared/transport';
-import { returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
 import { collection, listLimit, validator } from '../../helpers/params';
 import { simplifyAccount } from '../../helpers/simplify';
 
 export const PAGE_SIZE = 50;
 
+export const operation = { name: 'Get Many', action: 'Get many accounts', description: 'List accounts, with filters' };
+
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('account', 'getAll'),
 	simplifyOption('account', ['getAll']),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: showFor('account', 'getAll'),
-		options: [
-			{
-				displayName: 'Include Spam-Test Accounts',
-				name: 'include_spamchecker',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to also list accounts enabled for spam tests alongside warming-enabled ones. The service does not document this query name: if it differs, use Additional Query Parameters.',
-			},
-			{
-				displayName: 'Max Score',
-				name: 'max_score',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 101 },
-				default: 50,
-				description: 'Only accounts whose score is strictly below this value',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Filter by email address or name',
-			},
-			{
-				displayName: 'Spam-Test Accounts Only',
-				name: 'spamchecker_only',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to list only accounts enabled for spam tests and not for warming. The service does not document this query name: if it differs, use Additional Query Parameters.',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. sales,eu',
-				description: 'Comma-separated tag names; only accounts carrying every one',
-			},
-		],
-	},
+	collectionOf('filters', showFor('account', 'getAll'), [
+		{
+			displayName: 'Include Spam-Test Accounts',
+			name: 'include_spamchecker',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to also list accounts enabled for spam tests alongside warming-enabled ones. The service does not document this query name: if it differs, use Additional Query Parameters.',
+		},
+		{
+			displayName: 'Max Score',
+			name: 'max_score',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 101 },
+			default: 50,
+			description: 'Only accounts whose score is strictly below this value',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Filter by email address or name',
+		},
+		{
+			displayName: 'Spam-Test Accounts Only',
+			name: 'spamchecker_only',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to list only accounts enabled for spam tests and not for warming. The service does not document this query name: if it differs, use Additional Query Parameters.',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. sales,eu',
+			description: 'Comma-separated tag names; only accounts carrying every one',
+		},
+	]),
 	extraQueryOption('account', 'getAll'),
 ];
 

@@ -4,6 +4,12 @@ import { apiRequest } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 
+export const operation = {
+	name: 'Pause',
+	action: 'Pause an account',
+	description: 'Stop warming on an account (alive: false)',
+};
+
 export const description: INodeProperties[] = [accountLocator(['pause'])];
 
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
+import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import { collection, locatorId, validator } from '../../helpers/params';
 
@@ -16,115 +16,112 @@ export const ACCOUNT_RANGES = {
 const BOOLEAN_FIELDS = ['alive', 'autopilot', 'config_smtp_append_after_sent', 'imap_issue'] as const;
 const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
 
+export const operation = {
+	name: 'Update',
+	action: 'Update an account',
+	description: 'Change the settings of an account',
+};
+
 export const description: INodeProperties[] = [
 	accountLocator(['update']),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: showFor('account', 'update'),
-		description: 'Only the fields added here are changed; the others stay as they are',
-		options: [
-			{
-				displayName: 'Active (Alive)',
-				name: 'alive',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the account is active (warming can run). Off pauses it.',
-			},
-			{
-				displayName: 'Alias',
-				name: 'alias',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. sales@example.com',
-				description:
-					'Send from this OAuth alias. It must be one of the addresses listed by Account → Get Aliases.',
-			},
-			{
-				displayName: 'Append Sent Messages Over SMTP',
-				name: 'config_smtp_append_after_sent',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to append sent messages to the Sent folder over SMTP',
-			},
-			{
-				displayName: 'Autopilot',
-				name: 'autopilot',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the service picks the best warming recipe',
-			},
-			{
-				displayName: 'Description',
-				name: 'desc',
-				type: 'string',
-				default: '',
-				description: 'Free-form description of the account',
-			},
-			{
-				displayName: 'First Name',
-				name: 'first_name',
-				type: 'string',
-				default: '',
-			},
-			{
-				displayName: 'IMAP Issue (SMTP-Only Mode)',
-				name: 'imap_issue',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to switch the account to SMTP-only mode (on) because IMAP does not work',
-			},
-			{
-				displayName: 'Last Name',
-				name: 'last_name',
-				type: 'string',
-				default: '',
-			},
-			{
-				displayName: 'Max Conversations Running',
-				name: 'config_max_conversation_running',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 35 },
-				default: 10,
-				description: 'Maximum number of warming conversations running at once (0 to 35)',
-			},
-			{
-				displayName: 'Ramp-Up Increase',
-				name: 'config_rampup_increase',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 5 },
-				default: 1,
-				description: 'Conversations added per day until the target is reached (0 to 5)',
-			},
-			{
-				displayName: 'Ramp-Up Target',
-				name: 'config_rampup_target',
-				type: 'number',
-				typeOptions: { minValue: 3, maxValue: 35 },
-				default: 20,
-				description: 'Conversations per day once ramp-up is over (3 to 35)',
-			},
-			{
-				displayName: 'Signature',
-				name: 'signature',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-				description: 'HTML signature of outgoing warming emails',
-			},
-			{
-				displayName: 'Time Zone',
-				name: 'time_zone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Europe/Paris',
-				description: 'IANA time zone name of the mailbox',
-			},
-		],
-	},
+	collectionOf('updateFields', showFor('account', 'update'), [
+		{
+			displayName: 'Active (Alive)',
+			name: 'alive',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the account is active (warming can run). Off pauses it.',
+		},
+		{
+			displayName: 'Alias',
+			name: 'alias',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. sales@example.com',
+			description:
+				'Send from this OAuth alias. It must be one of the addresses listed by Account → Get Aliases.',
+		},
+		{
+			displayName: 'Append Sent Messages Over SMTP',
+			name: 'config_smtp_append_after_sent',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to append sent messages to the Sent folder over SMTP',
+		},
+		{
+			displayName: 'Autopilot',
+			name: 'autopilot',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the service picks the best warming recipe',
+		},
+		{
+			displayName: 'Description',
+			name: 'desc',
+			type: 'string',
+			default: '',
+			description: 'Free-form description of the account',
+		},
+		{
+			displayName: 'First Name',
+			name: 'first_name',
+			type: 'string',
+			default: '',
+		},
+		{
+			displayName: 'IMAP Issue (SMTP-Only Mode)',
+			name: 'imap_issue',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to switch the account to SMTP-only mode (on) because IMAP does not work',
+		},
+		{
+			displayName: 'Last Name',
+			name: 'last_name',
+			type: 'string',
+			default: '',
+		},
+		{
+			displayName: 'Max Conversations Running',
+			name: 'config_max_conversation_running',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 35 },
+			default: 10,
+			description: 'Maximum number of warming conversations running at once (0 to 35)',
+		},
+		{
+			displayName: 'Ramp-Up Increase',
+			name: 'config_rampup_increase',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 5 },
+			default: 1,
+			description: 'Conversations added per day until the target is reached (0 to 5)',
+		},
+		{
+			displayName: 'Ramp-Up Target',
+			name: 'config_rampup_target',
+			type: 'number',
+			typeOptions: { minValue: 3, maxValue: 35 },
+			default: 20,
+			description: 'Conversations per day once ramp-up is over (3 to 35)',
+		},
+		{
+			displayName: 'Signature',
+			name: 'signature',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			description: 'HTML signature of outgoing warming emails',
+		},
+		{
+			displayName: 'Time Zone',
+			name: 'time_zone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Europe/Paris',
+			description: 'IANA time zone name of the mailbox',
+		},
+	], 'Only the fields added here are changed; the others stay as they are'),
 ];
 
 /** The update body from the Update Fields collection, every value checked (also values from expressions). */

@@ -4,6 +4,8 @@ import { apiRequest } from '../../../shared/transport';
 import { alertLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 
+export const operation = { name: 'Delete', action: 'Delete an alert', description: 'Delete an alert' };
+
 export const description: INodeProperties[] = [alertLocator(['delete'])];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

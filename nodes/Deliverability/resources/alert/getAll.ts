@@ -4,6 +4,8 @@ import { apiRequest, listFrom } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../descriptions/common';
 import { listLimit } from '../../helpers/params';
 
+export const operation = { name: 'Get Many', action: 'Get many alerts', description: 'List the alerts of the project' };
+
 export const description: INodeProperties[] = [...returnAllAndLimit('alert', 'getAll')];
 
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */

@@ -1,16 +1,62 @@
-/** What the alert operations share: channel values, the URL check, the automated test id list. */
-import type { IDataObject } from 'n8n-workflow';
+/** What the alert operations share: their fields (create names them in camelCase, update by API name) and checks. */
+import type { INodeProperties } from 'n8n-workflow';
 
+import { EVENT_OPTIONS, mergeEvents } from '../../../shared/events';
 import type { Validator } from '../../../shared/validation';
 
 export const CHANNELS = ['HOOK_URL', 'SLACK', 'ALL'] as const;
-export type Channel = (typeof CHANNELS)[number];
 
-export const CHANNEL_OPTIONS = [
-	{ name: 'Slack', value: 'SLACK', description: 'Post to a Slack channel (the workspace is set in the project settings)' },
-	{ name: 'Webhook URL', value: 'HOOK_URL', description: 'HTTP POST with a JSON body to a URL' },
-	{ name: 'Webhook URL and Slack', value: 'ALL', description: 'Both destinations' },
-];
+/** The destinations each channel needs (the service's rule, checked again by it). */
+export const needsHookUrl = (channel: string) => channel === 'HOOK_URL' || channel === 'ALL';
+export const needsSlackChannel = (channel: string) => channel === 'SLACK' || channel === 'ALL';
+
+const HOOK_URL_PLACEHOLDER = 'https://example.com/hooks/deliverability';
+
+export const alertFields = {
+	active: (): INodeProperties => ({
+		displayName: 'Active',
+		name: 'active',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the alert sends notifications',
+	}),
+	channel: (description: string): INodeProperties => ({
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'options',
+		options: [
+			{ name: 'Slack', value: 'SLACK', description: 'Post to a Slack channel (the workspace is set in the project settings)' },
+			{ name: 'Webhook URL', value: 'HOOK_URL', description: 'HTTP POST with a JSON body to a URL' },
+			{ name: 'Webhook URL and Slack', value: 'ALL', description: 'Both destinations' },
+		],
+		default: 'HOOK_URL',
+		description,
+	}),
+	/** The eleven events of spec §6: two documented identifiers, nine marked unverified. */
+	events: (description: string): INodeProperties => ({
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: EVENT_OPTIONS,
+		default: [],
+		description,
+	}),
+	hookUrl: (name: 'hookUrl' | 'hook_url', description: string): INodeProperties => ({
+		displayName: 'Hook URL',
+		name,
+		type: 'string',
+		default: '',
+		placeholder: HOOK_URL_PLACEHOLDER,
+		description,
+	}),
+	slackChannelId: (name: 'slackChannelId' | 'slack_channel_id', description: string): INodeProperties => ({
+		displayName: 'Slack Channel ID',
+		name,
+		type: 'number',
+		default: 0,
+		description,
+	}),
+};
 
 /** An absolute http(s) URL (the service asks for HTTPS; it decides, we only refuse what is not a URL). */
 export function hookUrl(v: Validator, field: string, value: unknown): string {
@@ -22,7 +68,7 @@ export function hookUrl(v: Validator, field: string, value: unknown): string {
 		url = undefined;
 	}
 	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname) {
-		v.fail(field, `"${text}" is not an http(s) URL`, 'Give the full address, e.g. https://example.com/hooks/deliverability');
+		v.fail(field, `"${text}" is not an http(s) URL`, `Give the full address, e.g. ${HOOK_URL_PLACEHOLDER}`);
 	}
 	return text;
 }
@@ -35,12 +81,14 @@ export function automatedTestIds(v: Validator, value: unknown): number[] {
 	return v.integerList('automated_test_ids', value, 1, 2_147_483_647);
 }
 
-export function eventsOf(v: Validator, field: string, events: string[]): string[] {
+/**
+ * The event list of a create or update: the picked events (from an expression also comma-separated text) plus the
+ * custom ids, deduplicated; at least one, each a plain identifier.
+ */
+export function eventsOf(v: Validator, field: string, selected: unknown, custom: unknown = ''): string[] {
+	const text = typeof selected === 'string' ? `${selected},${String(custom ?? '')}` : custom;
+	const events = mergeEvents(selected, text);
 	if (events.length === 0) v.fail(field, 'pick at least one event (or give a custom event ID)');
 	for (const e of events) if (!/^[A-Za-z0-9_.:-]+$/.test(e)) v.fail(field, `"${e}" is not an event identifier`);
 	return events;
-}
-
-export function removeUndefined(body: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }

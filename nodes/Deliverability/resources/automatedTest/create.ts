@@ -5,6 +5,12 @@ import { showFor } from '../../descriptions/common';
 import { accountLocatorFor } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 
+export const operation = {
+	name: 'Create',
+	action: 'Create an automated test',
+	description: 'Create an automated test for an account (inactive until updated)',
+};
+
 export const description: INodeProperties[] = [
 	accountLocatorFor(
 		'automatedTest',

@@ -4,6 +4,8 @@ import { apiRequest } from '../../../shared/transport';
 import { automatedTestLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 
+export const operation = { name: 'Get', action: 'Get an automated test', description: 'Retrieve one automated test' };
+
 export const description: INodeProperties[] = [automatedTestLocator(['get'])];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

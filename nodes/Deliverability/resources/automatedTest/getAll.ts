@@ -1,69 +1,50 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../../shared/transport';
-import { returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { collection, listLimit, validator } from '../../helpers/params';
+import { ORDERS, orderOption } from '../../descriptions/fields';
 
 export const PAGE_SIZE = 25;
 
+export const operation = {
+	name: 'Get Many',
+	action: 'Get many automated tests',
+	description: 'List automated tests, with filters',
+};
+
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('automatedTest', 'getAll'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: showFor('automatedTest', 'getAll'),
-		options: [
-			{
-				displayName: 'Active',
-				name: 'active',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to list only active tests (on) or only inactive ones (off). Leave the filter out for both.',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Matched against the message subject and the emails of the associated accounts (partial words allowed)',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('automatedTest', 'getAll'),
-		options: [
-			{
-				displayName: 'Order',
-				name: 'order',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'desc',
-				description: 'Sort direction; only applies together with Sort',
-			},
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Created At', value: 'created_at' },
-					{ name: 'Last Run At', value: 'last_run_at' },
-				],
-				default: 'created_at',
-				description: 'Field to sort by. Without it: relevance when searching, newest first otherwise.',
-			},
-		],
-	},
+	collectionOf('filters', showFor('automatedTest', 'getAll'), [
+		{
+			displayName: 'Active',
+			name: 'active',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to list only active tests (on) or only inactive ones (off). Leave the filter out for both.',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Matched against the message subject and the emails of the associated accounts (partial words allowed)',
+		},
+	]),
+	collectionOf('options', showFor('automatedTest', 'getAll'), [
+		orderOption({ default: 'desc', description: 'Sort direction; only applies together with Sort' }),
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'options',
+			options: [
+				{ name: 'Created At', value: 'created_at' },
+				{ name: 'Last Run At', value: 'last_run_at' },
+			],
+			default: 'created_at',
+			description: 'Field to sort by. Without it: relevance when searching, newest first otherwise.',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
@@ -75,7 +56,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (filters.active !== undefined) qs.active = v.boolean('active', filters.active);
 	if (options.sort !== undefined) qs.sort = v.oneOf('sort', options.sort, ['created_at', 'last_run_at'] as const);
 	if (options.order !== undefined) {
-		const order = v.oneOf('order', options.order, ['asc', 'desc'] as const);
+		const order = v.oneOf('order', options.order, ORDERS);
 		if (qs.sort === undefined) v.fail('order', 'the service applies Order only together with Sort', 'Add the Sort option, or remove Order.');
 		qs.order = order;
 	}

@@ -8,6 +8,12 @@ import { locatorId, validator } from '../../helpers/params';
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
+export const operation = {
+	name: 'Set Runs',
+	action: 'Set the weekdays of an automated test',
+	description: 'Choose the weekdays the test runs on',
+};
+
 export const description: INodeProperties[] = [
 	automatedTestLocator(['setRuns']),
 	{

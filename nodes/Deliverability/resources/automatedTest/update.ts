@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
+import { collectionOf, showFor } from '../../descriptions/common';
 import { automatedTestLocator } from '../../descriptions/locators';
 import { collection, locatorId, validator } from '../../helpers/params';
+import { AUTOMATED_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
+
+export const operation = {
+	name: 'Update',
+	action: 'Update an automated test',
+	description: 'Activate or pause the test, and change its schedule, audience or seedlist',
+};
 
 export const description: INodeProperties[] = [
 	automatedTestLocator(['update']),
@@ -16,81 +23,66 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor('automatedTest', 'update'),
 		description: 'Whether the test is scheduled. The service requires this on every update.',
 	},
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: showFor('automatedTest', 'update'),
-		options: [
-			{
-				displayName: 'Account ID',
-				name: 'account_id',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1,
-				description: 'Re-associate the test with this account (it must belong to the project)',
-			},
-			{
-				displayName: 'Business Audience (B2B)',
-				name: 'btob',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to test business mailboxes',
-			},
-			{
-				displayName: 'Consumer Audience (B2C)',
-				name: 'btoc',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to test consumer mailboxes',
-			},
-			{
-				displayName: 'Hour',
-				name: 'hour',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 23 },
-				default: 9,
-				description: 'Local hour (0 to 23, in the time zone) the test runs at',
-			},
-			{
-				displayName: 'Repeat Every (Units)',
-				name: 'repeat_period_delay',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1,
-				description: 'Number of Repeat Period units between two runs',
-			},
-			{
-				displayName: 'Repeat Period',
-				name: 'repeat_period',
-				type: 'options',
-				options: [
-					{ name: 'Day', value: 'DAY' },
-					{ name: 'Week', value: 'WEEK' },
-				],
-				default: 'WEEK',
-				description: 'Unit of the schedule',
-			},
-			{
-				displayName: 'Seedlist',
-				name: 'seedlist',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 4 },
-				default: 1,
-				description: 'Seedlist used by the runs (0 to 4)',
-			},
-			{
-				displayName: 'Time Zone',
-				name: 'time_zone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Europe/Paris',
-				description: 'IANA time zone name of Hour. The project time zone when omitted.',
-			},
-		],
-	},
+	collectionOf('updateFields', showFor('automatedTest', 'update'), [
+		{
+			displayName: 'Account ID',
+			name: 'account_id',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'Re-associate the test with this account (it must belong to the project)',
+		},
+		{
+			displayName: 'Business Audience (B2B)',
+			name: 'btob',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to test business mailboxes',
+		},
+		{
+			displayName: 'Consumer Audience (B2C)',
+			name: 'btoc',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to test consumer mailboxes',
+		},
+		{
+			displayName: 'Hour',
+			name: 'hour',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 23 },
+			default: 9,
+			description: 'Local hour (0 to 23, in the time zone) the test runs at',
+		},
+		{
+			displayName: 'Repeat Every (Units)',
+			name: 'repeat_period_delay',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'Number of Repeat Period units between two runs',
+		},
+		{
+			displayName: 'Repeat Period',
+			name: 'repeat_period',
+			type: 'options',
+			options: [
+				{ name: 'Day', value: 'DAY' },
+				{ name: 'Week', value: 'WEEK' },
+			],
+			default: 'WEEK',
+			description: 'Unit of the schedule',
+		},
+		seedlistOption(AUTOMATED_TEST_SEEDLISTS, 'Seedlist used by the runs (0 to 4)'),
+		{
+			displayName: 'Time Zone',
+			name: 'time_zone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Europe/Paris',
+			description: 'IANA time zone name of Hour. The project time zone when omitted.',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
@@ -104,7 +96,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (f.hour !== undefined) body.hour = v.integer('hour', f.hour, 0, 23);
 	if (f.repeat_period !== undefined) body.repeat_period = v.oneOf('repeat_period', f.repeat_period, ['WEEK', 'DAY'] as const);
 	if (f.repeat_period_delay !== undefined) body.repeat_period_delay = v.integer('repeat_period_delay', f.repeat_period_delay, 1);
-	if (f.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', f.seedlist, [0, 1, 2, 3, 4] as const);
+	if (f.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', f.seedlist, AUTOMATED_TEST_SEEDLISTS);
 	if (f.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', f.time_zone);
 	return await apiRequest.call(this, { method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', itemIndex: i });
 }

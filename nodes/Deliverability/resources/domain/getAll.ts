@@ -1,32 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, listFrom } from '../../../shared/transport';
-import { returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { collection, listLimit, validator } from '../../helpers/params';
+import { ORDERS, orderOption } from '../../descriptions/fields';
+
+export const operation = {
+	name: 'Get Many',
+	action: 'Get many domains',
+	description: 'List the sending domains of the project (one item per domain)',
+};
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('domain', 'getAll'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('domain', 'getAll'),
-		options: [
-			{
-				displayName: 'Order by Average Score',
-				name: 'order',
-				type: 'options',
-				options: [
-					{ name: 'Ascending (Lowest First)', value: 'asc' },
-					{ name: 'Descending (Highest First)', value: 'desc' },
-				],
-				default: 'asc',
-				description: 'Sort by average score. Without it, domains come in the order they were first connected.',
-			},
-		],
-	},
+	collectionOf('options', showFor('domain', 'getAll'), [
+		orderOption({
+			displayName: 'Order by Average Score',
+			labels: ['Ascending (Lowest First)', 'Descending (Highest First)'],
+			default: 'asc',
+			description: 'Sort by average score. Without it, domains come in the order they were first connected.',
+		}),
+	]),
 ];
 
 /** The domains of the answer: `{domains: [...]}` as the spec says, or a bare array. */
@@ -45,7 +39,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const v = validator(this, i);
 	const options = collection(this, 'options', i);
 	const qs: IDataObject = {};
-	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ['asc', 'desc'] as const);
+	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
 	const limit = listLimit(this, i);
 	const body = await apiRequest.call(this, { method: 'GET', path: '/projects/domains', qs, kind: 'read', itemIndex: i });
 	const domains = domainsFrom(body);

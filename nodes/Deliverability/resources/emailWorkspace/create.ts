@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
-import { showFor } from '../../descriptions/common';
+import { collectionOf, showFor } from '../../descriptions/common';
 import { collection, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 
@@ -23,6 +23,12 @@ function outlookField(displayName: string, name: string, secret: boolean, descri
 		description,
 	};
 }
+
+export const operation = {
+	name: 'Create',
+	action: 'Create an email workspace',
+	description: 'Register a Google Workspace (service account key) or Microsoft 365 (app registration) workspace',
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -61,23 +67,15 @@ export const description: INodeProperties[] = [
 	outlookField('Client Secret ID', 'outlookClientSecret', true, 'The ID of the client secret of the app registration'),
 	outlookField('Client Secret Value', 'outlookClientSecretValue', true, 'The value of the client secret'),
 	outlookField('Tenant ID', 'outlookTenantId', false, 'Directory (tenant) ID of the Azure app registration'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: forProvider('outlook'),
-		options: [
-			{
-				displayName: 'Client Secret Expires At',
-				name: 'outlook_client_secret_expires_at',
-				type: 'dateTime',
-				default: '',
-				description: 'When the client secret expires: pick a date, or give DD/MM/YYYY in an expression',
-			},
-		],
-	},
+	collectionOf('additionalFields', forProvider('outlook'), [
+		{
+			displayName: 'Client Secret Expires At',
+			name: 'outlook_client_secret_expires_at',
+			type: 'dateTime',
+			default: '',
+			description: 'When the client secret expires: pick a date, or give DD/MM/YYYY in an expression',
+		},
+	]),
 ];
 
 /** Checks the Google key file without ever quoting it (it holds a private key) and returns it as JSON text. */

@@ -1,8 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
+import { collectionOf, showFor } from '../../descriptions/common';
 import { collection, validator } from '../../helpers/params';
+import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
+
+export const operation = {
+	name: 'Create',
+	action: 'Create a spam test',
+	description: 'Start a spam test (uses one credit) and get the seed addresses to send to',
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -13,24 +20,9 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: showFor('spamTest', 'create'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: showFor('spamTest', 'create'),
-		options: [
-			{
-				displayName: 'Seedlist',
-				name: 'seedlist',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 4 },
-				default: 1,
-				description: 'Which seedlist (1 to 4) receives the test. The service uses its default when omitted.',
-			},
-		],
-	},
+	collectionOf('additionalFields', showFor('spamTest', 'create'), [
+		seedlistOption(SPAM_TEST_SEEDLISTS, 'Which seedlist (1 to 4) receives the test. The service uses its default when omitted.'),
+	]),
 ];
 
 /** The seed addresses of a test, in the order the service lists them. */
@@ -43,7 +35,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const v = validator(this, i);
 	const fields = collection(this, 'additionalFields', i);
 	const body: IDataObject = {};
-	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, [1, 2, 3, 4] as const);
+	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
 	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', body, kind: 'create', itemIndex: i });
 	const seeds = seedEmails(test);
 	if (i === 0) {

@@ -1,24 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { showFor, simplifyOption, waitOptions } from '../../descriptions/common';
+import { simplifyOption, waitOptionsCollection } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import { collection, locatorId } from '../../helpers/params';
 import { simplifySpamTest } from '../../helpers/simplify';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
+export const operation = {
+	name: 'Get',
+	action: 'Get a spam test',
+	description: 'Retrieve a spam test, optionally waiting until it is complete',
+};
+
 export const description: INodeProperties[] = [
 	spamTestLocator(['get']),
 	simplifyOption('spamTest', ['get']),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('spamTest', 'get'),
-		options: waitOptions('the spam test', 'completed is true: every seed copy arrived'),
-	},
+	waitOptionsCollection('spamTest', 'get', 'the spam test', 'completed is true: every seed copy arrived'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

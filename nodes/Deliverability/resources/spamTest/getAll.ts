@@ -1,72 +1,53 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../../shared/transport';
-import { returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { collection, listLimit, validator } from '../../helpers/params';
 import { simplifySpamTest } from '../../helpers/simplify';
+import { ORDERS, orderOption } from '../../descriptions/fields';
 
 export const PAGE_SIZE = 10;
+
+export const operation = {
+	name: 'Get Many',
+	action: 'Get many spam tests',
+	description: 'List spam tests, with filters',
+};
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('spamTest', 'getAll'),
 	simplifyOption('spamTest', ['getAll']),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: showFor('spamTest', 'getAll'),
-		options: [
-			{
-				displayName: 'Automated Test ID',
-				name: 'automated_test_id',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1,
-				description: 'Only the spam tests run by this automated test',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Full-text match on subject and sender',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('spamTest', 'getAll'),
-		options: [
-			{
-				displayName: 'Order',
-				name: 'order',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'desc',
-				description: 'Sort direction',
-			},
-			{
-				displayName: 'Order By',
-				name: 'order_by',
-				type: 'options',
-				options: [
-					{ name: 'Created At', value: 'created_at' },
-					{ name: 'Score', value: 'score', description: 'Final score (raw score when combined with Search)' },
-				],
-				default: 'created_at',
-				description: 'Field to sort by',
-			},
-		],
-	},
+	collectionOf('filters', showFor('spamTest', 'getAll'), [
+		{
+			displayName: 'Automated Test ID',
+			name: 'automated_test_id',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'Only the spam tests run by this automated test',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Full-text match on subject and sender',
+		},
+	]),
+	collectionOf('options', showFor('spamTest', 'getAll'), [
+		orderOption({ default: 'desc', description: 'Sort direction' }),
+		{
+			displayName: 'Order By',
+			name: 'order_by',
+			type: 'options',
+			options: [
+				{ name: 'Created At', value: 'created_at' },
+				{ name: 'Score', value: 'score', description: 'Final score (raw score when combined with Search)' },
+			],
+			default: 'created_at',
+			description: 'Field to sort by',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
@@ -79,7 +60,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	if (filters.search !== undefined && v.string('search', filters.search).trim()) qs.search = String(filters.search).trim();
 	if (options.order_by !== undefined) qs.order_by = v.oneOf('order_by', options.order_by, ['created_at', 'score'] as const);
-	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ['asc', 'desc'] as const);
+	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
 	const limit = listLimit(this, i);
 	const tests = await apiRequestAllItems.call(this, { path: '/spam_tests', qs, pageSize: PAGE_SIZE, itemIndex: i }, limit);
 	return this.getNodeParameter('simplify', i, false) ? tests.map(simplifySpamTest) : tests;

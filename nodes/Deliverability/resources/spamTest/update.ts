@@ -1,11 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
+import { collectionOf, showFor } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import { collection, locatorId, validator } from '../../helpers/params';
+import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
+
+export const operation = {
+	name: 'Update',
+	action: 'Update a spam test',
+	description: 'Filter results for an audience type, or re-associate the seedlist',
+};
 
 export const description: INodeProperties[] = [
 	spamTestLocator(['update']),
@@ -23,24 +30,9 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor('spamTest', 'update'),
 		description: 'Audience the results and score are filtered for',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: showFor('spamTest', 'update'),
-		options: [
-			{
-				displayName: 'Seedlist',
-				name: 'seedlist',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 4 },
-				default: 1,
-				description: 'Re-associate the test with this seedlist (1 to 4)',
-			},
-		],
-	},
+	collectionOf('additionalFields', showFor('spamTest', 'update'), [
+		seedlistOption(SPAM_TEST_SEEDLISTS, 'Re-associate the test with this seedlist (1 to 4)'),
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
@@ -48,7 +40,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const publicId = locatorId(this, 'publicId', i, false);
 	const body: IDataObject = { type: v.oneOf('type', this.getNodeParameter('type', i), AUDIENCE_TYPES) };
 	const fields = collection(this, 'additionalFields', i);
-	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, [1, 2, 3, 4] as const);
+	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
 	return await apiRequest.call(this, {
 		method: 'POST',
 		path: `/spam_tests/${encodeURIComponent(publicId)}`,

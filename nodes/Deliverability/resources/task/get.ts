@@ -4,6 +4,12 @@ import { taskLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 import { followTask, taskWaitOptions, taskWaitSettings } from './wait';
 
+export const operation = {
+	name: 'Get',
+	action: 'Get a task',
+	description: 'Retrieve the progress and logs of a task, optionally waiting until it is finished',
+};
+
 export const description: INodeProperties[] = [taskLocator(['get']), taskWaitOptions('task', 'get')];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

@@ -5,21 +5,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { showFor, waitOptions } from '../../descriptions/common';
+import { waitOptionsCollection } from '../../descriptions/common';
 import { collection } from '../../helpers/params';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
 
 /** The `options` collection with the wait settings, for one resource/operation. */
 export function taskWaitOptions(resource: string, operation: string): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor(resource, operation),
-		options: waitOptions('the task', 'progress reaches 100'),
-	};
+	return waitOptionsCollection(resource, operation, 'the task', 'progress reaches 100');
 }
 
 /** A task is finished once its progress reaches 100 (numeric text from a proxy is accepted too). */
