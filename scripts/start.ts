@@ -8,9 +8,9 @@
  *      preset, the credential "Deliverability sandbox" (project A's key) and "Sandbox SMTP", and the examples
  *   5. prints the editor URL, the login and what to try; Ctrl-C stops everything it started
  *
- * Options (after `npm start --`): `--port <n>` editor port (default 5678, or a free one when taken),
- * `--keep` keep the n8n data of the last run (default: start fresh, since the sandbox starts fresh too),
- * `--verbose` stream n8n's log.
+ * Options (after `npm start --`): `--port <n>` editor port (default 5678, or a free one when taken; 0: any free
+ * port), `--keep` keep the n8n data of the last run (default: start fresh, since the sandbox starts fresh too),
+ * `--folder <dir>` n8n's data folder (default .cache/n8n-start), `--verbose` stream n8n's log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,17 +28,22 @@ interface SandboxInfo {
 }
 
 function parseArgs(argv: string[]) {
-	const out = { port: 5678, portGiven: false, keep: false, verbose: false };
+	const out = { port: 5678, portGiven: false, keep: false, verbose: false, folder: path.join(repoRoot, '.cache', 'n8n-start') };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--keep') out.keep = true;
+		else if (a === '--folder' || a.startsWith('--folder=')) {
+			const v = a.includes('=') ? a.split('=')[1] : argv[++i];
+			if (!v) throw new Error('--folder needs a path');
+			out.folder = path.resolve(v);
+		}
 		else if (a === '--verbose') out.verbose = true;
 		else if (a === '--port' || a.startsWith('--port=')) {
 			const v = a.includes('=') ? a.split('=')[1] : argv[++i];
 			if (!/^\d+$/.test(v ?? '')) throw new Error('--port needs a number');
 			out.port = Number(v);
 			out.portGiven = true;
-		} else throw new Error(`unknown option ${a} (known: --port <n>, --keep, --verbose)`);
+		} else throw new Error(`unknown option ${a} (known: --port <n>, --keep, --folder <dir>, --verbose)`);
 	}
 	return out;
 }
@@ -111,11 +116,12 @@ async function main(): Promise<void> {
 			}
 		});
 
-		const userFolder = path.join(repoRoot, '.cache', 'n8n-start');
+		const userFolder = args.folder;
 		const marker = path.join(userFolder, '.examples-imported');
 		if (!args.keep) fs.rmSync(userFolder, { recursive: true, force: true });
 		fs.mkdirSync(userFolder, { recursive: true });
-		const port = (await portIsFree(args.port)) ? args.port : args.portGiven ? -1 : await freePort();
+		const port =
+			args.port === 0 ? await freePort() : (await portIsFree(args.port)) ? args.port : args.portGiven ? -1 : await freePort();
 		if (port < 0) throw new Error(`port ${args.port} is taken`);
 		n8n = new N8n({
 			userFolder,
@@ -124,7 +130,7 @@ async function main(): Promise<void> {
 			onOutput: args.verbose ? (l) => say(`[n8n] ${l}`) : undefined,
 		});
 		await installPackage(userFolder, tgz);
-		say(`[start] package installed into ${path.relative(repoRoot, userFolder)}/.n8n/nodes (${elapsed()})`);
+		say(`[start] package installed into ${path.join(userFolder, '.n8n', 'nodes')} (${elapsed()})`);
 		await n8n.importCredentials(
 			sandboxCredentials({ baseUrl: sandbox.info.baseUrl, apiKey: sandbox.info.apiKeys.A, smtpPort: sandbox.info.smtpPort }),
 		);

@@ -32,6 +32,7 @@ export async function startStack({ beforeStart }: { beforeStart?: (n8n: N8n, san
 		await n8n.importCredentials(sandboxCredentials({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKeys.A, smtpPort: sandbox.smtpPort }));
 		if (beforeStart) await beforeStart(n8n, sandbox);
 		await n8n.start();
+		process.stdout.write(`[e2e] n8n ready in ${(n8n.startupMs / 1000).toFixed(1)} s on ${n8n.baseUrl}\n`);
 	} catch (e) {
 		await n8n.stop();
 		await sandbox.close();

@@ -1,0 +1,98 @@
+/**
+ * The README's first command: `npm start` builds, starts the sandbox and a real n8n with the package, the
+ * credential and the examples, prints the editor URL and login; Ctrl-C (SIGINT to the terminal's process group)
+ * stops everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BROWSER_ID } from '../../scripts/n8n-process';
+import { loadExamples } from '../../scripts/examples';
+import { waitFor } from './support';
+
+const root = path.resolve(__dirname, '..', '..');
+let proc: ChildProcess | undefined;
+let output = '';
+let folder: string;
+let exitCode: number | null | undefined;
+
+beforeAll(async () => {
+	folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-'));
+	// Its own process group, like a terminal's foreground job: Ctrl-C signals the whole group.
+	proc = spawn('npm', ['start', '--', '--port', '0', '--folder', folder], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+	proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+	proc.on('exit', (code) => (exitCode = code));
+	const t0 = Date.now();
+	while (!output.includes('Ctrl-C stops n8n and the sandbox.')) {
+		if (exitCode !== undefined) throw new Error(`npm start exited (${exitCode}):\n${output}`);
+		if (Date.now() - t0 > 300000) throw new Error(`npm start not ready after 300 s:\n${output}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}, 320000);
+
+afterAll(async () => {
+	if (proc && exitCode === undefined) {
+		process.kill(-proc.pid!, 'SIGKILL');
+	}
+	fs.rmSync(folder, { recursive: true, force: true });
+});
+
+function printed(label: string): string {
+	const line = output.split('\n').find((l) => l.trimStart().startsWith(label));
+	if (!line) throw new Error(`npm start printed no "${label}" line:\n${output}`);
+	return line.trim().slice(label.length).trim();
+}
+
+describe('npm start', () => {
+	let editor: string;
+	let sandboxApi: string;
+	let cookie = '';
+
+	it('prints the editor URL, the login, the sandbox and what to try', () => {
+		editor = printed('n8n editor');
+		sandboxApi = printed('sandbox API').split(/\s+/)[0];
+		expect(editor).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		expect(printed('login')).toMatch(/^\S+@\S+ \/ \S+$/);
+		expect(output).toContain('What to try:');
+		for (const e of loadExamples()) expect(output).toContain(`${editor}/workflow/${e.id}`);
+	});
+
+	it('serves the editor; the printed login works', async () => {
+		expect((await fetch(`${editor}/healthz/readiness`)).status).toBe(200);
+		const [email, password] = printed('login').split(' / ');
+		const res = await fetch(`${editor}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ emailOrLdapLoginId: email, password }),
+		});
+		expect(res.status).toBe(200);
+		cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	});
+
+	async function rest<T>(route: string): Promise<T> {
+		const res = await fetch(`${editor}/rest${route}`, { headers: { cookie, 'browser-id': BROWSER_ID } });
+		expect(res.status).toBe(200);
+		return ((await res.json()) as { data: T }).data;
+	}
+
+	it('has the "Deliverability sandbox" credential pointing at the sandbox, and the examples', async () => {
+		const creds = await rest<Array<{ id: string; name: string; type: string }>>('/credentials');
+		const cred = creds.find((c) => c.name === 'Deliverability sandbox');
+		expect(cred?.type).toBe('deliverabilityApi');
+		const full = await rest<{ data: { baseUrl: string } }>(`/credentials/${cred!.id}?includeData=true`);
+		expect(full.data.baseUrl).toBe(sandboxApi);
+		const workflows = await rest<Array<{ id: string }>>('/workflows');
+		expect(workflows.map((w) => w.id).sort()).toEqual(loadExamples().map((e) => e.id).sort());
+		expect((await fetch(`${sandboxApi}/ping`, { headers: { 'X-Api-Key': 'dummy-key-project-a' } })).status).toBe(200);
+	});
+
+	it('Ctrl-C stops n8n and the sandbox', async () => {
+		process.kill(-proc!.pid!, 'SIGINT');
+		await waitFor('npm start to exit', async () => exitCode !== undefined, 60000);
+		expect(output).toContain('[start] stopped.');
+		await expect(fetch(`${editor}/healthz`)).rejects.toThrow();
+		await expect(fetch(`${sandboxApi}/ping`)).rejects.toThrow();
+	});
+});
