@@ -36,6 +36,7 @@ export async function startStack({ beforeStart }: { beforeStart?: (n8n: N8n, san
 	} catch (e) {
 		await n8n.stop();
 		await sandbox.close();
+		if (!process.env.E2E_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
 		throw e;
 	}
 	return {
