@@ -107,6 +107,18 @@ function redactDeep(value: unknown, secrets: string[]): unknown {
 	return value;
 }
 
+/**
+ * A successful answer with every trace of the API key removed. The service has no reason to echo the key, but if
+ * it did, the key would land in output items that anyone with access to the workflow's executions can read.
+ */
+function withoutKey(body: unknown, secrets: string[]): unknown {
+	if (secrets.length === 0 || body === null || body === undefined) return body;
+	const text = typeof body === 'string' ? body : JSON.stringify(body);
+	// In JSON text a key with quotes or backslashes appears escaped.
+	const found = secrets.some((secret) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)));
+	return found ? redactDeep(body, secrets) : body;
+}
+
 /** The network error code of a failed request, looked up through wrapped causes. */
 export function networkCode(error: unknown): string | undefined {
 	let current: unknown = error;
@@ -260,7 +272,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		}
 
 		const status = response.statusCode;
-		if (status < 400) return response.body as IDataObject;
+		if (status < 400) return withoutKey(response.body, secrets) as IDataObject;
 
 		if (attempt < retryPolicy.maxRetries) {
 			if (status === 429) {
