@@ -49,6 +49,18 @@ function adminAccount(store: Store, raw: string) {
 	return account;
 }
 
+/** `DELETE <path>`: empties one admin-side list (request log, faults, SMTP inbox, delivery log). */
+function clearing(path: string, clear: (store: Store) => void): AdminRoute {
+	return {
+		method: 'DELETE',
+		path,
+		handler: ({ store }) => {
+			clear(store);
+			return ok({ cleared: true });
+		},
+	};
+}
+
 const routes: AdminRoute[] = [
 	{
 		method: 'POST',
@@ -61,14 +73,7 @@ const routes: AdminRoute[] = [
 		},
 	},
 	{ method: 'GET', path: '/requests', handler: ({ store }) => ok(store.requestLog) },
-	{
-		method: 'DELETE',
-		path: '/requests',
-		handler: ({ store }) => {
-			store.requestLog = [];
-			return ok({ cleared: true });
-		},
-	},
+	clearing('/requests', (store) => (store.requestLog = [])),
 	{ method: 'GET', path: '/faults', handler: ({ store }) => ok(store.faults) },
 	{
 		method: 'POST',
@@ -95,14 +100,7 @@ const routes: AdminRoute[] = [
 			return ok(fault);
 		},
 	},
-	{
-		method: 'DELETE',
-		path: '/faults',
-		handler: ({ store }) => {
-			store.faults = [];
-			return ok({ cleared: true });
-		},
-	},
+	clearing('/faults', (store) => (store.faults = [])),
 	{
 		method: 'POST',
 		path: '/rate-limit',
@@ -127,23 +125,9 @@ const routes: AdminRoute[] = [
 		},
 	},
 	{ method: 'GET', path: '/smtp', handler: ({ store }) => ok(store.smtpInbox) },
-	{
-		method: 'DELETE',
-		path: '/smtp',
-		handler: ({ store }) => {
-			store.smtpInbox = [];
-			return ok({ cleared: true });
-		},
-	},
+	clearing('/smtp', (store) => (store.smtpInbox = [])),
 	{ method: 'GET', path: '/deliveries', handler: ({ store }) => ok(store.deliveries) },
-	{
-		method: 'DELETE',
-		path: '/deliveries',
-		handler: ({ store }) => {
-			store.deliveries = [];
-			return ok({ cleared: true });
-		},
-	},
+	clearing('/deliveries', (store) => (store.deliveries = [])),
 	{
 		method: 'POST',
 		path: '/events',

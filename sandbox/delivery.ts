@@ -44,7 +44,8 @@ export class Deliverer implements Effects {
 		const automatedTestId = typeof fields.automated_test_id === 'number' ? fields.automated_test_id : null;
 		const alerts = this.store
 			.ofProject(this.store.alerts, project)
-			.filter((a) => a.active && a.hook_url && a.events.includes(event))
+			// A SLACK alert goes to the chat channel only (not simulated), even if it also holds a hook_url.
+			.filter((a) => a.active && a.channel !== 'SLACK' && a.hook_url && a.events.includes(event))
 			.filter(
 				(a) =>
 					event !== 'SPAMCHECK_COMPLETED' ||

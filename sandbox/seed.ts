@@ -145,7 +145,8 @@ function addAccount(store: Store, project: ProjectKey, id: number, i: number, do
 		tags: tagNames.filter((t): t is string => typeof t === 'string').map((t) => store.tag(project, t)),
 		domainId: domain.id,
 		aliases:
-			project === 'A' && i % 20 === 1
+			// Aliases are OAuth aliases (spec §4 alias): only google / outlook accounts have them.
+			project === 'A' && i % 20 === 1 && provider !== 'smtp'
 				? [
 						{ email: `${local.replace('+', '.')}.alias1@${domain.domain}`, name: `${first} ${last} (Alias 1)` },
 						{ email: `${local.replace('+', '.')}.alias2@${domain.domain}`, name: `${first} ${last} (Alias 2)` },

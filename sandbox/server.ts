@@ -1,7 +1,7 @@
 /**
  * The HTTP side: one node:http server for /api/v1 (auth, faults, rate limit, latency, request log, routing, JSON
  * errors) and /__admin (loopback only). Order for an API request: log → injected fault → latency → auth (401) →
- * rate limit (429) → body (400) → route → optional "processed then 500".
+ * rate limit (429) → route (404/405) → malformed body (400) → handler → optional "processed then 500".
  */
 import * as http from 'node:http';
 import type { Ctx, Reply, Route } from './api';
@@ -75,7 +75,8 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 		const method = req.method ?? 'GET';
 		const path = url.pathname.slice(API_PREFIX.length) || '/';
 		const query = Object.fromEntries(url.searchParams);
-		let body: unknown = null;
+		// undefined = no body at all (a handler reads it as {}); a literal JSON null is a body that is not an object.
+		let body: unknown = undefined;
 		let malformed = false;
 		if (raw.trim() !== '') {
 			try {
@@ -92,7 +93,7 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 			method,
 			path,
 			query,
-			body,
+			body: body ?? null,
 			headerForm: form,
 			project: project?.key ?? null,
 			userAgent: ua ?? null,

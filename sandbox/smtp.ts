@@ -76,7 +76,8 @@ export function receiveMessage(store: Store, effects: Effects, raw: string, enve
 	const texts = textParts(message);
 	const subject = message.headers.subject === undefined ? null : decodeHeader(message.headers.subject);
 	const sender = addressOf(message.headers.from) ?? envelopeFrom?.toLowerCase() ?? 'unknown@unknown.invalid';
-	const haystack = [raw, ...texts].join('\n');
+	// The body only (spec §1: the id goes "somewhere in the message body"): an id in the Subject alone does not count.
+	const haystack = [message.body, ...texts].join('\n');
 	const ids = [...new Set([...haystack.matchAll(new RegExp(`${PUBLIC_ID_PREFIX}([a-z0-9]{10})`, 'g'))].map((m) => m[1]))];
 	const matched = ids.filter((id) => store.spamTests.has(id));
 	const rawHeaders = raw.replace(/\r\n/g, '\n').split('\n\n')[0].replace(/\n/g, '\r\n');

@@ -32,3 +32,16 @@ export function unit(key: string | number, salt: string): number {
 export function utcHour(hour: number, timeZone: string, now: DateTime = DateTime.now()): number {
 	return now.setZone(timeZone).set({ hour, minute: 0, second: 0, millisecond: 0 }).toUTC().hour;
 }
+
+/**
+ * Sorts `items` (already in their tie order) by a nullable key: `sign` 1 ascending, -1 descending; null keys go last
+ * either way and equal keys keep their order. Shared by the score and date sorts of the list endpoints.
+ */
+export function sortNullsLast<T>(items: T[], key: (item: T) => number | null, sign: 1 | -1): T[] {
+	const keyed = items.map((item, i) => ({ item, i, k: key(item) }));
+	keyed.sort((a, b) => {
+		if (a.k === null || b.k === null) return a.k === b.k ? a.i - b.i : a.k === null ? 1 : -1;
+		return sign * (a.k - b.k) || a.i - b.i;
+	});
+	return keyed.map((x) => x.item);
+}

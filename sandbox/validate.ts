@@ -20,9 +20,9 @@ export class BodyReader {
 	private readonly errors: Record<string, string[]> = {};
 	readonly body: Record<string, unknown>;
 
-	/** `body` null (no body sent) counts as `{}`; any other non-object is a 400. */
+	/** No body sent (undefined) counts as `{}`; any other non-object, JSON null included, is a 400. */
 	constructor(body: unknown, allowed: string[]) {
-		if (body === null || body === undefined) body = {};
+		if (body === undefined) body = {};
 		if (!isRecord(body)) throw badRequest('The request body must be a JSON object');
 		this.body = body;
 		for (const key of Object.keys(body)) if (!allowed.includes(key)) this.fail(key, 'is not a known field');
@@ -183,7 +183,7 @@ export class QueryReader {
 
 	/** `page` (zero-indexed) and `per_page` (1..100, default the endpoint's size). */
 	page(defaultSize: number, required = false): { page: number; perPage: number } {
-		if (required && !this.has('page')) throw new ApiError(400, 'page is required');
+		if (required && this.str('page') === undefined) throw new ApiError(400, 'page is required');
 		return { page: this.int('page', { min: 0 }) ?? 0, perPage: this.int('per_page', { min: 1, max: 100 }) ?? defaultSize };
 	}
 }

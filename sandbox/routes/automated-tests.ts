@@ -2,7 +2,7 @@
 import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
 import type { AutomatedTest, Project, Store } from '../store';
-import { utcHour } from '../util';
+import { sortNullsLast, utcHour } from '../util';
 import { alertView } from './alerts';
 import { requireOwnAccounts } from './accounts';
 import { BodyReader, QueryReader, paginate, pathId } from '../validate';
@@ -46,11 +46,14 @@ export function getAutomatedTest(store: Store, project: Project, raw: string | u
 	return scoped(store.automatedTests.get(pathId(raw)), project, 'Automated test');
 }
 
-/** The account must be the project's (403/404 otherwise) and connected: alive and without an IMAP issue (422). */
+/**
+ * The account must be the project's (403/404 otherwise) and connected (422): its IMAP/SMTP or OAuth connection is
+ * not lost (`imap_issue` false). A paused account (`alive` false) is still connected: pausing only stops warming.
+ */
 function connectedAccount(store: Store, project: Project, id: number): void {
 	const [account] = requireOwnAccounts(store, project, [id]);
-	if (!account.alive || account.imap_issue) {
-		throw new ApiError(422, 'The account is not connected (paused or with an IMAP issue)', {
+	if (account.imap_issue) {
+		throw new ApiError(422, 'The account is not connected (it has an IMAP/SMTP or OAuth connection issue)', {
 			errors: { account_id: ['must be a connected account'] },
 		});
 	}
@@ -136,13 +139,7 @@ export const automatedTestRoutes: Route[] = [
 			}
 			if (sort) {
 				// `order` only counts with `sort`. Null last_run_at sorts last either way.
-				const sign = order === 'asc' ? 1 : -1;
-				const keyed = list.map((t, i) => ({ t, i, k: t[sort] === null ? null : Date.parse(t[sort]!) }));
-				keyed.sort((a, b) => {
-					if (a.k === null || b.k === null) return a.k === b.k ? a.i - b.i : a.k === null ? 1 : -1;
-					return sign * (a.k - b.k) || a.i - b.i;
-				});
-				list = keyed.map((x) => x.t);
+				list = sortNullsLast(list, (t) => (t[sort] === null ? null : Date.parse(t[sort]!)), order === 'asc' ? 1 : -1);
 			}
 			return ok(paginate(list, page, perPage).map((t) => automatedTestView(store, t)));
 		},
@@ -178,7 +175,8 @@ export const automatedTestRoutes: Route[] = [
 			if (period !== undefined) test.repeat_period = period;
 			if (delay !== undefined) test.repeat_period_delay = delay;
 			if (seedlist !== undefined) test.seedlist = seedlist;
-			if (tz !== undefined) test.time_zone = tz;
+			// The spec: time_zone "defaults to the project time zone when omitted", on every update.
+			test.time_zone = tz ?? project.timeZone;
 			test.utc_hour = utcHour(test.hour, test.time_zone);
 			return ok(automatedTestView(store, test));
 		},

@@ -54,6 +54,9 @@ export const emailWorkspaceRoutes: Route[] = [
 			const provider = b.oneOf('provider', ['google', 'outlook'] as const) ?? (b.has('provider') ? null : 'google');
 			let expires: string | null = null;
 			const secrets: Record<string, unknown> = {};
+			// The other provider's fields are refused (422) rather than dropped, so a secret sent by mistake is noticed.
+			const foreign = provider === 'google' ? [...OUTLOOK_REQUIRED, 'outlook_client_secret_expires_at'] : provider === 'outlook' ? ['file_key_json'] : [];
+			for (const f of foreign) if (b.has(f)) b.fail(f, `only applies when provider is ${provider === 'google' ? 'outlook' : 'google'}`);
 			if (provider === 'google') {
 				if (b.body.file_key_json === undefined) throw badRequest('file_key_json is required when provider is google');
 				const problem = googleKeyProblem(b.body.file_key_json);

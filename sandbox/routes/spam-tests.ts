@@ -3,6 +3,7 @@ import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
 import type { Project, SpamTest, Store } from '../store';
 import { assignResultIds, checkCompletion, newSpamTest, scoresOf, spamTestView } from '../seedlists';
+import { sortNullsLast } from '../util';
 import { BodyReader, QueryReader, paginate } from '../validate';
 
 export function getSpamTest(store: Store, project: Project, publicId: string | undefined): SpamTest {
@@ -45,18 +46,12 @@ export const spamTestRoutes: Route[] = [
 			if (search !== undefined) {
 				list = list.filter((t) => [t.subject, t.sender].some((s) => s !== null && s.toLowerCase().includes(search)));
 			}
-			const sign = order === 'asc' ? 1 : -1;
 			if (orderBy === 'created_at') {
 				if (order === 'asc') list.reverse();
 			} else {
 				// Rule 2: final_score; rule 3: with search, the raw score. Unscored tests last; ties newest first.
-				const key = (t: SpamTest): number | null => (search !== undefined ? scoresOf(t).score : scoresOf(t).final_score);
-				const keyed = list.map((t, i) => ({ t, i, k: key(t) }));
-				keyed.sort((a, b) => {
-					if (a.k === null || b.k === null) return a.k === b.k ? a.i - b.i : a.k === null ? 1 : -1;
-					return sign * (a.k - b.k) || a.i - b.i;
-				});
-				list = keyed.map((x) => x.t);
+				const rawScore = search !== undefined;
+				list = sortNullsLast(list, (t) => (rawScore ? scoresOf(t).score : scoresOf(t).final_score), order === 'asc' ? 1 : -1);
 			}
 			return ok(paginate(list, page, perPage).map((t) => spamTestView(store, t, 'list')));
 		},

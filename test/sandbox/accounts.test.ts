@@ -118,6 +118,36 @@ describe('POST /accounts/{id}', () => {
 		expect((await t.get('/accounts/5')).data).toEqual(res.data);
 	});
 
+	it.each([
+		['alive', false],
+		['autopilot', false],
+		['config_max_conversation_running', 0],
+		['config_rampup_increase', 0],
+		['config_rampup_target', 3],
+		['config_smtp_append_after_sent', true],
+		['desc', 'a note'],
+		['first_name', 'Solo'],
+		['last_name', 'Field'],
+		['imap_issue', true],
+		['signature', '<p>Sig</p>'],
+		['time_zone', 'Asia/Tokyo'],
+	])('%s alone changes only itself and answers the single form', async (field, value) => {
+		const before = (await t.get('/accounts/11')).data; // alive, autopilot, no smtp append, Europe/Berlin
+		expect(before[field as string]).not.toEqual(value);
+		const res = await t.post('/accounts/11', { [field as string]: value });
+		expect(res.status).toBe(200);
+		expect(res.data).toEqual({ ...before, [field as string]: value });
+	});
+
+	it('desc: null clears it; an empty body changes nothing', async () => {
+		await t.post('/accounts/12', { desc: 'temporary' });
+		expect((await t.post('/accounts/12', { desc: null })).data.desc).toBeNull();
+		const before = (await t.get('/accounts/12')).data;
+		expect((await t.post('/accounts/12', {})).data).toEqual(before);
+		expect((await t.api('POST', '/accounts/12')).data).toEqual(before); // no body at all
+		expectError(await t.api('POST', '/accounts/12', { rawBody: 'null' }), 400); // JSON null is not an object
+	});
+
 	it('pauses and resumes with alive, and sets imap_issue', async () => {
 		expect((await t.post('/accounts/4', { alive: false })).data.alive).toBe(false);
 		expect((await t.post('/accounts/4', { alive: true })).data.alive).toBe(true);
@@ -170,10 +200,13 @@ describe('POST /accounts/{id}', () => {
 		expect(bad.data.errors.alias).toBeDefined();
 	});
 
-	it('GET /accounts/{id}/aliases is an empty array for accounts without aliases', async () => {
+	it('GET /accounts/{id}/aliases is an empty array for accounts without aliases (SMTP accounts never have any)', async () => {
 		const res = await t.get('/accounts/2/aliases');
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual([]);
+		expect((await t.get('/accounts/41')).data.provider).toBe('smtp');
+		expect((await t.get('/accounts/41/aliases')).data).toEqual([]);
+		expect((await t.get('/accounts/81/aliases')).data).toHaveLength(2); // outlook
 	});
 });
 

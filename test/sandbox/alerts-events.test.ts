@@ -88,6 +88,17 @@ describe('event delivery', () => {
 		expect(receiver!.received).toEqual([]);
 	});
 
+	it('channel ALL delivers to its hook_url; a SLACK alert never POSTs, even with a hook_url', async () => {
+		const all = await hook(['ACCOUNT_DISCONNECTED'], { channel: 'ALL', slack_channel_id: 5 });
+		const slack = await t.post('/alerts', { channel: 'SLACK', events: ['ACCOUNT_DISCONNECTED'], active: true, slack_channel_id: 6, hook_url: receiver!.url });
+		expect(slack.status).toBe(201);
+		const res = await t.admin('POST', '/accounts/4/disconnect');
+		expect(res.data.payloads.map((p: { alert_id: number }) => p.alert_id)).toEqual([all.id]);
+		await eventually(() => receiver!.received.length === 1);
+		await new Promise((r) => setTimeout(r, 100));
+		expect(receiver!.received.map((r) => r.body.alert_id)).toEqual([all.id]);
+	});
+
 	it('retries a non-2xx answer with the same event id until a 2xx, logging every attempt', async () => {
 		await t.admin('POST', '/settings', { deliveryRetryDelaysMs: [20, 20, 20] });
 		await hook(['REPUTATION_SCORE_INCREASE'], {}, (n) => ({ status: n < 3 ? 500 : 204 }));

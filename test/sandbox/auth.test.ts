@@ -83,6 +83,65 @@ describe('errors (§7)', () => {
 		expectError(await t.api('DELETE', '/spam_tests'), 405);
 	});
 
+	const WRITES = [
+		'/accounts/4',
+		'/accounts/batch',
+		'/imap_auth',
+		'/spam_tests',
+		'/automated_tests',
+		'/automated_tests/1',
+		'/automated_tests/1/runs',
+		'/alerts',
+		'/alerts/1',
+		'/email_workspaces',
+	];
+
+	it('answers malformed JSON and a body that is not an object with 400 and a message on every write', async () => {
+		const specTestId = (await t.get('/spam_tests', { page: 0 })).data[0].public_id as string;
+		for (const path of [...WRITES, `/spam_tests/${specTestId}`]) {
+			for (const rawBody of ['{"a": ', 'null', '[]', '"text"', '42']) {
+				const res = await t.api('POST', path, { rawBody });
+				expectError(res, 400);
+			}
+		}
+		expect((await t.admin('GET', '/state')).data.projects.A).toMatchObject({ spamTests: 36, automatedTests: 32, alerts: 3 });
+	});
+
+	it('answers a missing required field with 400 naming it', async () => {
+		const specTestId = (await t.get('/spam_tests', { page: 0 })).data[0].public_id as string;
+		for (const [path, body, field] of [
+			['/accounts/batch', { action: 'suspend' }, 'account_ids'],
+			['/accounts/batch', { account_ids: [4] }, 'action'],
+			['/automated_tests', {}, 'account_id'],
+			['/automated_tests/1', { hour: 3 }, 'active'],
+			['/automated_tests/1/runs', {}, 'weekdays'],
+			[`/spam_tests/${specTestId}`, { seedlist: 2 }, 'type'],
+			['/alerts', { channel: 'SLACK', active: true, slack_channel_id: 1 }, 'events'],
+			['/email_workspaces', { provider: 'outlook' }, 'name'],
+			['/imap_auth', { email: 'a@b.test' }, 'imap_host'],
+		] as const) {
+			const res = await t.post(path, body);
+			expectError(res, 400);
+			expect(res.data.message).toContain(field);
+		}
+	});
+
+	it('answers unknown ids with 404 and a message on every resource', async () => {
+		for (const path of ['/accounts/99999', '/accounts/99999/aliases', '/spam_tests/zzzzzzzzzz', '/automated_tests/99999', '/tasks/99999', '/email_workspaces/99999']) {
+			expectError(await t.get(path), 404);
+		}
+		for (const [path, body] of [
+			['/accounts/99999', { alive: true }],
+			['/spam_tests/zzzzzzzzzz', { type: 'all' }],
+			['/automated_tests/99999', { active: true }],
+			['/automated_tests/99999/runs', { weekdays: [1] }],
+			['/alerts/99999', { active: true }],
+		] as const) {
+			expectError(await t.post(path, body), 404);
+		}
+		expectError(await t.api('DELETE', '/alerts/99999'), 404);
+	});
+
 	it('answers a path id that is not an integer with 400', async () => {
 		expectError(await t.get('/accounts/abc'), 400);
 		expectError(await t.get('/automated_tests/1.5'), 400);

@@ -1,5 +1,6 @@
 /** Spec §4 automated tests: create (inactive), list (search, relevance, active, sort/order), update, runs. */
 import { DateTime } from 'luxon';
+import { utcHour } from '../../sandbox/util';
 import { expectError, useSandbox } from './helpers';
 import type { Json } from './helpers';
 
@@ -31,11 +32,16 @@ describe('POST /automated_tests', () => {
 		expect((await t.post('/automated_tests', { account_id: 100004 }, 'B')).data.time_zone).toBe('America/New_York');
 	});
 
-	it('the account must belong to the project (403 / 404) and be connected (422)', async () => {
+	it('the account must belong to the project (403 / 404) and be connected (422); paused counts as connected', async () => {
 		expectError(await t.post('/automated_tests', { account_id: 100001 }), 403);
 		expectError(await t.post('/automated_tests', { account_id: 99999 }), 404);
-		expectError(await t.post('/automated_tests', { account_id: 13 }), 422); // imap_issue
-		expectError(await t.post('/automated_tests', { account_id: 17 }), 422); // paused
+		const lost = await t.post('/automated_tests', { account_id: 13 }); // imap_issue: the connection is lost
+		expectError(lost, 422);
+		expect(lost.data.errors.account_id).toBeDefined();
+		expect((await t.post('/automated_tests', { account_id: 17 })).status).toBe(201); // paused (alive false)
+		await t.admin('POST', '/accounts/4/disconnect');
+		expectError(await t.post('/automated_tests', { account_id: 4 }), 422);
+		expectError(await t.post('/automated_tests/1', { active: true, account_id: 4 }), 422);
 		expectError(await t.post('/automated_tests', {}), 400);
 		expectError(await t.post('/automated_tests', { account_id: '4' }), 400);
 	});
@@ -86,6 +92,30 @@ describe('GET /automated_tests', () => {
 		expect(ids(await list())).toEqual(Array.from({ length: 32 }, (_, i) => 32 - i));
 	});
 
+	it('search: several words must all match, each in the subject or an email token', async () => {
+		// "doe" is only in john.doe+promo@…; "promo" also in subjects, but both words are needed.
+		expect(ids(await list({ search: 'doe promo' }))).toEqual([25, 17, 9, 1]);
+		// Test 6: "Flash promo" subject (2) + an @acme-mail.com account (1) outranks promo+acme in emails only (1 + 1).
+		expect(ids(await list({ search: 'Promo acme' }))).toEqual([6, 25, 17, 9, 1]);
+		expect(await list({ search: 'doe invoice' })).toEqual([]);
+		// A query word that spans a separator of the email is split like the email, not matched as one string.
+		expect(ids(await list({ search: 'doe+promo' }))).toEqual([25, 17, 9, 1]);
+	});
+
+	it('order without sort keeps the relevance order when searching', async () => {
+		const relevance = ids(await list({ search: 'promo' }));
+		expect(ids(await list({ search: 'promo', order: 'asc' }))).toEqual(relevance);
+		expect(ids(await list({ search: 'promo', order: 'desc' }))).toEqual(relevance);
+	});
+
+	it('pages the filtered, ordered list (25 per page)', async () => {
+		const inactive = ids(await list({ active: false }));
+		const p0 = (await t.get('/automated_tests', { active: false, per_page: 4, page: 0 })).data;
+		const p2 = (await t.get('/automated_tests', { active: false, per_page: 4, page: 2 })).data;
+		expect(ids(p0)).toEqual(inactive.slice(0, 4));
+		expect(ids(p2)).toEqual(inactive.slice(8, 12));
+	});
+
 	it('a sort replaces relevance when searching', async () => {
 		expect(ids(await list({ search: 'promo', sort: 'created_at', order: 'asc' }))).toEqual([1, 2, 6, 9, 10, 14, 17, 18, 22, 25, 26, 30]);
 	});
@@ -108,10 +138,33 @@ describe('POST /automated_tests/{id}', () => {
 		expect((await t.post('/automated_tests/3', { active: true, hour: 23, time_zone: 'Asia/Kolkata' })).data.utc_hour).toBe(17);
 	});
 
-	it('changes only what is sent (time_zone kept when omitted) and deactivates', async () => {
-		const before = (await t.get('/automated_tests/4')).data;
+	it('changes only what is sent and deactivates', async () => {
+		const before = (await t.get('/automated_tests/4')).data; // time_zone Europe/Paris, the project's
 		const res = await t.post('/automated_tests/4', { active: false, btob: true, seedlist: 0 });
 		expect(res.data).toEqual({ ...before, active: false, can_show_run_now: false, btob: true, seedlist: 0 });
+	});
+
+	it.each([
+		['btob', false],
+		['btoc', true],
+		['hour', 17],
+		['repeat_period', 'DAY'],
+		['repeat_period_delay', 4],
+		['seedlist', 3],
+	])('%s alone changes only itself (and utc_hour with hour)', async (field, value) => {
+		const before = (await t.get('/automated_tests/8')).data; // Europe/Paris, active, WEEK
+		const res = await t.post('/automated_tests/8', { active: true, [field]: value });
+		const utc_hour = field === 'hour' ? expectedUtcHour(17, 'Europe/Paris') : before.utc_hour;
+		expect(res.data).toEqual({ ...before, [field]: value, utc_hour });
+	});
+
+	it('time_zone omitted on an update → the project time zone (utc_hour recomputed)', async () => {
+		const before = (await t.get('/automated_tests/5')).data;
+		expect(before.time_zone).toBe('America/New_York');
+		const res = await t.post('/automated_tests/5', { active: true });
+		expect(res.data).toEqual({ ...before, time_zone: 'Europe/Paris', utc_hour: expectedUtcHour(before.hour, 'Europe/Paris') });
+		const b = await t.post('/automated_tests/33', { active: true }, 'B');
+		expect(b.data.time_zone).toBe('America/New_York'); // project B's
 	});
 
 	it('re-associates the account (must be the project’s)', async () => {
@@ -152,5 +205,18 @@ describe('POST /automated_tests/{id}/runs', () => {
 		expectError(await t.post('/automated_tests/3/runs', { weekdays: [8] }), 422);
 		expectError(await t.post('/automated_tests/3/runs', {}), 400);
 		expectError(await t.post('/automated_tests/3/runs', { weekdays: ['Mon'] }), 400);
+	});
+});
+
+describe('utc_hour (luxon, DST)', () => {
+	it('follows the offset of the zone on the day: winter and summer differ', () => {
+		const winter = DateTime.fromISO('2026-01-15T12:00:00Z');
+		const summer = DateTime.fromISO('2026-07-15T12:00:00Z');
+		expect(utcHour(9, 'Europe/Paris', winter)).toBe(8);
+		expect(utcHour(9, 'Europe/Paris', summer)).toBe(7);
+		expect(utcHour(9, 'America/New_York', winter)).toBe(14);
+		expect(utcHour(9, 'America/New_York', summer)).toBe(13);
+		expect(utcHour(0, 'Asia/Tokyo', summer)).toBe(15);
+		expect(utcHour(23, 'UTC', summer)).toBe(23);
 	});
 });

@@ -44,6 +44,17 @@ describe('cli', () => {
 		expect(cli.out().trim().split('\n')).toHaveLength(1);
 	});
 
+	it('--accounts 10000 prints its line within seconds', async () => {
+		const started = Date.now();
+		const cli = runCli(['--port', '0', '--smtp-port', '0', '--accounts', '10000']);
+		const info = JSON.parse(await cli.firstLine);
+		// About a second on a quiet machine (ts-node included); the bound leaves room for a busy CI.
+		expect(Date.now() - started).toBeLessThan(8000);
+		expect((await axios.get(`${info.adminUrl}/state`)).data.projects.A.accounts).toBe(10000);
+		cli.child.kill('SIGTERM');
+		expect(await cli.exited).toBe(0);
+	});
+
 	it('refuses an unknown option with a message on stderr and exit code 1', async () => {
 		const cli = runCli(['--colour', 'blue']);
 		expect(await cli.exited).toBe(1);

@@ -75,6 +75,16 @@ describe('POST /email_workspaces', () => {
 		}
 	});
 
+	it("the other provider's fields are refused (422), so a secret sent by mistake is noticed", async () => {
+		const google = await t.post('/email_workspaces', { name: 'G', file_key_json: KEY, outlook_client_secret_value: 'oops' });
+		expectError(google, 422);
+		expect(Object.keys(google.data.errors)).toEqual(['outlook_client_secret_value']);
+		const outlook = await t.post('/email_workspaces', { ...OUTLOOK, file_key_json: KEY });
+		expectError(outlook, 422);
+		expect(Object.keys(outlook.data.errors)).toEqual(['file_key_json']);
+		expect((await t.get('/email_workspaces')).data).toEqual([]);
+	});
+
 	it('name is required (400); provider must be google or outlook (422)', async () => {
 		expectError(await t.post('/email_workspaces', { file_key_json: KEY }), 400);
 		expectError(await t.post('/email_workspaces', { ...OUTLOOK, provider: 'yahoo' }), 422);

@@ -88,4 +88,59 @@ describe('resource fields (§2)', () => {
 		for (const alert of a.alerts) expectShape(alert, { id: 'int', channel: 'string', events: 'array', active: 'bool', hook_url: 'string', slack_channel_id: 'int', automated_test_ids: 'array' });
 		expect(a.alerts).toHaveLength(1); // seed alert 3 is scoped to automated tests 1 and 2
 	});
+
+	it('Account (list form): the same types, without the single-account-only fields', async () => {
+		const list = (await t.get('/accounts', { per_page: 100, include_spamchecker: true })).data;
+		for (const a of list) {
+			expectShape(a, {
+				id: 'int', created_at: 'ts', email: 'string', first_name: 'string', last_name: 'string', provider: 'string', alive: 'bool',
+				suspended: 'bool', warming_enabled: 'bool', spamchecker_enabled: 'bool', score: 'int', total_messages_sent: 'int',
+				total_messages_received: 'int', config_rampup_target: 'int', config_rampup_increase: 'int', config_max_conversation_running: 'int',
+				config_current_conversation_running: 'int', config_smtp_append_after_sent: 'bool', time_zone: 'string', autopilot: 'bool',
+				copilot_enabled: 'bool', custom_message_content_ref: 'string', tags: 'array',
+			});
+			expect(a.config_rampup_target).toBeGreaterThanOrEqual(3);
+			expect(a.config_rampup_target).toBeLessThanOrEqual(35);
+			expect(a.config_rampup_increase).toBeLessThanOrEqual(5);
+			expect(a.config_max_conversation_running).toBeLessThanOrEqual(35);
+		}
+	});
+
+	it('Spam test (list form, pending and completed): seedlist 1–4, summary counts', async () => {
+		const list = (await t.get('/spam_tests', { page: 0, per_page: 100 })).data;
+		for (const s of list) {
+			expectShape(s, {
+				public_full_id: 'string', public_id: 'string', results: 'array', paid: 'bool', created_at: 'ts', test_type: 'string',
+				completed: 'bool', summary: 'object', blacklist_links: 'array', blacklist_sending_ip: 'array', automated: 'bool', spam: 'bool',
+				seedlist: 'int', is_warming: 'bool', autofix_triggered: 'bool',
+			});
+			expect([1, 2, 3, 4]).toContain(s.seedlist);
+			for (const f of ['score', 'btob_score', 'btoc_score', 'final_score']) expect(s[f] === null || typeof s[f] === 'number').toBe(true);
+		}
+	});
+
+	it('Alert, Task and Email workspace', async () => {
+		for (const alert of (await t.get('/alerts')).data) {
+			expectShape(alert, { id: 'int', channel: 'string', events: 'array', active: 'bool', automated_test_ids: 'array' });
+			for (const e of alert.events) expect(typeof e).toBe('string');
+			expect(alert.hook_url === null || typeof alert.hook_url === 'string').toBe(true);
+			expect(alert.slack_channel_id === null || Number.isInteger(alert.slack_channel_id)).toBe(true);
+		}
+		const task = (await t.post('/accounts/batch', { account_ids: [4], action: 'pause' })).data;
+		expectShape(task, { id: 'int', progress: 'int', logs: 'array' });
+		expectShape((await t.get(`/tasks/${task.id}`)).data, { id: 'int', progress: 'int', logs: 'array' });
+		const ws = (
+			await t.post('/email_workspaces', {
+				name: 'W',
+				provider: 'outlook',
+				outlook_client_id: 'c',
+				outlook_client_secret: 's',
+				outlook_client_secret_value: 'v',
+				outlook_tenant_id: 't',
+				outlook_client_secret_expires_at: '01/02/2027',
+			})
+		).data;
+		expectShape(ws, { id: 'int', name: 'string', created_at: 'ts', provider: 'string', outlook_tenant_id: 'string', outlook_client_id: 'string', outlook_client_secret_expires_at: 'ts' });
+		expect(ws.outlook_client_secret_expires_at).toBe('2027-02-01T00:00:00.000Z');
+	});
 });

@@ -120,6 +120,13 @@ describe('SMTP inbound', () => {
 		expect(inbox.at(-1)).toMatchObject({ from: 'a@b.test', to: [emails(created)[0]], matchedPublicIds: [] });
 	});
 
+	it('the id must be in the body: an id in the Subject header only matches nothing', async () => {
+		const created = (await t.post('/spam_tests', {})).data;
+		await send({ from: 'a@acme-mail.com', to: emails(created), subject: `Test ${created.public_full_id}`, text: 'no id in the body' });
+		expect((await get(created.public_id)).results.every((r: { received_in: string | null }) => r.received_in === null)).toBe(true);
+		expect((await t.admin('GET', '/smtp')).data.at(-1).matchedPublicIds).toEqual([]);
+	});
+
 	it('the SMTP inbox records each message with the tests it matched', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
 		await send({ from: 'Team <team@acme-mail.com>', to: emails(created).slice(0, 2), subject: 'Logged', text: created.public_full_id });

@@ -62,9 +62,39 @@ describe('POST /spam_tests', () => {
 });
 
 describe('GET /spam_tests', () => {
-	it('requires page (400 without it)', async () => {
+	it('requires page (400 without it or empty)', async () => {
 		expectError(await t.get('/spam_tests'), 400);
 		expectError(await t.get('/spam_tests', { per_page: 5 }), 400);
+		expectError(await t.get('/spam_tests', { page: '' }), 400);
+		expect((await t.get('/spam_tests', { page: 0 })).status).toBe(200);
+	});
+
+	it('rule 1: without order_by and order, the same as created_at desc; order_by=created_at honours order', async () => {
+		const byDefault = (await list({})).map((x) => x.public_id);
+		expect((await list({ order_by: 'created_at', order: 'desc' })).map((x) => x.public_id)).toEqual(byDefault);
+		expect((await list({ order_by: 'created_at', order: 'asc' })).map((x) => x.public_id)).toEqual([...byDefault].reverse());
+		// With search, order_by=created_at stays a date order (rule 3 is about the score only).
+		const searched = await list({ search: 'newsletter', order_by: 'created_at', order: 'asc' });
+		expect(isSorted(searched.map((x) => Date.parse(x.created_at)), 'asc')).toBe(true);
+	});
+
+	it('order_by=score: ties newest first and unscored tests last in both directions', async () => {
+		for (const order of ['asc', 'desc'] as const) {
+			const res = await list({ order_by: 'score', order });
+			const firstNull = res.findIndex((x) => x.final_score === null);
+			expect(firstNull).toBeGreaterThan(0);
+			expect(res.slice(firstNull).every((x) => x.final_score === null)).toBe(true);
+			for (let i = 1; i < firstNull; i++) {
+				if (res[i].final_score === res[i - 1].final_score) expect(Date.parse(res[i - 1].created_at)).toBeGreaterThan(Date.parse(res[i].created_at));
+			}
+		}
+	});
+
+	it('pages the ordered list: page 1 continues page 0', async () => {
+		const all = (await list({ order_by: 'score' })).map((x) => x.public_id);
+		const p0 = (await t.get('/spam_tests', { page: 0, order_by: 'score' })).data.map((x: Json) => x.public_id);
+		const p1 = (await t.get('/spam_tests', { page: 1, order_by: 'score' })).data.map((x: Json) => x.public_id);
+		expect([...p0, ...p1]).toEqual(all.slice(0, 20));
 	});
 
 	it('rule 1: newest first by default; order=asc reverses', async () => {
@@ -155,12 +185,15 @@ describe('POST /spam_tests/{public_id}', () => {
 		expect(back.final_score).toBe(back.score);
 	});
 
-	it('re-associates the seedlist', async () => {
+	it('re-associates the seedlist, without consuming a credit', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
+		const credits = (await t.admin('GET', '/credits')).data.A;
 		const res = await t.post(`/spam_tests/${created.public_id}`, { type: 'all', seedlist: 3 });
 		expect(res.data.seedlist).toBe(3);
 		expect(res.data.results).toHaveLength(24);
 		expect(res.data.results[0].email).toContain('@seed3.');
+		expect((await t.get(`/spam_tests/${created.public_id}`)).data.seedlist).toBe(3);
+		expect((await t.admin('GET', '/credits')).data.A).toBe(credits);
 	});
 
 	it('type is required (400) and must be all|btob|btoc (422); seedlist 1–4', async () => {
