@@ -142,8 +142,9 @@ export class QueryReader {
 		return this.query[name] !== undefined;
 	}
 
+	/** The value without surrounding spaces; empty or blank counts as absent. */
 	str(name: string): string | undefined {
-		const v = this.query[name];
+		const v = this.query[name]?.trim();
 		return v === undefined || v === '' ? undefined : v;
 	}
 

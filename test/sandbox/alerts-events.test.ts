@@ -109,6 +109,19 @@ describe('event delivery', () => {
 		expect((await deliveries()).map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 500], [3, 204]]);
 	});
 
+	it('backs off: the defaults are 0.5, 1, 2 s after a 5 s timeout, and each wait is at least its delay', async () => {
+		expect((await t.admin('GET', '/settings')).data).toMatchObject({ deliveryTimeoutMs: 5000, deliveryRetryDelaysMs: [500, 1000, 2000] });
+		await t.admin('POST', '/settings', { deliveryRetryDelaysMs: [60, 120, 240] });
+		await hook(['ACCOUNT_DISCONNECTED'], {}, () => ({ status: 500 }));
+		await t.admin('POST', '/accounts/4/disconnect');
+		await eventually(async () => (await deliveries()).length === 4);
+		const times = (await deliveries()).map((d) => Date.parse(d.at));
+		const gaps = times.slice(1).map((x, i) => x - times[i]);
+		expect(gaps[0]).toBeGreaterThanOrEqual(55);
+		expect(gaps[1]).toBeGreaterThanOrEqual(115);
+		expect(gaps[2]).toBeGreaterThanOrEqual(235);
+	});
+
 	it('gives up after 4 attempts', async () => {
 		await t.admin('POST', '/settings', { deliveryRetryDelaysMs: [10, 10, 10] });
 		await hook(['ACCOUNT_DISCONNECTED'], {}, () => ({ status: 503 }));

@@ -48,6 +48,13 @@ describe('pagination', () => {
 		expect((await t.get('/accounts', { per_page: 100, include_spamchecker: true })).data).toHaveLength(100);
 	});
 
+	it('ignores unknown query parameters (unlike unknown body fields)', async () => {
+		const plain = await t.get('/accounts', { page: 1 });
+		const extra = await t.get('/accounts', { page: 1, no_such_filter: 'x', warming_only: true });
+		expect(extra.status).toBe(200);
+		expect(ids(extra.data)).toEqual(ids(plain.data));
+	});
+
 	it('rejects a negative or non-integer page and a per_page outside 1..100 with 422', async () => {
 		const bad: Record<string, string | number>[] = [{ page: -1 }, { page: 'x' }, { page: 1.5 }, { per_page: 0 }, { per_page: 101 }];
 		for (const query of bad) {

@@ -134,6 +134,7 @@ describe('GET /spam_tests', () => {
 		expect(bySender.length).toBeGreaterThan(3);
 		expect(bySender.every((x) => x.sender === 'deals@spammy-offers.biz')).toBe(true);
 		expect(await list({ search: 'zzz-nothing' })).toEqual([]);
+		expect((await list({ search: '  newsletter ' })).map((x) => x.public_id)).toEqual(bySubject.map((x) => x.public_id)); // trimmed
 	});
 
 	it('automated_test_id keeps only the tests of that automated test', async () => {
