@@ -45,3 +45,11 @@ export function sortNullsLast<T>(items: T[], key: (item: T) => number | null, si
 	});
 	return keyed.map((x) => x.item);
 }
+
+/**
+ * Search words of a query or a subject: lower-cased runs of letters and digits, so spaces and punctuation only
+ * separate words ("Flash promo: 20% off", a whole email address).
+ */
+export function words(s: string): string[] {
+	return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+}

@@ -2,7 +2,7 @@
 import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
 import type { AutomatedTest, Project, Store } from '../store';
-import { sortNullsLast, utcHour } from '../util';
+import { sortNullsLast, utcHour, words } from '../util';
 import { alertView } from './alerts';
 import { requireOwnAccounts } from './accounts';
 import { BodyReader, QueryReader, paginate, pathId } from '../validate';
@@ -59,14 +59,13 @@ function connectedAccount(store: Store, project: Project, id: number): void {
 	}
 }
 
-/** Search words: split on spaces and on the email separators, so a whole address also works as a query. */
-const words = (s: string): string[] => s.toLowerCase().split(/[\s+\-@.]+/).filter((w) => w !== '');
-const subjectWords = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+/** Email tokens split on the spec's separators only (`+ - @ .`); a query word may be part of one. */
+const emailTokens = (s: string): string[] => s.toLowerCase().split(/[+\-@.]+/).filter((w) => w !== '');
 
 /** Relevance of a test for the query words: 2 per word in the subject + 1 per word in an email token; null = no match. */
 function relevance(store: Store, t: AutomatedTest, query: string[]): number | null {
-	const subject = subjectWords(t.subject);
-	const tokens = t.account_ids.flatMap((id) => words(store.accounts.get(id)?.email ?? ''));
+	const subject = words(t.subject);
+	const tokens = t.account_ids.flatMap((id) => emailTokens(store.accounts.get(id)?.email ?? ''));
 	let score = 0;
 	for (const w of query) {
 		const inSubject = subject.some((s) => s.includes(w));

@@ -3,7 +3,7 @@ import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
 import type { Project, SpamTest, Store } from '../store';
 import { assignResultIds, checkCompletion, newSpamTest, scoresOf, spamTestView } from '../seedlists';
-import { sortNullsLast } from '../util';
+import { sortNullsLast, words } from '../util';
 import { BodyReader, QueryReader, paginate } from '../validate';
 
 export function getSpamTest(store: Store, project: Project, publicId: string | undefined): SpamTest {
@@ -37,14 +37,19 @@ export const spamTestRoutes: Route[] = [
 			const q = new QueryReader(query);
 			const { page, perPage } = q.page(10, true);
 			const automatedTestId = q.int('automated_test_id');
-			const search = q.str('search')?.toLowerCase();
+			const search = q.str('search');
 			const orderBy = q.oneOf('order_by', ['created_at', 'score'] as const) ?? 'created_at';
 			const order = q.oneOf('order', ['asc', 'desc'] as const) ?? 'desc';
 			q.done();
 			let list = store.ofProject(store.spamTests, project.key).reverse(); // newest first
 			if (automatedTestId !== undefined) list = list.filter((t) => t.automatedTestId === automatedTestId);
 			if (search !== undefined) {
-				list = list.filter((t) => [t.subject, t.sender].some((s) => s !== null && s.toLowerCase().includes(search)));
+				// Full-text: every word of the query is in the subject or the sender (case-insensitive, partial words).
+				const wanted = words(search);
+				list = list.filter((t) => {
+					const text = `${t.subject ?? ''} ${t.sender ?? ''}`.toLowerCase();
+					return wanted.every((w) => text.includes(w));
+				});
 			}
 			if (orderBy === 'created_at') {
 				if (order === 'asc') list.reverse();

@@ -100,6 +100,8 @@ describe('GET /automated_tests', () => {
 		expect(await list({ search: 'doe invoice' })).toEqual([]);
 		// A query word that spans a separator of the email is split like the email, not matched as one string.
 		expect(ids(await list({ search: 'doe+promo' }))).toEqual([25, 17, 9, 1]);
+		// Punctuation in the query does not block a match of the subject's words.
+		expect(ids(await list({ search: 'Flash promo: 20% off' }))).toEqual([30, 22, 14, 6]);
 	});
 
 	it('order without sort keeps the relevance order when searching', async () => {

@@ -135,6 +135,14 @@ describe('GET /spam_tests', () => {
 		expect(bySender.every((x) => x.sender === 'deals@spammy-offers.biz')).toBe(true);
 		expect(await list({ search: 'zzz-nothing' })).toEqual([]);
 		expect((await list({ search: '  newsletter ' })).map((x) => x.public_id)).toEqual(bySubject.map((x) => x.public_id)); // trimmed
+		// Full-text: every word, in any order, in the subject or the sender.
+		const words = await list({ search: 'promo SPRING' });
+		expect(words.length).toBeGreaterThan(0);
+		expect(words.every((x) => /spring promo/i.test(x.subject))).toBe(true);
+		const mixed = await list({ search: 'weekly clean-letters' }); // a subject word and a sender word
+		expect(mixed.length).toBeGreaterThan(0);
+		expect(mixed.every((x) => /weekly/i.test(x.subject) && x.sender === 'hello@clean-letters.com')).toBe(true);
+		expect(await list({ search: 'spring zzz' })).toEqual([]);
 	});
 
 	it('automated_test_id keeps only the tests of that automated test', async () => {
