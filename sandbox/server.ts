@@ -93,7 +93,7 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 			method,
 			path,
 			query,
-			body: body ?? null,
+			body: malformed ? raw : (body ?? null), // malformed JSON is logged as the text that was sent
 			headerForm: form,
 			project: project?.key ?? null,
 			userAgent: ua ?? null,
