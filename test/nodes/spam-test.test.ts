@@ -125,6 +125,8 @@ describe('spamTest get', () => {
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out).toMatchObject({ public_id: test.public_id, completed: true, seeds: 18, missing: 0 });
+		// the sender's domain and its authentication (clean-letters.com passes SPF, DKIM and DMARC in the sandbox)
+		expect(out).toMatchObject({ domain: 'clean-letters.com', spf_valid: true, dkim_valid: true, dmarc_valid: true });
 		expect(out.results).toBeUndefined();
 		expect(Number(out.inbox) + Number(out.categories) + Number(out.spam) + Number(out.other)).toBe(18);
 		expect(typeof out.score).toBe('number');
@@ -180,6 +182,23 @@ describe('spamTest get', () => {
 		});
 		expect(result.error?.message).toMatch(/Timed out waiting for spam test/);
 		expect(result.error?.description).toMatch(/Timeout \(Minutes\)/);
+	});
+
+	it('checks once more at the deadline, even when the poll interval is longer than the timeout', async () => {
+		const test = await newTest();
+		await t.clearRequests();
+		const running = t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			options: { waitForCompletion: true, pollInterval: 60, timeoutMinutes: 0.02 },
+		});
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		await t.admin('POST', `/spam_tests/${test.public_id}/complete`, {});
+		const result = await running;
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ public_id: test.public_id, completed: true });
+		expect((await spamTestApiRequests()).map((r) => r.method)).toEqual(['GET', 'GET']);
 	});
 
 	it('honours Retry-After on a 429 and then returns the test', async () => {

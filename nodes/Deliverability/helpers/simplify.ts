@@ -57,7 +57,13 @@ export function simplifySpamTest(test: IDataObject): IDataObject {
 	Object.assign(out, { seeds: results.length, ...counts });
 	out.blacklisted_domain = Array.isArray(test.blacklist_links) ? test.blacklist_links.length : 0;
 	out.blacklisted_ip = Array.isArray(test.blacklist_sending_ip) ? test.blacklist_sending_ip.length : 0;
-	const domain = test.domain && typeof test.domain === 'object' ? (test.domain as IDataObject) : undefined;
-	if (domain) Object.assign(out, pick(domain, ['spf_valid', 'dkim_valid', 'dmarc_valid']));
+	// The sender domain's SPF/DKIM/DMARC snapshot: `domain` itself when the service sends it as an object, else a
+	// companion object (`domain_auth`, as the sandbox sends it next to the domain name).
+	const auth = [test.domain, test.domain_auth].find(
+		(value): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value),
+	);
+	const domainName = typeof test.domain === 'string' ? test.domain : auth?.domain;
+	if (domainName !== undefined && domainName !== null) out.domain = domainName;
+	if (auth) Object.assign(out, pick(auth, ['spf_valid', 'dkim_valid', 'dmarc_valid']));
 	return out;
 }

@@ -1,7 +1,7 @@
 /**
  * One wait loop for everything that finishes later (spam test completion, batch task progress). Polls through the
- * transport (which already honours Retry-After on 429), stops the moment `isDone` holds, and on timeout either fails
- * or returns the last snapshot flagged as not complete.
+ * transport (which already honours Retry-After on 429), stops the moment `isDone` holds, checks one last time at the
+ * deadline, and then either fails or returns the last snapshot flagged as not complete.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -41,23 +41,34 @@ export async function waitUntil(
 	isDone: (snapshot: IDataObject) => boolean,
 	what: string,
 ): Promise<IDataObject> {
-	const started = Date.now();
+	const deadline = Date.now() + settings.timeoutMs;
 	let snapshot = await fetch();
 	let polls = 1;
 	while (!isDone(snapshot)) {
-		const elapsed = Date.now() - started;
-		if (elapsed + settings.pollIntervalMs > settings.timeoutMs) {
-			if (settings.onTimeout === 'returnLast') {
-				return { ...snapshot, _waitTimedOut: true, _polls: polls };
-			}
+		const remaining = deadline - Date.now();
+		if (remaining <= 0) {
+			if (settings.onTimeout === 'returnLast') return { ...snapshot, _waitTimedOut: true, _polls: polls };
 			throw new NodeOperationError(ctx.getNode(), `Timed out waiting for ${what}`, {
 				itemIndex,
-				description: `Still not finished after ${Math.round(elapsed / 1000)} s and ${polls} checks. Raise "Timeout (Minutes)", or set "On Timeout" to return the last snapshot.`,
+				description: `Still not finished after ${Math.round(settings.timeoutMs / 1000)} s and ${polls} checks. Raise "Timeout (Minutes)", or set "On Timeout" to return the last snapshot.`,
 			});
 		}
-		await sleep(settings.pollIntervalMs);
+		// The last check falls on the deadline itself, even when the poll interval is longer than what is left.
+		await pause(ctx, itemIndex, Math.min(settings.pollIntervalMs, remaining));
 		snapshot = await fetch();
 		polls++;
 	}
 	return snapshot;
+}
+
+/** Sleeps in steps of at most a second, so a stopped execution stops waiting at once instead of after the interval. */
+async function pause(ctx: IExecuteFunctions, itemIndex: number, ms: number): Promise<void> {
+	const signal = ctx.getExecutionCancelSignal?.();
+	const until = Date.now() + ms;
+	for (let left = ms; left > 0; left = until - Date.now()) {
+		if (signal?.aborted) {
+			throw new NodeOperationError(ctx.getNode(), 'Stopped waiting: the execution was cancelled', { itemIndex });
+		}
+		await sleep(Math.min(left, 1000));
+	}
 }
