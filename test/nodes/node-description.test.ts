@@ -6,6 +6,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { RESOURCES } from '../../nodes/Deliverability/resources';
+import codex from '../../nodes/Deliverability/Deliverability.node.json';
 import released from './fixtures/interface.json';
 import { interfaceOf, type InterfaceEntry } from './interface';
 
@@ -102,6 +103,13 @@ describe('node description', () => {
 		expect(description.icon).toEqual(expect.objectContaining({ light: expect.any(String), dark: expect.any(String) }));
 		expect(description.inputs).toEqual(['main']);
 		expect(description.outputs).toEqual(['main']);
+	});
+
+	it('has a codex file naming this node, with categories, search aliases and documentation', () => {
+		expect(codex.node).toBe(`n8n-nodes-deliverability.${description.name}`);
+		expect(codex.categories.length).toBeGreaterThan(0);
+		expect(codex.alias).toEqual(expect.arrayContaining(['spam test', 'inbox placement']));
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
 	});
 
 	it('offers every resource of issue 4, sorted by name', () => {

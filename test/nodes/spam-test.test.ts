@@ -39,6 +39,10 @@ async function sendToSeeds(test: ApiSpamTest, from = 'hello@clean-letters.com'):
 	}
 }
 
+/** The execution hints the node left on its output. */
+const hintsOf = (result: { run: { data: { resultData: { runData: IDataObject } } } }): string =>
+	JSON.stringify((result.run.data.resultData.runData['Node Under Test'] as IDataObject[])[0].hints ?? []);
+
 const spamTestApiRequests = async () => (await t.requests()).filter((r) => r.path.includes('/spam_tests'));
 
 describe('spamTest create', () => {
@@ -58,6 +62,8 @@ describe('spamTest create', () => {
 		expect(out.seed_emails).toBe(emails.join(','));
 		expect(String(out.seed_emails)).toMatch(/^[^,\s]+@seed3\.sandbox\.test(,[^,\s]+@seed3\.sandbox\.test)*$/);
 		expect(await credits()).toBe(before - 1);
+		// what to do next: send to seed_emails with public_full_id in the body, then Get with Wait for Completion
+		expect(hintsOf(result)).toMatch(/seed_emails.*public_full_id.*Wait for Completion/);
 
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
@@ -113,6 +119,7 @@ describe('spamTest get', () => {
 		const [out] = jsonOf(result);
 		expect(out.public_id).toBe(test.public_id);
 		expect(out.completed).toBe(false);
+		expect(hintsOf(result)).toMatch(/not complete yet.*Wait for Completion/);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
 		expect(log[0]).toMatchObject({ method: 'GET', path: `/spam_tests/${test.public_id}`, status: 200 });
@@ -169,6 +176,7 @@ describe('spamTest get', () => {
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out).toMatchObject({ public_id: test.public_id, completed: false, _waitTimedOut: true });
+		expect(hintsOf(result)).toMatch(/Stopped waiting.*last snapshot/);
 		expect(out._polls).toBeGreaterThanOrEqual(2);
 	});
 

@@ -6,7 +6,7 @@ import { waitUntil, type WaitSettings } from '../../nodes/Deliverability/helpers
 const node: INode = { id: '1', name: 'Deliverability', type: 'deliverability', typeVersion: 1, position: [0, 0], parameters: {} };
 
 function context(signal?: AbortSignal): IExecuteFunctions {
-	return { getNode: () => node, getExecutionCancelSignal: () => signal } as unknown as IExecuteFunctions;
+	return { getNode: () => node, getExecutionCancelSignal: () => signal, addExecutionHints: () => undefined } as unknown as IExecuteFunctions;
 }
 
 const settings = (overrides: Partial<WaitSettings>): WaitSettings => ({

@@ -47,7 +47,13 @@ export async function waitUntil(
 	while (!isDone(snapshot)) {
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) {
-			if (settings.onTimeout === 'returnLast') return { ...snapshot, _waitTimedOut: true, _polls: polls };
+			if (settings.onTimeout === 'returnLast') {
+				ctx.addExecutionHints({
+					message: `Stopped waiting for ${what} after ${polls} checks: the output is the last snapshot, flagged with _waitTimedOut: true.`,
+					location: 'outputPane',
+				});
+				return { ...snapshot, _waitTimedOut: true, _polls: polls };
+			}
 			throw new NodeOperationError(ctx.getNode(), `Timed out waiting for ${what}`, {
 				itemIndex,
 				description: `Still not finished after ${Math.round(settings.timeoutMs / 1000)} s and ${polls} checks. Raise "Timeout (Minutes)", or set "On Timeout" to return the last snapshot.`,

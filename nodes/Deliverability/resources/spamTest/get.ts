@@ -27,6 +27,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const test = settings.waitForCompletion
 		? await waitUntil(this, i, settings, fetch, (t) => t.completed === true, `spam test ${publicId} to complete`)
 		: await fetch();
+	if (!settings.waitForCompletion && test.completed === false) {
+		this.addExecutionHints({
+			message: `Spam test ${publicId} is not complete yet: send the message to every seed address with its public_full_id in the body, or turn on "Wait for Completion" under Options to wait for the results.`,
+			location: 'outputPane',
+		});
+	}
 	if (!this.getNodeParameter('simplify', i, false)) return test;
 	const simple = simplifySpamTest(test);
 	if (test._waitTimedOut !== undefined) Object.assign(simple, { _waitTimedOut: test._waitTimedOut, _polls: test._polls });
