@@ -15,9 +15,10 @@ async function searchPage(
 	filter: string | undefined,
 	paginationToken: string | undefined,
 	toResult: (item: IDataObject) => { name: string; value: string | number; url?: string },
+	query: IDataObject = {},
 ): Promise<INodeListSearchResult> {
 	const page = nextPage(paginationToken);
-	const qs: IDataObject = { page };
+	const qs: IDataObject = { ...query, page };
 	if (filter?.trim()) qs.search = filter.trim();
 	const items = listFrom(await apiRequest.call(ctx, { method: 'GET', path, qs }));
 	return {
@@ -26,11 +27,23 @@ async function searchPage(
 	};
 }
 
+/**
+ * Every account, spam-test-only ones included: GET /accounts lists warming accounts by default, yet an automated
+ * test typically runs on an account connected for spam tests only.
+ */
 export async function searchAccounts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-	return await searchPage(this, '/accounts', 50, filter, paginationToken, (a) => ({
-		name: [a.email, [a.first_name, a.last_name].filter(Boolean).join(' ')].filter(Boolean).join(' — '),
-		value: String(a.id),
-	}));
+	return await searchPage(
+		this,
+		'/accounts',
+		50,
+		filter,
+		paginationToken,
+		(a) => ({
+			name: [a.email, [a.first_name, a.last_name].filter(Boolean).join(' ')].filter(Boolean).join(' — '),
+			value: String(a.id),
+		}),
+		{ include_spamchecker: true },
+	);
 }
 
 export async function searchSpamTests(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {

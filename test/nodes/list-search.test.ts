@@ -1,0 +1,82 @@
+/**
+ * The searchable lists behind the id pickers (accounts, spam tests, automated tests, alerts) against the sandbox:
+ * what they ask for, what they show, and how they page.
+ */
+import type { INodeListSearchResult } from 'n8n-workflow';
+
+import { runNode } from '../harness';
+import { useSandbox } from './context';
+import { ListSearchProbe } from './fixtures/ListSearchProbe.node';
+
+const t = useSandbox();
+
+async function list(method: string, filter = '', paginationToken = ''): Promise<INodeListSearchResult> {
+	const result = await runNode({
+		nodeType: new ListSearchProbe(),
+		parameters: { method, filter, paginationToken },
+		credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+	});
+	expect(result.error).toBeUndefined();
+	return result.items[0].json as unknown as INodeListSearchResult;
+}
+
+const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
+
+describe('account picker', () => {
+	it('pages through every account, spam-test-only ones included (the accounts automated tests use)', async () => {
+		const first = await list('searchAccounts');
+		expect(first.results).toHaveLength(50);
+		expect(first.paginationToken).toBe('1');
+		const third = await list('searchAccounts', '', '2');
+		expect(third.results).toHaveLength(20); // 120 accounts, 50 a page
+		expect(third.paginationToken).toBeUndefined();
+		const values = [...first.results, ...(await list('searchAccounts', '', '1')).results, ...third.results].map((r) => r.value);
+		expect(new Set(values).size).toBe(120);
+		expect(values).toEqual(expect.arrayContaining(['7', '22'])); // spamchecker-only accounts
+		const log = await t.requests();
+		expect(log.map((r) => [local(r.path), r.query.page])).toEqual([
+			['/accounts', '0'],
+			['/accounts', '2'],
+			['/accounts', '1'],
+		]);
+		expect(log.every((r) => r.query.include_spamchecker === 'true')).toBe(true);
+	});
+
+	it('searches with the service search and shows email and name', async () => {
+		const found = await list('searchAccounts', ' john.doe ');
+		expect(found.results).toEqual([{ name: 'john.doe+promo@acme-mail.com — John Doe', value: '1' }]);
+		expect((await t.requests())[0].query.search).toBe('john.doe');
+	});
+});
+
+describe('spam test picker', () => {
+	it('lists 10 a page, newest first, with the score or "pending"', async () => {
+		const first = await list('searchSpamTests');
+		expect(first.results).toHaveLength(10);
+		expect(first.paginationToken).toBe('1');
+		expect(first.results.every((r) => typeof r.value === 'string' && /^[a-z0-9]+$/.test(r.value))).toBe(true);
+		expect(first.results.every((r) => /score \d|pending/.test(r.name))).toBe(true);
+		const last = await list('searchSpamTests', '', '3');
+		expect(last.results).toHaveLength(6); // 36 tests
+		expect(last.paginationToken).toBeUndefined();
+	});
+});
+
+describe('automated test picker', () => {
+	it('searches subjects and marks inactive tests', async () => {
+		const found = await list('searchAutomatedTests', 'Invoice reminder');
+		expect(found.results.length).toBeGreaterThan(0);
+		expect(found.results.every((r) => /Invoice reminder/.test(r.name))).toBe(true);
+		expect(found.results.find((r) => r.value === '24')?.name).toMatch(/\(inactive\)$/); // 24 mod 3 = 0
+		expect((await t.requests())[0].query).toMatchObject({ search: 'Invoice reminder', page: '0' });
+	});
+});
+
+describe('alert picker', () => {
+	it('lists the alerts of the project and filters them locally', async () => {
+		const all = await list('searchAlerts');
+		expect(all.results.map((r) => r.value)).toEqual(['1', '2', '3']);
+		const slack = await list('searchAlerts', 'slack');
+		expect(slack.results.map((r) => r.value)).toEqual(['1']);
+	});
+});
