@@ -3,7 +3,7 @@
  * NodeOperationError with the item index that names the field and says why, so nothing is sent for a bad item.
  */
 import { DateTime, IANAZone } from 'luxon';
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 export class Validator {
@@ -59,7 +59,8 @@ export class Validator {
 	/** An IANA time zone name such as Europe/Paris (checked with luxon). */
 	timeZone(field: string, value: unknown): string {
 		const zone = this.nonEmptyString(field, value);
-		if (!IANAZone.isValidZone(zone) || !zone.includes('/') && zone !== 'UTC') {
+		// Area/Location names only (and UTC): luxon also accepts legacy ids such as CET or EST, which name no region.
+		if (!IANAZone.isValidZone(zone) || (!zone.includes('/') && zone !== 'UTC')) {
 			this.fail(field, `${show(value)} is not an IANA time zone name`, 'Use a name like Europe/Paris, America/New_York or UTC.');
 		}
 		return zone;
@@ -73,20 +74,6 @@ export class Validator {
 		if (!date.isValid && /^\d{4}-\d{2}-\d{2}/.test(text)) date = DateTime.fromISO(text, { setZone: true });
 		if (!date.isValid) this.fail(field, `${show(value)} is not a date`, 'Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date.');
 		return date.toFormat('dd/MM/yyyy');
-	}
-
-	/** JSON given as an object or as text; returns the parsed object. */
-	jsonObject(field: string, value: unknown): IDataObject {
-		let parsed: unknown = value;
-		if (typeof value === 'string') {
-			try {
-				parsed = JSON.parse(value);
-			} catch (error) {
-				this.fail(field, `not valid JSON (${(error as Error).message})`);
-			}
-		}
-		if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) this.fail(field, 'expected a JSON object');
-		return parsed as IDataObject;
 	}
 
 	/** A list of whole numbers from an array, a number, or text like "1, 2, 3". */

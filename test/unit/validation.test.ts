@@ -65,13 +65,6 @@ describe('Validator', () => {
 		expect(failure(() => v.ddmmyyyy('expiry', '12/31/2027')).message).toContain('not a date');
 	});
 
-	it('parses JSON objects and explains bad JSON', () => {
-		expect(v.jsonObject('file_key_json', '{"a":1}')).toEqual({ a: 1 });
-		expect(v.jsonObject('file_key_json', { b: 2 })).toEqual({ b: 2 });
-		expect(failure(() => v.jsonObject('file_key_json', '{oops')).message).toContain('not valid JSON');
-		expect(failure(() => v.jsonObject('file_key_json', '[1]')).message).toContain('expected a JSON object');
-	});
-
 	it('reads id lists from arrays, numbers and comma text', () => {
 		expect(v.integerList('account_ids', '1, 2,3')).toEqual([1, 2, 3]);
 		expect(v.integerList('account_ids', [4, '5'])).toEqual([4, 5]);
