@@ -144,7 +144,11 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Get results"]');
 		const output = page.locator('[data-test-id="output-panel"]');
 		await output.waitFor({ timeout: 15000 });
-		await expect(output.getByText('final_score').first().isVisible()).resolves.toBe(true);
+		// JSON view: every field of the result is on screen (the table can be wider than the panel).
+		await output.getByText('JSON', { exact: true }).first().click();
+		const t0 = Date.now();
+		while (!((await output.textContent()) ?? '').includes('final_score') && Date.now() - t0 < 15000) await page.waitForTimeout(250);
+		expect(await output.textContent()).toContain('final_score');
 		await page.waitForTimeout(500);
 		await shot(page, 'spam-test-results.png');
 		await page.click('[data-test-id="ndv-close-button"]');
@@ -172,6 +176,8 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	}
 
 	it('opens the Deliverability node: the resource picker shows every resource', async () => {
+		const close = page.locator('[data-test-id="ndv-close-button"]');
+		if (await close.isVisible()) await close.click();
 		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Create spam test"]');
 		await page.waitForSelector('[data-test-id="parameter-input-resource"]', { timeout: 15000 });
 		await page.waitForTimeout(500);
