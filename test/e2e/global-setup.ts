@@ -1,14 +1,20 @@
 /**
  * Once per e2e run: provision the real-n8n runtime when missing (progress on the console; the first run takes
- * minutes) and pack the built package. Test files read the tarball path from E2E_PACKAGE_TGZ.
+ * minutes) and build + pack the package. Test files read the tarball path from E2E_PACKAGE_TGZ.
+ * `E2E_TGZ=<file.tgz>` tests a given tarball instead (e.g. the exact artefact about to be published).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ensureRuntime } from '../../scripts/runtime';
 import { buildAndPack } from '../../scripts/n8n-process';
 
 export default async function globalSetup(): Promise<void> {
 	const t0 = Date.now();
-	await ensureRuntime({ log: (m) => process.stdout.write(`${m}\n`) });
-	const tgz = await buildAndPack((m) => process.stdout.write(`${m}\n`));
+	const log = (m: string) => process.stdout.write(`${m}\n`);
+	await ensureRuntime({ log });
+	const given = process.env.E2E_TGZ;
+	if (given && !fs.existsSync(given)) throw new Error(`E2E_TGZ=${given} does not exist`);
+	const tgz = given ? path.resolve(given) : await buildAndPack(log);
 	process.env.E2E_PACKAGE_TGZ = tgz;
-	process.stdout.write(`\n[e2e] runtime ready, package built and packed (${tgz}) in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+	log(`\n[e2e] runtime ready, package ${given ? 'given' : 'built and packed'} (${tgz}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
