@@ -20,7 +20,8 @@ export function locatorId(ctx: IExecuteFunctions, name: string, itemIndex: numbe
 	return text;
 }
 
-export function collection(ctx: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+/** The values of a Filters/Options/Additional Fields/Update Fields collection (empty when none was added). */
+export function collectionValues(ctx: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
 	return (ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) ?? {};
 }
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { collection, validator } from '../../helpers/params';
+import { collectionValues, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import type { Validator } from '../../../shared/validation';
 
@@ -101,7 +101,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		smtp_username: v.nonEmptyString('smtpUsername', this.getNodeParameter('smtpUsername', i)),
 		smtp_password: secret(v, 'smtpPassword', this.getNodeParameter('smtpPassword', i)),
 	};
-	const extra = collection(this, 'additionalFields', i);
+	const extra = collectionValues(this, 'additionalFields', i);
 	for (const name of ['first_name', 'last_name'] as const) {
 		if (extra[name] !== undefined && extra[name] !== null) body[name] = v.string(name, extra[name]);
 	}

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequestAllItems } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
-import { collection, listLimit, validator } from '../../helpers/params';
+import { collectionValues, listLimit, validator } from '../../helpers/params';
 import { simplifyAccount } from '../../helpers/simplify';
 
 export const PAGE_SIZE = 50;
@@ -59,7 +59,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const v = validator(this, i);
-	const filters = collection(this, 'filters', i);
+	const filters = collectionValues(this, 'filters', i);
 	const qs: IDataObject = {};
 	if (typeof filters.search === 'string' && filters.search.trim()) qs.search = filters.search.trim();
 	if (filters.tags !== undefined && String(filters.tags).trim()) {

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
-import { collection, locatorId, validator } from '../../helpers/params';
+import { collectionValues, locatorId, validator } from '../../helpers/params';
 
 /** Ranges of spec §8 for the account settings. */
 export const ACCOUNT_RANGES = {
@@ -127,7 +127,7 @@ export const description: INodeProperties[] = [
 /** The update body from the Update Fields collection, every value checked (also values from expressions). */
 export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
 	const v = validator(ctx, i);
-	const fields = collection(ctx, 'updateFields', i);
+	const fields = collectionValues(ctx, 'updateFields', i);
 	const body: IDataObject = {};
 	for (const [name, [min, max]] of Object.entries(ACCOUNT_RANGES)) {
 		if (fields[name] !== undefined) body[name] = v.integer(name, fields[name], min, max);

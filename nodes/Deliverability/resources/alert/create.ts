@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { collection, validator } from '../../helpers/params';
 import { automatedTestIdsOption } from '../../descriptions/fields';
+import { collectionValues, validator } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUrl, needsSlackChannel, slackChannelId } from './shared';
 
 const show = showFor('alert', 'create').show;
@@ -60,7 +60,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (needsSlackChannel(channel)) {
 		body.slack_channel_id = slackChannelId(v, 'slackChannelId', this.getNodeParameter('slackChannelId', i, ''));
 	}
-	const fields = collection(this, 'additionalFields', i);
+	const fields = collectionValues(this, 'additionalFields', i);
 	if (fields.automated_test_ids !== undefined) body.automated_test_ids = automatedTestIds(v, fields.automated_test_ids);
 	return await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create', itemIndex: i });
 }

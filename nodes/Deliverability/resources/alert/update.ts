@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { alertLocator } from '../../descriptions/locators';
-import { collection, locatorId, validator } from '../../helpers/params';
 import { automatedTestIdsOption } from '../../descriptions/fields';
+import { collectionValues, locatorId, validator } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
 
 export const operation = {
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const v = validator(this, i);
 	const id = locatorId(this, 'alertId', i, true);
-	const f = collection(this, 'updateFields', i);
+	const f = collectionValues(this, 'updateFields', i);
 	const body: IDataObject = {};
 	if (f.active !== undefined) body.active = v.boolean('active', f.active);
 	if (f.automated_test_ids !== undefined) body.automated_test_ids = automatedTestIds(v, f.automated_test_ids);

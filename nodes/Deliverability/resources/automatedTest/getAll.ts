@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequestAllItems } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
-import { collection, listLimit, validator } from '../../helpers/params';
 import { ORDERS, orderOption } from '../../descriptions/fields';
+import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const PAGE_SIZE = 25;
 
@@ -49,8 +49,8 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const v = validator(this, i);
-	const filters = collection(this, 'filters', i);
-	const options = collection(this, 'options', i);
+	const filters = collectionValues(this, 'filters', i);
+	const options = collectionValues(this, 'options', i);
 	const qs: IDataObject = {};
 	if (filters.search !== undefined && v.string('search', filters.search).trim()) qs.search = String(filters.search).trim();
 	if (filters.active !== undefined) qs.active = v.boolean('active', filters.active);

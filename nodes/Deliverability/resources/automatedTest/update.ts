@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { automatedTestLocator } from '../../descriptions/locators';
-import { collection, locatorId, validator } from '../../helpers/params';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
+import { collectionValues, locatorId, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Update',
@@ -89,7 +89,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const v = validator(this, i);
 	const id = locatorId(this, 'automatedTestId', i, true);
 	const body: IDataObject = { active: v.boolean('active', this.getNodeParameter('active', i)) };
-	const f = collection(this, 'updateFields', i);
+	const f = collectionValues(this, 'updateFields', i);
 	if (f.account_id !== undefined) body.account_id = v.id('account_id', f.account_id);
 	if (f.btob !== undefined) body.btob = v.boolean('btob', f.btob);
 	if (f.btoc !== undefined) body.btoc = v.boolean('btoc', f.btoc);

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, listFrom } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
-import { collection, listLimit, validator } from '../../helpers/params';
 import { ORDERS, orderOption } from '../../descriptions/fields';
+import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Many',
@@ -37,7 +37,7 @@ export function domainsFrom(body: unknown): IDataObject[] {
  */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const v = validator(this, i);
-	const options = collection(this, 'options', i);
+	const options = collectionValues(this, 'options', i);
 	const qs: IDataObject = {};
 	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
 	const limit = listLimit(this, i);

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { collection, validator } from '../../helpers/params';
+import { collectionValues, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 
 const forProvider = (provider: 'google' | 'outlook') => ({
@@ -136,7 +136,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		);
 		body.outlook_tenant_id = required(v, 'outlookTenantId', this.getNodeParameter('outlookTenantId', i, ''));
 		secrets.push(body.outlook_client_secret, body.outlook_client_secret_value);
-		const extra = collection(this, 'additionalFields', i);
+		const extra = collectionValues(this, 'additionalFields', i);
 		const expiry = extra.outlook_client_secret_expires_at;
 		if (expiry !== undefined && expiry !== null && expiry !== '') {
 			body.outlook_client_secret_expires_at = v.ddmmyyyy('outlook_client_secret_expires_at', dateText(expiry));

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { collection, validator } from '../../helpers/params';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
+import { collectionValues, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Create',
@@ -33,7 +33,7 @@ export function seedEmails(test: IDataObject): string[] {
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const v = validator(this, i);
-	const fields = collection(this, 'additionalFields', i);
+	const fields = collectionValues(this, 'additionalFields', i);
 	const body: IDataObject = {};
 	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
 	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', body, kind: 'create', itemIndex: i });

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import { simplifyOption, waitOptionsCollection } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
-import { collection, locatorId } from '../../helpers/params';
+import { collectionValues, locatorId } from '../../helpers/params';
 import { simplifySpamTest } from '../../helpers/simplify';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
@@ -21,7 +21,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const publicId = locatorId(this, 'publicId', i, false);
-	const settings = waitSettings(this, collection(this, 'options', i), i);
+	const settings = waitSettings(this, collectionValues(this, 'options', i), i);
 	const fetch = async () =>
 		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i });
 	const test = settings.waitForCompletion

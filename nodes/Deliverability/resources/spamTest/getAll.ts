@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequestAllItems } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
-import { collection, listLimit, validator } from '../../helpers/params';
-import { simplifySpamTest } from '../../helpers/simplify';
 import { ORDERS, orderOption } from '../../descriptions/fields';
+import { collectionValues, listLimit, validator } from '../../helpers/params';
+import { simplifySpamTest } from '../../helpers/simplify';
 
 export const PAGE_SIZE = 10;
 
@@ -52,8 +52,8 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const v = validator(this, i);
-	const filters = collection(this, 'filters', i);
-	const options = collection(this, 'options', i);
+	const filters = collectionValues(this, 'filters', i);
+	const options = collectionValues(this, 'options', i);
 	const qs: IDataObject = {};
 	if (filters.automated_test_id !== undefined && filters.automated_test_id !== '') {
 		qs.automated_test_id = v.id('automated_test_id', filters.automated_test_id);

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
-import { collection, locatorId, validator } from '../../helpers/params';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
+import { collectionValues, locatorId, validator } from '../../helpers/params';
 
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
 
@@ -39,7 +39,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const v = validator(this, i);
 	const publicId = locatorId(this, 'publicId', i, false);
 	const body: IDataObject = { type: v.oneOf('type', this.getNodeParameter('type', i), AUDIENCE_TYPES) };
-	const fields = collection(this, 'additionalFields', i);
+	const fields = collectionValues(this, 'additionalFields', i);
 	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
 	return await apiRequest.call(this, {
 		method: 'POST',

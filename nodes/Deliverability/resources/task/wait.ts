@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../../shared/transport';
 import { waitOptionsCollection } from '../../descriptions/common';
-import { collection } from '../../helpers/params';
+import { collectionValues } from '../../helpers/params';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
 
 /** The `options` collection with the wait settings, for one resource/operation. */
@@ -26,7 +26,7 @@ export async function getTask(ctx: IExecuteFunctions, taskId: number, itemIndex:
 
 /** The wait settings of the `options` collection, checked (call it before the first request). */
 export function taskWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	return waitSettings(ctx, collection(ctx, 'options', itemIndex), itemIndex);
+	return waitSettings(ctx, collectionValues(ctx, 'options', itemIndex), itemIndex);
 }
 
 /**
