@@ -38,6 +38,12 @@ describe('domain getAll', () => {
 		expect((await t.requests()).filter((r) => local(r.path) === '/projects/domains')).toHaveLength(2); // ours + the check
 	});
 
+	it('reads Return All "false" from an expression as false (Limit applies)', async () => {
+		const result = await t.run(domains({ returnAll: '={{ "false" }}', limit: 2 }));
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+	});
+
 	it('the default Limit of 50 keeps every domain of a small project', async () => {
 		const result = await t.run(domains());
 		expect(jsonOf(result)).toHaveLength(6);
@@ -59,6 +65,7 @@ describe('domain getAll', () => {
 	it.each([
 		[{ options: { order: '={{ "score" }}' } }, /order.*asc, desc/],
 		[{ returnAll: false, limit: '={{ 0 }}' }, /limit/],
+		[{ returnAll: '={{ "maybe" }}' }, /returnAll.*true or false/],
 	])('rejects %p before any request', async (parameters, pattern) => {
 		const result = await t.run(domains(parameters));
 		expect(result.error?.name).toBe('NodeOperationError');

@@ -209,6 +209,28 @@ describe('spamTest get', () => {
 		expect((await spamTestApiRequests()).map((r) => r.method)).toEqual(['GET', 'GET']);
 	});
 
+	it('reads Wait for Completion "true" from an expression as on', async () => {
+		const test = await newTest();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			options: { waitForCompletion: '={{ "true" }}', pollInterval: 1, timeoutMinutes: 0.02, onTimeout: 'returnLast' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ completed: false, _waitTimedOut: true });
+	});
+
+	it.each([
+		[{ simplify: '={{ "yes" }}' }, /simplify.*true or false/],
+		[{ options: { waitForCompletion: '={{ 1 }}' } }, /Wait for Completion.*true or false/],
+	])('refuses %p before any request', async (parameters, pattern) => {
+		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId('abc123'), ...parameters });
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error!.message).toMatch(pattern);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
 	it('honours Retry-After on a 429 and then returns the test', async () => {
 		const test = await newTest();
 		await t.clearRequests();

@@ -25,9 +25,13 @@ export function collectionValues(ctx: IExecuteFunctions, name: string, itemIndex
 	return (ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) ?? {};
 }
 
+/** A switch (boolean parameter), checked: an expression may give "true"/"false" text, anything else fails. */
+export function flag(ctx: IExecuteFunctions, name: string, itemIndex: number): boolean {
+	return validator(ctx, itemIndex).boolean(name, ctx.getNodeParameter(name, itemIndex, false));
+}
+
 /** Return All / Limit as one value: undefined means all. */
 export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	if (returnAll) return undefined;
+	if (flag(ctx, 'returnAll', itemIndex)) return undefined;
 	return validator(ctx, itemIndex).integer('limit', ctx.getNodeParameter('limit', itemIndex, 50), 1);
 }

@@ -26,7 +26,7 @@ export function waitSettings(ctx: IExecuteFunctions, options: IDataObject, itemI
 		v.fail('Timeout (Minutes)', `${String(options.timeoutMinutes)} is outside 0.1 to 120`);
 	}
 	return {
-		waitForCompletion: options.waitForCompletion === true,
+		waitForCompletion: v.boolean('Wait for Completion', options.waitForCompletion ?? false),
 		pollIntervalMs: pollSeconds * 1000,
 		timeoutMs: timeoutMinutes * 60_000,
 		onTimeout: v.oneOf('On Timeout', options.onTimeout ?? 'error', ['error', 'returnLast'] as const),

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequestAllItems } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
-import { collectionValues, listLimit, validator } from '../../helpers/params';
+import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { simplifyAccount } from '../../helpers/simplify';
 
 export const PAGE_SIZE = 50;
@@ -75,6 +75,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		qs.include_spamchecker = v.boolean('include_spamchecker', filters.include_spamchecker);
 	}
 	Object.assign(qs, extraQuery(this, i));
-	const accounts = await apiRequestAllItems.call(this, { path: '/accounts', qs, pageSize: PAGE_SIZE, itemIndex: i }, listLimit(this, i));
-	return this.getNodeParameter('simplify', i, false) ? accounts.map(simplifyAccount) : accounts;
+	const limit = listLimit(this, i);
+	const simplify = flag(this, 'simplify', i);
+	const accounts = await apiRequestAllItems.call(this, { path: '/accounts', qs, pageSize: PAGE_SIZE, itemIndex: i }, limit);
+	return simplify ? accounts.map(simplifyAccount) : accounts;
 }

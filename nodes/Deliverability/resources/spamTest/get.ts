@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import { simplifyOption, waitOptionsCollection } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
-import { collectionValues, locatorId } from '../../helpers/params';
+import { collectionValues, flag, locatorId } from '../../helpers/params';
 import { simplifySpamTest } from '../../helpers/simplify';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
@@ -22,6 +22,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const publicId = locatorId(this, 'publicId', i, false);
 	const settings = waitSettings(this, collectionValues(this, 'options', i), i);
+	const simplify = flag(this, 'simplify', i);
 	const fetch = async () =>
 		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i });
 	const test = settings.waitForCompletion
@@ -33,7 +34,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			location: 'outputPane',
 		});
 	}
-	if (!this.getNodeParameter('simplify', i, false)) return test;
+	if (!simplify) return test;
 	const simple = simplifySpamTest(test);
 	if (test._waitTimedOut !== undefined) Object.assign(simple, { _waitTimedOut: test._waitTimedOut, _polls: test._polls });
 	return simple;

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequestAllItems } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
-import { collectionValues, listLimit, validator } from '../../helpers/params';
+import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { simplifySpamTest } from '../../helpers/simplify';
 
 export const PAGE_SIZE = 10;
@@ -62,6 +62,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (options.order_by !== undefined) qs.order_by = v.oneOf('order_by', options.order_by, ['created_at', 'score'] as const);
 	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
 	const limit = listLimit(this, i);
+	const simplify = flag(this, 'simplify', i);
 	const tests = await apiRequestAllItems.call(this, { path: '/spam_tests', qs, pageSize: PAGE_SIZE, itemIndex: i }, limit);
-	return this.getNodeParameter('simplify', i, false) ? tests.map(simplifySpamTest) : tests;
+	return simplify ? tests.map(simplifySpamTest) : tests;
 }
