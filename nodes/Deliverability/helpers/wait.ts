@@ -23,7 +23,7 @@ export function waitSettings(ctx: IExecuteFunctions, options: IDataObject, itemI
 		v.fail('Poll Interval (Seconds)', `${String(options.pollInterval)} is outside 1 to 600`);
 	}
 	if (!Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0 || timeoutMinutes > 120) {
-		v.fail('Timeout (Minutes)', `${String(options.timeoutMinutes)} is outside 0.1 to 120`);
+		v.fail('Timeout (Minutes)', `${String(options.timeoutMinutes)} must be above 0 and at most 120`);
 	}
 	return {
 		waitForCompletion: v.boolean('Wait for Completion', options.waitForCompletion ?? false),
