@@ -95,6 +95,11 @@ describe('node description', () => {
 		expect(changed.map((e) => ({ key: e.key, released: e, now: now.get(e.key) ?? 'missing' }))).toEqual([]);
 	});
 
+	it('has every parameter in the released interface (append a new one to fixtures/interface.json as printed)', () => {
+		const known = new Set((released as InterfaceEntry[]).map((e) => e.key));
+		expect(interfaceOf(properties).filter((e) => !known.has(e.key))).toEqual([]);
+	});
+
 	it('is a usable-as-tool action node named deliverability with main input and output', () => {
 		expect(description.name).toBe('deliverability');
 		expect(description.displayName).toBe('Deliverability');
