@@ -110,7 +110,7 @@ describe('auto-pause example in a real n8n', () => {
 	it('an event delivered twice runs the workflow once and pauses that account', async () => {
 		await admin(stack.sandbox, 'POST', '/settings', { duplicateDeliveries: true });
 		firstAccount = await aliveAccount();
-		await disconnectAndSettle(firstAccount);
+		const eventId = await disconnectAndSettle(firstAccount);
 		const runs = await waitFor('one execution', async () => {
 			const ex = await executions();
 			return ex.length >= 1 && ex.every((e) => e.status !== 'running' && e.status !== 'new') && ex;
@@ -119,6 +119,18 @@ describe('auto-pause example in a real n8n', () => {
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(await executions()).toHaveLength(1);
 		expect(runs[0]).toMatchObject({ status: 'success', mode: 'webhook' });
+
+		// The trigger's item: the payload as delivered plus the normalised event, event_id and received_at.
+		const full = await stack.n8n.api<{ data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } }>(
+			'GET',
+			`/executions/${runs[0].id}?includeData=true`,
+		);
+		const runData = full.data.data.resultData.runData;
+		const items = runData['On account disconnected'][0].data.main[0];
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ event: 'ACCOUNT_DISCONNECTED', event_id: eventId, account_id: firstAccount });
+		expect(typeof items[0].json.received_at).toBe('string');
+		expect(runData['Pause the account'][0].data.main[0][0].json).toMatchObject({ id: firstAccount, alive: false });
 
 		const account = await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${firstAccount}`);
 		expect(account.alive).toBe(false);
