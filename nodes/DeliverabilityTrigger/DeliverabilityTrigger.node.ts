@@ -20,7 +20,7 @@ import type {
 import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
 import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
-import { DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, remember, seen, windowSize } from './dedupe';
+import { dedupeScope, DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, remember, seen, windowSize } from './dedupe';
 import { checkExists, create, remove, SECRET_PARAM } from './lifecycle';
 import { secretsEqual } from './secret';
 
@@ -149,10 +149,11 @@ export class DeliverabilityTrigger implements INodeType {
 		const eventId = firstString(payload, EVENT_ID_FIELDS) ?? fingerprint(payload);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const size = windowSize(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
-		if (size > 0 && seen(staticData, eventId)) {
+		const scope = dedupeScope(this.getWorkflow().id, this.getNode().id);
+		if (size > 0 && seen(staticData, eventId, scope)) {
 			return answer(200, { received: true, status: 'duplicate', event_id: eventId });
 		}
-		remember(staticData, eventId, size);
+		remember(staticData, eventId, size, scope);
 
 		const item: INodeExecutionData = {
 			json: { ...payload, event: normalisedEvent, event_id: eventId, received_at: new Date().toISOString() },

@@ -1,7 +1,10 @@
 /**
  * Once per event (spec §6 rule 3: the same event may be delivered more than once). The ids of the last N events
- * that started the workflow are kept in the node's static data, newest last. n8n saves a webhook's static data right
- * after the webhook answered, so the memory survives between deliveries and restarts.
+ * that started the workflow are kept in two places, newest last:
+ * - the node's static data, which n8n saves right after the webhook answered, so the memory survives restarts;
+ * - this process's memory, per workflow node (`scope`), because n8n loads static data afresh for every request:
+ *   two copies of one event arriving at the same moment would both find it unseen there. The in-process list is
+ *   checked and updated synchronously, so of two concurrent copies exactly one passes.
  */
 import { createHash } from 'node:crypto';
 
@@ -11,6 +14,10 @@ export const DEFAULT_DEDUPE_WINDOW = 1000;
 export const MAX_DEDUPE_WINDOW = 10_000;
 
 const KEY = 'recentEventIds';
+
+/** In-process memory of recent ids per workflow node; bounded in scopes too (oldest scope dropped first). */
+const recentByScope = new Map<string, string[]>();
+const MAX_SCOPES = 500;
 
 /** The window size from the node option: a whole number in 0..MAX (0 switches deduplication off). */
 export function windowSize(value: unknown): number {
@@ -24,7 +31,8 @@ function recent(staticData: IDataObject): string[] {
 	return Array.isArray(list) ? list.map(String) : [];
 }
 
-export function seen(staticData: IDataObject, eventId: string): boolean {
+export function seen(staticData: IDataObject, eventId: string, scope?: string): boolean {
+	if (scope !== undefined && recentByScope.get(scope)?.includes(eventId)) return true;
 	return recent(staticData).includes(eventId);
 }
 
@@ -32,15 +40,28 @@ export function seen(staticData: IDataObject, eventId: string): boolean {
  * Records an event id, keeping only the newest `size` ids. The list is replaced (not mutated in place) so n8n's
  * observable static data notices the change and saves it.
  */
-export function remember(staticData: IDataObject, eventId: string, size: number): void {
+export function remember(staticData: IDataObject, eventId: string, size: number, scope?: string): void {
 	if (size <= 0) return;
 	const list = recent(staticData).filter((id) => id !== eventId);
 	list.push(eventId);
 	staticData[KEY] = list.slice(-size);
+	if (scope !== undefined) {
+		const inProcess = (recentByScope.get(scope) ?? []).filter((id) => id !== eventId);
+		inProcess.push(eventId);
+		recentByScope.delete(scope);
+		recentByScope.set(scope, inProcess.slice(-size));
+		if (recentByScope.size > MAX_SCOPES) recentByScope.delete(recentByScope.keys().next().value as string);
+	}
 }
 
-export function forget(staticData: IDataObject): void {
+export function forget(staticData: IDataObject, scope?: string): void {
 	delete staticData[KEY];
+	if (scope !== undefined) recentByScope.delete(scope);
+}
+
+/** The in-process memory's key for one trigger node of one workflow. */
+export function dedupeScope(workflowId: string | undefined, nodeId: string): string {
+	return `${workflowId ?? ''}:${nodeId}`;
 }
 
 /**

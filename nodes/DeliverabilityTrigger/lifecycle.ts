@@ -26,7 +26,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mergeEvents } from '../shared/events';
 import { apiRequest, listFrom } from '../shared/transport';
 import { Validator } from '../shared/validation';
-import { forget } from './dedupe';
+import { dedupeScope, forget } from './dedupe';
 import { newSecret } from './secret';
 
 export const SECRET_PARAM = 'secret';
@@ -227,6 +227,6 @@ export async function remove(this: Context): Promise<boolean> {
 	}
 
 	clearAlert(staticData);
-	forget(staticData);
+	forget(staticData, dedupeScope(this.getWorkflow().id, this.getNode().id));
 	return true;
 }

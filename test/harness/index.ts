@@ -248,8 +248,9 @@ export function triggerHarness(options: HookOptions): HookHarness {
 		parameters: options.parameters,
 		credentials: Object.fromEntries(Object.keys(options.credentials).map((n) => [n, { id: '1', name: n }])),
 	};
+	// One workflow per webhook id, as in n8n: anything keyed by workflow + node stays apart between harnesses.
 	const workflow = new Workflow({
-		id: 'harness-trigger',
+		id: `harness-trigger-${String(node.webhookId)}`,
 		name: 'harness trigger',
 		nodes: [node],
 		connections: {},

@@ -5,7 +5,7 @@
  */
 import type { HookHarness } from '../harness';
 import { useSandbox } from '../nodes/context';
-import { activate, nextWebhookId, trigger, type TriggerOptions } from './helpers';
+import { activate, nextWebhookId, savedStaticData, trigger, type TriggerOptions } from './helpers';
 
 const ctx = useSandbox({ resetEachTest: false });
 beforeEach(async () => {
@@ -130,6 +130,18 @@ describe('webhook()', () => {
 		const { h, secret } = await active({ parameters: { options: { dedupeWindow: 0 } } });
 		expect(emitted(await h.webhook({ body: DELIVERY, query: { secret } }))).toHaveLength(1);
 		expect(emitted(await h.webhook({ body: DELIVERY, query: { secret } }))).toHaveLength(1);
+	});
+
+	it('two copies arriving at the same moment, each with static data loaded afresh (as n8n does per request): one emits', async () => {
+		const { h } = await active();
+		// n8n loads the workflow (and its static data) from the database for every webhook request and saves it only
+		// after answering, so concurrent copies each see a fresh copy of the static data without the other's id.
+		const copyA = trigger(ctx, { staticData: savedStaticData(h) });
+		const copyB = trigger(ctx, { staticData: savedStaticData(h) });
+		const secret = copyA.staticData.secret as string;
+		const answers = await Promise.all([copyA, copyB].map(async (c) => await c.webhook({ body: { ...DELIVERY, id: 'evt_concurrent_1' }, query: { secret } })));
+		expect(answers.map((a) => emitted(a).length).sort()).toEqual([0, 1]);
+		expect(answers.map((a) => (a.sent as { status: string }).status).sort()).toEqual(['accepted', 'duplicate']);
 	});
 
 	it('deduplicates deliveries without an id by their content', async () => {
