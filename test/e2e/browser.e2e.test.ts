@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { loadExamples } from '../../scripts/examples';
 import { NODE_TYPES } from '../../scripts/n8n-process';
 import { startStack, type Stack } from './support';
+import { ISSUE_OPERATIONS } from '../fixtures/operations';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
@@ -22,16 +23,6 @@ if (!hasChromium) {
 	);
 }
 
-/** The public interface of issue 4: resource → operation values. */
-const SPEC_OPERATIONS: Record<string, string[]> = {
-	account: ['batch', 'connectImap', 'get', 'getAliases', 'getAll', 'pause', 'resume', 'update'],
-	alert: ['create', 'delete', 'getAll', 'update'],
-	automatedTest: ['create', 'get', 'getAll', 'setRuns', 'update'],
-	domain: ['getAll'],
-	emailWorkspace: ['create'],
-	spamTest: ['create', 'get', 'getAll', 'update'],
-	task: ['get'],
-};
 
 interface Option {
 	name: string;
@@ -90,8 +81,8 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	});
 
 	it('the node description carries exactly the spec\'s resources and operations', () => {
-		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(SPEC_OPERATIONS).sort());
-		for (const [resource, ops] of Object.entries(SPEC_OPERATIONS)) {
+		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(ISSUE_OPERATIONS).sort());
+		for (const [resource, ops] of Object.entries(ISSUE_OPERATIONS)) {
 			expect(operations[resource].map((o) => o.value).sort()).toEqual(ops);
 		}
 	});

@@ -9,21 +9,12 @@ import { RESOURCES } from '../../nodes/Deliverability/resources';
 import codex from '../../nodes/Deliverability/Deliverability.node.json';
 import released from './fixtures/interface.json';
 import { interfaceOf, type InterfaceEntry } from './interface';
+import { ISSUE_OPERATIONS } from '../fixtures/operations';
 
 const node = new Deliverability();
 const description = node.description;
 const properties = description.properties;
 
-/** Every resource and operation value of issue 4. */
-const INTERFACE: Record<string, string[]> = {
-	account: ['batch', 'connectImap', 'get', 'getAliases', 'getAll', 'pause', 'resume', 'update'],
-	alert: ['create', 'delete', 'getAll', 'update'],
-	automatedTest: ['create', 'get', 'getAll', 'setRuns', 'update'],
-	domain: ['getAll'],
-	emailWorkspace: ['create'],
-	spamTest: ['create', 'get', 'getAll', 'update'],
-	task: ['get'],
-};
 
 /** Field and query names of the spec (and the names the sandbox gives the spec's unnamed account filters). */
 const API_NAMES = new Set([
@@ -120,11 +111,11 @@ describe('node description', () => {
 	it('offers every resource of issue 4, sorted by name', () => {
 		const resource = properties.find((p) => p.name === 'resource')!;
 		const options = resource.options as INodePropertyOptions[];
-		expect(options.map((o) => o.value).sort()).toEqual(Object.keys(INTERFACE).sort());
+		expect(options.map((o) => o.value).sort()).toEqual(Object.keys(ISSUE_OPERATIONS).sort());
 		expect(options.map((o) => o.name)).toEqual(sortedNames(options));
 	});
 
-	describe.each(Object.entries(INTERFACE))('resource %s', (resource, operations) => {
+	describe.each(Object.entries(ISSUE_OPERATIONS))('resource %s', (resource, operations) => {
 		it('has exactly the fixed operation values, sorted by name, each with action and description', () => {
 			const picker = operationPicker(resource);
 			expect(picker).toBeDefined();
@@ -165,7 +156,7 @@ describe('node description', () => {
 	it('uses the standard Return All / Limit wording on every list', () => {
 		const returnAlls = properties.filter((p) => p.name === 'returnAll');
 		const limits = properties.filter((p) => p.name === 'limit');
-		expect(returnAlls.length).toBeGreaterThanOrEqual(wiredResources.filter((r) => INTERFACE[r]?.includes('getAll')).length);
+		expect(returnAlls.length).toBeGreaterThanOrEqual(wiredResources.filter((r) => ISSUE_OPERATIONS[r]?.includes('getAll')).length);
 		for (const p of returnAlls) {
 			expect(p.type).toBe('boolean');
 			expect(p.default).toBe(false);
@@ -181,7 +172,7 @@ describe('node description', () => {
 			expect(p.displayOptions?.show?.returnAll).toEqual([false]);
 		}
 		for (const resource of wiredResources) {
-			if (!INTERFACE[resource]?.includes('getAll')) continue;
+			if (!ISSUE_OPERATIONS[resource]?.includes('getAll')) continue;
 			expect(returnAlls.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
 			expect(limits.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
 		}

@@ -12,19 +12,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { HookHarness } from '../harness';
 import { useSandbox } from '../nodes/context';
 import { activate, alerts, nextWebhookId, trigger, webhookId } from './helpers';
+import type { DeliveryLogEntry } from '../../sandbox/store';
 
 const ctx = useSandbox({ resetEachTest: false });
 
-interface Delivery {
-	eventId: string;
-	event: string;
-	alertId: number;
-	url: string;
-	copy: number;
-	attempt: number;
-	status: number | null;
-	error: string | null;
-}
+type Delivery = DeliveryLogEntry;
 
 /** What the stand-in n8n endpoint saw: every request's path and answer, and every item the trigger emitted. */
 interface Endpoint {
