@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
 import { triggerHarness, type HookHarness } from '../harness';
 import type { NodeTestContext } from '../nodes/context';
+import type { Alert } from '../../sandbox/store';
 
 /** n8n's production webhook base (WEBHOOK_URL + 'webhook') in these tests. */
 export const WEBHOOK_BASE = 'http://127.0.0.1:5678/webhook';
@@ -65,15 +66,8 @@ export function savedStaticData(h: HookHarness): IDataObject {
 	return JSON.parse(JSON.stringify(h.workflow.staticData)) as IDataObject;
 }
 
-export interface SandboxAlert {
-	id: number;
-	channel: string;
-	events: string[];
-	active: boolean;
-	hook_url: string | null;
-	slack_channel_id: number | null;
-	automated_test_ids: number[];
-}
+/** An alert as the sandbox's API answers it (its store record without the owning project). */
+export type SandboxAlert = Omit<Alert, 'project'>;
 
 /** Every alert of project A, straight from the sandbox's API. */
 export async function allAlerts(ctx: NodeTestContext): Promise<SandboxAlert[]> {
