@@ -22,6 +22,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { redact, redactDeep } from './redact';
 import { USER_AGENT } from './version';
 
 export const CREDENTIAL_NAME = 'deliverabilityApi';
@@ -87,24 +88,6 @@ function secretsOf(credentials: IDataObject): string[] {
 	const raw = String(credentials.apiKey ?? '').trim();
 	const bare = raw.replace(/^bearer\s+/i, '');
 	return [raw, bare].filter((s) => s.length >= 4);
-}
-
-/** Removes every trace of the API key from text that may reach the user or a log. */
-export function redact(text: string, secrets: string[]): string {
-	let out = text;
-	for (const secret of secrets) out = out.split(secret).join('[redacted]');
-	return out;
-}
-
-function redactDeep(value: unknown, secrets: string[]): unknown {
-	if (typeof value === 'string') return redact(value, secrets);
-	if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
-	if (value && typeof value === 'object') {
-		const out: IDataObject = {};
-		for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v, secrets) as IDataObject;
-		return out;
-	}
-	return value;
 }
 
 /**

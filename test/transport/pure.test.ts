@@ -1,5 +1,6 @@
 // The transport's pure helpers: Retry-After parsing, network error codes, redaction, list unwrapping.
-import { listFrom, networkCode, parseRetryAfter, redact } from '../../nodes/shared/transport';
+import { redact, redactDeep } from '../../nodes/shared/redact';
+import { listFrom, networkCode, parseRetryAfter } from '../../nodes/shared/transport';
 
 describe('parseRetryAfter', () => {
 	it('reads delta-seconds', () => {
@@ -25,6 +26,17 @@ describe('networkCode', () => {
 		expect(networkCode({ code: 'ECONNREFUSED' })).toBe('ECONNREFUSED');
 		expect(networkCode(new Error('socket hang up'))).toBe('ECONNRESET');
 		expect(networkCode({ httpCode: '500' })).toBeUndefined();
+	});
+});
+
+describe('redactDeep', () => {
+	it('redacts strings at any depth and leaves a cycle out instead of following it', () => {
+		const deep: Record<string, unknown> = { a: { b: { c: { d: { e: { f: { g: ['x dummy-key-123 y'] } } } } } } };
+		deep.self = deep;
+		const out = redactDeep(deep, ['dummy-key-123']);
+		expect(JSON.stringify(out)).toContain('x [redacted] y');
+		expect(JSON.stringify(out)).not.toContain('dummy-key-123');
+		expect((out as Record<string, unknown>).self).toBeUndefined();
 	});
 });
 

@@ -5,23 +5,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-function scrubText(text: string, secrets: string[]): string {
-	let out = text;
-	for (const secret of secrets) out = out.split(secret).join('[redacted]');
-	return out;
-}
-
-function scrubDeep(value: unknown, secrets: string[], depth = 0): unknown {
-	if (depth > 6) return value;
-	if (typeof value === 'string') return scrubText(value, secrets);
-	if (Array.isArray(value)) return value.map((v) => scrubDeep(v, secrets, depth + 1));
-	if (value && typeof value === 'object') {
-		const out: IDataObject = {};
-		for (const [k, v] of Object.entries(value)) out[k] = scrubDeep(v, secrets, depth + 1) as IDataObject;
-		return out;
-	}
-	return value;
-}
+import { redact, redactDeep } from '../../shared/redact';
 
 /** Output without the named fields (e.g. a password the service should not, but might, echo back). */
 export function withoutFields(data: IDataObject, fields: string[]): IDataObject {
@@ -44,11 +28,11 @@ export async function withSecretsScrubbed<T>(
 		return await request();
 	} catch (error) {
 		if (secrets.length && (error instanceof NodeApiError || error instanceof NodeOperationError)) {
-			error.message = scrubText(error.message, secrets);
-			if (error.description) error.description = scrubText(error.description, secrets);
-			error.context = scrubDeep(error.context, secrets) as IDataObject;
-			error.messages = error.messages.map((m) => scrubText(m, secrets));
-			if (error.errorResponse) error.errorResponse = scrubDeep(error.errorResponse, secrets) as typeof error.errorResponse;
+			error.message = redact(error.message, secrets);
+			if (error.description) error.description = redact(error.description, secrets);
+			error.context = redactDeep(error.context, secrets) as IDataObject;
+			error.messages = error.messages.map((m) => redact(m, secrets));
+			if (error.errorResponse) error.errorResponse = redactDeep(error.errorResponse, secrets) as typeof error.errorResponse;
 		}
 		// Both constructors hand back the same instance when given one of their own kind.
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
