@@ -5,7 +5,7 @@
 import { IANAZone } from 'luxon';
 import { ApiError, badRequest, invalid } from './api';
 
-const INT32_MAX = 2147483647;
+export const INT32_MAX = 2147483647;
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
 	return typeof v === 'object' && v !== null && !Array.isArray(v);

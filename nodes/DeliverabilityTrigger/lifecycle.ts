@@ -56,7 +56,7 @@ export function wantedAlert(this: Context): WantedAlert {
 	}
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const automatedTestIds = [
-		...new Set(new Validator(this.getNode(), 0).integerList('Automated Test IDs', options.automated_test_ids, 1, 2_147_483_647)),
+		...new Set(new Validator(this.getNode(), 0).idList('Automated Test IDs', options.automated_test_ids)),
 	];
 	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds };
 }

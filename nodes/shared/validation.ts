@@ -6,6 +6,9 @@ import { DateTime, IANAZone } from 'luxon';
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+/** Ids are int32 (spec §4). */
+const INT32_MAX = 2_147_483_647;
+
 export class Validator {
 	constructor(
 		private readonly node: INode,
@@ -30,7 +33,12 @@ export class Validator {
 
 	/** A positive int32 id, as used in paths. */
 	id(field: string, value: unknown): number {
-		return this.integer(field, value, 1, 2_147_483_647);
+		return this.integer(field, value, 1, INT32_MAX);
+	}
+
+	/** A list of positive int32 ids (array, number or text like "1, 2, 3"). */
+	idList(field: string, value: unknown): number[] {
+		return this.integerList(field, value, 1, INT32_MAX);
 	}
 
 	oneOf<T extends string | number>(field: string, value: unknown, allowed: readonly T[]): T {

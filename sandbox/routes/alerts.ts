@@ -2,7 +2,7 @@
 import type { Route } from '../api';
 import { created, ok, scoped } from '../api';
 import type { Alert, Project, Store } from '../store';
-import { BodyReader, pathId } from '../validate';
+import { BodyReader, INT32_MAX, pathId } from '../validate';
 
 export const CHANNELS = ['HOOK_URL', 'SLACK', 'ALL'] as const;
 const FIELDS = ['channel', 'events', 'active', 'hook_url', 'slack_channel_id', 'automated_test_ids'];
@@ -33,7 +33,7 @@ function readAlert(store: Store, project: Project, body: unknown, current: Alert
 	const hookUrl = b.str('hook_url', { nullable: true });
 	let slack: number | null | undefined;
 	if (b.body.slack_channel_id === null) slack = null;
-	else slack = b.int('slack_channel_id', { min: 1, max: 2147483647 });
+	else slack = b.int('slack_channel_id', { min: 1, max: INT32_MAX });
 	const scope = b.intArray('automated_test_ids');
 	if (events !== undefined) {
 		if (events.length === 0) b.fail('events', 'must not be empty');

@@ -72,8 +72,6 @@ export const description: INodeProperties[] = [
 	taskWaitOptions('account', 'batch'),
 ];
 
-const INT32_MAX = 2_147_483_647;
-
 /** Account ids from text ("1, 2"), JSON text ("[1,2]"), a number, or an array of ids or of account objects. */
 export function accountIdsFrom(v: Validator, raw: unknown): number[] {
 	let value: unknown = raw;
@@ -89,7 +87,7 @@ export function accountIdsFrom(v: Validator, raw: unknown): number[] {
 			entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject).id : entry,
 		);
 	}
-	const ids = v.integerList('accountIds', value, 1, INT32_MAX);
+	const ids = v.idList('accountIds', value);
 	if (ids.length === 0) v.fail('accountIds', 'give at least one account ID');
 	return [...new Set(ids)];
 }

@@ -78,7 +78,7 @@ export function slackChannelId(v: Validator, field: string, value: unknown): num
 }
 
 export function automatedTestIds(v: Validator, value: unknown): number[] {
-	return v.integerList('automated_test_ids', value, 1, 2_147_483_647);
+	return v.idList('automated_test_ids', value);
 }
 
 /**
