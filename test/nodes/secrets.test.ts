@@ -6,15 +6,12 @@
 import { LoggerProxy, type IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { retryPolicy } from '../../nodes/shared/transport';
 import { runNode } from '../harness';
-import { ScriptedServer } from '../transport/scripted-server';
+import { useScriptedServer } from '../transport/scripted-server';
 import { byId } from './context';
 
 const KEY = 'dummy-key-5e1b77c2';
-const server = new ScriptedServer();
-let baseUrl = '';
-const saved = { ...retryPolicy };
+const { server, baseUrl } = useScriptedServer();
 const logged: string[] = [];
 
 /** Routes n8n's logger into `logged` (n8n-core installs its own logger on first use, so call this after a run). */
@@ -23,14 +20,6 @@ function captureLogs(): void {
 	LoggerProxy.init({ error: capture, warn: capture, info: capture, debug: capture, verbose: capture } as never);
 }
 
-beforeAll(async () => {
-	baseUrl = await server.start();
-	retryPolicy.baseDelayMs = 10;
-});
-afterAll(async () => {
-	Object.assign(retryPolicy, saved);
-	await server.close();
-});
 beforeEach(() => {
 	logged.length = 0;
 });
@@ -41,7 +30,7 @@ async function run(parameters: IDataObject, options: { input?: IDataObject[]; co
 		parameters: parameters as never,
 		input: options.input,
 		continueOnFail: options.continueOnFail,
-		credentials: { deliverabilityApi: { apiKey: KEY, baseUrl, headerForm: options.headerForm ?? 'bearer' } },
+		credentials: { deliverabilityApi: { apiKey: KEY, baseUrl: baseUrl(), headerForm: options.headerForm ?? 'bearer' } },
 	});
 }
 

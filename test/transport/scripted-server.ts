@@ -2,6 +2,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { retryPolicy } from '../../nodes/shared/transport';
+
 export interface Recorded {
 	method: string;
 	url: string;
@@ -52,4 +54,23 @@ export class ScriptedServer {
 		this.server.closeAllConnections();
 		await new Promise<void>((resolve) => this.server.close(() => resolve()));
 	}
+}
+
+/**
+ * Call at the top of a test file: one scripted server for the file, and retry waits shortened so 429/5xx paths run
+ * fast (the retry policy itself is unchanged). `baseUrl()` is valid once the file's tests run.
+ */
+export function useScriptedServer(): { server: ScriptedServer; baseUrl: () => string } {
+	const server = new ScriptedServer();
+	const saved = { ...retryPolicy };
+	let url = '';
+	beforeAll(async () => {
+		url = await server.start();
+		retryPolicy.baseDelayMs = 10;
+	});
+	afterAll(async () => {
+		Object.assign(retryPolicy, saved);
+		await server.close();
+	});
+	return { server, baseUrl: () => url };
 }

@@ -1,23 +1,12 @@
 // Credential + transport over real HTTP: a loopback server scripted per test, requests made through n8n's real
 // engine (WorkflowExecute → httpRequestWithAuthentication → the credential's generic authenticate).
 import { runNode } from '../harness';
-import { retryPolicy } from '../../nodes/shared/transport';
 import { TransportProbe } from './fixtures/TransportProbe.node';
-import { ScriptedServer } from './scripted-server';
+import { useScriptedServer } from './scripted-server';
 
 const KEY = 'dummy-key-7f3a9c';
-const server = new ScriptedServer();
-let baseUrl = '';
-const saved = { ...retryPolicy };
+const { server, baseUrl } = useScriptedServer();
 
-beforeAll(async () => {
-	baseUrl = await server.start();
-	retryPolicy.baseDelayMs = 10;
-});
-afterAll(async () => {
-	Object.assign(retryPolicy, saved);
-	await server.close();
-});
 
 type Params = Record<string, string | number>;
 
@@ -25,7 +14,7 @@ async function probe(parameters: Params, credential: Record<string, string> = {}
 	return await runNode({
 		nodeType: new TransportProbe(),
 		parameters,
-		credentials: { deliverabilityApi: { apiKey: KEY, baseUrl, headerForm: 'bearer', ...credential } },
+		credentials: { deliverabilityApi: { apiKey: KEY, baseUrl: baseUrl(), headerForm: 'bearer', ...credential } },
 	});
 }
 
@@ -61,7 +50,7 @@ describe('credential: X-Api-Key header forms (spec §5)', () => {
 
 	it('accepts a base URL with a trailing slash', async () => {
 		server.reply([{ status: 200, body: {} }]);
-		await probe({ path: '/ping' }, { baseUrl: `${baseUrl}/` });
+		await probe({ path: '/ping' }, { baseUrl: `${baseUrl()}/` });
 		expect(server.requests[0].url).toBe('/api/v1/ping');
 	});
 });
