@@ -26,10 +26,10 @@ function isLoopback(host: string): boolean {
 /** Reads the alert fields sent and checks the merged result; `current` is the alert being updated. */
 function readAlert(store: Store, project: Project, body: unknown, current: Alert | null): Omit<Alert, 'id' | 'project'> {
 	const b = new BodyReader(body, FIELDS);
-	const required = current === null;
-	const channel = b.oneOf('channel', CHANNELS, { required });
-	const events = b.strArray('events', { required });
-	const active = b.bool('active', { required });
+	// The service requires `events` and `active` on create and on update (service facts); `channel` on create only.
+	const channel = b.oneOf('channel', CHANNELS, { required: current === null });
+	const events = b.strArray('events', { required: true });
+	const active = b.bool('active', { required: true });
 	const hookUrl = b.str('hook_url', { nullable: true });
 	let slack: number | null | undefined;
 	if (b.body.slack_channel_id === null) slack = null;

@@ -140,8 +140,8 @@ describe('automatedTest update', () => {
 			resource: 'automatedTest',
 			operation: 'update',
 			automatedTestId: byId(3),
-			active: true,
 			updateFields: {
+				active: true,
 				account_id: 4,
 				btob: true,
 				btoc: false,
@@ -187,10 +187,66 @@ describe('automatedTest update', () => {
 		});
 	});
 
-	it('always sends active, even alone (the service requires it)', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: false });
-		expect(jsonOf(result)[0].active).toBe(false);
-		expect((await t.requests())[0].body).toEqual({ active: false });
+	it('changes only what was set: Hour alone keeps the test active and in its time zone (read first)', async () => {
+		// An active test in America/New_York (the project's zone is Europe/Paris).
+		const prepared = await t.api<IDataObject>('POST', '/automated_tests/3', { active: true, time_zone: 'America/New_York', hour: 8, btob: true });
+		expect(prepared.status).toBe(200);
+		const before = (await t.api<IDataObject>('GET', '/automated_tests/3')).data;
+		await t.clearRequests();
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(3), updateFields: { hour: 10 } });
+		expect(result.error).toBeUndefined();
+		const after = (await t.api<IDataObject>('GET', '/automated_tests/3')).data;
+		expect(after).toEqual({ ...before, hour: 10, utc_hour: after.utc_hour });
+		expect(after).toMatchObject({ active: true, time_zone: 'America/New_York' });
+		const log = (await t.requests()).filter((r) => r.path === '/automated_tests/3');
+		expect(log.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 200', 'GET 200']);
+		expect(log[1].body).toEqual({ hour: 10, active: true, time_zone: 'America/New_York' });
+	});
+
+	it('the trap is real: the sandbox, like the service, resets an omitted time zone and refuses an update without active', async () => {
+		await t.api('POST', '/automated_tests/3', { active: true, time_zone: 'America/New_York' });
+		const reset = await t.api<IDataObject>('POST', '/automated_tests/3', { active: true, hour: 10 });
+		expect(reset.data.time_zone).toBe('Europe/Paris');
+		expect((await t.api('POST', '/automated_tests/3', { hour: 10 })).status).toBe(400);
+	});
+
+	it('sends what was set without reading when Active and Time Zone are both set', async () => {
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(1),
+			updateFields: { active: false, time_zone: 'Asia/Tokyo' },
+		});
+		expect(jsonOf(result)[0]).toMatchObject({ active: false, time_zone: 'Asia/Tokyo' });
+		const log = await t.requests();
+		expect(log.map((r) => r.method)).toEqual(['POST']);
+		expect(log[0].body).toEqual({ active: false, time_zone: 'Asia/Tokyo' });
+	});
+
+	it('Active alone keeps the time zone; Time Zone alone keeps the state', async () => {
+		await t.api('POST', '/automated_tests/2', { active: true, time_zone: 'Asia/Tokyo' });
+		await t.clearRequests();
+		const paused = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(2), updateFields: { active: false } });
+		expect(jsonOf(paused)[0]).toMatchObject({ active: false, time_zone: 'Asia/Tokyo' });
+		const moved = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(2), updateFields: { time_zone: 'UTC' } });
+		expect(jsonOf(moved)[0]).toMatchObject({ active: false, time_zone: 'UTC' });
+		const posts = (await t.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
+		expect(posts).toEqual([
+			{ active: false, time_zone: 'Asia/Tokyo' },
+			{ time_zone: 'UTC', active: false },
+		]);
+	});
+
+	it('refuses an update with no field before any request', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: {} });
+		expect(result.error?.message).toMatch(/Update Fields/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('surfaces a 404 of the read (unknown test) and sends no update', async () => {
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(99999), updateFields: { hour: 3 } });
+		expect(result.error?.httpCode).toBe('404');
+		expect((await t.requests()).map((r) => r.method)).toEqual(['GET']);
 	});
 
 	it('accepts values from expressions (numeric strings, boolean strings)', async () => {
@@ -199,8 +255,7 @@ describe('automatedTest update', () => {
 				resource: 'automatedTest',
 				operation: 'update',
 				automatedTestId: byId('={{ $json.id }}'),
-				active: '={{ $json.on }}',
-				updateFields: { hour: '={{ $json.hour }}', time_zone: '={{ $json.tz }}' },
+				updateFields: { active: '={{ $json.on }}', hour: '={{ $json.hour }}', time_zone: '={{ $json.tz }}' },
 			},
 			{ input: [{ id: '5', on: 'true', hour: '7', tz: 'Asia/Tokyo' }] },
 		);
@@ -221,7 +276,7 @@ describe('automatedTest update', () => {
 		['time_zone', { time_zone: '' }],
 		['account_id', { account_id: 'john' }],
 	])('refuses a bad %s before any request', async (field, updateFields) => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: true, updateFields });
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: true, ...updateFields } });
 		expect(result.error?.message).toContain(`"${field}"`);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(await t.requests()).toHaveLength(0);
@@ -229,7 +284,7 @@ describe('automatedTest update', () => {
 
 	it('refuses a non-boolean active from an expression before any request', async () => {
 		const result = await t.run(
-			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: '={{ $json.on }}' },
+			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: '={{ $json.on }}' } },
 			{ input: [{ on: 'yes' }] },
 		);
 		expect(result.error?.message).toContain('"active"');
@@ -237,7 +292,7 @@ describe('automatedTest update', () => {
 	});
 
 	it('surfaces a 403 when re-associating with another project\'s account', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), active: true, updateFields: { account_id: 100001 } });
+		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: true, account_id: 100001 } });
 		expect(result.error?.httpCode).toBe('403');
 	});
 });

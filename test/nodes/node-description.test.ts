@@ -221,10 +221,28 @@ describe('node description', () => {
 		}
 	});
 
-	it('names required body fields top-level in camelCase (spam test type, automated test active, weekdays, alert fields)', () => {
+	it('keeps on updates what the service would reset: Active, Time Zone, Audience Type and Events are optional and say they are kept', () => {
 		const expectations: Array<[string, string, string]> = [
-			['spamTest', 'update', 'type'],
 			['automatedTest', 'update', 'active'],
+			['automatedTest', 'update', 'time_zone'],
+			['spamTest', 'update', 'type'],
+			['alert', 'update', 'active'],
+			['alert', 'update', 'events'],
+		];
+		for (const [resource, operation, name] of expectations) {
+			expect(properties.some((p) => p.name === name && shownFor(p, resource, operation))).toBe(false);
+			const fields = properties.find((p) => p.name === 'updateFields' && shownFor(p, resource, operation))!;
+			const field = (fields.options as INodeProperties[]).find((o) => o.name === name);
+			expect({ resource, name, description: field?.description }).toEqual({
+				resource,
+				name,
+				description: expect.stringMatching(/When not added, the (test|alert) keeps its current|the current events are kept/),
+			});
+		}
+	});
+
+	it('names required body fields top-level in camelCase (weekdays, alert fields)', () => {
+		const expectations: Array<[string, string, string]> = [
 			['automatedTest', 'setRuns', 'weekdays'],
 			['alert', 'create', 'channel'],
 			['alert', 'create', 'events'],

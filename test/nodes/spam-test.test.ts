@@ -334,8 +334,7 @@ describe('spamTest update', () => {
 			resource: 'spamTest',
 			operation: 'update',
 			publicId: byId(test.public_id),
-			type: 'btob',
-			additionalFields: { seedlist: 2 },
+			updateFields: { type: 'btob', seedlist: 2 },
 		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
@@ -349,11 +348,37 @@ describe('spamTest update', () => {
 		expect(log[0]).toMatchObject({ method: 'POST', path: `/spam_tests/${test.public_id}`, body: { type: 'btob', seedlist: 2 }, status: 200 });
 	});
 
+	it('changes only what was set: Seedlist alone keeps the audience type (read first)', async () => {
+		const test = await newTest(1);
+		await t.api('POST', `/spam_tests/${test.public_id}`, { type: 'btoc' });
+		const before = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
+		expect(before.test_type).toBe('btoc');
+		await t.clearRequests();
+		const result = await t.run({ resource: 'spamTest', operation: 'update', publicId: byId(test.public_id), updateFields: { seedlist: 3 } });
+		expect(result.error).toBeUndefined();
+		const after = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
+		expect(after).toMatchObject({ test_type: 'btoc', seedlist: 3 });
+		const log = (await t.requests()).filter((r) => r.path === `/spam_tests/${test.public_id}`);
+		expect(log.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+		expect(log[1].body).toEqual({ seedlist: 3, type: 'btoc' });
+	});
+
+	it('the trap is real: the sandbox, like the service, refuses an update without type', async () => {
+		const test = await newTest(1);
+		expect((await t.api('POST', `/spam_tests/${test.public_id}`, { seedlist: 2 })).status).toBe(400);
+	});
+
+	it('refuses an update with no field before any request', async () => {
+		const result = await t.run({ resource: 'spamTest', operation: 'update', publicId: byId('abcdefghij'), updateFields: {} });
+		expect(result.error?.message).toMatch(/Update Fields/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
 	it('takes the type from an expression value', async () => {
 		const test = await newTest(1);
 		await t.clearRequests();
 		const result = await t.run(
-			{ resource: 'spamTest', operation: 'update', publicId: byId('={{ $json.id }}'), type: '={{ $json.audience }}' },
+			{ resource: 'spamTest', operation: 'update', publicId: byId('={{ $json.id }}'), updateFields: { type: '={{ $json.audience }}' } },
 			{ input: [{ id: test.public_id, audience: 'btoc' }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -362,10 +387,10 @@ describe('spamTest update', () => {
 	});
 
 	it.each([
-		['type', { type: 'b2b' }],
-		['type', { type: '={{ "" }}' }],
-		['seedlist', { type: 'all', additionalFields: { seedlist: 0 } }],
-		['seedlist', { type: 'all', additionalFields: { seedlist: 7 } }],
+		['type', { updateFields: { type: 'b2b' } }],
+		['type', { updateFields: { type: '={{ "" }}' } }],
+		['seedlist', { updateFields: { type: 'all', seedlist: 0 } }],
+		['seedlist', { updateFields: { type: 'all', seedlist: 7 } }],
 	])('refuses a bad %s before any request', async (field, parameters) => {
 		const result = await t.run({ resource: 'spamTest', operation: 'update', publicId: byId('abcdefghij'), ...parameters });
 		expect(result.error?.message).toContain(`"${field}"`);
@@ -377,7 +402,7 @@ describe('spamTest update', () => {
 		const test = await newTest(1);
 		await t.clearRequests();
 		const result = await t.run(
-			{ resource: 'spamTest', operation: 'update', publicId: byId('={{ $json.id }}'), type: '={{ $json.audience }}' },
+			{ resource: 'spamTest', operation: 'update', publicId: byId('={{ $json.id }}'), updateFields: { type: '={{ $json.audience }}' } },
 			{ input: [{ id: test.public_id, audience: 'all' }, { id: test.public_id, audience: 'nobody' }, { id: 'zzzzzzzzzz', audience: 'all' }], continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();

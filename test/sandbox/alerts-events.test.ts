@@ -26,7 +26,10 @@ describe('alerts CRUD', () => {
 		const listed = (await t.get('/alerts')).data;
 		expect(Array.isArray(listed)).toBe(true);
 		expect(listed.map((a: { id: number }) => a.id)).toContain(created.data.id);
-		const updated = await t.post(`/alerts/${created.data.id}`, { events: ['SPAMCHECK_COMPLETED', 'MY_CUSTOM_EVENT'] });
+		// Update requires active and events (400 without either), and keeps what is not sent.
+		expectError(await t.post(`/alerts/${created.data.id}`, { events: ['SPAMCHECK_COMPLETED'] }), 400);
+		expectError(await t.post(`/alerts/${created.data.id}`, { active: true }), 400);
+		const updated = await t.post(`/alerts/${created.data.id}`, { active: true, events: ['SPAMCHECK_COMPLETED', 'MY_CUSTOM_EVENT'] });
 		expect(updated.status).toBe(200);
 		expect(updated.data).toEqual({ ...created.data, events: ['SPAMCHECK_COMPLETED', 'MY_CUSTOM_EVENT'] });
 		const deleted = await t.api('DELETE', `/alerts/${created.data.id}`);

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, listFrom } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { alertLocator } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
@@ -16,15 +17,18 @@ export const operation = {
 export const description: INodeProperties[] = [
 	alertLocator(['update']),
 	collectionOf('updateFields', showFor('alert', 'update'), [
-		alertFields.active(),
+		{
+			...alertFields.active(),
+			description: 'Whether the alert sends notifications. When not added, the alert keeps its current state.',
+		},
 		automatedTestIdsOption,
 		alertFields.channel('Where the notifications go. A new channel needs its destination (Hook URL, Slack Channel ID).'),
 		alertFields.events(
-			'Events the alert subscribes to (replaces the current list). Other identifiers can be given as a list from an expression.',
+			'Events the alert subscribes to (replaces the current list; when not added, the current events are kept). Other identifiers can be given as a list from an expression.',
 		),
 		alertFields.hookUrl('hook_url', 'URL that receives an HTTP POST per event (the service requires HTTPS)'),
 		alertFields.slackChannelId('slack_channel_id', 'ID of the chat channel, as the service knows it'),
-	]),
+	], 'Only the fields added here are changed; the others stay as they are (the node reads the alert first for Active and Events, which the service needs on every update)'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
@@ -39,5 +43,38 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (f.hook_url !== undefined) body.hook_url = hookUrl(v, 'hook_url', f.hook_url);
 	if (f.slack_channel_id !== undefined) body.slack_channel_id = slackChannelId(v, 'slack_channel_id', f.slack_channel_id);
 	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
+	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, id, body, i));
 	return await apiRequest.call(this, { method: 'POST', path: `/alerts/${id}`, body, kind: 'update', itemIndex: i });
+}
+
+/**
+ * The current `active` and `events` of the alert, for those the user did not set: the service requires both on every
+ * update. There is no GET /alerts/{id}, so the alert is read from the project's alert list (one unpaginated call).
+ */
+async function keptValues(this: IExecuteFunctions, id: number, body: IDataObject, i: number): Promise<IDataObject> {
+	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read', itemIndex: i }));
+	const current = alerts.find((alert) => String(alert.id) === String(id));
+	if (!current) {
+		throw new NodeOperationError(this.getNode(), `Alert ${id} is not among the alerts of the API key's project`, {
+			itemIndex: i,
+			description: 'Check the Alert ID (pick it from the list), and that the credential is the project that owns it.',
+		});
+	}
+	const kept: IDataObject = {};
+	if (body.active === undefined) {
+		if (typeof current.active !== 'boolean') missing(this, id, 'Active', i);
+		kept.active = current.active;
+	}
+	if (body.events === undefined) {
+		if (!Array.isArray(current.events) || current.events.length === 0) missing(this, id, 'Events', i);
+		kept.events = current.events;
+	}
+	return kept;
+}
+
+function missing(ctx: IExecuteFunctions, id: number, label: string, i: number): never {
+	throw new NodeOperationError(ctx.getNode(), `Could not read the current ${label.toLowerCase()} of alert ${id}`, {
+		itemIndex: i,
+		description: `The service needs it on every update and did not say what it is: add Update Fields → ${label}.`,
+	});
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
@@ -9,21 +10,20 @@ import { collectionValues, locatorId, validator } from '../../helpers/params';
 export const operation = {
 	name: 'Update',
 	action: 'Update an automated test',
-	description: 'Activate or pause the test, and change its schedule, audience or seedlist',
+	description: 'Activate or pause the test, or change its schedule, audience or seedlist; what is not set stays',
 };
 
 export const description: INodeProperties[] = [
 	automatedTestLocator(['update']),
-	{
-		displayName: 'Active',
-		name: 'active',
-		type: 'boolean',
-		required: true,
-		default: false,
-		displayOptions: showFor('automatedTest', 'update'),
-		description: 'Whether the test is scheduled. The service requires this on every update.',
-	},
 	collectionOf('updateFields', showFor('automatedTest', 'update'), [
+		{
+			displayName: 'Active',
+			name: 'active',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the test is scheduled. When not added, the test keeps its current state (the service needs a value on every update, so the node reads the test first).',
+		},
 		{
 			displayName: 'Account ID',
 			name: 'account_id',
@@ -80,16 +80,18 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Europe/Paris',
-			description: 'IANA time zone name of Hour. The project time zone when omitted.',
+			description:
+				'IANA time zone name of Hour. When not added, the test keeps its current time zone (the service would reset it to the project\'s, so the node reads the test first).',
 		},
-	]),
+	], 'Only the fields added here are changed; the others stay as they are'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const v = validator(this, i);
 	const id = locatorId(this, 'automatedTestId', i, true);
-	const body: IDataObject = { active: v.boolean('active', this.getNodeParameter('active', i)) };
 	const f = collectionValues(this, 'updateFields', i);
+	const body: IDataObject = {};
+	if (f.active !== undefined) body.active = v.boolean('active', f.active);
 	if (f.account_id !== undefined) body.account_id = v.id('account_id', f.account_id);
 	if (f.btob !== undefined) body.btob = v.boolean('btob', f.btob);
 	if (f.btoc !== undefined) body.btoc = v.boolean('btoc', f.btoc);
@@ -98,5 +100,30 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (f.repeat_period_delay !== undefined) body.repeat_period_delay = v.integer('repeat_period_delay', f.repeat_period_delay, 1);
 	if (f.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', f.seedlist, AUTOMATED_TEST_SEEDLISTS);
 	if (f.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', f.time_zone);
+	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
+	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, id, body, i));
 	return await apiRequest.call(this, { method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', itemIndex: i });
+}
+
+/**
+ * The current `active` and `time_zone` of the test, for those the user did not set: the service requires `active`
+ * on every update and resets an omitted `time_zone` to the project's, so sending nothing would change both.
+ */
+async function keptValues(this: IExecuteFunctions, id: number, body: IDataObject, i: number): Promise<IDataObject> {
+	const current = await apiRequest.call(this, { method: 'GET', path: `/automated_tests/${id}`, kind: 'read', itemIndex: i });
+	const kept: IDataObject = {};
+	if (body.active === undefined) {
+		if (typeof current.active !== 'boolean') {
+			throw new NodeOperationError(this.getNode(), `Could not read whether automated test ${id} is active`, {
+				itemIndex: i,
+				description: 'The service did not say, and it needs a value on every update: add Update Fields → Active.',
+			});
+		}
+		kept.active = current.active;
+	}
+	// A test without a zone has the project's, which is what the service falls back to when it is omitted.
+	if (body.time_zone === undefined && typeof current.time_zone === 'string' && current.time_zone !== '') {
+		kept.time_zone = current.time_zone;
+	}
+	return kept;
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
@@ -11,41 +12,48 @@ export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
 export const operation = {
 	name: 'Update',
 	action: 'Update a spam test',
-	description: 'Filter results for an audience type, or re-associate the seedlist',
+	description: 'Filter results for an audience type, or re-associate the seedlist; what is not set stays',
 };
 
 export const description: INodeProperties[] = [
 	spamTestLocator(['update']),
-	{
-		displayName: 'Type',
-		name: 'type',
-		type: 'options',
-		required: true,
-		options: [
-			{ name: 'All', value: 'all', description: 'The full seedlist' },
-			{ name: 'Business (B2B)', value: 'btob', description: 'Business mailboxes only' },
-			{ name: 'Consumer (B2C)', value: 'btoc', description: 'Consumer mailboxes only' },
-		],
-		default: 'all',
-		displayOptions: showFor('spamTest', 'update'),
-		description: 'Audience the results and score are filtered for',
-	},
-	collectionOf('additionalFields', showFor('spamTest', 'update'), [
+	collectionOf('updateFields', showFor('spamTest', 'update'), [
+		{
+			displayName: 'Audience Type',
+			name: 'type',
+			type: 'options',
+			options: [
+				{ name: 'All', value: 'all', description: 'The full seedlist' },
+				{ name: 'Business (B2B)', value: 'btob', description: 'Business mailboxes only' },
+				{ name: 'Consumer (B2C)', value: 'btoc', description: 'Consumer mailboxes only' },
+			],
+			default: 'all',
+			description:
+				'Audience the results and score are filtered for. When not added, the test keeps its current type (the service needs a value on every update, so the node reads the test first).',
+		},
 		seedlistOption(SPAM_TEST_SEEDLISTS, 'Re-associate the test with this seedlist (1 to 4)'),
-	]),
+	], 'Only the fields added here are changed; the others stay as they are'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const v = validator(this, i);
 	const publicId = locatorId(this, 'publicId', i, false);
-	const body: IDataObject = { type: v.oneOf('type', this.getNodeParameter('type', i), AUDIENCE_TYPES) };
-	const fields = collectionValues(this, 'additionalFields', i);
+	const fields = collectionValues(this, 'updateFields', i);
+	const body: IDataObject = {};
+	if (fields.type !== undefined) body.type = v.oneOf('type', fields.type, AUDIENCE_TYPES);
 	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
-	return await apiRequest.call(this, {
-		method: 'POST',
-		path: `/spam_tests/${encodeURIComponent(publicId)}`,
-		body,
-		kind: 'update',
-		itemIndex: i,
-	});
+	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
+	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
+	if (body.type === undefined) {
+		// `type` is required on every update: without it the audience would have to be reset, so keep the current one.
+		const current = await apiRequest.call(this, { method: 'GET', path, kind: 'read', itemIndex: i });
+		if (typeof current.test_type !== 'string' || current.test_type.trim() === '') {
+			throw new NodeOperationError(this.getNode(), `Could not read the audience type of spam test ${publicId}`, {
+				itemIndex: i,
+				description: 'The service needs it on every update and did not say what it is: add Update Fields → Audience Type.',
+			});
+		}
+		body.type = current.test_type;
+	}
+	return await apiRequest.call(this, { method: 'POST', path, body, kind: 'update', itemIndex: i });
 }
