@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as listSearch from './methods/listSearch';
 import { RESOURCES } from './resources';
+import { googleWorkspaceKeyTest, outlookAppTest } from './resources/emailWorkspace/credentials';
 import { route } from './router';
 
 export class Deliverability implements INodeType {
@@ -23,7 +24,28 @@ export class Deliverability implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'deliverabilityApi', required: true }],
+		// The API key for every request; the email workspace secrets only where an operation sends them. The Google key
+		// is asked for by Email Workspace → Create with provider Google and → Update with "Replace Google Key" on: `show`
+		// names both operations, `hide` rules out the other cases (a parameter an operation lacks hides nothing).
+		// Written out literally (n8n's lint reads this list); resources/emailWorkspace/credentials.ts reads them.
+		credentials: [
+			{ name: 'deliverabilityApi', required: true },
+			{
+				name: 'deliverabilityGoogleWorkspaceKeyApi',
+				required: true,
+				testedBy: 'googleWorkspaceKeyTest',
+				displayOptions: {
+					show: { resource: ['emailWorkspace'], operation: ['create', 'update'] },
+					hide: { provider: ['outlook'], replaceGoogleKey: [false] },
+				},
+			},
+			{
+				name: 'deliverabilityOutlookAppApi',
+				required: true,
+				testedBy: 'outlookAppTest',
+				displayOptions: { show: { resource: ['emailWorkspace'], operation: ['create'], provider: ['outlook'] } },
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -37,7 +59,7 @@ export class Deliverability implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, credentialTest: { googleWorkspaceKeyTest, outlookAppTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.operations])));

@@ -30,8 +30,12 @@ import type {
 import { NodeConnectionTypes, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { DeliverabilityApi } from '../../credentials/DeliverabilityApi.credentials';
+import { DeliverabilityGoogleWorkspaceKeyApi } from '../../credentials/DeliverabilityGoogleWorkspaceKeyApi.credentials';
+import { DeliverabilityOutlookAppApi } from '../../credentials/DeliverabilityOutlookAppApi.credentials';
 
-const CREDENTIAL_TYPES: Record<string, ICredentialType> = { deliverabilityApi: new DeliverabilityApi() };
+const CREDENTIAL_TYPES: Record<string, ICredentialType> = Object.fromEntries(
+	[new DeliverabilityApi(), new DeliverabilityGoogleWorkspaceKeyApi(), new DeliverabilityOutlookAppApi()].map((t) => [t.name, t]),
+);
 
 /** A start node that emits the items given in its `items` parameter (the input of the node under test). */
 class HarnessInput implements INodeType {

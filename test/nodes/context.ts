@@ -3,7 +3,7 @@
  * real engine with the real credential, and the sandbox's admin API to see what it received.
  */
 import axios from 'axios';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
@@ -26,7 +26,14 @@ export interface NodeTestContext {
 	/** Runs the Deliverability node once with these parameters (project A's key unless `apiKey` is given). */
 	run(
 		parameters: INodeParameters,
-		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; headerForm?: 'bearer' | 'raw' },
+		options?: {
+			input?: IDataObject[];
+			continueOnFail?: boolean;
+			apiKey?: string;
+			headerForm?: 'bearer' | 'raw';
+			/** Further credentials by type (e.g. the email workspace ones), next to the API key's. */
+			credentials?: Record<string, IDataObject>;
+		},
 	): Promise<RunResult>;
 	/** The sandbox's request log (API requests only), oldest first. */
 	requests(): Promise<LoggedRequest[]>;
@@ -81,6 +88,7 @@ export function useSandbox(options: { accounts?: number; resetEachTest?: boolean
 						baseUrl: s.baseUrl,
 						headerForm: runOptions.headerForm ?? 'bearer',
 					},
+					...(runOptions.credentials as Record<string, ICredentialDataDecryptedObject> | undefined),
 				},
 			});
 		},

@@ -1,9 +1,14 @@
 /**
- * Email Workspace Create: Google (service-account key file, checked before sending) and Outlook (four required
- * fields, expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). Secrets never reach output or errors.
+ * Email Workspace Create: Google (service-account key file from the "Deliverability Google Workspace Key API"
+ * credential, checked before sending) and Outlook (the four app registration fields from the "Deliverability
+ * Outlook App" credential; expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). The secrets live in
+ * credentials only: the saved workflow holds none, the request body carries them, output and errors never do.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { googleWorkspaceKeyTest, outlookAppTest } from '../../nodes/Deliverability/resources/emailWorkspace/credentials';
 import { jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 10 });
@@ -21,26 +26,84 @@ const KEY_FILE = {
 	client_id: '1234567890',
 };
 const keyText = (key: IDataObject) => JSON.stringify(key, null, 2);
+const google = (privateKeyFile: string = keyText(KEY_FILE)) => ({ credentials: { deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile } } });
 
-const outlook = {
-	provider: 'outlook',
-	outlookClientId: '11111111-2222-3333-4444-555555555555',
-	outlookClientSecret: 'dummy-secret-id-abc',
-	outlookClientSecretValue: 'dummy-secret-value-xyz',
-	outlookTenantId: '66666666-7777-8888-9999-000000000000',
+const OUTLOOK_APP = {
+	clientId: '11111111-2222-3333-4444-555555555555',
+	tenantId: '66666666-7777-8888-9999-000000000000',
+	clientSecretId: 'dummy-secret-id-abc',
+	clientSecretValue: 'dummy-secret-value-xyz',
 };
+const outlookApp = (extra: IDataObject = {}) => ({ credentials: { deliverabilityOutlookAppApi: { ...OUTLOOK_APP, ...extra } } });
+const outlook = { provider: 'outlook' };
+
+const SECRETS = ['MIIEdummyexamplekeymaterial', 'dummy-key-id-123', 'dummy-secret-value-xyz', 'dummy-secret-id-abc'];
 
 function noSecrets(value: unknown) {
 	const text = JSON.stringify(value);
-	expect(text).not.toContain('MIIEdummyexamplekeymaterial');
-	expect(text).not.toContain('dummy-secret-value-xyz');
-	expect(text).not.toContain('dummy-secret-id-abc');
+	for (const secret of SECRETS) expect(text).not.toContain(secret);
 }
 
+const node = new Deliverability();
+
+/** The node's parameters as n8n saves them in the workflow (every shown parameter, defaults included). */
+function savedParameters(parameters: INodeParameters): INodeParameters {
+	const stub = { name: 'Deliverability', type: 'deliverability', typeVersion: 1, parameters } as unknown as INode;
+	return NodeHelpers.getNodeParameters(node.description.properties, parameters, true, false, stub, node.description) ?? {};
+}
+
+/** The credential types n8n asks for with these parameters (shown by the credentials' displayOptions). */
+function credentialsAskedFor(parameters: INodeParameters): string[] {
+	const saved = savedParameters(parameters);
+	const stub = { name: 'Deliverability', type: 'deliverability', typeVersion: 1, parameters: saved } as unknown as INode;
+	return (node.description.credentials ?? [])
+		.filter((c) => NodeHelpers.displayParameter(saved, c, stub, node.description))
+		.map((c) => c.name)
+		.sort();
+}
+
+describe('email workspace secrets live in credentials (issue 11 item 10)', () => {
+	it('no parameter of the operation can hold a secret: no JSON or password field, and the saved workflow holds none', () => {
+		for (const provider of ['google', 'outlook']) {
+			const shown = node.description.properties.filter((p) =>
+				NodeHelpers.displayParameter(savedParameters(create({ provider })), p, { parameters: {} } as INode, node.description),
+			);
+			for (const p of shown) {
+				expect({ name: p.name, password: p.typeOptions?.password ?? false, json: p.type === 'json' }).toEqual({ name: p.name, password: false, json: false });
+			}
+		}
+		noSecrets(savedParameters(create({ name: 'Sales', provider: 'google' })));
+	});
+
+	it('asks for the Google key credential with provider Google and for the Outlook app credential with Outlook', () => {
+		expect(credentialsAskedFor(create({ provider: 'google' }))).toEqual(['deliverabilityApi', 'deliverabilityGoogleWorkspaceKeyApi']);
+		expect(credentialsAskedFor(create({ provider: 'outlook' }))).toEqual(['deliverabilityApi', 'deliverabilityOutlookAppApi']);
+		expect(credentialsAskedFor({ resource: 'account', operation: 'get' })).toEqual(['deliverabilityApi']);
+	});
+
+	it('the credential tests check the key file and the app fields locally, never quoting a secret', async () => {
+		const run = async (test: typeof googleWorkspaceKeyTest, data: IDataObject) =>
+			await test.call({} as ICredentialTestFunctions, { id: '1', name: 'c', type: 't', data } as ICredentialsDecrypted);
+		const good = await run(googleWorkspaceKeyTest, { privateKeyFile: keyText(KEY_FILE) });
+		expect(good).toEqual({ status: 'OK', message: expect.stringContaining(KEY_FILE.client_email) });
+		const bad = await run(googleWorkspaceKeyTest, { privateKeyFile: keyText({ ...KEY_FILE, type: 'authorized_user' }) });
+		expect(bad).toEqual({ status: 'Error', message: expect.stringMatching(/service_account/) });
+		noSecrets(bad);
+		expect((await run(outlookAppTest, OUTLOOK_APP)).status).toBe('OK');
+		expect(await run(outlookAppTest, { ...OUTLOOK_APP, clientSecretValue: ' ' })).toEqual({
+			status: 'Error',
+			message: 'Client Secret Value: required',
+		});
+	});
+});
+
 describe('email workspace create (google)', () => {
-	it('sends the key file content as file_key_json and returns the workspace without it', async () => {
-		const result = await t.run(create({ name: 'Sales', provider: 'google', fileKeyJson: keyText(KEY_FILE) }));
+	it('sends the key file from the credential as file_key_json; neither the saved workflow nor the run holds it', async () => {
+		const parameters = create({ name: 'Sales', provider: 'google' });
+		const result = await t.run(parameters, google());
 		expect(result.error).toBeUndefined();
+		noSecrets(savedParameters(parameters));
+		noSecrets(result.run.data);
 		const [workspace] = jsonOf(result);
 		expect(workspace).toEqual(expect.objectContaining({ id: expect.any(Number), name: 'Sales', provider: 'google' }));
 		noSecrets(result.items);
@@ -51,22 +114,22 @@ describe('email workspace create (google)', () => {
 		expect(JSON.parse(body.file_key_json as string)).toEqual(KEY_FILE);
 	});
 
-	it('accepts the key as an object from an expression; google is the default provider', async () => {
-		const result = await t.run(create({ name: 'Ops', fileKeyJson: `={{ ${JSON.stringify(KEY_FILE)} }}` }));
+	it('google is the default provider; a key file pasted on one line (a password field drops line breaks) works', async () => {
+		const result = await t.run(create({ name: 'Ops' }), google(JSON.stringify(KEY_FILE)));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].provider).toBe('google');
 		expect((await t.requests())[0].body).toEqual(expect.objectContaining({ provider: 'google' }));
 	});
 
 	it.each([
-		['={{ "" }}', /fileKeyJson.*required/],
-		[`${keyText(KEY_FILE).slice(0, 80)}`, /fileKeyJson.*not valid JSON/],
-		['[1, 2]', /fileKeyJson.*JSON object/],
-		[keyText({ ...KEY_FILE, type: 'authorized_user' }), /fileKeyJson.*service_account/],
-		[keyText({ ...KEY_FILE, client_email: undefined }), /fileKeyJson.*client_email/],
-		[keyText({ ...KEY_FILE, private_key: 'nope' }), /fileKeyJson.*private_key/],
-	])('rejects the key file %#, never quoting it, before any request', async (fileKeyJson, pattern) => {
-		const result = await t.run(create({ name: 'Sales', provider: 'google', fileKeyJson }));
+		['', /Google Workspace Key.*Service Account Key File \(JSON\): the content of the key file is required/],
+		[`${keyText(KEY_FILE).slice(0, 80)}`, /Service Account Key File \(JSON\): not valid JSON/],
+		['[1, 2]', /Service Account Key File \(JSON\): expected a JSON object/],
+		[keyText({ ...KEY_FILE, type: 'authorized_user' }), /service_account/],
+		[keyText({ ...KEY_FILE, client_email: undefined }), /client_email/],
+		[keyText({ ...KEY_FILE, private_key: 'nope' }), /private_key/],
+	])('rejects the key file %#, never quoting it, before any request', async (privateKeyFile, pattern) => {
+		const result = await t.run(create({ name: 'Sales', provider: 'google' }), google(privateKeyFile));
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(pattern);
 		noSecrets({ message: result.error!.message, description: result.error!.description });
@@ -75,18 +138,19 @@ describe('email workspace create (google)', () => {
 });
 
 describe('email workspace create (outlook)', () => {
-	it('sends the four outlook fields and the expiry from the date picker as DD/MM/YYYY', async () => {
-		const result = await t.run(
-			create({ name: 'M365', ...outlook, additionalFields: { outlook_client_secret_expires_at: '2027-12-31T00:00:00' } }),
-		);
+	it('sends the four outlook fields from the credential and the expiry from the date picker as DD/MM/YYYY', async () => {
+		const parameters = create({ name: 'M365', ...outlook, additionalFields: { outlook_client_secret_expires_at: '2027-12-31T00:00:00' } });
+		const result = await t.run(parameters, outlookApp());
+		noSecrets(savedParameters(parameters));
+		noSecrets(result.run.data);
 		expect(result.error).toBeUndefined();
 		const [workspace] = jsonOf(result);
 		expect(workspace).toEqual(
 			expect.objectContaining({
 				name: 'M365',
 				provider: 'outlook',
-				outlook_client_id: outlook.outlookClientId,
-				outlook_tenant_id: outlook.outlookTenantId,
+				outlook_client_id: OUTLOOK_APP.clientId,
+				outlook_tenant_id: OUTLOOK_APP.tenantId,
 				outlook_client_secret_expires_at: '2027-12-31T00:00:00.000Z',
 			}),
 		);
@@ -95,17 +159,17 @@ describe('email workspace create (outlook)', () => {
 		expect(request.body).toEqual({
 			name: 'M365',
 			provider: 'outlook',
-			outlook_client_id: outlook.outlookClientId,
-			outlook_client_secret: outlook.outlookClientSecret,
-			outlook_client_secret_value: outlook.outlookClientSecretValue,
-			outlook_tenant_id: outlook.outlookTenantId,
+			outlook_client_id: OUTLOOK_APP.clientId,
+			outlook_client_secret: OUTLOOK_APP.clientSecretId,
+			outlook_client_secret_value: OUTLOOK_APP.clientSecretValue,
+			outlook_tenant_id: OUTLOOK_APP.tenantId,
 			outlook_client_secret_expires_at: '31/12/2027',
 		});
 	});
 
 	it('accepts the expiry as DD/MM/YYYY text from an expression, and no expiry at all', async () => {
-		await t.run(create({ name: 'A', ...outlook, additionalFields: { outlook_client_secret_expires_at: '={{ "01/02/2028" }}' } }));
-		await t.run(create({ name: 'B', ...outlook }));
+		await t.run(create({ name: 'A', ...outlook, additionalFields: { outlook_client_secret_expires_at: '={{ "01/02/2028" }}' } }), outlookApp());
+		await t.run(create({ name: 'B', ...outlook }), outlookApp());
 		const bodies = (await t.requests()).map((r) => (r.body as IDataObject).outlook_client_secret_expires_at);
 		expect(bodies).toEqual(['01/02/2028', undefined]);
 	});
@@ -113,6 +177,7 @@ describe('email workspace create (outlook)', () => {
 	it('accepts the expiry as a luxon DateTime from an expression ($now.plus)', async () => {
 		const result = await t.run(
 			create({ name: 'C', ...outlook, additionalFields: { outlook_client_secret_expires_at: '={{ $now.plus({ days: 400 }) }}' } }),
+			outlookApp(),
 		);
 		expect(result.error).toBeUndefined();
 		const sent = (await t.requests())[0].body as IDataObject;
@@ -120,16 +185,25 @@ describe('email workspace create (outlook)', () => {
 	});
 
 	it.each([
-		[{ outlookTenantId: '={{ "" }}' }, /outlookTenantId.*required/],
-		[{ outlookClientId: '  ' }, /outlookClientId.*required/],
-		[{ outlookClientSecret: '={{ "" }}' }, /outlookClientSecret.*required/],
-		[{ outlookClientSecretValue: '={{ "" }}' }, /outlookClientSecretValue.*required/],
+		[{ tenantId: '' }, /Outlook App.*Tenant ID: required/],
+		[{ clientId: '  ' }, /Outlook App.*Client ID: required/],
+		[{ clientSecretId: '' }, /Client Secret ID: required/],
+		[{ clientSecretValue: '' }, /Client Secret Value: required/],
+	])('rejects an incomplete credential %p before any request', async (app, pattern) => {
+		const result = await t.run(create({ name: 'M365', ...outlook }), outlookApp(app));
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error!.message).toMatch(pattern);
+		noSecrets({ message: result.error!.message, description: result.error!.description });
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it.each([
 		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "31/02/2027" }}' } }, /outlook_client_secret_expires_at.*not a date/],
 		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "next year" }}' } }, /outlook_client_secret_expires_at.*not a date/],
 		[{ provider: '={{ "yahoo" }}' }, /provider.*google, outlook/],
 		[{ name: '={{ "  " }}' }, /name/],
 	])('rejects %p before any request', async (parameters, pattern) => {
-		const result = await t.run(create({ name: 'M365', ...outlook, ...parameters }));
+		const result = await t.run(create({ name: 'M365', ...outlook, ...parameters }), outlookApp());
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(pattern);
 		noSecrets({ message: result.error!.message, description: result.error!.description });
@@ -137,7 +211,7 @@ describe('email workspace create (outlook)', () => {
 	});
 
 	it('keeps the secrets out of a service error (unknown key refused: 401)', async () => {
-		const result = await t.run(create({ name: 'M365', ...outlook }), { apiKey: 'dummy-key-unknown' });
+		const result = await t.run(create({ name: 'M365', ...outlook }), { apiKey: 'dummy-key-unknown', ...outlookApp() });
 		expect(result.error!.httpCode).toBe('401');
 		noSecrets({ message: result.error!.message, description: result.error!.description, context: result.error!.context });
 	});
