@@ -8,7 +8,12 @@
  * - 5xx, timeouts and connection resets are retried only for `read` and `update` requests (GET, update by id,
  *   DELETE by id): repeating them cannot create anything twice.
  * - `create` requests (the service has no idempotency keys; POST /spam_tests even costs a credit) are retried on
- *   429 and on errors that prove the request never reached the service (connection refused, DNS failure).
+ *   429 and on errors that prove the request never reached the service (connection refused, DNS failure). When a
+ *   create's answer is lost (reset, timeout, 5xx), the error's headline says it may have been created and where to
+ *   look; no headline of ours advises repeating a create.
+ * - A refused connection or an unknown host is tried once more after a moment, then remembered for a few seconds
+ *   (per key and base URL, see pacer.ts): the requests of later items fail at once instead of each waiting through
+ *   its own retries, so a stopped service or a mistyped URL costs seconds, not 15 s per item.
  */
 import type {
 	IDataObject,
@@ -22,6 +27,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { pacerFor, pacerPolicy, type Pacer } from './pacer';
 import { redact, redactDeep } from './redact';
 import { USER_AGENT } from './version';
 
@@ -54,6 +60,9 @@ export const retryPolicy = {
 };
 
 const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+/** Never reached, and not going to change within seconds: one quick retry, then remembered (fail fast). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND']);
+const TIMEOUTS = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
 const MAYBE_PROCESSED = new Set([
 	'ECONNRESET',
 	'ETIMEDOUT',
@@ -147,6 +156,33 @@ function serviceMessage(body: unknown): string | undefined {
 	return undefined;
 }
 
+/** What a create of this path makes, and where the user can see whether it was made. */
+function createdThing(path: string): { what: string; where: string } {
+	if (/^\/spam_tests\/?$/.test(path)) return { what: 'The spam test may have been created (and a credit spent)', where: 'Spam Test → Get Many' };
+	if (/^\/automated_tests\/?$/.test(path)) return { what: 'The automated test may have been created', where: 'Automated Test → Get Many' };
+	if (/^\/alerts\/?$/.test(path)) return { what: 'The alert may have been created', where: 'Alert → Get Many' };
+	if (/^\/accounts\/batch\/?$/.test(path)) return { what: 'The batch task may have been started', where: 'Account → Get Many (whether the accounts changed)' };
+	if (/^\/imap_auth\/?$/.test(path)) return { what: 'The mailbox may have been connected', where: 'Account → Get Many (search for its address)' };
+	if (/^\/email_workspaces\/?$/.test(path)) return { what: 'The email workspace may have been created', where: "the service's email workspaces" };
+	return { what: 'It may have been created', where: 'the service' };
+}
+
+/** The headline of a create whose answer was lost: what may exist now, why we do not know, what to check. */
+function createHeadline(request: ApiRequest, cause: string): string {
+	const { what, where } = createdThing(request.path);
+	return `${what}: ${cause}. Check ${where} before running this again`;
+}
+
+/**
+ * n8n's NodeApiError replaces a message that contains a known network code (ECONNRESET, ETIMEDOUT, …) with its own
+ * canned text ("You can retry the request immediately…"). Our headlines are final: set after construction, so
+ * neither that replacement nor the status-code texts can turn a create's warning into advice to repeat it.
+ */
+function withHeadline(error: NodeApiError, headline: string): NodeApiError {
+	error.message = headline;
+	return error;
+}
+
 function apiError(
 	ctx: ApiContext,
 	request: ApiRequest,
@@ -161,41 +197,66 @@ function apiError(
 			if (k !== 'message') details[k] = redactDeep(v, secrets) as IDataObject;
 		}
 	}
+	const lostCreate = status >= 500 && kindOf(request) === 'create';
 	const guidance =
 		STATUS_GUIDANCE[status] ??
-		(status >= 500
-			? 'The service had an internal problem and retries ran out (or the request was a create, which is never repeated after it may have been processed: check whether it was created before running again).'
-			: 'The service refused the request.');
+		(lostCreate
+			? 'The service had an internal problem after the request reached it. Creates are never repeated automatically, since the service may have processed it.'
+			: status >= 500
+				? 'The service had an internal problem and retries ran out.'
+				: 'The service refused the request.');
 	const detailText = Object.keys(details).length ? ` Details: ${JSON.stringify(details)}` : '';
+	const headline = lostCreate
+		? createHeadline(request, `the service answered HTTP ${status} ("${message}")`)
+		: `${message} [HTTP ${status}]`;
 	const error = new NodeApiError(
 		ctx.getNode(),
 		{ message, httpCode: String(status), ...details } as JsonObject,
 		{
-			message: `${message} [HTTP ${status}]`,
+			message: headline,
 			description: `${guidance}${detailText} (${request.method} ${request.path})`,
 			httpCode: String(status),
 			itemIndex: request.itemIndex,
 		},
 	);
 	error.context.details = details;
-	return error;
+	return withHeadline(error, headline);
 }
 
-function networkError(ctx: ApiContext, request: ApiRequest, code: string | undefined, attempts: number): NodeApiError {
-	const reached = code && NEVER_REACHED.has(code) ? 'The service could not be reached' : 'The connection to the service failed';
-	const createNote =
-		kindOf(request) === 'create' && !(code && NEVER_REACHED.has(code))
-			? ' This was a create and it may have been processed: check before running it again.'
-			: '';
-	return new NodeApiError(
+function networkError(
+	ctx: ApiContext,
+	request: ApiRequest,
+	code: string | undefined,
+	attempts: number,
+	remembered?: Pacer,
+): NodeApiError {
+	const shown = code ?? 'network error';
+	let headline: string;
+	let advice = 'Check the Base URL in the credential and that the service is up.';
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+		headline = "The Base URL's host name could not be found: check the Base URL in the credential";
+	} else if (code === 'ECONNREFUSED') {
+		headline = 'The service refused the connection: check the Base URL in the credential and that the service is running';
+	} else if (kindOf(request) === 'create') {
+		const cause = code && TIMEOUTS.has(code) ? `no answer came within ${Math.round(retryPolicy.timeoutMs / 1000)} s` : 'the connection broke before the answer came';
+		headline = createHeadline(request, cause);
+		advice = 'Creates are never repeated automatically after the request may have reached the service.';
+	} else {
+		headline = code && TIMEOUTS.has(code) ? `The service did not answer within ${Math.round(retryPolicy.timeoutMs / 1000)} s` : 'The connection to the service broke before the answer came';
+	}
+	const memory = remembered
+		? ` Not tried again: a connection to this Base URL was refused ${((Date.now() - remembered.refusedAt) / 1000).toFixed(1)} s ago (remembered for ${pacerPolicy.refusedMemoryMs / 1000} s).`
+		: '';
+	const error = new NodeApiError(
 		ctx.getNode(),
-		{ message: reached, networkCode: code ?? 'UNKNOWN' } as JsonObject,
+		{ message: headline, networkCode: code ?? 'UNKNOWN' } as JsonObject,
 		{
-			message: `${reached} (${code ?? 'network error'})`,
-			description: `Check the Base URL in the credential and that the service is up. Attempts: ${attempts}.${createNote} (${request.method} ${request.path})`,
+			message: headline,
+			description: `${advice} Network error: ${shown}. Attempts: ${attempts}.${memory} (${request.method} ${request.path})`,
 			itemIndex: request.itemIndex,
 		},
 	);
+	return withHeadline(error, headline);
 }
 
 function kindOf(request: ApiRequest): RequestKind {
@@ -229,8 +290,13 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.body === undefined) delete options.body;
+	let refusedOnce = false;
 
+	const pacer = pacerFor(baseUrl, secrets[0] ?? '', 0);
 	for (let attempt = 0; ; attempt++) {
+		// A refusal remembered from another request (earlier item, other page): fail without a new attempt. A
+		// request's own quick retry after its first refusal is exempt, so the memory never blocks the probe.
+		if (pacer.isRefused() && !(attempt === 1 && refusedOnce)) throw networkError(this, request, 'ECONNREFUSED', attempt, pacer);
 		let response: RawResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -246,6 +312,15 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 					itemIndex: request.itemIndex,
 				});
 			}
+			if (code && UNREACHABLE.has(code)) {
+				pacer.refused();
+				if (attempt === 0) {
+					refusedOnce = true;
+					await sleep(pacerPolicy.refusedRetryMs);
+					continue;
+				}
+				throw networkError(this, request, code, attempt + 1);
+			}
 			const retryable = (code && NEVER_REACHED.has(code)) || (kind !== 'create' && code !== undefined && MAYBE_PROCESSED.has(code));
 			if (retryable && attempt < retryPolicy.maxRetries) {
 				await sleep(backoffMs(attempt));
@@ -253,6 +328,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			}
 			throw networkError(this, request, code, attempt + 1);
 		}
+		pacer.succeeded();
 
 		const status = response.statusCode;
 		if (status < 400) return withoutKey(response.body, secrets) as IDataObject;

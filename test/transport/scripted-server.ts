@@ -15,7 +15,9 @@ export interface Recorded {
 /** What to do with one request: answer, or cut the connection without answering. */
 export type Step =
 	| { status: number; body?: unknown; headers?: Record<string, string> }
-	| { reset: true };
+	| { reset: true }
+	/** Never answer (the client's timeout fires); the socket is closed when the server closes. */
+	| { hang: true };
 
 export class ScriptedServer {
 	readonly requests: Recorded[] = [];
@@ -32,6 +34,7 @@ export class ScriptedServer {
 				req.socket.destroy();
 				return;
 			}
+			if ('hang' in step) return;
 			res.writeHead(step.status, { 'content-type': 'application/json', ...(step.headers ?? {}) });
 			res.end(step.body === undefined ? '' : JSON.stringify(step.body));
 		});

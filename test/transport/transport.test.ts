@@ -125,10 +125,10 @@ describe('retries', () => {
 		expect(server.requests).toHaveLength(2);
 	});
 
-	it('retries a create when the connection was refused (it never reached the service)', async () => {
+	it('retries a create once when the connection was refused (it never reached the service)', async () => {
 		const run = await probe({ method: 'POST', path: '/spam_tests', body: '{}' }, { baseUrl: 'http://127.0.0.1:9/api/v1' });
-		expect(run.error?.message).toMatch(/refused the connection|could not be reached/);
-		expect(errorText(run)).toContain('Attempts: 5');
+		expect(run.error?.message).toMatch(/refused the connection/);
+		expect(errorText(run)).toContain('Attempts: 2');
 	});
 });
 
