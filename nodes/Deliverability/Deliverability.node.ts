@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { learnLabels, TOOL_DESCRIPTION, toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
 import { RESOURCES } from './resources';
 import { googleWorkspaceKeyTest, outlookAppTest } from './resources/emailWorkspace/credentials';
@@ -21,7 +22,9 @@ export class Deliverability implements INodeType {
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Run spam tests, manage mailboxes, automated tests, domains, batch tasks and alerts',
 		defaults: { name: 'Deliverability' },
-		usableAsTool: true,
+		// As a tool (n8n generates `deliverabilityTool`), the node creator and a manual tool description start from a
+		// text written for a model; what the model sees by default is each operation's `action` (see helpers/toolMode.ts).
+		usableAsTool: { replacements: { description: TOOL_DESCRIPTION } },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The API key for every request; the email workspace secrets only where an operation sends them. The Google key
@@ -47,6 +50,7 @@ export class Deliverability implements INodeType {
 			},
 		],
 		properties: [
+			toolNotice,
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -60,6 +64,10 @@ export class Deliverability implements INodeType {
 	};
 
 	methods = { listSearch, credentialTest: { googleWorkspaceKeyTest, outlookAppTest } };
+
+	constructor() {
+		learnLabels(this.description.properties);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.operations])));

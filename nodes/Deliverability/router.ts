@@ -5,6 +5,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { toolAnswer, toolError } from './helpers/toolMode';
+
 /** An operation's execute: one input item in, one or more JSON results out. */
 export type OperationHandler = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>;
 
@@ -23,10 +25,11 @@ export async function route(this: IExecuteFunctions, handlers: HandlerTable): Pr
 					itemIndex: i,
 				});
 			}
-			const result = await handler.call(this, i);
+			const result = toolAnswer(this, resource, operation, await handler.call(this, i));
 			const json = Array.isArray(result) ? result : [result];
 			out.push(...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), { itemData: { item: i } }));
 		} catch (error) {
+			toolError(this, error);
 			if (this.continueOnFail()) {
 				out.push({ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem: { item: i } });
 				continue;

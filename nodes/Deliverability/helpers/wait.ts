@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { validator } from './params';
+import { toolWait } from './toolMode';
 
 export interface WaitSettings {
 	waitForCompletion: boolean;
@@ -25,12 +26,12 @@ export function waitSettings(ctx: IExecuteFunctions, options: IDataObject, itemI
 	if (!Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0 || timeoutMinutes > 120) {
 		v.fail('Timeout (Minutes)', `${String(options.timeoutMinutes)} must be above 0 and at most 120`);
 	}
-	return {
+	return toolWait(ctx, {
 		waitForCompletion: v.boolean('Wait for Completion', options.waitForCompletion ?? false),
 		pollIntervalMs: pollSeconds * 1000,
 		timeoutMs: timeoutMinutes * 60_000,
 		onTimeout: v.oneOf('On Timeout', options.onTimeout ?? 'error', ['error', 'returnLast'] as const),
-	};
+	});
 }
 
 export async function waitUntil(

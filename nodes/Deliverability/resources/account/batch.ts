@@ -19,7 +19,7 @@ const BATCH_ACTIONS: INodePropertyOptions[] = [
 
 export const operation = {
 	name: 'Batch',
-	action: 'Run a batch action on accounts',
+	action: 'Run a batch action (reconnect, suspend, delete…) on accounts by numeric ID',
 	description: 'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
 };
 

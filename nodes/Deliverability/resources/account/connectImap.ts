@@ -40,7 +40,7 @@ function port(displayName: string, name: string, defaultPort: number, descriptio
 
 export const operation = {
 	name: 'Connect IMAP/SMTP',
-	action: 'Connect an IMAP/SMTP account',
+	action: 'Connect an IMAP/SMTP mailbox as a new account',
 	description: 'Connect a new mailbox with its IMAP and SMTP logins',
 };
 

@@ -6,7 +6,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get',
-	action: 'Get an account',
+	action: 'Get an account (a sending mailbox) by numeric ID',
 	description: 'Retrieve one account with its domain and scores',
 };
 

@@ -6,7 +6,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Aliases',
-	action: 'Get the aliases of an account',
+	action: 'Get the aliases of an account by numeric ID',
 	description: 'List the OAuth aliases the account can send from (one item per alias)',
 };
 

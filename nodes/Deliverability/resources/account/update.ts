@@ -18,7 +18,7 @@ const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
 
 export const operation = {
 	name: 'Update',
-	action: 'Update an account',
+	action: 'Update an account (a sending mailbox) by numeric ID',
 	description: 'Change the settings of an account',
 };
 

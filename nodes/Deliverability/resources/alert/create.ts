@@ -10,7 +10,7 @@ const show = showFor('alert', 'create').show;
 
 export const operation = {
 	name: 'Create',
-	action: 'Create an alert',
+	action: 'Create an alert (a webhook for service events)',
 	description: 'Subscribe a webhook URL or chat channel to events',
 };
 

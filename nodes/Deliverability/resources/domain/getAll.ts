@@ -7,7 +7,7 @@ import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Many',
-	action: 'Get many domains',
+	action: 'Get many sending domains with their SPF/DKIM/DMARC health',
 	description: 'List the sending domains of the project (one item per domain)',
 };
 

@@ -7,7 +7,7 @@ import { collectionValues, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Create',
-	action: 'Create a spam test',
+	action: 'Create a spam test (costs one credit) and get its seed addresses',
 	description: 'Start a spam test (uses one credit) and get the seed addresses to send to',
 };
 

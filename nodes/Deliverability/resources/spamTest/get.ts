@@ -9,7 +9,7 @@ import { waitSettings, waitUntil } from '../../helpers/wait';
 
 export const operation = {
 	name: 'Get',
-	action: 'Get a spam test',
+	action: 'Get a spam test and its inbox placement results',
 	description: 'Retrieve a spam test, optionally waiting until it is complete',
 };
 

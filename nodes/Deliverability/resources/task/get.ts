@@ -6,7 +6,7 @@ import { followTask, taskWaitOptions, taskWaitSettings } from './wait';
 
 export const operation = {
 	name: 'Get',
-	action: 'Get a task',
+	action: 'Get a task (the progress of a batch action) by numeric ID',
 	description: 'Retrieve the progress and logs of a task, optionally waiting until it is finished',
 };
 

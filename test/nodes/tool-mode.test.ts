@@ -1,0 +1,159 @@
+/**
+ * The node as an AI agent's tool (issue 16), through n8n's real engine against the sandbox. n8n runs a tool node as
+ * the type `deliverabilityTool` (generated from `usableAsTool`, same execute) with the model's arguments as the input
+ * item, which `$fromAI()` reads; `asTool` builds that type the way n8n's convertNodeToAiTool does. Each test runs
+ * the same parameters as a plain node too, so the editor's behaviour is shown unchanged.
+ */
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, toolArguments, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
+import { runNode, type RunResult } from '../harness';
+import { byId, jsonOf, useSandbox } from './context';
+
+const t = useSandbox({ accounts: 112 });
+
+/** The generated tool type: n8n appends `Tool` to the name (and rewires the outputs, which the harness reads as main). */
+function asTool(node: INodeType): INodeType {
+	return Object.assign(Object.create(node) as INodeType, { description: { ...node.description, name: `${node.description.name}Tool` } });
+}
+
+async function run(parameters: INodeParameters, { tool, args = {} }: { tool: boolean; args?: IDataObject }): Promise<RunResult> {
+	const node = new Deliverability();
+	return await runNode({
+		nodeType: tool ? asTool(node) : node,
+		parameters,
+		input: [args],
+		credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+	});
+}
+
+const fromAI = (key: string, description: string, type = 'string') => `={{ $fromAI('${key}', '${description}', '${type}') }}`;
+
+describe('answers', () => {
+	it('caps Return All at what a model can take and says how many more there are; the editor still gets all', async () => {
+		const parameters = { resource: 'account', operation: 'getAll', returnAll: true, filters: { include_spam_tests_accounts: true } };
+		const editor = jsonOf(await run(parameters, { tool: false }));
+		const tool = jsonOf(await run(parameters, { tool: true }));
+		expect(editor.length).toBeGreaterThan(TOOL_MAX_ITEMS);
+
+		const note = tool[tool.length - 1];
+		const kept = tool.slice(0, -1);
+		expect(kept).toEqual(editor.slice(0, kept.length));
+		expect(kept.length).toBeLessThanOrEqual(TOOL_MAX_ITEMS);
+		expect(JSON.stringify(kept).length).toBeLessThanOrEqual(TOOL_MAX_CHARS);
+		expect(note).toEqual({
+			_truncated: true,
+			returned: kept.length,
+			omitted: editor.length - kept.length,
+			note: expect.stringContaining(`${editor.length - kept.length} more account results not shown (${editor.length} in all). Narrow the search`),
+		});
+	});
+
+	it('a short list comes back whole, without a note', async () => {
+		const parameters = { resource: 'account', operation: 'getAll', returnAll: false, limit: 3 };
+		expect(jsonOf(await run(parameters, { tool: true }))).toEqual(jsonOf(await run(parameters, { tool: false })));
+	});
+
+	it('Spam Test → Create answers with the ids, the seed addresses once, the credit and the next step', async () => {
+		const editor = jsonOf(await run({ resource: 'spamTest', operation: 'create' }, { tool: false }))[0];
+		expect(Array.isArray(editor.results)).toBe(true);
+
+		const answer = jsonOf(await run({ resource: 'spamTest', operation: 'create' }, { tool: true }))[0];
+		const seeds = String(answer.seed_emails === undefined ? '' : (answer.seed_emails as string[]).join(','));
+		const { data } = await t.api<{ results: Array<{ email: string }> }>('GET', `/spam_tests/${String(answer.public_id)}`);
+		expect(seeds).toBe(data.results.map((r) => r.email).join(','));
+		expect(Object.keys(answer).sort()).toEqual(['credits_used', 'next_step', 'public_full_id', 'public_id', 'seed_emails', 'seedlist', 'test_type'].sort());
+		expect(answer.credits_used).toBe(1);
+		expect(answer.next_step).toContain(`"${String(answer.public_full_id)}" somewhere in its body`);
+		expect(JSON.stringify(answer).length).toBeLessThan(JSON.stringify(editor).length / 2);
+	});
+
+	it('a spam test that is not complete comes with what to do next', async () => {
+		const { data: test } = await t.api<{ public_id: string; public_full_id: string }>('POST', '/spam_tests', {});
+		const parameters = { resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) };
+		expect(jsonOf(await run(parameters, { tool: false }))[0].next_step).toBeUndefined();
+		const answer = jsonOf(await run(parameters, { tool: true }))[0];
+		expect(answer.completed).toBe(false);
+		expect(answer.next_step).toContain(`public_full_id (${test.public_full_id}) in the body`);
+	});
+});
+
+describe('waits', () => {
+	it('end with the latest snapshot and "call again" instead of a timeout error', async () => {
+		const { data: test } = await t.api<{ public_id: string }>('POST', '/spam_tests', {});
+		const parameters = {
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			options: { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.02, onTimeout: 'error' },
+		};
+		const editor = await run(parameters, { tool: false });
+		expect(editor.error?.message).toMatch(/^Timed out waiting/);
+
+		const tool = await run(parameters, { tool: true });
+		expect(tool.error).toBeUndefined();
+		const answer = jsonOf(tool)[0];
+		expect(answer).toEqual(expect.objectContaining({ public_id: test.public_id, completed: false, _waitTimedOut: true }));
+		expect(answer.next_step).toContain(`call this tool again with the same public_id (${test.public_id})`);
+	});
+
+	it('last at most 60 s per call as a tool, whatever the node says', () => {
+		const settings = { waitForCompletion: true, pollIntervalMs: 15_000, timeoutMs: 15 * 60_000, onTimeout: 'error' as const };
+		const tool = { getNode: () => ({ type: 'n8n-nodes-deliverability.deliverabilityTool' }) } as never;
+		const plain = { getNode: () => ({ type: 'n8n-nodes-deliverability.deliverability' }) } as never;
+		expect(toolWait(tool, settings)).toEqual({ ...settings, timeoutMs: 60_000, onTimeout: 'returnLast' });
+		expect(toolWait(tool, { ...settings, timeoutMs: 5_000 }).timeoutMs).toBe(5_000);
+		expect(toolWait(plain, settings)).toBe(settings);
+	});
+});
+
+describe('errors', () => {
+	const getAccount = { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: fromAI('account_id', 'numeric id') } };
+
+	it('name the argument the model filled and say what an account id is', async () => {
+		const editor = await run(getAccount, { tool: false, args: { account_id: 'anna@acme-mail.com' } });
+		expect(editor.error?.message).toBe('Invalid "accountId": expected a whole number, got "anna@acme-mail.com"');
+
+		const tool = await run(getAccount, { tool: true, args: { account_id: 'anna@acme-mail.com' } });
+		expect(tool.error?.message).toBe(
+			'Invalid "account_id": expected a whole number, got "anna@acme-mail.com". "account_id": give the numeric id of the ' +
+				'account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it.',
+		);
+	});
+
+	it('carry the service error and its guidance in the message, with the id hint', async () => {
+		const tool = await run(getAccount, { tool: true, args: { account_id: '999999' } });
+		expect(tool.error?.message).toContain('Check the ID');
+		expect(tool.error?.message).toContain('"account_id": give the numeric id of the account');
+		const editor = await run(getAccount, { tool: false, args: { account_id: '999999' } });
+		expect(editor.error?.message).not.toContain('Check the ID');
+	});
+
+	it('carry the fix of a bad time zone, named by the model\'s key', async () => {
+		const parameters = {
+			resource: 'account',
+			operation: 'update',
+			accountId: byId(120),
+			updateFields: { time_zone: fromAI('zone', 'IANA time zone of the mailbox') },
+		};
+		const tool = await run(parameters, { tool: true, args: { zone: 'Paris' } });
+		expect(tool.error?.message).toContain('"zone"');
+		expect(tool.error?.message).toContain('Use a name like Europe/Paris');
+		expect((await t.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	it('finds every $fromAI key with the parameter it fills, resource locators included', () => {
+		expect(
+			toolArguments({
+				resource: 'account',
+				accountId: { __rl: true, mode: 'id', value: fromAI('Account', 'id') },
+				filters: { search: "={{ $fromAI('Search', ``, 'string') }} and {{ $fromAI(\"Tag\") }}" },
+			}),
+		).toEqual([
+			{ path: ['accountId'], key: 'Account' },
+			{ path: ['filters', 'search'], key: 'Search' },
+			{ path: ['filters', 'search'], key: 'Tag' },
+		]);
+	});
+});
