@@ -20,9 +20,9 @@ import type {
 import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
 import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
-import { dedupeScope, DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, remember, seen, windowSize } from './dedupe';
+import { claim, DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, memoryScope, windowSize } from './dedupe';
 import { checkExists, create, remove, SECRET_PARAM } from './lifecycle';
-import { secretsEqual } from './secret';
+import { verify } from './secret';
 
 /** Fields a delivery may name its event identifier with; the sandbox (and the service's notification object) use `id`. */
 const EVENT_ID_FIELDS = ['id', 'event_id', 'eventId'];
@@ -130,7 +130,8 @@ export class DeliverabilityTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 
 		const query = this.getQueryData() as IDataObject;
-		if (!secretsEqual(query[SECRET_PARAM], staticData.secret)) {
+		const scope = memoryScope(this.getWorkflow().id, this.getNode().id, staticData.alertId);
+		if (!scope || !verify(staticData, query[SECRET_PARAM])) {
 			return answer(401, { message: 'Unauthorized' });
 		}
 
@@ -141,19 +142,15 @@ export class DeliverabilityTrigger implements INodeType {
 		}
 		const normalisedEvent = event.trim();
 
-		const selected = mergeEvents(this.getNodeParameter('events', []), this.getNodeParameter('customEvents', ''));
-		if (!selected.some((e) => e.toUpperCase() === normalisedEvent.toUpperCase())) {
+		const config = registeredConfig(this, staticData);
+		if (!config.events.some((e) => e.toUpperCase() === normalisedEvent.toUpperCase())) {
 			return answer(200, { received: true, status: 'ignored', reason: 'event not selected' });
 		}
 
 		const eventId = firstString(payload, EVENT_ID_FIELDS) ?? fingerprint(payload);
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const size = windowSize(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
-		const scope = dedupeScope(this.getWorkflow().id, this.getNode().id);
-		if (size > 0 && seen(staticData, eventId, scope)) {
+		if (claim(staticData, scope, eventId, config.dedupeWindow) === 'duplicate') {
 			return answer(200, { received: true, status: 'duplicate', event_id: eventId });
 		}
-		remember(staticData, eventId, size, scope);
 
 		const item: INodeExecutionData = {
 			json: { ...payload, event: normalisedEvent, event_id: eventId, received_at: new Date().toISOString() },
@@ -161,6 +158,22 @@ export class DeliverabilityTrigger implements INodeType {
 		response.status(200).json({ received: true, status: 'accepted', event_id: eventId });
 		return { noWebhookResponse: true, workflowData: [[item]] };
 	}
+}
+
+/**
+ * The events and window that activation resolved and stored with the alert (lifecycle.ts). Reading them there, not
+ * through getNodeParameter, keeps expression evaluation out of every delivery. Static data from an activation that
+ * stored no configuration falls back to the parameters.
+ */
+function registeredConfig(ctx: IWebhookFunctions, staticData: IDataObject): { events: string[]; dedupeWindow: number } {
+	const events = Array.isArray(staticData.events)
+		? (staticData.events as unknown[]).map(String)
+		: mergeEvents(ctx.getNodeParameter('events', []), ctx.getNodeParameter('customEvents', ''));
+	const dedupeWindow =
+		typeof staticData.dedupeWindow === 'number'
+			? windowSize(staticData.dedupeWindow)
+			: windowSize((ctx.getNodeParameter('options', {}) as IDataObject).dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
+	return { events, dedupeWindow };
 }
 
 /** The delivery as a JSON object: n8n's parsed body, or the raw text parsed here (a missing content type). */

@@ -1,10 +1,32 @@
 /**
- * Once per event (spec §6 rule 3: the same event may be delivered more than once). The ids of the last N events
- * that started the workflow are kept in two places, newest last:
- * - the node's static data, which n8n saves right after the webhook answered, so the memory survives restarts;
- * - this process's memory, per workflow node (`scope`), because n8n loads static data afresh for every request:
- *   two copies of one event arriving at the same moment would both find it unseen there. The in-process list is
- *   checked and updated synchronously, so of two concurrent copies exactly one passes.
+ * Once per event (spec §6 rule 3: the same event may be delivered more than once). The ids of the last N events that
+ * started the workflow are remembered, newest last, per registered alert.
+ *
+ * Why it is built this way (what n8n does with a webhook request's static data):
+ * - n8n loads the workflow's static data afresh for every webhook request and, after the node answered, writes the
+ *   WHOLE object back (last writer wins; no compare-and-swap). Two requests in flight each start from whatever copy
+ *   was saved last, so a list kept only in static data loses ids under concurrent deliveries, and a restart then
+ *   replays them.
+ * - So this process keeps the authoritative list per alert (`MemoryScope`), checked and updated synchronously (of two
+ *   concurrent copies of one event exactly one passes). Each request first merges the list it loaded into that
+ *   memory (what an earlier run of this process or another process saved). An accepted id is then written, as the
+ *   process's whole list, into the static data of this request AND of every other request of this process whose
+ *   static data is still alive (n8n serialises a request's static data only when it saves it). Whichever copy n8n
+ *   saves last therefore holds every id this process knew when that copy was saved: what a request writes is a
+ *   superset of what the process knows, never an older copy. Bounded as before: at most `size` ids, oldest dropped.
+ * - Keyed by alert id (in static data and in process memory): republishing registers a new alert, and the ids seen
+ *   for the old one count for nothing, in every process (each reads the alert id from the static data it loads).
+ *
+ * Across processes (queue mode, several webhook processors) this gives "eventually a superset": a processor that
+ * saves a copy without another processor's new id puts it back at its own next acceptance (it merges what it loads).
+ * Between those moments a repeat of that id reaching the other processor is not recognised, and two copies of one
+ * event reaching two processors at the same instant both pass: n8n offers `webhook()` no shared, atomic store (its
+ * processed-items helpers exist on execute contexts only).
+ *
+ * SEAM for a cross-process guard: `claim()` is the one place that decides "accepted" or "duplicate". A mechanism that
+ * can make one claim win across processes (a store with compare-and-set) would be consulted there, after the
+ * in-process check passed and before the id is recorded, and its "already claimed" answer returned as 'duplicate'.
+ * webhook() needs no change for it.
  */
 import { createHash } from 'node:crypto';
 
@@ -13,55 +35,122 @@ import type { IDataObject } from 'n8n-workflow';
 export const DEFAULT_DEDUPE_WINDOW = 1000;
 export const MAX_DEDUPE_WINDOW = 10_000;
 
-const KEY = 'recentEventIds';
+/** Static data key of the saved memory: `{ alertId, ids }` (ids of that alert only, newest last). */
+export const MEMORY_KEY = 'eventMemory';
 
-/** In-process memory of recent ids per workflow node; bounded in scopes too (oldest scope dropped first). */
-const recentByScope = new Map<string, string[]>();
+/** Whose memory: one trigger node of one workflow, for one registered alert. */
+export interface MemoryScope {
+	key: string;
+	alertId: string;
+}
+
+export type Claim = 'accepted' | 'duplicate';
+
+interface ProcessMemory {
+	ids: string[];
+	known: Set<string>;
+	/** Static data objects of this process's requests that recorded an id; each gets every later list too. */
+	holders: Array<WeakRef<IDataObject>>;
+}
+
+/** In-process memories by scope, least recently used first; bounded in scopes too. */
+const memories = new Map<string, ProcessMemory>();
 const MAX_SCOPES = 500;
+/** Live request copies followed per scope (dead ones are dropped on every acceptance; this only caps a pathology). */
+const MAX_HOLDERS = 5000;
 
 /** The window size from the node option: a whole number in 0..MAX (0 switches deduplication off). */
 export function windowSize(value: unknown): number {
 	const n = typeof value === 'number' ? value : Number(value);
-	if (!Number.isFinite(n)) return DEFAULT_DEDUPE_WINDOW;
+	if (value === undefined || value === null || value === '' || !Number.isFinite(n)) return DEFAULT_DEDUPE_WINDOW;
 	return Math.min(MAX_DEDUPE_WINDOW, Math.max(0, Math.floor(n)));
 }
 
-function recent(staticData: IDataObject): string[] {
-	const list = staticData[KEY];
-	return Array.isArray(list) ? list.map(String) : [];
+/** The scope of a workflow's trigger node for one alert; undefined without an alert (nothing is registered). */
+export function memoryScope(workflowId: string | undefined, nodeId: string, alertId: unknown): MemoryScope | undefined {
+	if (alertId === undefined || alertId === null || String(alertId) === '') return undefined;
+	return { key: `${scopePrefix(workflowId, nodeId)}${String(alertId)}`, alertId: String(alertId) };
 }
 
-export function seen(staticData: IDataObject, eventId: string, scope?: string): boolean {
-	if (scope !== undefined && recentByScope.get(scope)?.includes(eventId)) return true;
-	return recent(staticData).includes(eventId);
+function scopePrefix(workflowId: string | undefined, nodeId: string): string {
+	return `${workflowId ?? ''}:${nodeId}:`;
+}
+
+/** The ids saved in this static data for this alert (a memory saved for another alert counts for nothing). */
+export function savedIds(staticData: IDataObject, alertId: string): string[] {
+	const record = staticData[MEMORY_KEY];
+	if (!record || typeof record !== 'object' || Array.isArray(record)) return [];
+	const { alertId: owner, ids } = record as IDataObject;
+	if (String(owner) !== alertId || !Array.isArray(ids)) return [];
+	return ids.map(String);
+}
+
+function memoryOf(key: string): ProcessMemory {
+	let memory = memories.get(key);
+	if (memory) {
+		memories.delete(key);
+	} else {
+		memory = { ids: [], known: new Set(), holders: [] };
+	}
+	memories.set(key, memory);
+	if (memories.size > MAX_SCOPES) memories.delete(memories.keys().next().value as string);
+	return memory;
+}
+
+/** Keeps the newest `size` ids. Arrays are replaced, never changed in place: saved copies may share them. */
+function trim(memory: ProcessMemory, size: number): void {
+	if (memory.ids.length <= size) return;
+	const cut = memory.ids.length - size;
+	for (const id of memory.ids.slice(0, cut)) memory.known.delete(id);
+	memory.ids = memory.ids.slice(cut);
 }
 
 /**
- * Records an event id, keeping only the newest `size` ids. The list is replaced (not mutated in place) so n8n's
- * observable static data notices the change and saves it.
+ * Ids in the loaded copy that this process does not know go in as the oldest: they were saved before this request
+ * (by an earlier run of this process or by another process), and ids this process dropped as too old stay dropped.
  */
-export function remember(staticData: IDataObject, eventId: string, size: number, scope?: string): void {
-	if (size <= 0) return;
-	const list = recent(staticData).filter((id) => id !== eventId);
-	list.push(eventId);
-	staticData[KEY] = list.slice(-size);
-	if (scope !== undefined) {
-		const inProcess = (recentByScope.get(scope) ?? []).filter((id) => id !== eventId);
-		inProcess.push(eventId);
-		recentByScope.delete(scope);
-		recentByScope.set(scope, inProcess.slice(-size));
-		if (recentByScope.size > MAX_SCOPES) recentByScope.delete(recentByScope.keys().next().value as string);
+function learn(memory: ProcessMemory, loaded: string[], size: number): void {
+	const unknown = [...new Set(loaded)].filter((id) => !memory.known.has(id));
+	if (unknown.length === 0) return;
+	for (const id of unknown) memory.known.add(id);
+	memory.ids = [...unknown, ...memory.ids];
+	trim(memory, size);
+}
+
+/**
+ * The decision for one delivery: 'duplicate' when the id is remembered (by this process or in the loaded copy),
+ * otherwise 'accepted', recording the id as described above. With a window of 0 nothing is remembered.
+ */
+export function claim(staticData: IDataObject, scope: MemoryScope, eventId: string, size: number): Claim {
+	if (size <= 0) return 'accepted';
+	const memory = memoryOf(scope.key);
+	learn(memory, savedIds(staticData, scope.alertId), size);
+	if (memory.known.has(eventId)) return 'duplicate';
+
+	memory.known.add(eventId);
+	memory.ids = [...memory.ids, eventId];
+	trim(memory, size);
+
+	const record: IDataObject = { alertId: scope.alertId, ids: memory.ids };
+	memory.holders = memory.holders.filter((ref) => {
+		const holder = ref.deref();
+		return holder !== undefined && holder !== staticData;
+	});
+	memory.holders.push(new WeakRef(staticData));
+	if (memory.holders.length > MAX_HOLDERS) memory.holders = memory.holders.slice(-MAX_HOLDERS);
+	// Assigning (not mutating) marks each copy changed in n8n's observable static data, so the copy is saved.
+	for (const ref of memory.holders) {
+		const holder = ref.deref();
+		if (holder) holder[MEMORY_KEY] = record;
 	}
+	return 'accepted';
 }
 
-export function forget(staticData: IDataObject, scope?: string): void {
-	delete staticData[KEY];
-	if (scope !== undefined) recentByScope.delete(scope);
-}
-
-/** The in-process memory's key for one trigger node of one workflow. */
-export function dedupeScope(workflowId: string | undefined, nodeId: string): string {
-	return `${workflowId ?? ''}:${nodeId}`;
+/** Deactivation: the saved memory and this process's memories of every alert of this node are dropped. */
+export function forget(staticData: IDataObject, workflowId: string | undefined, nodeId: string): void {
+	delete staticData[MEMORY_KEY];
+	const prefix = scopePrefix(workflowId, nodeId);
+	for (const key of [...memories.keys()]) if (key.startsWith(prefix)) memories.delete(key);
 }
 
 /**

@@ -6,17 +6,19 @@
  *
  * Static data of the node (`getWorkflowStaticData('node')`):
  * - `alertId`: id of the alert this node owns;
- * - `secret`: the random secret carried by the alert's hook URL (`?secret=…`); webhook() lets in only requests that
- *   carry it;
- * - `hookUrl`: the webhook URL the alert points at (without the secret), `events`, `automatedTestIds`: what was
- *   registered, for the record;
- * - `recentEventIds`: the deduplication memory (see dedupe.ts).
+ * - `secretSalt`, `secretHash`: what verifying the random secret carried by the alert's hook URL (`?secret=…`) needs
+ *   (secret.ts); the secret itself, and the hook URL with it, are never stored: n8n shows static data to anyone who
+ *   can read the workflow;
+ * - `hookUrl`: the webhook URL the alert points at (without the secret), `automatedTestIds`: what was registered;
+ * - `events`, `dedupeWindow`: the configuration webhook() needs, resolved once here, so a delivery reads no node
+ *   parameter (no expression is evaluated per request, whatever the parameters hold);
+ * - `eventMemory`: the deduplication memory of the registered alert (see dedupe.ts).
  *
  * Which alerts are ours: the hook URL contains the node's webhook id (a UUID n8n gives each trigger node), so every
  * alert whose hook URL (query string ignored) is exactly this node's webhook URL was registered by this node, in
  * this mode. The secret is NOT part of that comparison: it is read from the alert itself. An alert is what the
  * service will call, so the secret in its hook URL is the one deliveries carry; adopting it (rather than insisting on
- * the secret in our static data, which may be gone) lets a node with lost static data take over its alert instead
+ * the verifier in our static data, which may be gone) lets a node with lost static data take over its alert instead
  * of creating a second one. An alert at our URL without a secret is not adopted (we could not authenticate its
  * deliveries) and, being at our URL, is removed as a leftover.
  */
@@ -26,8 +28,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mergeEvents } from '../shared/events';
 import { apiRequest, listFrom } from '../shared/transport';
 import { Validator } from '../shared/validation';
-import { dedupeScope, forget } from './dedupe';
-import { newSecret } from './secret';
+import { DEFAULT_DEDUPE_WINDOW, forget, windowSize } from './dedupe';
+import { clearVerifier, newSecret, storeVerifier } from './secret';
 
 export const SECRET_PARAM = 'secret';
 export const WEBHOOK_NAME = 'default';
@@ -37,6 +39,7 @@ export interface WantedAlert {
 	hookUrl: string;
 	events: string[];
 	automatedTestIds: number[];
+	dedupeWindow: number;
 }
 
 type Context = IHookFunctions;
@@ -58,7 +61,8 @@ export function wantedAlert(this: Context): WantedAlert {
 	const automatedTestIds = [
 		...new Set(new Validator(this.getNode(), 0).idList('Automated Test IDs', options.automated_test_ids)),
 	];
-	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds };
+	const dedupeWindow = windowSize(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
+	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds, dedupeWindow };
 }
 
 export function withoutQuery(url: string): string {
@@ -102,7 +106,7 @@ function hookUrlOf(alert: IDataObject): string {
 }
 
 /** An alert of ours that delivers exactly what the parameters ask for, to this URL, with a secret we can check. */
-export function matches(alert: IDataObject, wanted: WantedAlert): boolean {
+export function matches(alert: IDataObject, wanted: Omit<WantedAlert, 'dedupeWindow'>): boolean {
 	const url = hookUrlOf(alert);
 	const events = Array.isArray(alert.events) ? (alert.events as unknown[]).map(String) : [];
 	const scope = Array.isArray(alert.automated_test_ids) ? (alert.automated_test_ids as unknown[]).map(String) : [];
@@ -118,7 +122,18 @@ export function matches(alert: IDataObject, wanted: WantedAlert): boolean {
 }
 
 function clearAlert(staticData: IDataObject): void {
-	for (const key of ['alertId', 'secret', 'hookUrl', 'events', 'automatedTestIds']) delete staticData[key];
+	for (const key of ['alertId', 'hookUrl', 'events', 'automatedTestIds', 'dedupeWindow']) delete staticData[key];
+	clearVerifier(staticData);
+}
+
+/** What activation records for the alert it registered or adopted (see the list at the top). */
+function storeAlert(staticData: IDataObject, id: string | number, secret: string, wanted: WantedAlert): void {
+	staticData.alertId = id;
+	storeVerifier(staticData, secret);
+	staticData.hookUrl = wanted.hookUrl;
+	staticData.events = wanted.events;
+	staticData.automatedTestIds = wanted.automatedTestIds;
+	staticData.dedupeWindow = wanted.dedupeWindow;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -144,7 +159,7 @@ async function listAlerts(this: Context): Promise<IDataObject[]> {
 
 /**
  * Activation, step 1. Asks the service for its alerts and adopts one of ours that matches the parameters (the
- * stored id first), storing its id and secret. Alerts of ours that do not match (the stored one after the
+ * stored id first), storing its id and the verifier of its secret. Alerts of ours that do not match (the stored one after the
  * parameters or n8n's URL changed, leftovers at our URL from an activation that failed half-way) are removed, so
  * `create` never adds a second alert next to them. A stored id the service no longer knows is simply cleared.
  */
@@ -165,11 +180,7 @@ export async function checkExists(this: Context): Promise<boolean> {
 		clearAlert(staticData);
 		return false;
 	}
-	staticData.alertId = adopted.id as number;
-	staticData.secret = queryParam(hookUrlOf(adopted), SECRET_PARAM)!;
-	staticData.hookUrl = wanted.hookUrl;
-	staticData.events = wanted.events;
-	staticData.automatedTestIds = wanted.automatedTestIds;
+	storeAlert(staticData, adopted.id as number, queryParam(hookUrlOf(adopted), SECRET_PARAM)!, wanted);
 	return true;
 }
 
@@ -200,11 +211,7 @@ export async function create(this: Context): Promise<boolean> {
 				'POST /alerts answered without an "id", so this trigger cannot remove the alert later. If the alert was created, the next activation finds it by its webhook URL and takes it over.',
 		});
 	}
-	staticData.alertId = /^\d+$/.test(id) ? Number(id) : id;
-	staticData.secret = secret;
-	staticData.hookUrl = wanted.hookUrl;
-	staticData.events = wanted.events;
-	staticData.automatedTestIds = wanted.automatedTestIds;
+	storeAlert(staticData, /^\d+$/.test(id) ? Number(id) : id, secret, wanted);
 	return true;
 }
 
@@ -227,6 +234,6 @@ export async function remove(this: Context): Promise<boolean> {
 	}
 
 	clearAlert(staticData);
-	forget(staticData, dedupeScope(this.getWorkflow().id, this.getNode().id));
+	forget(staticData, this.getWorkflow().id, this.getNode().id);
 	return true;
 }

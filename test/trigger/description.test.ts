@@ -9,9 +9,9 @@ import * as path from 'node:path';
 import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { fingerprint, forget, remember, seen, windowSize } from '../../nodes/DeliverabilityTrigger/dedupe';
+import { claim, fingerprint, forget, memoryScope, savedIds, windowSize } from '../../nodes/DeliverabilityTrigger/dedupe';
 import { hookUrlWithSecret, matches, queryParam, withoutQuery } from '../../nodes/DeliverabilityTrigger/lifecycle';
-import { newSecret, secretsEqual } from '../../nodes/DeliverabilityTrigger/secret';
+import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityTrigger/secret';
 import { EVENTS } from '../../nodes/shared/events';
 import { triggerHarness } from '../harness';
 
@@ -97,15 +97,36 @@ describe('secret', () => {
 		expect(newSecret()).not.toBe(a);
 	});
 
-	it('compares equal only for the same text, and never for a missing expected secret', () => {
+	it('is kept as a salted hash that verifies only the same text, never for a missing verifier', () => {
 		const s = newSecret();
-		expect(secretsEqual(s, s)).toBe(true);
-		expect(secretsEqual(`${s}x`, s)).toBe(false);
-		expect(secretsEqual(s.slice(1), s)).toBe(false);
-		expect(secretsEqual(undefined, s)).toBe(false);
-		expect(secretsEqual(['a'], s)).toBe(false);
-		expect(secretsEqual('', '')).toBe(false);
-		expect(secretsEqual('x', undefined)).toBe(false);
+		const data: IDataObject = {};
+		storeVerifier(data, s);
+		expect(JSON.stringify(data)).not.toContain(s);
+		expect(Object.keys(data).sort()).toEqual(['secretHash', 'secretSalt']);
+		expect(verify(data, s)).toBe(true);
+		expect(verify(data, `${s}x`)).toBe(false);
+		expect(verify(data, s.slice(1))).toBe(false);
+		expect(verify(data, s.toUpperCase())).toBe(false);
+		expect(verify(data, undefined)).toBe(false);
+		expect(verify(data, ['a'])).toBe(false);
+		expect(verify(data, '')).toBe(false);
+		expect(verify({}, s)).toBe(false);
+		expect(verify({ secretSalt: data.secretSalt, secretHash: 'not-hex' }, s)).toBe(false);
+		// Another registration of the same secret gets another salt, so another hash.
+		const again: IDataObject = {};
+		storeVerifier(again, s);
+		expect(again.secretHash).not.toBe(data.secretHash);
+	});
+
+	it('converts a plain secret left by an earlier version into the hash when a delivery carries it', () => {
+		const s = newSecret();
+		const data: IDataObject = { secret: s };
+		expect(verify(data, 'wrong')).toBe(false);
+		expect(data.secret).toBe(s);
+		expect(verify(data, s)).toBe(true);
+		expect(data.secret).toBeUndefined();
+		expect(JSON.stringify(data)).not.toContain(s);
+		expect(verify(data, s)).toBe(true);
 	});
 });
 
@@ -147,24 +168,49 @@ describe('hook URL helpers', () => {
 });
 
 describe('event memory', () => {
-	it('remembers the newest ids only, up to the window', () => {
+	const ids = (data: IDataObject, alertId = '7'): string[] => savedIds(data, alertId);
+
+	it('remembers the newest ids only, up to the window, under the alert it belongs to', () => {
+		const scope = memoryScope('wf-window', 'node', 7)!;
 		const data: IDataObject = {};
-		for (let i = 0; i < 1005; i++) remember(data, `evt_${i}`, 1000);
-		expect((data.recentEventIds as string[]).length).toBe(1000);
-		expect(seen(data, 'evt_4')).toBe(false);
-		expect(seen(data, 'evt_5')).toBe(true);
-		expect(seen(data, 'evt_1004')).toBe(true);
-		remember(data, 'evt_5', 1000);
-		expect((data.recentEventIds as string[]).at(-1)).toBe('evt_5');
-		expect((data.recentEventIds as string[]).length).toBe(1000);
-		forget(data);
-		expect(data.recentEventIds).toBeUndefined();
+		for (let i = 0; i < 1005; i++) expect(claim(data, scope, `evt_${i}`, 1000)).toBe('accepted');
+		expect(ids(data)).toHaveLength(1000);
+		expect(ids(data)[0]).toBe('evt_5');
+		expect(ids(data).at(-1)).toBe('evt_1004');
+		expect(data.eventMemory).toMatchObject({ alertId: '7' });
+		expect(claim({}, scope, 'evt_4', 1000)).toBe('accepted');
+		expect(claim({}, scope, 'evt_1004', 1000)).toBe('duplicate');
+		expect(ids(data, '8')).toEqual([]);
+		forget(data, 'wf-window', 'node');
+		expect(data.eventMemory).toBeUndefined();
+		// Forgotten in this process too.
+		expect(claim({}, scope, 'evt_1004', 1000)).toBe('accepted');
+	});
+
+	it('counts ids found in the loaded copy, for its own alert only', () => {
+		const scope = memoryScope('wf-loaded', 'node', 7)!;
+		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_a'] } }, scope, 'evt_a', 10)).toBe('duplicate');
+		const other = memoryScope('wf-loaded', 'node', 8)!;
+		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_b'] } }, other, 'evt_b', 10)).toBe('accepted');
+		expect(memoryScope('wf', 'node', undefined)).toBeUndefined();
+	});
+
+	it('writes every later id into the copies of earlier requests that are still alive', () => {
+		const scope = memoryScope('wf-holders', 'node', 7)!;
+		const first: IDataObject = {};
+		const second: IDataObject = {};
+		expect(claim(first, scope, 'evt_1', 10)).toBe('accepted');
+		expect(claim(second, scope, 'evt_2', 10)).toBe('accepted');
+		expect(ids(first)).toEqual(['evt_1', 'evt_2']);
+		expect(ids(second)).toEqual(['evt_1', 'evt_2']);
 	});
 
 	it('keeps nothing with a window of 0, and bounds the window option', () => {
+		const scope = memoryScope('wf-zero', 'node', 7)!;
 		const data: IDataObject = {};
-		remember(data, 'a', 0);
-		expect(seen(data, 'a')).toBe(false);
+		expect(claim(data, scope, 'a', 0)).toBe('accepted');
+		expect(claim(data, scope, 'a', 0)).toBe('accepted');
+		expect(data.eventMemory).toBeUndefined();
 		expect(windowSize(undefined)).toBe(1000);
 		expect(windowSize('abc')).toBe(1000);
 		expect(windowSize(-5)).toBe(0);

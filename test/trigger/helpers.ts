@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { queryParam } from '../../nodes/DeliverabilityTrigger/lifecycle';
+import { verify } from '../../nodes/DeliverabilityTrigger/secret';
 import { triggerHarness, type HookHarness } from '../harness';
 import type { NodeTestContext } from '../nodes/context';
 import type { Alert } from '../../sandbox/store';
@@ -84,4 +86,19 @@ export async function alerts(ctx: NodeTestContext): Promise<SandboxAlert[]> {
 /** The production URL n8n gives this node: <webhook base>/<webhookId>/<path>. */
 export function productionUrl(webhookBaseUrl = WEBHOOK_BASE, id = currentWebhookId): string {
 	return `${webhookBaseUrl}/${id}/deliverability`;
+}
+
+/** The secret in the registered alert's hook URL (the only place it exists: static data holds a salted hash). */
+export async function registeredSecret(ctx: NodeTestContext): Promise<string> {
+	const list = await alerts(ctx);
+	expect(list).toHaveLength(1);
+	const secret = queryParam(list[0].hook_url ?? '', 'secret');
+	if (!secret) throw new Error('the registered alert carries no secret');
+	return secret;
+}
+
+/** Whether the node's static data verifies this secret (and holds it nowhere in plain text). */
+export function staticDataVerifies(staticData: IDataObject, secret: string): boolean {
+	expect(JSON.stringify(staticData)).not.toContain(secret);
+	return verify({ ...staticData }, secret);
 }

@@ -3,8 +3,21 @@
  * activation = checkExists, then create if false; deactivation = delete with the node's static data; a restart calls
  * nothing. After every sequence the sandbox holds exactly the alerts it should: one while active, none after.
  */
+import { queryParam } from '../../nodes/DeliverabilityTrigger/lifecycle';
 import { useSandbox } from '../nodes/context';
-import { activate, alerts, allAlerts, nextWebhookId, productionUrl, savedStaticData, trigger, WEBHOOK_BASE, webhookId } from './helpers';
+import {
+	activate,
+	alerts,
+	allAlerts,
+	nextWebhookId,
+	productionUrl,
+	registeredSecret,
+	savedStaticData,
+	staticDataVerifies,
+	trigger,
+	WEBHOOK_BASE,
+	webhookId,
+} from './helpers';
 
 const ctx = useSandbox({ resetEachTest: false });
 beforeEach(async () => {
@@ -25,9 +38,15 @@ describe('create', () => {
 		const list = await alerts(ctx);
 		expect(list).toHaveLength(1);
 		const [alert] = list;
-		const secret = h.staticData.secret as string;
+		const secret = await registeredSecret(ctx);
 		expect(secret).toMatch(/^[0-9a-f]{48}$/);
 		expect(alert.hook_url).toBe(`${productionUrl()}?secret=${secret}`);
+		// Static data keeps a salted hash only: neither the secret nor the hook URL with it.
+		expect(h.staticData.secret).toBeUndefined();
+		expect(h.staticData.secretSalt).toMatch(/^[0-9a-f]{32}$/);
+		expect(h.staticData.secretHash).toMatch(/^[0-9a-f]{64}$/);
+		expect(staticDataVerifies(h.staticData, secret)).toBe(true);
+		expect(staticDataVerifies(h.staticData, `${secret.slice(0, -1)}${secret.endsWith("0") ? "1" : "0"}`)).toBe(false);
 		expect(alert.hook_url!.startsWith(`${WEBHOOK_BASE}/${webhookId()}/deliverability?`)).toBe(true);
 		expect(alert.channel).toBe('HOOK_URL');
 		expect(alert.active).toBe(true);
@@ -39,7 +58,7 @@ describe('create', () => {
 		expect(await h.checkExists()).toBe(true);
 		expect(await alerts(ctx)).toHaveLength(1);
 		expect(h.staticData.alertId).toBe(alert.id);
-		expect(h.staticData.secret).toBe(secret);
+		expect(staticDataVerifies(h.staticData, secret)).toBe(true);
 		expect(await alertPosts()).toBe(1);
 	});
 
@@ -104,7 +123,10 @@ describe('checkExists', () => {
 		const fresh = trigger(ctx); // same node (webhook id), static data lost
 		expect(await fresh.checkExists()).toBe(true);
 		expect(fresh.staticData.alertId).toBe(existing.id);
-		expect(fresh.staticData.secret).toBe(first.staticData.secret);
+		const secret = await registeredSecret(ctx);
+		expect(staticDataVerifies(fresh.staticData, secret)).toBe(true);
+		// A fresh salt: the adopted verifier is not a copy of the first one.
+		expect(fresh.staticData.secretSalt).not.toBe(first.staticData.secretSalt);
 		expect(await alertPosts()).toBe(0);
 		expect(await alerts(ctx)).toHaveLength(1);
 	});
@@ -119,7 +141,9 @@ describe('checkExists', () => {
 		expect(status).toBe(201);
 		const h = trigger(ctx);
 		expect(await h.checkExists()).toBe(true);
-		expect(h.staticData).toMatchObject({ alertId: data.id, secret: 'made-by-hand' });
+		expect(h.staticData.alertId).toBe(data.id);
+		expect(staticDataVerifies(h.staticData, 'made-by-hand')).toBe(true);
+		expect(JSON.stringify(h.staticData)).not.toContain('secret=');
 	});
 
 	it('clears a stored id the service no longer knows and answers false', async () => {
@@ -130,7 +154,8 @@ describe('checkExists', () => {
 
 		expect(await h.checkExists()).toBe(false);
 		expect(h.staticData.alertId).toBeUndefined();
-		expect(h.staticData.secret).toBeUndefined();
+		expect(h.staticData.secretHash).toBeUndefined();
+		expect(h.staticData.secretSalt).toBeUndefined();
 		expect(await h.create()).toBe(true);
 		expect(await alerts(ctx)).toHaveLength(1);
 	});
@@ -183,7 +208,9 @@ describe('checkExists', () => {
 		const list = await alerts(ctx);
 		expect(list).toHaveLength(1);
 		expect(list[0].id).toBe(h.staticData.alertId);
-		expect(['one', 'two', 'three']).toContain(h.staticData.secret);
+		const kept = queryParam(list[0].hook_url ?? '', 'secret')!;
+		expect(['one', 'two', 'three']).toContain(kept);
+		expect(staticDataVerifies(h.staticData, kept)).toBe(true);
 	});
 
 	it('never touches alerts that are not its own (other URL, Slack, other node)', async () => {
@@ -212,7 +239,7 @@ describe('delete', () => {
 		const h = trigger(ctx);
 		await activate(h);
 		expect(await alerts(ctx)).toHaveLength(1);
-		h.staticData.recentEventIds = ['evt_1'];
+		h.staticData.eventMemory = { alertId: String(h.staticData.alertId), ids: ['evt_1'] };
 
 		expect(await h.delete()).toBe(true);
 		expect(await alerts(ctx)).toHaveLength(0);
@@ -271,7 +298,7 @@ describe('activation sequences', () => {
 		expect(restarted.staticData.alertId).toBe(alert.id);
 		const answer = await restarted.webhook({
 			body: { id: 'evt_restart', event: 'ACCOUNT_DISCONNECTED' },
-			query: { secret: restarted.staticData.secret as string },
+			query: { secret: await registeredSecret(ctx) },
 		});
 		expect(answer.workflowData?.[0]).toHaveLength(1);
 

@@ -5,7 +5,8 @@
  */
 import type { HookHarness } from '../harness';
 import { useSandbox } from '../nodes/context';
-import { activate, nextWebhookId, savedStaticData, trigger, type TriggerOptions } from './helpers';
+import { savedIds } from '../../nodes/DeliverabilityTrigger/dedupe';
+import { activate, nextWebhookId, registeredSecret, savedStaticData, trigger, type TriggerOptions } from './helpers';
 
 const ctx = useSandbox({ resetEachTest: false });
 beforeEach(async () => {
@@ -30,7 +31,11 @@ const DELIVERY = {
 async function active(options: TriggerOptions = {}): Promise<{ h: HookHarness; secret: string }> {
 	const h = trigger(ctx, options);
 	await activate(h);
-	return { h, secret: h.staticData.secret as string };
+	return { h, secret: await registeredSecret(ctx) };
+}
+
+function remembered(h: HookHarness): string[] {
+	return savedIds(h.staticData, String(h.staticData.alertId));
 }
 
 function emitted(answer: Awaited<ReturnType<HookHarness['webhook']>>): unknown[] {
@@ -96,7 +101,7 @@ describe('webhook()', () => {
 			expect(answer.sent).toEqual({ message: 'Expected a JSON object with an "event"' });
 			expect(answer.workflowData).toBeUndefined();
 		}
-		expect(h.staticData.recentEventIds).toBeUndefined();
+		expect(h.staticData.eventMemory).toBeUndefined();
 	});
 
 	it('reads a JSON body that arrived as text (no JSON content type)', async () => {
@@ -115,15 +120,18 @@ describe('webhook()', () => {
 		expect(again.workflowData).toBeUndefined();
 		// Another event id goes through.
 		expect(emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_other' }, query: { secret } }))).toHaveLength(1);
-		expect(h.staticData.recentEventIds).toEqual([DELIVERY.id, 'evt_other']);
+		expect(remembered(h)).toEqual([DELIVERY.id, 'evt_other']);
 	});
 
 	it('remembers the last 1,000 event ids only (the oldest may come through again)', async () => {
 		const { h, secret } = await active();
-		for (let i = 0; i < 1001; i++) h.staticData.recentEventIds = [...((h.staticData.recentEventIds as string[]) ?? []), `evt_${i}`].slice(-1000);
+		// A saved memory of evt_1 … evt_1000 (evt_0 already dropped as the oldest).
+		h.staticData.eventMemory = { alertId: String(h.staticData.alertId), ids: Array.from({ length: 1000 }, (_, i) => `evt_${i + 1}`) };
 		expect(emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_0' }, query: { secret } }))).toHaveLength(1);
 		expect(emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_500' }, query: { secret } }))).toHaveLength(0);
-		expect((h.staticData.recentEventIds as string[]).length).toBe(1000);
+		expect(remembered(h)).toHaveLength(1000);
+		expect(remembered(h).at(-1)).toBe('evt_0');
+		expect(remembered(h)).not.toContain('evt_1');
 	});
 
 	it('with a deduplication window of 0 every delivery starts a run', async () => {
@@ -138,7 +146,7 @@ describe('webhook()', () => {
 		// after answering, so concurrent copies each see a fresh copy of the static data without the other's id.
 		const copyA = trigger(ctx, { staticData: savedStaticData(h) });
 		const copyB = trigger(ctx, { staticData: savedStaticData(h) });
-		const secret = copyA.staticData.secret as string;
+		const secret = await registeredSecret(ctx);
 		const answers = await Promise.all([copyA, copyB].map(async (c) => await c.webhook({ body: { ...DELIVERY, id: 'evt_concurrent_1' }, query: { secret } })));
 		expect(answers.map((a) => emitted(a).length).sort()).toEqual([0, 1]);
 		expect(answers.map((a) => (a.sent as { status: string }).status).sort()).toEqual(['accepted', 'duplicate']);
@@ -160,7 +168,7 @@ describe('webhook()', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.sent).toEqual({ received: true, status: 'ignored', reason: 'event not selected' });
 		expect(answer.workflowData).toBeUndefined();
-		expect(h.staticData.recentEventIds).toBeUndefined();
+		expect(h.staticData.eventMemory).toBeUndefined();
 	});
 
 	it('accepts custom event ids, matching event names case-insensitively and trimmed', async () => {
