@@ -126,8 +126,20 @@ export async function installPackage(userFolder: string, tgz: string, log: Log =
 	);
 }
 
+/**
+ * Which n8n process to run: `start` (main: editor, REST, activation), or, in queue mode, `worker` (runs executions
+ * taken from the Redis queue) and `webhook` (a webhook processor: production `/webhook/*` calls only).
+ */
+export type N8nCommand = 'start' | 'worker' | 'webhook';
+
 export interface N8nOptions {
 	userFolder: string;
+	/** The n8n command (default `start`). A worker has no HTTP server of its own: `port` is its health-check port. */
+	command?: N8nCommand;
+	/** Extra command-line arguments (e.g. `--concurrency=5` for a worker). */
+	args?: string[];
+	/** N8N_WEBHOOK_URL (default: this process's own address). In queue mode main's is the webhook processors' address. */
+	webhookUrl?: string;
 	port?: number;
 	brokerPort?: number;
 	owner?: Owner;
@@ -182,7 +194,16 @@ export class N8n {
 
 	/** n8n's production webhook base (N8N_WEBHOOK_URL). */
 	get webhookBase(): string {
-		return `${this.baseUrl}/`;
+		return this.options.webhookUrl ?? `${this.baseUrl}/`;
+	}
+
+	get command(): N8nCommand {
+		return this.options.command ?? 'start';
+	}
+
+	/** The running process's id and those of its descendants (the task runner), for memory figures and hard kills. */
+	pids(): number[] {
+		return this.proc?.pid ? [this.proc.pid, ...descendants(this.proc.pid)] : [];
 	}
 
 	env(): NodeJS.ProcessEnv {
@@ -218,6 +239,10 @@ export class N8n {
 			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
 			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
 			N8N_INSTANCE_OWNER_PASSWORD_HASH: (this.passwordHash ??= hashPassword(this.owner.password, this.paths)),
+			// A worker serves /healthz/readiness on its health-check port (it has no other HTTP server).
+			...(this.command === 'worker'
+				? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+				: {}),
 			...this.options.env,
 		};
 	}
@@ -286,7 +311,7 @@ export class N8n {
 		if (this.proc) throw new Error('n8n already running');
 		if (!this.port) await this.pickPorts();
 		const t0 = Date.now();
-		const proc = spawn(this.paths.nodeBin, [this.paths.n8nMain, 'start'], {
+		const proc = spawn(this.paths.nodeBin, [this.paths.n8nMain, this.command, ...(this.options.args ?? [])], {
 			cwd: this.userFolder,
 			env: this.env(),
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -350,6 +375,25 @@ export class N8n {
 			await this.exited;
 			clearTimeout(killer);
 		}
+	}
+
+	/**
+	 * SIGKILL to n8n and its task runner at once (a crashed machine or an OOM kill: no shutdown handlers run), then
+	 * wait for n8n's exit.
+	 */
+	async kill(): Promise<void> {
+		const proc = this.proc;
+		if (!proc) return;
+		const pids = this.pids();
+		this.proc = undefined;
+		for (const pid of pids) {
+			try {
+				process.kill(pid, 'SIGKILL');
+			} catch {
+				// already gone
+			}
+		}
+		await this.exited;
 	}
 
 	async restart(): Promise<number> {
@@ -429,6 +473,58 @@ export class N8n {
 }
 
 export const BROWSER_ID = 'n8n-nodes-deliverability-e2e';
+
+/** Descendant process ids of a process (Linux /proc; empty elsewhere). */
+export function descendants(pid: number): number[] {
+	const children = new Map<number, number[]>();
+	let entries: string[] = [];
+	try {
+		entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+	} catch {
+		return [];
+	}
+	for (const entry of entries) {
+		try {
+			// Field 4 of /proc/<pid>/stat is the parent id; the command name (field 2) may hold spaces: split after ')'.
+			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+		} catch {
+			// exited meanwhile
+		}
+	}
+	const out: number[] = [];
+	const queue = [pid];
+	while (queue.length > 0) {
+		for (const child of children.get(queue.shift()!) ?? []) {
+			out.push(child);
+			queue.push(child);
+		}
+	}
+	return out;
+}
+
+/** CPU time (user + system) a process has used so far, in seconds (Linux /proc; clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command name.
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return 0;
+	}
+}
+
+/** Resident memory of one process in MiB (VmRSS from /proc; 0 when it is gone). */
+export function rssMiB(pid: number): number {
+	try {
+		const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return m ? Number(m[1]) / 1024 : 0;
+	} catch {
+		return 0;
+	}
+}
 
 export interface ExecuteResult {
 	data: {

@@ -1,0 +1,248 @@
+/**
+ * What works in queue mode, proven in a real cluster (main + worker + two webhook processors on Postgres and Redis,
+ * the packed package installed in each process's own user folder): the package loads in every process; an action
+ * workflow started through a webhook processor runs on the worker; publishing the auto-pause example registers
+ * exactly one alert, at main's N8N_WEBHOOK_URL (the processors' address); an event starts exactly one run, on the
+ * worker, and pauses the account; the same event id again is a duplicate (same processor, the other processor
+ * 1.5 s later, after the processors restart); restarting main creates no second alert; unpublishing deletes it.
+ */
+import { loadExamples } from '../../scripts/examples';
+import type { N8n } from '../../scripts/n8n-process';
+import { admin, queueDescribe, service, sleep, startQueueStack, waitFor, workerStarts, type QueueStack } from './support';
+
+interface Alert {
+	id: number;
+	hook_url: string | null;
+	events: string[];
+	active: boolean;
+}
+
+interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
+const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
+const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) => n.type.endsWith('.deliverabilityTrigger'))!;
+
+/** Webhook (n8n's core node) → Deliverability: Account → Get, answering with the account (runs on the worker). */
+const actionWorkflow = {
+	id: 'QueueActionWf0001',
+	name: 'Queue mode: get an account through a webhook',
+	nodes: [
+		{
+			parameters: { httpMethod: 'POST', path: 'queue-action', responseMode: 'lastNode', options: {} },
+			id: '0b1f5a4e-7d0c-4a57-9d43-2f7f0e1c5a01',
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: '8d3c1b52-6e0f-4a8e-b1c3-5f2a9e7d4c10',
+		},
+		{
+			parameters: {
+				resource: 'account',
+				operation: 'get',
+				accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' },
+			},
+			id: '5c2e8f61-3a9b-4d7e-8f10-6b4a2c9d1e02',
+			name: 'Get the account',
+			type: 'n8n-nodes-deliverability.deliverability',
+			typeVersion: 1,
+			position: [240, 0],
+			credentials: { deliverabilityApi: { id: 'DlvSandboxApiKey', name: 'Deliverability sandbox' } },
+		},
+	],
+	connections: { Webhook: { main: [[{ node: 'Get the account', type: 'main', index: 0 }]] } },
+	active: false,
+	settings: { executionOrder: 'v1' },
+};
+
+let stack: QueueStack;
+
+beforeAll(async () => {
+	if (process.env.QUEUE_SKIP) return;
+	stack = await startQueueStack({
+		name: 'works',
+		beforeStart: (main) => main.importWorkflows([example.workflow, actionWorkflow]),
+	});
+	process.stdout.write(`[queue] cluster figures after start: ${JSON.stringify(stack.cluster.figures())}\n`);
+});
+
+afterAll(async () => {
+	if (stack) process.stdout.write(`[queue] cluster figures at the end: ${JSON.stringify(stack.cluster.figures())}\n`);
+	await stack?.close();
+});
+
+const main = () => stack.cluster.main;
+const [wh1, wh2] = [() => stack.cluster.webhooks[0], () => stack.cluster.webhooks[1]];
+
+/** The trigger's production URL on one webhook processor (without the secret query the alert adds). */
+function triggerUrl(on: N8n): string {
+	return `${on.baseUrl}/webhook/${trigger.webhookId}/deliverability`;
+}
+
+async function ourAlerts(): Promise<Alert[]> {
+	const alerts = await admin<Alert[]>(stack.sandbox, 'GET', '/alerts?project=A');
+	return alerts.filter((a) => (a.hook_url ?? '').includes(`/webhook/${trigger.webhookId}/`));
+}
+
+async function executions(workflowId: string): Promise<Execution[]> {
+	const res = await main().api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&limit=100`);
+	expect(res.status).toBe(200);
+	return res.data.data;
+}
+
+async function settled(workflowId: string, count: number): Promise<Execution[]> {
+	return await waitFor(`${count} finished execution(s)`, async () => {
+		const ex = await executions(workflowId);
+		return ex.length >= count && ex.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && ex;
+	});
+}
+
+/** The secret query of the registered alert, so a test can deliver a copy of an event to any processor. */
+async function deliveryQuery(): Promise<string> {
+	const [alert] = await ourAlerts();
+	return new URL(alert.hook_url!).search;
+}
+
+async function deliver(on: N8n, payload: object): Promise<{ status: number; body: Record<string, unknown> }> {
+	const res = await fetch(`${triggerUrl(on)}${await deliveryQuery()}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(payload),
+	});
+	return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function aliveAccount(skip: number[] = []): Promise<number> {
+	const list = await service<Array<{ id: number; alive: boolean }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=0');
+	const account = list.find((a) => a.alive && !skip.includes(a.id));
+	if (!account) throw new Error('no alive account in the sandbox');
+	return account.id;
+}
+
+async function pauses(accountId: number): Promise<number> {
+	const log = await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests');
+	return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/accounts/${accountId}`)).length;
+}
+
+/** Executions the worker reports having started, by id. */
+function startedOnWorker(): string[] {
+	return workerStarts(stack.cluster.worker.output).map((l) => /Worker started execution (\d+)/.exec(l)![1]);
+}
+
+queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
+	let payload: Record<string, unknown>;
+	let firstAccount: number;
+
+	it('publishing registers exactly one alert, pointing at the webhook processors (main\'s N8N_WEBHOOK_URL)', async () => {
+		expect(main().webhookBase).toBe(`${wh1().baseUrl}/`);
+		expect(await ourAlerts()).toEqual([]);
+		expect((await main().api('POST', `/workflows/${example.id}/activate`)).status).toBe(200);
+		await waitFor('the alert', async () => (await ourAlerts()).length > 0, 30000);
+		await sleep(1500);
+		const alerts = await ourAlerts();
+		expect(alerts).toHaveLength(1);
+		expect(alerts[0].hook_url!.split('?')[0]).toBe(triggerUrl(wh1()));
+		expect(alerts[0]).toMatchObject({ events: ['ACCOUNT_DISCONNECTED'], active: true });
+	});
+
+	it('the package loads in main and in both webhook processors (each runs the trigger\'s own webhook code)', async () => {
+		const types = await main().session<Array<{ name: string }>>('GET', '/types/nodes.json');
+		const names = (Array.isArray(types.data) ? types.data : []).map((t) => t.name);
+		expect(names).toEqual(expect.arrayContaining(['n8n-nodes-deliverability.deliverability', 'n8n-nodes-deliverability.deliverabilityTrigger']));
+		// Only the trigger's webhook() answers a POST without the secret with 401 and this body; a process without the
+		// package would answer 404/500 (unknown webhook or node type).
+		for (const processor of [wh1(), wh2()]) {
+			const res = await fetch(triggerUrl(processor), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+			expect({ url: processor.baseUrl, status: res.status, body: await res.json() }).toEqual({
+				url: processor.baseUrl,
+				status: 401,
+				body: { message: 'Unauthorized' },
+			});
+		}
+		for (const p of stack.cluster.all) expect(p.output).not.toMatch(/Unrecognized node type/);
+	});
+
+	it('an action-node workflow started through a webhook processor runs on the worker', async () => {
+		expect((await main().api('POST', `/workflows/${actionWorkflow.id}/activate`)).status).toBe(200);
+		const accountId = await aliveAccount();
+		const answer = await waitFor('the action webhook', async () => {
+			const res = await fetch(`${wh2().baseUrl}/webhook/queue-action`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ account_id: accountId }),
+			});
+			return res.status === 200 && ((await res.json()) as Record<string, unknown>);
+		});
+		// responseMode lastNode: the answer is the action node's output, computed by the worker.
+		expect(answer).toMatchObject({ id: accountId });
+		const [run] = await settled(actionWorkflow.id, 1);
+		expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
+		expect(startedOnWorker()).toContain(String(run.id));
+		for (const p of [main(), wh1(), wh2()]) expect(workerStarts(p.output)).toEqual([]);
+	});
+
+	it('an event starts exactly one run, on the worker, and pauses the account', async () => {
+		firstAccount = await aliveAccount();
+		const { payloads } = await admin<{ payloads: Array<Record<string, unknown>> }>(
+			stack.sandbox,
+			'POST',
+			`/accounts/${firstAccount}/disconnect`,
+		);
+		expect(payloads).toHaveLength(1);
+		payload = payloads[0];
+		const runs = await settled(example.id, 1);
+		await sleep(1500);
+		expect(await executions(example.id)).toHaveLength(1);
+		expect(runs[0]).toMatchObject({ status: 'success', mode: 'webhook' });
+		expect(startedOnWorker()).toContain(String(runs[0].id));
+		const deliveries = (await admin<Array<{ eventId: string; url: string; status: number }>>(stack.sandbox, 'GET', '/deliveries')).filter(
+			(d) => d.eventId === payload.id,
+		);
+		expect(deliveries.map((d) => [d.url.split('?')[0], d.status])).toEqual([[triggerUrl(wh1()), 200]]);
+		expect((await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${firstAccount}`)).alive).toBe(false);
+		expect(await pauses(firstAccount)).toBe(1);
+	});
+
+	it('the same event id again is a duplicate: same processor, the other processor 1.5 s later, after the processors restart', async () => {
+		expect(await deliver(wh1(), payload)).toEqual({ status: 200, body: { received: true, status: 'duplicate', event_id: payload.id } });
+		await sleep(1500);
+		// The other processor never saw it: only the memory saved in the database (static data) can tell.
+		expect(await deliver(wh2(), payload)).toEqual({ status: 200, body: { received: true, status: 'duplicate', event_id: payload.id } });
+		await Promise.all([wh1().restart(), wh2().restart()]);
+		for (const processor of [wh1(), wh2()]) {
+			expect(await deliver(processor, payload)).toEqual({ status: 200, body: { received: true, status: 'duplicate', event_id: payload.id } });
+		}
+		await sleep(1500);
+		expect(await executions(example.id)).toHaveLength(1);
+		expect(await pauses(firstAccount)).toBe(1);
+	});
+
+	it('restarting main creates no second alert, and events still run on the worker', async () => {
+		const [before] = await ourAlerts();
+		await main().restart();
+		await sleep(3000);
+		const after = await ourAlerts();
+		expect(after).toHaveLength(1);
+		expect(after[0].id).toBe(before.id);
+		expect(after[0].hook_url).toBe(before.hook_url);
+
+		const second = await aliveAccount([firstAccount]);
+		await admin(stack.sandbox, 'POST', `/accounts/${second}/disconnect`);
+		const runs = await settled(example.id, 2);
+		expect(runs).toHaveLength(2);
+		expect(startedOnWorker()).toEqual(expect.arrayContaining(runs.map((r) => String(r.id))));
+		expect((await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${second}`)).alive).toBe(false);
+	});
+
+	it('unpublishing deletes the alert', async () => {
+		expect((await main().api('POST', `/workflows/${example.id}/deactivate`)).status).toBe(200);
+		await waitFor('no alert', async () => (await ourAlerts()).length === 0, 30000);
+		await sleep(1500);
+		expect(await ourAlerts()).toEqual([]);
+	});
+});
