@@ -7,11 +7,12 @@ import type { Reply } from './api';
 import { ApiError, badRequest, matchRoute, notFound, ok } from './api';
 import type { Deliverer } from './delivery';
 import type { RateLimiter } from './faults';
-import type { Fault, FaultKind, ProjectKey, Store } from './store';
+import type { Fault, FaultKind, Notification, ProjectKey, Store } from './store';
 import { PROJECT_KEYS } from './store';
 import { accountView } from './routes/accounts';
 import { alertView } from './routes/alerts';
 import { automatedTestView } from './routes/automated-tests';
+import { notificationView } from './routes/notifications';
 import { createSpamTest } from './routes/spam-tests';
 import { completeTest, spamTestView } from './seedlists';
 import { isRecord } from './validate';
@@ -47,6 +48,18 @@ function adminAccount(store: Store, raw: string) {
 	const account = store.accounts.get(Number(raw));
 	if (!account) throw notFound('Account not found');
 	return account;
+}
+
+function optionalText(body: Record<string, unknown>, field: string): string | null {
+	const v = body[field];
+	if (v === undefined || v === null) return null;
+	if (typeof v !== 'string') throw badRequest(`${field} must be a string`);
+	return v;
+}
+
+/** The admin view of a notification: the API's fields plus whether it is open and when it was opened. */
+function adminNotification(store: Store, n: Notification): Record<string, unknown> {
+	return { ...notificationView(store, n), open: n.open, created_at: n.created_at };
 }
 
 /** `DELETE <path>`: empties one admin-side list (request log, faults, SMTP inbox, delivery log). */
@@ -195,6 +208,63 @@ const routes: AdminRoute[] = [
 			test.testType = at.btob && !at.btoc ? 'btob' : at.btoc && !at.btob ? 'btoc' : 'all';
 			at.last_run_at = test.createdAt;
 			return ok({ spam_test: spamTestView(store, test), automated_test: automatedTestView(store, at) });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/notifications',
+		handler: ({ store }, _params, _query, body) => {
+			const key = project(body.project);
+			if (typeof body.event !== 'string' || body.event.trim() === '') throw badRequest('event is required');
+			let account = null;
+			if (body.account_id !== undefined && body.account_id !== null) {
+				account = store.accounts.get(Number(body.account_id));
+				if (!account || account.project !== key) throw notFound(`Account ${String(body.account_id)} not found in project ${key}`);
+			}
+			const level = optionalText(body, 'level') ?? 'warning';
+			const domain = optionalText(body, 'domain') ?? (account ? account.email.slice(account.email.indexOf('@') + 1) : null);
+			const notification: Notification = {
+				project: key,
+				id: store.nextId.notification++,
+				level,
+				event: body.event.trim(),
+				account_id: account?.id ?? null,
+				account_email: account?.email ?? null,
+				content: optionalText(body, 'content') ?? `${body.event.trim()}${account ? ` on ${account.email}` : ''}`,
+				domain,
+				domain_expire_on: optionalText(body, 'domain_expire_on'),
+				created_at: new Date().toISOString(),
+				open: true,
+			};
+			store.notifications.set(notification.id, notification);
+			return ok(adminNotification(store, notification));
+		},
+	},
+	{
+		method: 'POST',
+		path: '/notifications/:id/close',
+		handler: ({ store }, params) => {
+			const notification = store.notifications.get(Number(params.id));
+			if (!notification) throw notFound('Notification not found');
+			notification.open = false;
+			return ok(adminNotification(store, notification));
+		},
+	},
+	{
+		method: 'GET',
+		path: '/notifications',
+		handler: ({ store }, _params, query) => ok(store.ofProject(store.notifications, project(query.project)).map((n) => adminNotification(store, n))),
+	},
+	{
+		method: 'POST',
+		path: '/tags',
+		handler: ({ store }, _params, _query, body) => {
+			const key = project(body.project);
+			if (typeof body.name !== 'string' || body.name.trim() === '') throw badRequest('name is required');
+			if (body.provider_defined !== undefined && typeof body.provider_defined !== 'boolean') throw badRequest('provider_defined must be a boolean');
+			const tag = store.tag(key, body.name.trim());
+			if (body.provider_defined) tag.provider_defined = true;
+			return ok({ id: tag.id, name: tag.name, provider_defined: tag.provider_defined ?? false });
 		},
 	},
 	{ method: 'GET', path: '/settings', handler: ({ store }) => ok(store.settings) },

@@ -15,8 +15,10 @@ import { alertRoutes } from './routes/alerts';
 import { automatedTestRoutes } from './routes/automated-tests';
 import { domainRoutes } from './routes/domains';
 import { emailWorkspaceRoutes } from './routes/email-workspaces';
+import { notificationRoutes } from './routes/notifications';
 import { pingRoutes } from './routes/ping';
 import { spamTestRoutes } from './routes/spam-tests';
+import { tagRoutes } from './routes/tags';
 import { taskRoutes } from './routes/tasks';
 
 export const API_PREFIX = '/api/v1';
@@ -31,6 +33,8 @@ const ROUTES: Route[] = [
 	...domainRoutes,
 	...emailWorkspaceRoutes,
 	...alertRoutes,
+	...notificationRoutes,
+	...tagRoutes,
 	...pingRoutes,
 ];
 

@@ -20,6 +20,8 @@ export interface Project {
 export interface Tag {
 	id: number;
 	name: string;
+	/** A tag the provider defines (not the user): it cannot be linked (POST /tags/{id}/link → 422). */
+	provider_defined?: boolean;
 }
 
 export interface Alias {
@@ -157,7 +159,10 @@ export interface AutomatedTest {
 }
 
 export interface TaskLog {
-	account_id: number;
+	/** null for an imported address that did not become an account. */
+	account_id: number | null;
+	/** The address, in the logs of an email workspace import. */
+	email?: string;
 	status: 'queued' | 'running' | 'done' | 'failed';
 	message: string;
 	at: string;
@@ -168,6 +173,8 @@ export interface Task {
 	id: number;
 	action: string;
 	accountIds: number[];
+	/** An email workspace import (action `import`): the addresses and how to connect them. */
+	import?: { emails: string[]; spamcheckerOnly: boolean };
 	progress: number;
 	logs: TaskLog[];
 	email_workspace_id: number | null;
@@ -195,6 +202,21 @@ export interface EmailWorkspace {
 	outlook_client_secret_expires_at: string | null;
 	/** Kept to prove they are stored, never returned. */
 	secrets: Record<string, unknown>;
+}
+
+/** An open (or closed) notification of a project, as GET /notifications shows the open ones. */
+export interface Notification {
+	project: ProjectKey;
+	id: number;
+	level: string;
+	event: string;
+	account_id: number | null;
+	account_email: string | null;
+	content: string;
+	domain: string | null;
+	domain_expire_on: string | null;
+	created_at: string;
+	open: boolean;
 }
 
 export interface RequestLogEntry {
@@ -269,6 +291,7 @@ export class Store {
 	tasks!: Map<number, Task>;
 	alerts!: Map<number, Alert>;
 	workspaces!: Map<number, EmailWorkspace>;
+	notifications!: Map<number, Notification>;
 	nextId!: {
 		account: Record<ProjectKey, number>;
 		domain: number;
@@ -279,6 +302,7 @@ export class Store {
 		task: number;
 		alert: number;
 		workspace: number;
+		notification: number;
 		request: number;
 	};
 	/** Deterministic generator for public ids and keys: the same creates after a (re)start give the same ids. */
@@ -308,6 +332,7 @@ export class Store {
 		this.tasks = new Map();
 		this.alerts = new Map();
 		this.workspaces = new Map();
+		this.notifications = new Map();
 		this.nextId = {
 			account: { A: 1, B: 100001 },
 			domain: 1,
@@ -318,6 +343,7 @@ export class Store {
 			task: 1,
 			alert: 1,
 			workspace: 1,
+			notification: 1,
 			request: 1,
 		};
 		this.rng = mulberry32(0x5eed);

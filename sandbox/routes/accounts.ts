@@ -160,7 +160,7 @@ export const accountRoutes: Route[] = [
 ];
 
 /** A newly connected IMAP/SMTP mailbox; a new domain starts unscored (so GET /projects/domains omits it). */
-function connectAccount(store: Store, project: Project, email: string, first: string, last: string, spamcheckerOnly: boolean): Account {
+export function connectAccount(store: Store, project: Project, email: string, first: string, last: string, spamcheckerOnly: boolean): Account {
 	const domainName = email.slice(email.lastIndexOf('@') + 1);
 	const now = new Date().toISOString();
 	let domain = store.ofProject(store.domains, project.key).find((d) => d.domain === domainName);

@@ -1,8 +1,47 @@
-/** Email workspaces: create (google key file or the four outlook fields), list, get. Secrets never come back. */
+/**
+ * Email workspaces: create (google key file or the four outlook fields), list, get, update (name, replacement google
+ * key), import mailboxes (≤ 4 at once, more as a task). Secrets never come back.
+ */
 import type { Route } from '../api';
-import { badRequest, created, ok, scoped } from '../api';
-import type { EmailWorkspace } from '../store';
+import { ApiError, badRequest, created, ok, scoped } from '../api';
+import type { Account, EmailWorkspace, Project, Store, Task } from '../store';
+import { connectAccount } from './accounts';
 import { BodyReader, isRecord, pathId } from '../validate';
+
+/** Imports of up to this many addresses are processed at once; larger ones run as a task (documented). */
+export const SYNC_IMPORT_MAX = 4;
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** One error item of an import (shape not documented: a reading). */
+export interface ImportError {
+	email: string;
+	error: string;
+}
+
+/**
+ * Connects one address of a workspace as an OAuth account of the project; an address already connected in the
+ * project is an error item, not a second account.
+ */
+export function importAddress(store: Store, project: Project, workspace: EmailWorkspace, email: string, spamcheckerOnly: boolean): Account | ImportError {
+	const lower = email.toLowerCase();
+	if (store.ofProject(store.accounts, project.key).some((a) => a.email.toLowerCase() === lower)) {
+		return { email, error: 'An account with this email is already connected' };
+	}
+	const local = lower.slice(0, lower.indexOf('@'));
+	const account = connectAccount(store, project, lower, local, '', spamcheckerOnly);
+	linkToWorkspace(account, workspace);
+	return account;
+}
+
+function linkToWorkspace(account: Account, workspace: EmailWorkspace): void {
+	Object.assign(account, {
+		provider: workspace.provider,
+		has_refresh_token: true,
+		imap_issue: false,
+		detected_sending_provider: workspace.provider === 'google' ? 'google' : 'microsoft',
+	});
+}
 
 const OUTLOOK_REQUIRED = ['outlook_client_id', 'outlook_client_secret', 'outlook_client_secret_value', 'outlook_tenant_id'];
 
@@ -88,6 +127,76 @@ export const emailWorkspaceRoutes: Route[] = [
 			};
 			store.workspaces.set(workspace.id, workspace);
 			return created(workspaceView(workspace));
+		},
+	},
+	{
+		method: 'POST',
+		path: '/email_workspaces/:id/accounts',
+		handler: ({ store, project, params, body }) => {
+			const workspace = scoped(store.workspaces.get(pathId(params.id)), project, 'Email workspace');
+			const b = new BodyReader(body, ['accounts', 'spamchecker_only', 'imap_only', 'account_id']);
+			const given = b.strArray('accounts', { required: true })!;
+			const spamcheckerOnly = b.bool('spamchecker_only') ?? false;
+			const imapOnly = b.bool('imap_only') ?? false;
+			const accountId = b.int('account_id');
+			const emails = [...new Set(given.map((e) => e.trim()).filter((e) => e !== ''))];
+			if (emails.length === 0) b.fail('accounts', 'must contain at least one email address');
+			const bad = emails.filter((e) => !EMAIL.test(e));
+			if (bad.length) b.fail('accounts', `are not email addresses: ${bad.join(', ')}`);
+			if (imapOnly) {
+				if (emails.length !== 1) b.fail('accounts', 'must contain exactly one address when imap_only is true');
+				if (accountId === undefined) b.fail('account_id', 'is required when imap_only is true');
+			} else if (accountId !== undefined) {
+				b.fail('account_id', 'only applies when imap_only is true');
+			}
+			b.done();
+			if (imapOnly) {
+				// Relink: the existing IMAP account keeps its id and is connected through the workspace from now on.
+				const account = scoped(store.accounts.get(accountId!), project, 'Account');
+				if (account.email.toLowerCase() !== emails[0].toLowerCase()) {
+					throw new ApiError(422, "The address is not the account's email", { errors: { accounts: ["must be the account's email"] } });
+				}
+				linkToWorkspace(account, workspace);
+				return ok({ completed: true, errors: [], task_id: null });
+			}
+			if (emails.length <= SYNC_IMPORT_MAX) {
+				const errors = emails
+					.map((e) => importAddress(store, project, workspace, e, spamcheckerOnly))
+					.filter((r): r is ImportError => 'error' in r);
+				return ok({ completed: true, errors, task_id: null });
+			}
+			const task: Task = {
+				project: project.key,
+				id: store.nextId.task++,
+				action: 'import',
+				accountIds: [],
+				import: { emails, spamcheckerOnly },
+				progress: 0,
+				logs: [],
+				email_workspace_id: workspace.id,
+			};
+			store.tasks.set(task.id, task);
+			return ok({ completed: false, errors: [], task_id: task.id });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/email_workspaces/:id',
+		handler: ({ store, project, params, body }) => {
+			const workspace = scoped(store.workspaces.get(pathId(params.id)), project, 'Email workspace');
+			const b = new BodyReader(body, ['name', 'file_key_json']);
+			const name = b.text('name', true)!;
+			if (b.has('file_key_json')) {
+				if (workspace.provider !== 'google') b.fail('file_key_json', 'only applies to google workspaces');
+				else {
+					const problem = googleKeyProblem(b.body.file_key_json);
+					if (problem) b.fail('file_key_json', problem);
+				}
+			}
+			b.done();
+			workspace.name = name;
+			if (b.has('file_key_json')) workspace.secrets.file_key_json = b.body.file_key_json;
+			return ok(workspaceView(workspace));
 		},
 	},
 	{

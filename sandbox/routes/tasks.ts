@@ -3,6 +3,7 @@ import type { Route } from '../api';
 import { created, ok, scoped } from '../api';
 import type { Account, Store, Task, TaskLog } from '../store';
 import { requireOwnAccounts } from './accounts';
+import { importAddress } from './email-workspaces';
 import { BodyReader, pathId } from '../validate';
 
 export const BATCH_ACTIONS = ['reconnect', 'suspend', 'delete', 'pause', 'resume'] as const;
@@ -30,6 +31,11 @@ function advance(store: Store, task: Task): void {
 	if (step < 0 || step === STEPS.length - 1) return;
 	const at = new Date().toISOString();
 	const last = step + 1 === STEPS.length - 1;
+	if (task.import) {
+		advanceImport(store, task, step, last, at);
+		task.progress = STEPS[step + 1];
+		return;
+	}
 	for (const id of task.accountIds) {
 		const account = store.accounts.get(id);
 		let log: TaskLog;
@@ -42,6 +48,23 @@ function advance(store: Store, task: Task): void {
 		task.logs.push(log);
 	}
 	task.progress = STEPS[step + 1];
+}
+
+/** An email workspace import: logs per address; the accounts are created on the last step. */
+function advanceImport(store: Store, task: Task, step: number, last: boolean, at: string): void {
+	const workspace = store.workspaces.get(task.email_workspace_id ?? -1);
+	for (const email of task.import!.emails) {
+		if (!last) {
+			task.logs.push({ account_id: null, email, status: step === 0 ? 'queued' : 'running', message: `import ${step === 0 ? 'queued' : 'in progress'}`, at });
+			continue;
+		}
+		const result = workspace ? importAddress(store, store.projects[task.project], workspace, email, task.import!.spamcheckerOnly) : { email, error: 'email workspace not found' };
+		if ('error' in result) task.logs.push({ account_id: null, email, status: 'failed', message: result.error, at });
+		else {
+			task.accountIds.push(result.id);
+			task.logs.push({ account_id: result.id, email, status: 'done', message: 'imported', at });
+		}
+	}
 }
 
 function taskView(t: Task): Record<string, unknown> {

@@ -96,3 +96,81 @@ describe('POST /email_workspaces', () => {
 		expect((await t.get('/email_workspaces')).data).toEqual([]);
 	});
 });
+
+describe('POST /email_workspaces/{id} (update)', () => {
+	it('sets the name; a google workspace takes a replacement key (never returned); name is required', async () => {
+		const ws = (await t.post('/email_workspaces', { name: 'Old', file_key_json: KEY })).data;
+		const res = await t.post(`/email_workspaces/${ws.id}`, { name: 'New', file_key_json: JSON.stringify({ ...KEY, private_key_id: 'def456' }) });
+		expect(res.status).toBe(200);
+		expect(res.data).toEqual({ ...ws, name: 'New' });
+		expect(JSON.stringify(res.data)).not.toContain('private');
+		expectError(await t.post(`/email_workspaces/${ws.id}`, { file_key_json: KEY }), 400);
+		expectError(await t.post(`/email_workspaces/${ws.id}`, { name: 'X', file_key_json: { type: 'user' } }), 422);
+		expect((await t.get(`/email_workspaces/${ws.id}`)).data.name).toBe('New');
+	});
+
+	it('refuses a key for an outlook workspace (422), unknown ids (404) and another project’s workspace (403)', async () => {
+		const ws = (await t.post('/email_workspaces', OUTLOOK)).data;
+		expectError(await t.post(`/email_workspaces/${ws.id}`, { name: 'X', file_key_json: KEY }), 422);
+		expect((await t.post(`/email_workspaces/${ws.id}`, { name: 'Renamed' })).data.name).toBe('Renamed');
+		expectError(await t.post('/email_workspaces/999', { name: 'X' }), 404);
+		expectError(await t.post(`/email_workspaces/${ws.id}`, { name: 'X' }, 'B'), 403);
+	});
+});
+
+describe('POST /email_workspaces/{id}/accounts (import)', () => {
+	const workspace = async () => (await t.post('/email_workspaces', { name: 'Import', file_key_json: KEY })).data;
+
+	it('≤ 4 addresses: processed at once → {completed: true, errors, task_id: null}; an address already connected is an error item', async () => {
+		const ws = await workspace();
+		const existing = (await t.get('/accounts/1')).data.email;
+		const res = await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: ['ann@import.example', 'bob@import.example', existing] });
+		expect(res.status).toBe(200);
+		expect(res.data).toEqual({ completed: true, errors: [{ email: existing, error: expect.any(String) }], task_id: null });
+		const found = await t.get('/accounts', { search: 'import.example', include_spamchecker: true });
+		expect(found.data.map((a: { email: string; provider: string }) => [a.email, a.provider]).sort()).toEqual([
+			['ann@import.example', 'google'],
+			['bob@import.example', 'google'],
+		]);
+	});
+
+	it('5 or more: a task → {completed: false, errors: [], task_id}; GET /tasks/{id} runs to 100 with logs per address; accounts exist at the end', async () => {
+		const ws = await workspace();
+		const accounts = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@bulk.example`);
+		const res = await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts, spamchecker_only: true });
+		expect(res.status).toBe(200);
+		expect(res.data).toEqual({ completed: false, errors: [], task_id: expect.any(Number) });
+		expect((await t.get('/accounts', { search: 'bulk.example', include_spamchecker: true })).data).toHaveLength(0);
+		let task;
+		do task = (await t.get(`/tasks/${res.data.task_id}`)).data;
+		while (task.progress < 100);
+		expect(task.email_workspace_id).toBe(ws.id);
+		const done = task.logs.filter((l: { status: string }) => l.status === 'done');
+		expect(done.map((l: { email: string }) => l.email).sort()).toEqual(accounts);
+		const created = (await t.get('/accounts', { search: 'bulk.example', spamchecker_only: true })).data;
+		expect(created).toHaveLength(5);
+	});
+
+	it('imap_only relinks one account: exactly one address and account_id (its own email), else 422', async () => {
+		const ws = await workspace();
+		const account = (await t.get('/accounts/41')).data; // seed: an smtp account
+		const res = await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: [account.email], imap_only: true, account_id: 41 });
+		expect(res.data).toEqual({ completed: true, errors: [], task_id: null });
+		expect((await t.get('/accounts/41')).data).toEqual(expect.objectContaining({ id: 41, provider: 'google', has_refresh_token: true }));
+		expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: [account.email, 'x@y.example'], imap_only: true, account_id: 41 }), 422);
+		expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: [account.email], imap_only: true }), 422);
+		expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: ['other@y.example'], imap_only: true, account_id: 41 }), 422);
+		expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: [account.email], account_id: 41 }), 422);
+	});
+
+	it('checks the body: accounts required (400), an array of strings (400), non-empty email addresses (422)', async () => {
+		const ws = await workspace();
+		expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, {}), 400);
+		expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: 'a@b.example' }), 400);
+		expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: [] }), 422);
+		const bad = await t.post(`/email_workspaces/${ws.id}/accounts`, { accounts: ['not-an-address'] });
+		expectError(bad, 422);
+		expect(bad.data.message).toContain('not-an-address');
+		expectError(await t.post('/email_workspaces/999/accounts', { accounts: ['a@b.example'] }), 404);
+	});
+});
