@@ -77,5 +77,39 @@ export class DeliverabilityApi implements ICredentialType {
 			method: 'GET',
 			qs: { page: 0 },
 		},
+		// n8n shows the message of the rule whose status matches. A refused connection or an unknown host never has a
+		// status: n8n then shows the bare network code (ECONNREFUSED, ENOTFOUND), which the README's troubleshooting
+		// section explains; declarative tests offer nothing else, and a testedBy function could only use the
+		// deprecated request helper that n8n's community-package scan rejects.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The service refused the API key (HTTP 401). Check the key (copy it again from your project settings), then try the other Header Form.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 403, message: 'The service knows the key but refuses it access (HTTP 403). Use a key of the project you mean.' },
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Nothing answers at the Base URL + /accounts (HTTP 404). The Base URL must be the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 429, message: 'The service is rate-limiting this key right now (HTTP 429). Test again in a minute.' },
+			},
+			...[500, 502, 503, 504].map((value) => ({
+				type: 'responseCode' as const,
+				properties: { value, message: `The service is having trouble (HTTP ${value}), so the key could not be checked. Test again later.` },
+			})),
+		],
 	};
 }

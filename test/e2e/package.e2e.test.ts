@@ -80,11 +80,24 @@ describe('package in a real n8n', () => {
 		expect(await testCredential({ headerForm: 'raw' })).toMatchObject({ status: 'OK' });
 	});
 
-	it('fails with a wrong key', async () => {
-		expect(await testCredential({ apiKey: 'dummy-key-nobody-has' })).toMatchObject({ status: 'Error' });
+	it('fails with a wrong key, and says what to check', async () => {
+		const result = await testCredential({ apiKey: 'dummy-key-nobody-has' });
+		expect(result).toMatchObject({ status: 'Error' });
+		expect(result.message).toMatch(/refused the API key \(HTTP 401\).*Header Form/);
+		expect(result.message).not.toContain('dummy-key-nobody-has');
 	});
 
-	it('fails with an unreachable base URL', async () => {
-		expect(await testCredential({ baseUrl: 'http://127.0.0.1:9/api/v1' })).toMatchObject({ status: 'Error' });
+	it('names a base URL without the /api/v1 version segment', async () => {
+		const stored = await stack.n8n.rest<{ data: { baseUrl: string } }>('GET', `/credentials/${CREDENTIAL_IDS.deliverability}?includeData=true`);
+		const bare = String(stored.data.data.baseUrl).replace(/\/api\/v1\/?$/, '');
+		const result = await testCredential({ baseUrl: bare });
+		expect(result).toMatchObject({ status: 'Error' });
+		expect(result.message).toMatch(/HTTP 404.*ending in the version segment \/api\/v1/);
+	});
+
+	it('fails with an unreachable base URL (n8n shows the network code: declarative tests have no rule for it)', async () => {
+		const result = await testCredential({ baseUrl: 'http://127.0.0.1:9/api/v1' });
+		expect(result).toMatchObject({ status: 'Error' });
+		expect(result.message).toMatch(/ECONNREFUSED/);
 	});
 });
