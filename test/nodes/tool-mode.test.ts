@@ -32,7 +32,7 @@ const fromAI = (key: string, description: string, type = 'string') => `={{ $from
 
 describe('answers', () => {
 	it('caps Return All at what a model can take and says how many more there are; the editor still gets all', async () => {
-		const parameters = { resource: 'account', operation: 'getAll', returnAll: true, filters: { include_spam_tests_accounts: true } };
+		const parameters = { resource: 'account', operation: 'getAll', returnAll: true };
 		const editor = jsonOf(await run(parameters, { tool: false }));
 		const tool = jsonOf(await run(parameters, { tool: true }));
 		expect(editor.length).toBeGreaterThan(TOOL_MAX_ITEMS);

@@ -47,7 +47,7 @@ function nextStep(resource: string, operation: string, answer: IDataObject): str
 	if (resource === 'spamTest' && operation === 'get' && answer.completed === false) {
 		return waited
 			? `Not complete yet after waiting: call this tool again with the same public_id (${String(answer.public_id ?? '')}) to keep waiting. Seeds that never receive the message keep it incomplete: check it was sent to every seed address with public_full_id in the body.`
-			: `Not complete yet: the message must reach every seed address with public_full_id (${String(answer.public_full_id ?? '')}) in the body. Call this tool again later (or with Wait for Completion on) for the results.`;
+			: `Not complete yet: the message must reach every seed address with public_full_id (${String(answer.public_full_id ?? '')}) in the body. Call this tool again in a minute or two for the results.`;
 	}
 	if ((resource === 'task' || (resource === 'account' && operation === 'batch')) && Number(answer.progress) < 100) {
 		return `The task is still running (progress ${String(answer.progress)}%): call the task Get tool again with task id ${String(answer.id ?? answer.task_id ?? '')} to follow it.`;
