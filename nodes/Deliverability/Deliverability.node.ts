@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { registerLabels } from './helpers/labels';
 import { learnLabels, TOOL_DESCRIPTION, toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
 import { RESOURCES } from './resources';
@@ -66,6 +67,9 @@ export class Deliverability implements INodeType {
 	methods = { listSearch, credentialTest: { googleWorkspaceKeyTest, outlookAppTest } };
 
 	constructor() {
+		// Error messages name fields by their labels on screen, read from this description (and, as a tool, by the
+		// model's $fromAI keys, matched through the same labels).
+		registerLabels(this.description.properties);
 		learnLabels(this.description.properties);
 	}
 

@@ -29,6 +29,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { pacerFor, pacerPolicy, type Pacer } from './pacer';
 import { redact, redactDeep } from './redact';
+import { throwIfInvalid } from './validation';
 import { USER_AGENT } from './version';
 
 export const CREDENTIAL_NAME = 'deliverabilityApi';
@@ -268,6 +269,8 @@ function kindOf(request: ApiRequest): RequestKind {
 
 /** One API call with auth, retries and error mapping. Returns the parsed JSON body (for lists: see listFrom). */
 export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
+	// Nothing leaves for an item with invalid fields: their collected errors are thrown here, all at once.
+	throwIfInvalid(this, request.itemIndex);
 	const credentials = (await this.getCredentials(CREDENTIAL_NAME)) as IDataObject;
 	const secrets = secretsOf(credentials);
 	const baseUrl = baseUrlOf(credentials);

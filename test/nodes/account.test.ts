@@ -120,7 +120,7 @@ describe('account getAll', () => {
 
 	it('rejects a max_score that is not a whole number (from an expression) before any request', async () => {
 		const result = await t.run(account('getAll', { filters: { max_score: '={{ "lots" }}' } }));
-		expectValidationError(result, /max_score/);
+		expectValidationError(result, /"Filters → Max Score"/);
 		expect(await apiRequests()).toHaveLength(0);
 	});
 });
@@ -147,7 +147,7 @@ describe('account get', () => {
 
 	it('rejects an ID that is not a whole number before any request', async () => {
 		const result = await t.run(account('get', { accountId: byId('={{ "abc" }}') }));
-		expectValidationError(result, /accountId/);
+		expectValidationError(result, /"Account"/);
 		expect(await apiRequests()).toHaveLength(0);
 	});
 });
@@ -202,18 +202,18 @@ describe('account update', () => {
 	});
 
 	it.each([
-		['config_max_conversation_running', 36, /config_max_conversation_running.*above the maximum 35/],
-		['config_max_conversation_running', -1, /config_max_conversation_running.*below the minimum 0/],
-		['config_rampup_increase', 6, /config_rampup_increase.*0 to 5/],
-		['config_rampup_target', 2, /config_rampup_target.*3 to 35/],
-		['config_rampup_target', 36, /config_rampup_target.*3 to 35/],
-		['config_rampup_target', '={{ 7.5 }}', /config_rampup_target.*whole number/],
-		['time_zone', 'Mars/Olympus_Mons', /time_zone.*IANA/],
-		['time_zone', '={{ "CEST" }}', /time_zone.*IANA/],
-		['alias', '={{ 42 }}', /alias/],
-		['alias', '', /alias/],
-		['alive', '={{ "maybe" }}', /alive.*true or false/],
-		['desc', '={{ 12 }}', /desc.*text/],
+		['config_max_conversation_running', 36, /"Update Fields → Max Conversations Running".*above the maximum 35/],
+		['config_max_conversation_running', -1, /"Update Fields → Max Conversations Running".*below the minimum 0/],
+		['config_rampup_increase', 6, /"Update Fields → Ramp-Up Increase".*0 to 5/],
+		['config_rampup_target', 2, /"Update Fields → Ramp-Up Target".*3 to 35/],
+		['config_rampup_target', 36, /"Update Fields → Ramp-Up Target".*3 to 35/],
+		['config_rampup_target', '={{ 7.5 }}', /"Update Fields → Ramp-Up Target".*whole number/],
+		['time_zone', 'Mars/Olympus_Mons', /"Update Fields → Time Zone".*IANA/],
+		['time_zone', '={{ "CEST" }}', /"Update Fields → Time Zone".*IANA/],
+		['alias', '={{ 42 }}', /"Update Fields → Alias"/],
+		['alias', '', /"Update Fields → Alias"/],
+		['alive', '={{ "maybe" }}', /"Update Fields → Active \(Alive\)".*true or false/],
+		['desc', '={{ 12 }}', /"Update Fields → Description".*text/],
 	])('rejects %s = %p before any request', async (field, value, pattern) => {
 		const result = await t.run(account('update', { accountId: byId(1), updateFields: { [field]: value } }));
 		expectValidationError(result, pattern);
@@ -349,13 +349,13 @@ describe('account connectImap', () => {
 
 	it.each([
 		['email', 'not-an-email', /email.*not an email address/],
-		['imapHost', 'imap://mail.example.com:993', /imapHost.*host name/],
-		['smtpHost', '={{ "" }}', /smtpHost/],
-		['imapPort', 70000, /imapPort.*65535/],
-		['smtpPort', '={{ "587a" }}', /smtpPort.*whole number/],
-		['imapUsername', '  ', /imapUsername/],
-		['imapPassword', '={{ "" }}', /imapPassword.*password is required/],
-		['smtpPassword', '={{ null }}', /smtpPassword.*password is required/],
+		['imapHost', 'imap://mail.example.com:993', /"IMAP Host".*host name/],
+		['smtpHost', '={{ "" }}', /"SMTP Host"/],
+		['imapPort', 70000, /"IMAP Port".*65535/],
+		['smtpPort', '={{ "587a" }}', /"SMTP Port".*whole number/],
+		['imapUsername', '  ', /"IMAP Username"/],
+		['imapPassword', '={{ "" }}', /"IMAP Password".*password is required/],
+		['smtpPassword', '={{ null }}', /"SMTP Password".*password is required/],
 	])('rejects %s = %p before any request', async (field, value, pattern) => {
 		const result = await t.run(account('connectImap', { ...mailbox, [field]: value }));
 		expectValidationError(result, pattern);

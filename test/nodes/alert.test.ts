@@ -88,15 +88,15 @@ describe('alert create', () => {
 	});
 
 	it.each([
-		['no events', { events: [], customEvents: '' }, /"events"/],
-		['a hook URL that is not a URL', { hookUrl: 'hooks.example.com/x' }, /"hookUrl"/],
-		['a hook URL with another scheme', { hookUrl: 'ftp://hooks.example.com/x' }, /"hookUrl"/],
-		['an empty hook URL (from an expression)', { hookUrl: '={{ "" }}' }, /"hookUrl"/],
-		['an unknown channel', { channel: 'EMAIL' }, /"channel"/],
-		['no Slack channel for SLACK', { channel: 'SLACK', slackChannelId: 0 }, /"slackChannelId"/],
-		['a Slack channel that is not a number', { channel: 'ALL', slackChannelId: '=general' }, /"slackChannelId"/],
-		['automated test ids that are not integers', { additionalFields: { automated_test_ids: '1, two' } }, /"automated_test_ids"/],
-		['a custom event id with a quote', { customEvents: 'BAD"EVENT' }, /"events"/],
+		['no events', { events: [], customEvents: '' }, /"Events"/],
+		['a hook URL that is not a URL', { hookUrl: 'hooks.example.com/x' }, /"Hook URL"/],
+		['a hook URL with another scheme', { hookUrl: 'ftp://hooks.example.com/x' }, /"Hook URL"/],
+		['an empty hook URL (from an expression)', { hookUrl: '={{ "" }}' }, /"Hook URL"/],
+		['an unknown channel', { channel: 'EMAIL' }, /"Channel"/],
+		['no Slack channel for SLACK', { channel: 'SLACK', slackChannelId: 0 }, /"Slack Channel ID"/],
+		['a Slack channel that is not a number', { channel: 'ALL', slackChannelId: '=general' }, /"Slack Channel ID"/],
+		['automated test ids that are not integers', { additionalFields: { automated_test_ids: '1, two' } }, /"Additional Fields → Automated Test IDs"/],
+		['a custom event id with a quote', { customEvents: 'BAD"EVENT' }, /"Events"/],
 	])('refuses %s before any request', async (_label, parameters, message) => {
 		const result = await t.run({
 			resource: 'alert',
@@ -132,7 +132,7 @@ describe('alert getAll', () => {
 
 	it('refuses a Limit of 0 before any request', async () => {
 		const result = await t.run({ resource: 'alert', operation: 'getAll', returnAll: false, limit: 0 });
-		expect(result.error?.message).toMatch(/"limit"/);
+		expect(result.error?.message).toMatch(/"Limit"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
@@ -215,12 +215,12 @@ describe('alert update', () => {
 
 	it.each([
 		['nothing to update', {}, /Update Fields/],
-		['an invalid hook URL', { hook_url: 'not a url' }, /"hook_url"/],
-		['an unknown channel', { channel: 'SMS' }, /"channel"/],
-		['an empty event list', { events: [] }, /"events"/],
-		['a non-numeric Slack channel', { slack_channel_id: '=abc' }, /"slack_channel_id"/],
-		['bad automated test ids', { automated_test_ids: '1;2' }, /"automated_test_ids"/],
-		['a non-boolean active', { active: '=sometimes' }, /"active"/],
+		['an invalid hook URL', { hook_url: 'not a url' }, /"Update Fields → Hook URL"/],
+		['an unknown channel', { channel: 'SMS' }, /"Update Fields → Channel"/],
+		['an empty event list', { events: [] }, /"Update Fields → Events"/],
+		['a non-numeric Slack channel', { slack_channel_id: '=abc' }, /"Update Fields → Slack Channel ID"/],
+		['bad automated test ids', { automated_test_ids: '1;2' }, /"Update Fields → Automated Test IDs"/],
+		['a non-boolean active', { active: '=sometimes' }, /"Update Fields → Active"/],
 	])('refuses %s before any request', async (_label, updateFields, message) => {
 		const result = await t.run({ resource: 'alert', operation: 'update', alertId: byId(1), updateFields });
 		expect(result.error?.message).toMatch(message);
@@ -266,7 +266,7 @@ describe('alert delete', () => {
 		const out = jsonOf(result);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(out[0]).toEqual({ deleted: true, id: 1 });
-		expect(String(out[1].error)).toMatch(/alertId/);
+		expect(String(out[1].error)).toMatch(/"Alert"/);
 		expect(out[2].httpCode).toBe('404');
 		expect(out[3]).toEqual({ deleted: true, id: 2 });
 		expect((await t.requests()).map((r) => r.path)).toEqual(['/alerts/1', '/alerts/999', '/alerts/2']);
@@ -274,7 +274,7 @@ describe('alert delete', () => {
 
 	it('refuses a non-numeric id before any request', async () => {
 		const result = await t.run({ resource: 'alert', operation: 'delete', alertId: byId('={{ "twelve" }}') });
-		expect(result.error?.message).toMatch(/alertId/);
+		expect(result.error?.message).toMatch(/"Alert"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 });

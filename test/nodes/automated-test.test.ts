@@ -45,7 +45,7 @@ describe('automatedTest create', () => {
 			{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.id }}') },
 			{ input: [{ id }] },
 		);
-		expect(result.error?.message).toMatch(/accountId/);
+		expect(result.error?.message).toMatch(/"Account"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 });
@@ -69,7 +69,7 @@ describe('automatedTest get', () => {
 
 	it('refuses a non-numeric id before any request', async () => {
 		const result = await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId('={{ "seven" }}') });
-		expect(result.error?.message).toMatch(/automatedTestId/);
+		expect(result.error?.message).toMatch(/"Automated Test"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 });
@@ -123,10 +123,10 @@ describe('automatedTest getAll', () => {
 
 	it.each([
 		['order', { options: { order: 'asc' } }, /only together with Sort/],
-		['sort', { options: { sort: 'subject' } }, /"sort"/],
-		['order', { options: { sort: 'created_at', order: 'random' } }, /"order"/],
-		['active', { filters: { active: 'maybe' } }, /"active"/],
-		['limit', { limit: -1 }, /"limit"/],
+		['sort', { options: { sort: 'subject' } }, /"Options → Sort"/],
+		['order', { options: { sort: 'created_at', order: 'random' } }, /"Options → Order"/],
+		['active', { filters: { active: 'maybe' } }, /"Filters → Active"/],
+		['limit', { limit: -1 }, /"Limit"/],
 	])('refuses a bad %s before any request', async (_field, parameters, message) => {
 		const result = await t.run({ resource: 'automatedTest', operation: 'getAll', ...parameters });
 		expect(result.error?.message).toMatch(message);
@@ -264,17 +264,17 @@ describe('automatedTest update', () => {
 	});
 
 	it.each([
-		['hour', { hour: 24 }],
-		['hour', { hour: -1 }],
-		['hour', { hour: 9.5 }],
-		['repeat_period', { repeat_period: 'MONTH' }],
-		['repeat_period', { repeat_period: 'week ' }],
-		['repeat_period_delay', { repeat_period_delay: 0 }],
-		['seedlist', { seedlist: 5 }],
-		['time_zone', { time_zone: 'Mars/Olympus' }],
-		['time_zone', { time_zone: 'CEST' }],
-		['time_zone', { time_zone: '' }],
-		['account_id', { account_id: 'john' }],
+		['Update Fields → Hour', { hour: 24 }],
+		['Update Fields → Hour', { hour: -1 }],
+		['Update Fields → Hour', { hour: 9.5 }],
+		['Update Fields → Repeat Period', { repeat_period: 'MONTH' }],
+		['Update Fields → Repeat Period', { repeat_period: 'week ' }],
+		['Update Fields → Repeat Every (Units)', { repeat_period_delay: 0 }],
+		['Update Fields → Seedlist', { seedlist: 5 }],
+		['Update Fields → Time Zone', { time_zone: 'Mars/Olympus' }],
+		['Update Fields → Time Zone', { time_zone: 'CEST' }],
+		['Update Fields → Time Zone', { time_zone: '' }],
+		['Update Fields → Account ID', { account_id: 'john' }],
 	])('refuses a bad %s before any request', async (field, updateFields) => {
 		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: true, ...updateFields } });
 		expect(result.error?.message).toContain(`"${field}"`);
@@ -287,7 +287,7 @@ describe('automatedTest update', () => {
 			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: '={{ $json.on }}' } },
 			{ input: [{ on: 'yes' }] },
 		);
-		expect(result.error?.message).toContain('"active"');
+		expect(result.error?.message).toContain('"Update Fields → Active"');
 		expect(await t.requests()).toHaveLength(0);
 	});
 
@@ -324,7 +324,7 @@ describe('automatedTest setRuns', () => {
 		['an unknown name', ['Funday']],
 	])('refuses %s before any request', async (_label, weekdays) => {
 		const result = await t.run({ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(3), weekdays });
-		expect(result.error?.message).toContain('"weekdays"');
+		expect(result.error?.message).toContain('"Weekdays"');
 		expect(await t.requests()).toHaveLength(0);
 	});
 });

@@ -63,9 +63,9 @@ describe('domain getAll', () => {
 	});
 
 	it.each([
-		[{ options: { order: '={{ "score" }}' } }, /order.*asc, desc/],
-		[{ returnAll: false, limit: '={{ 0 }}' }, /limit/],
-		[{ returnAll: '={{ "maybe" }}' }, /returnAll.*true or false/],
+		[{ options: { order: '={{ "score" }}' } }, /"Options → Order by Average Score".*asc, desc/],
+		[{ returnAll: false, limit: '={{ 0 }}' }, /"Limit"/],
+		[{ returnAll: '={{ "maybe" }}' }, /"Return All".*true or false/],
 	])('rejects %p before any request', async (parameters, pattern) => {
 		const result = await t.run(domains(parameters));
 		expect(result.error?.name).toBe('NodeOperationError');

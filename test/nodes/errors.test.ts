@@ -73,7 +73,7 @@ describe('continue on fail', () => {
 		expect(one.id).toBe(1);
 		expect(two.id).toBe(2);
 		expect(missing).toEqual(expect.objectContaining({ error: expect.stringMatching(/not found/i), httpCode: '404' }));
-		expect(bad).toEqual(expect.objectContaining({ error: expect.stringMatching(/accountId.*whole number/) }));
+		expect(bad).toEqual(expect.objectContaining({ error: expect.stringMatching(/"Account".*whole number/) }));
 		expect(forbidden).toEqual(expect.objectContaining({ error: expect.any(String), httpCode: '403' }));
 		// the invalid item never reached the service
 		expect((await t.requests()).map((r) => local(r.path))).toEqual(['/accounts/1', '/accounts/999999', '/accounts/100001', '/accounts/2']);
@@ -100,7 +100,7 @@ describe('continue on fail', () => {
 		);
 		const [good, bad] = jsonOf(result);
 		expect(good.config_rampup_target).toBe(10);
-		expect(bad.error).toMatch(/config_rampup_target.*3 to 35/);
+		expect(bad.error).toMatch(/"Update Fields → Ramp-Up Target".*3 to 35/);
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 	});
 
@@ -137,3 +137,42 @@ describe('credential header forms', () => {
 		expect((await t.requests())[0].project).toBe('B');
 	});
 });
+
+describe('validation errors in the user\'s words', () => {
+	it('names every invalid field of an item by its label on screen, all at once, before any request', async () => {
+		const result = await t.run(
+			{
+				resource: 'automatedTest',
+				operation: 'update',
+				automatedTestId: byId('={{ $json.id }}'),
+				updateFields: { hour: 24, time_zone: 'Mars/Olympus', repeat_period: 'MONTH' },
+			},
+			{ input: [{ id: 'abc' }] },
+		);
+		expect(result.error?.message).toBe(
+			'4 invalid fields: "Automated Test": expected a whole number, got "abc"; "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Repeat Period": "MONTH" is not one of WEEK, DAY; "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name',
+		);
+		expect(result.error?.description).toMatch(/Update Fields → Time Zone: Use a name like Europe\/Paris/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('stops the request of an operation that never checks itself (a list with a bad limit and a bad option)', async () => {
+		const result = await t.run({ resource: 'spamTest', operation: 'getAll', limit: 0, options: { order: 'up' } });
+		expect(result.error?.message).toMatch(/^2 invalid fields: /);
+		expect(result.error?.message).toContain('"Limit": 0 is below the minimum 1');
+		expect(result.error?.message).toContain('"Options → Order": "up" is not one of asc, desc');
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('with Continue On Fail, each bad item lists its own problems and the good ones go on', async () => {
+		const result = await t.run(
+			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { hour: '={{ $json.hour }}', active: true, time_zone: 'UTC' } },
+			{ input: [{ hour: 99 }, { hour: 5 }], continueOnFail: true },
+		);
+		const out = jsonOf(result);
+		expect(out[0].error).toBe('Invalid "Update Fields → Hour": 99 is above the maximum 23 (allowed: 0 to 23)');
+		expect(out[1]).toMatchObject({ id: 1, hour: 5 });
+		expect((await t.requests()).map((r) => r.body)).toEqual([{ active: true, hour: 5, time_zone: 'UTC' }]);
+	});
+});
+

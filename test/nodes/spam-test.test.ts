@@ -82,7 +82,7 @@ describe('spamTest create', () => {
 	it.each([[0], [5], ['two'], [2.5]])('refuses seedlist %p before any request', async (seedlist) => {
 		const before = await credits();
 		const result = await t.run({ resource: 'spamTest', operation: 'create', additionalFields: { seedlist } });
-		expect(result.error?.message).toMatch(/seedlist/);
+		expect(result.error?.message).toMatch(/"Additional Fields → Seedlist"/);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(await t.requests()).toHaveLength(0);
 		expect(await credits()).toBe(before);
@@ -222,7 +222,7 @@ describe('spamTest get', () => {
 	});
 
 	it.each([
-		[{ simplify: '={{ "yes" }}' }, /simplify.*true or false/],
+		[{ simplify: '={{ "yes" }}' }, /"Simplify".*true or false/],
 		[{ options: { waitForCompletion: '={{ 1 }}' } }, /Wait for Completion.*true or false/],
 	])('refuses %p before any request', async (parameters, pattern) => {
 		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId('abc123'), ...parameters });
@@ -253,8 +253,8 @@ describe('spamTest get', () => {
 	});
 
 	it.each([
-		['an id with a space (from an expression)', { publicId: byId('={{ "abc def" }}') }, /publicId/],
-		['an empty id (from an expression)', { publicId: byId('={{ "" }}') }, /publicId/],
+		['an id with a space (from an expression)', { publicId: byId('={{ "abc def" }}') }, /"Spam Test"/],
+		['an empty id (from an expression)', { publicId: byId('={{ "" }}') }, /"Spam Test"/],
 		['a poll interval below 1 s', { publicId: byId('abc'), options: { waitForCompletion: true, pollInterval: 0.5 } }, /Poll Interval/],
 		['a zero timeout', { publicId: byId('abc'), options: { waitForCompletion: true, timeoutMinutes: 0 } }, /Timeout/],
 		['an unknown onTimeout', { publicId: byId('abc'), options: { waitForCompletion: true, onTimeout: 'ignore' } }, /On Timeout/],
@@ -315,10 +315,10 @@ describe('spamTest getAll', () => {
 	});
 
 	it.each([
-		['order_by', { options: { order_by: 'subject' } }],
-		['order', { options: { order: 'up' } }],
-		['automated_test_id', { filters: { automated_test_id: 'seven' } }],
-		['limit', { limit: 0 }],
+		['Options → Order By', { options: { order_by: 'subject' } }],
+		['Options → Order', { options: { order: 'up' } }],
+		['Filters → Automated Test ID', { filters: { automated_test_id: 'seven' } }],
+		['Limit', { limit: 0 }],
 	])('refuses a bad %s before any request', async (field, parameters) => {
 		const result = await t.run({ resource: 'spamTest', operation: 'getAll', ...parameters });
 		expect(result.error?.message).toContain(`"${field}"`);
@@ -387,10 +387,10 @@ describe('spamTest update', () => {
 	});
 
 	it.each([
-		['type', { updateFields: { type: 'b2b' } }],
-		['type', { updateFields: { type: '={{ "" }}' } }],
-		['seedlist', { updateFields: { type: 'all', seedlist: 0 } }],
-		['seedlist', { updateFields: { type: 'all', seedlist: 7 } }],
+		['Update Fields → Audience Type', { updateFields: { type: 'b2b' } }],
+		['Update Fields → Audience Type', { updateFields: { type: '={{ "" }}' } }],
+		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 0 } }],
+		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 7 } }],
 	])('refuses a bad %s before any request', async (field, parameters) => {
 		const result = await t.run({ resource: 'spamTest', operation: 'update', publicId: byId('abcdefghij'), ...parameters });
 		expect(result.error?.message).toContain(`"${field}"`);
@@ -409,7 +409,7 @@ describe('spamTest update', () => {
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		const out = jsonOf(result);
 		expect(out[0].test_type).toBe('all');
-		expect(String(out[1].error)).toMatch(/"type"/);
+		expect(String(out[1].error)).toMatch(/"Update Fields → Audience Type"/);
 		expect(out[2].httpCode).toBe('404');
 		expect((await t.requests()).map((r) => r.status)).toEqual([200, 404]);
 	});

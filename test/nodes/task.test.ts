@@ -119,14 +119,14 @@ describe('account batch', () => {
 	});
 
 	it.each([
-		[{ accountIds: '={{ "" }}' }, /accountIds.*at least one/],
-		[{ accountIds: '4, x' }, /accountIds.*whole number/],
-		[{ accountIds: '0' }, /accountIds.*below the minimum 1/],
-		[{ accountIds: '[4, 5' }, /accountIds.*not valid JSON/],
-		[{ accountIds: '={{ [] }}' }, /accountIds.*at least one/],
-		[{ accountIds: '4', action: 'custom', customAction: '={{ " " }}' }, /customAction/],
-		[{ accountIds: '4', action: 'custom', customAction: 'drop table' }, /customAction.*not an action name/],
-		[{ accountIds: '4', action: '={{ "re connect" }}', customAction: 'unused' }, /"action".*not an action name/],
+		[{ accountIds: '={{ "" }}' }, /"Account IDs".*at least one/],
+		[{ accountIds: '4, x' }, /"Account IDs".*whole number/],
+		[{ accountIds: '0' }, /"Account IDs".*below the minimum 1/],
+		[{ accountIds: '[4, 5' }, /"Account IDs".*not valid JSON/],
+		[{ accountIds: '={{ [] }}' }, /"Account IDs".*at least one/],
+		[{ accountIds: '4', action: 'custom', customAction: '={{ " " }}' }, /"Custom Action"/],
+		[{ accountIds: '4', action: 'custom', customAction: 'drop table' }, /"Custom Action".*not an action name/],
+		[{ accountIds: '4', action: '={{ "re connect" }}', customAction: 'unused' }, /"Action".*not an action name/],
 		[{ accountIds: '4', options: { waitForCompletion: true, pollInterval: '={{ 0 }}' } }, /Poll Interval/],
 		[{ accountIds: '4', options: { waitForCompletion: true, timeoutMinutes: '={{ 500 }}' } }, /Timeout/],
 	])('rejects %p before sending the batch', async (parameters, pattern) => {
@@ -195,7 +195,7 @@ describe('task get', () => {
 		await t.clearRequests();
 		const bad = await t.run({ resource: 'task', operation: 'get', taskId: byId('={{ "task-1" }}') });
 		expect(bad.error?.name).toBe('NodeOperationError');
-		expect(bad.error!.message).toMatch(/taskId/);
+		expect(bad.error!.message).toMatch(/"Task"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 });

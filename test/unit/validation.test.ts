@@ -2,6 +2,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { labelOf } from '../../nodes/Deliverability/helpers/labels';
 import { Validator } from '../../nodes/shared/validation';
 import { mergeEvents, EVENT_OPTIONS, EVENTS } from '../../nodes/shared/events';
 
@@ -76,6 +78,62 @@ describe('Validator', () => {
 		expect(failure(() => v.boolean('active', 'yes')).message).toContain('true or false');
 		expect(failure(() => v.id('accountId', 0)).message).toContain('below the minimum 1');
 		expect(failure(() => v.id('accountId', 2 ** 31)).message).toContain('above the maximum');
+	});
+});
+
+describe('Validator, collecting mode (all problems of an item at once)', () => {
+	const labels: Record<string, string> = { hour: 'Update Fields → Hour', time_zone: 'Update Fields → Time Zone' };
+	const collecting = () => new Validator(node, 2, { collect: true, label: (field) => labels[field] ?? field });
+
+	it('goes on after a failure with a stand-in and throws every failure together on check()', () => {
+		const c = collecting();
+		expect(c.integer('hour', 24, 0, 23)).toBeNaN();
+		expect(c.timeZone('time_zone', 'Mars/Olympus')).toBe('');
+		expect(c.integer('hour', 'x', 0, 23)).toBeNaN(); // the same field again: reported once
+		expect(c.oneOf('repeat_period', 'MONTH', ['WEEK', 'DAY'])).toBe('MONTH');
+		const error = failure(() => c.check());
+		expect(error.message).toBe(
+			'3 invalid fields: "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name; "repeat_period": "MONTH" is not one of WEEK, DAY',
+		);
+		expect(error.description).toBe('Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.');
+		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it('fail() throws at once, with the failures recorded before it', () => {
+		const c = collecting();
+		c.integer('hour', -3, 0, 23);
+		const error = failure(() => c.fail('Update Fields', 'add at least one field to change'));
+		expect(error.message).toMatch(/^2 invalid fields: "Update Fields → Hour": .*; "Update Fields": add at least one field/);
+	});
+
+	it('one failure reads as before, with the label; no failure, no error', () => {
+		const c = collecting();
+		expect(() => c.check()).not.toThrow();
+		c.timeZone('time_zone', 'CEST');
+		expect(failure(() => c.check()).message).toBe('Invalid "Update Fields → Time Zone": "CEST" is not an IANA time zone name');
+	});
+
+	it('an immediate validator (the default) still throws the first failure, alone', () => {
+		const immediate = new Validator(node, 0, { label: (field) => labels[field] ?? field });
+		expect(failure(() => immediate.integer('hour', 24, 0, 23)).message).toBe(
+			'Invalid "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23)',
+		);
+		expect(failure(() => immediate.integer('hour', -1, 0, 23)).message).toMatch(/^Invalid "Update Fields → Hour": -1/);
+	});
+});
+
+describe('labels from the node description', () => {
+	const properties = new Deliverability().description.properties;
+
+	it.each([
+		['time_zone', 'automatedTest', 'update', 'Update Fields → Time Zone'],
+		['accountId', 'automatedTest', 'create', 'Account'],
+		['limit', 'spamTest', 'getAll', 'Limit'],
+		['max_score', 'account', 'getAll', 'Filters → Max Score'],
+		['parameter', 'account', 'getAll', 'Additional Query Parameters → Parameter'],
+		['Update Fields', 'alert', 'update', 'Update Fields'],
+	])('%s on %s → %s reads "%s"', (field, resource, operation, label) => {
+		expect(labelOf(field, resource, operation, properties)).toBe(label);
 	});
 });
 

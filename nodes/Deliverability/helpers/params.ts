@@ -1,10 +1,53 @@
 /** Reading parameters the same way in every operation file. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { Validator } from '../../shared/validation';
+import { forgetItem, itemValidator, throwIfInvalid, Validator } from '../../shared/validation';
+import type { OperationHandler } from '../router';
+import { labelOf } from './labels';
 
+/**
+ * The item's validator: it names fields by their on-screen labels and collects every problem of the item; they are
+ * thrown together before the item's first request (by the transport) or when the operation ends (by `validated`).
+ * Every call for the same item returns the same validator.
+ */
 export function validator(ctx: IExecuteFunctions, itemIndex: number): Validator {
-	return new Validator(ctx.getNode(), itemIndex);
+	return itemValidator(
+		ctx,
+		itemIndex,
+		() =>
+			new Validator(ctx.getNode(), itemIndex, {
+				collect: true,
+				label: (field) =>
+					labelOf(
+						field,
+						String(ctx.getNodeParameter('resource', itemIndex, '')),
+						String(ctx.getNodeParameter('operation', itemIndex, '')),
+					),
+			}),
+	);
+}
+
+/**
+ * An operation's execute with the item's validation closed around it: failures still pending when it returns are
+ * thrown, and when it stops with another error while failures are pending (a stand-in value it went on with), the
+ * failures are what the user sees, since they are the cause. An error from the service is never hidden.
+ */
+export function validated(handler: OperationHandler): OperationHandler {
+	return async function (this: IExecuteFunctions, itemIndex: number) {
+		forgetItem(this, itemIndex);
+		// Passed through untouched (the item loop wraps what reaches it): only pending failures replace an error.
+		return await handler.call(this, itemIndex).then(
+			(result) => {
+				throwIfInvalid(this, itemIndex);
+				return result;
+			},
+			async (error: unknown) => {
+				if (!(error instanceof NodeApiError)) throwIfInvalid(this, itemIndex);
+				return await Promise.reject(error);
+			},
+		).finally(() => forgetItem(this, itemIndex));
+	};
 }
 
 /** The value of a resource locator (any mode), trimmed; numeric ids are checked as int32. */

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { validated } from '../helpers/params';
 import type { OperationHandler } from '../router';
 
 /** What every resources/<resource>/<operation>.ts exports. */
@@ -44,6 +45,7 @@ export function defineResource(
 			},
 			...entries.flatMap(([, op]) => op.description),
 		],
-		operations: Object.fromEntries(entries.map(([value, op]) => [value, op.execute])),
+		// Each execute with its item's validation around it (helpers/params.ts: all problems of an item at once).
+		operations: Object.fromEntries(entries.map(([value, op]) => [value, validated(op.execute)])),
 	};
 }
