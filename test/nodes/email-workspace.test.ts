@@ -198,10 +198,10 @@ describe('email workspace create (outlook)', () => {
 	});
 
 	it.each([
-		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "31/02/2027" }}' } }, /outlook_client_secret_expires_at.*not a date/],
-		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "next year" }}' } }, /outlook_client_secret_expires_at.*not a date/],
-		[{ provider: '={{ "yahoo" }}' }, /provider.*google, outlook/],
-		[{ name: '={{ "  " }}' }, /name/],
+		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "31/02/2027" }}' } }, /"Additional Fields → Client Secret Expires At".*not a date/],
+		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "next year" }}' } }, /"Additional Fields → Client Secret Expires At".*not a date/],
+		[{ provider: '={{ "yahoo" }}' }, /"Provider".*google, outlook/],
+		[{ name: '={{ "  " }}' }, /"Name"/],
 	])('rejects %p before any request', async (parameters, pattern) => {
 		const result = await t.run(create({ name: 'M365', ...outlook, ...parameters }), outlookApp());
 		expect(result.error?.name).toBe('NodeOperationError');

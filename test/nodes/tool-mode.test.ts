@@ -113,7 +113,7 @@ describe('errors', () => {
 
 	it('name the argument the model filled and say what an account id is', async () => {
 		const editor = await run(getAccount, { tool: false, args: { account_id: 'anna@acme-mail.com' } });
-		expect(editor.error?.message).toBe('Invalid "accountId": expected a whole number, got "anna@acme-mail.com"');
+		expect(editor.error?.message).toBe('Invalid "Account": expected a whole number, got "anna@acme-mail.com"');
 
 		const tool = await run(getAccount, { tool: true, args: { account_id: 'anna@acme-mail.com' } });
 		expect(tool.error?.message).toBe(
