@@ -195,22 +195,40 @@ const normal = (text: string) => text.toLowerCase().replace(/[\s_()-]/g, '');
 export function toolError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknown): void {
 	if (!isTool(ctx) || !(error instanceof Error)) return;
 	const described = error as Error & { description?: string | null };
-	let message = error.message;
-	const hints: string[] = [];
-	for (const argument of toolArguments(ctx.getNode().parameters)) {
+	const named = new Set<ToolArgument>();
+	const args = toolArguments(ctx.getNode().parameters).map((argument) => {
 		const name = argument.path[argument.path.length - 1] ?? '';
 		const names = [name, argument.path.join('.'), ...(labels.get(name) ?? [])].filter((n) => n !== '');
-		let named = false;
-		message = message.replace(/"([^"]{1,80})"/g, (whole, field: string) => {
-			if (!names.some((n) => normal(n) === normal(field) || normal(field).endsWith(`→${normal(n)}`))) return whole;
-			named = true;
-			return `"${argument.key}"`;
+		return { argument, name, names };
+	});
+	const keyOf = (field: string) =>
+		args.find(({ names }) => names.some((n) => normal(n) === normal(field) || normal(field).endsWith(`→${normal(n)}`)));
+	// A field is named in quotes in a headline ("Update Fields → Time Zone") and as "Label: fix" in a description.
+	const rename = (text: string) => {
+		let out = text.replace(/"([^"]{1,80})"/g, (whole, field: string) => {
+			const found = keyOf(field);
+			if (!found) return whole;
+			named.add(found.argument);
+			return `"${found.argument.key}"`;
 		});
-		const notFound = /\b404\b|not found|nothing exists/i.test(`${message} ${described.description ?? ''}`);
-		if (ID_HINTS[name] && (named || notFound)) hints.push(`"${argument.key}": ${ID_HINTS[name]}`);
-	}
+		for (const { argument, names } of args) {
+			for (const label of [...names].sort((a, b) => b.length - a.length)) {
+				if (out.includes(`${label}: `)) {
+					out = out.split(`${label}: `).join(`"${argument.key}": `);
+					named.add(argument);
+				}
+			}
+		}
+		return out;
+	};
+	const message = rename(error.message);
+	const description = described.description ? rename(described.description) : '';
+	const notFound = /\b404\b|not found|nothing exists/i.test(`${message} ${description}`);
+	const hints = args
+		.filter(({ argument, name }) => ID_HINTS[name] && (named.has(argument) || notFound))
+		.map(({ argument, name }) => `"${argument.key}": ${ID_HINTS[name]}`);
 	const parts = [message];
-	if (described.description && !message.includes(described.description)) parts.push(described.description);
+	if (description && !message.includes(description)) parts.push(description);
 	parts.push(...hints);
 	error.message = parts.map((p) => (/[.!?]$/.test(p.trim()) ? p.trim() : `${p.trim()}.`)).join(' ');
 }
