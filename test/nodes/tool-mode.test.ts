@@ -5,9 +5,10 @@
  * the same parameters as a plain node too, so the editor's behaviour is shown unchanged.
  */
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, toolArguments, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
+import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, toolArguments, toolError, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
 import { runNode, type RunResult } from '../harness';
 import { byId, jsonOf, useSandbox } from './context';
 
@@ -141,6 +142,39 @@ describe('errors', () => {
 		expect(tool.error?.message).toContain('"zone"');
 		expect(tool.error?.message).toContain('Use a name like Europe/Paris');
 		expect((await t.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	it('rename fields in a description of several failures too, and leave the editor\'s errors alone', () => {
+		new Deliverability(); // learns the labels of its parameters
+		const node = (type: string) => ({
+			id: '1',
+			name: 'Update account',
+			type,
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {
+				resource: 'account',
+				operation: 'update',
+				accountId: { __rl: true, mode: 'id', value: fromAI('account_id', 'numeric id', 'number') },
+				updateFields: { time_zone: fromAI('zone', 'IANA time zone') },
+			},
+		});
+		const failures = () =>
+			new NodeOperationError(
+				node('x'),
+				'2 invalid fields: "Account": expected a whole number, got "x"; "Update Fields → Time Zone": "Paris" is not an IANA time zone name',
+				{ description: 'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.' },
+			);
+		const asTool = failures();
+		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverabilityTool') }, asTool);
+		expect(asTool.message).toBe(
+			'2 invalid fields: "account_id": expected a whole number, got "x"; "zone": "Paris" is not an IANA time zone name. ' +
+				'"zone": Use a name like Europe/Paris, America/New_York or UTC. "account_id": give the numeric id of the account ' +
+				'(a sending mailbox), e.g. 120, not its email or name; list the accounts to find it.',
+		);
+		const inEditor = failures();
+		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverability') }, inEditor);
+		expect(inEditor.message).toBe(failures().message);
 	});
 
 	it('finds every $fromAI key with the parameter it fills, resource locators included', () => {
