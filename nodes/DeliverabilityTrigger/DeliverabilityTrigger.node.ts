@@ -19,9 +19,10 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
+import { EVENT_OPTIONS, eventsSubtitle, mergeEvents } from '../shared/events';
 import { claim, DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, memoryScope, windowSize } from './dedupe';
 import { checkExists, create, remove, SECRET_PARAM } from './lifecycle';
+import { getAutomatedTests } from './loadOptions';
 import { verify } from './secret';
 
 /** Fields a delivery may name its event identifier with; the sandbox (and the service's notification object) use `id`. */
@@ -36,7 +37,7 @@ export class DeliverabilityTrigger implements INodeType {
 		icon: { light: 'file:../../icons/deliverability.svg', dark: 'file:../../icons/deliverability.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ "On " + [].concat($parameter["events"] || []).join(", ") }}',
+		subtitle: eventsSubtitle(),
 		description: 'Starts the workflow when the Deliverability service sends an alert (account disconnected, spam test completed, …)',
 		defaults: { name: 'Deliverability Trigger' },
 		eventTriggerDescription: 'Waiting for the Deliverability service to send an alert',
@@ -53,20 +54,13 @@ export class DeliverabilityTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName:
-					'The service only calls HTTPS webhook URLs: in production n8n must be reachable over TLS (its webhook URL starts with https://). Plain http works only against a local test server on 127.0.0.1 or localhost.',
-				name: 'httpsNotice',
-				type: 'notice',
-				default: '',
-			},
-			{
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
 				options: EVENT_OPTIONS,
 				default: ['ACCOUNT_DISCONNECTED'],
 				description:
-					'The events that start the workflow. Only Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are our best reading of the service\'s labels.',
+					'The events that start the workflow. Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service\'s labels: see each one\'s description).',
 			},
 			{
 				displayName: 'Custom Events',
@@ -85,13 +79,13 @@ export class DeliverabilityTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Automated Test IDs',
+						displayName: 'Automated Test Names or IDs',
 						name: 'automated_test_ids',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. 12, 34',
+						type: 'multiOptions',
+						typeOptions: { loadOptionsMethod: 'getAutomatedTests' },
+						default: [],
 						description:
-							'Only for Automated Spam Test Completed: comma-separated IDs of the automated tests whose completions start the workflow. Empty: every test.',
+							'Only for Automated Spam Test Completed: the automated tests whose completions start the workflow; none chosen means every test. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
 						displayName: 'Deduplication Window',
@@ -105,6 +99,10 @@ export class DeliverabilityTrigger implements INodeType {
 				],
 			},
 		],
+	};
+
+	methods = {
+		loadOptions: { getAutomatedTests },
 	};
 
 	webhookMethods = {

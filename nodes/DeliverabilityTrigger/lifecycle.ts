@@ -51,6 +51,11 @@ export function wantedAlert(this: Context): WantedAlert {
 			description: 'Save the workflow and try again; the webhook URL is needed to register the alert.',
 		});
 	}
+	if (!servable(hookUrl)) {
+		throw new NodeOperationError(this.getNode(), 'n8n\'s webhook URL is not HTTPS', {
+			description: `The service calls only HTTPS webhook URLs, and n8n's URL for this trigger is ${withoutQuery(hookUrl)}. Set n8n's WEBHOOK_URL to its public https:// address (plain http works only with a local test server on 127.0.0.1 or localhost).`,
+		});
+	}
 	const events = mergeEvents(this.getNodeParameter('events', []), this.getNodeParameter('customEvents', ''));
 	if (events.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'No event selected', {
@@ -59,10 +64,26 @@ export function wantedAlert(this: Context): WantedAlert {
 	}
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const automatedTestIds = [
-		...new Set(new Validator(this.getNode(), 0).idList('Automated Test IDs', options.automated_test_ids)),
+		...new Set(new Validator(this.getNode(), 0).idList('Automated Test Names or IDs', options.automated_test_ids)),
 	];
 	const dedupeWindow = windowSize(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
 	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds, dedupeWindow };
+}
+
+/** Whether the service will call this URL: HTTPS, or plain http to a loopback host (a local test server). */
+function servable(hookUrl: string): boolean {
+	try {
+		const url = new URL(hookUrl);
+		return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+	} catch {
+		return false;
+	}
+}
+
+/** Hosts the service's rule lets use plain http (a local test server). */
+export function isLoopback(hostname: string): boolean {
+	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+	return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 export function withoutQuery(url: string): string {

@@ -26,21 +26,45 @@ export const EVENTS: EventInfo[] = [
 	{ id: 'OUTLOOK_MISSING_OUTGOING_EMAILS', label: 'Outlook Missing Outgoing Emails', trigger: 'An Outlook account fails to send expected outgoing emails', verified: false },
 ];
 
-/** Options for a multi-select, sorted by name as n8n's lint requires. */
+/**
+ * Options for a multi-select, sorted by name as n8n's lint requires. Names are the service's labels, as n8n's own
+ * triggers show events; whether an identifier is documented is said in the description (the hover text) only.
+ */
 export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
-	name: e.verified ? e.label : `${e.label} (Unverified ID)`,
+	name: e.label,
 	value: e.id,
 	description: e.verified
 		? `${e.trigger} (documented identifier ${e.id})`
-		: `${e.trigger}. The identifier ${e.id} is not documented by the service; if it never fires, add the right one under Custom Events.`,
+		: `${e.trigger}. Unverified identifier: ${e.id} is our reading of the service's label, not documented; if it never fires, add the right one under Custom Events.`,
 })).sort((a, b) => a.name.localeCompare(b.name));
 
-/** Selected events plus comma-separated custom ids, deduplicated, in a stable order. */
+/** The label of an event id (the id itself for one the list does not know). */
+export function eventLabel(id: string): string {
+	return EVENTS.find((e) => e.id === id)?.label ?? id;
+}
+
+/**
+ * An n8n expression giving "On <labels>" for a node whose `events` parameter holds event ids (the node subtitle).
+ * The labels are written into the expression: subtitles are evaluated in the editor, where this module is not.
+ */
+export function eventsSubtitle(parameter = 'events'): string {
+	const labels = JSON.stringify(Object.fromEntries(EVENTS.map((e) => [e.id, e.label])));
+	return `={{ "On " + [].concat($parameter["${parameter}"] || []).map((e) => (${labels})[e] || e).join(", ") }}`;
+}
+
+/**
+ * Selected events plus comma-separated custom ids, deduplicated, in a stable order. The selection may also be text
+ * (an expression giving "A, B" or a single id).
+ */
 export function mergeEvents(selected: unknown, custom: unknown): string[] {
-	const list = Array.isArray(selected) ? selected.map(String) : [];
-	const extra = String(custom ?? '')
+	const list = Array.isArray(selected) ? selected.map(String) : typeof selected === 'string' ? splitIds(selected) : [];
+	const extra = splitIds(String(custom ?? ''));
+	return [...new Set([...list.map((s) => s.trim()).filter((s) => s !== ''), ...extra])];
+}
+
+function splitIds(text: string): string[] {
+	return text
 		.split(/[\s,]+/)
 		.map((s) => s.trim())
 		.filter((s) => s !== '');
-	return [...new Set([...list, ...extra])];
 }

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -17,6 +17,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeParameters,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	INodeTypes,
@@ -225,6 +226,8 @@ export interface HookHarness {
 	checkExists(): Promise<boolean>;
 	create(): Promise<boolean>;
 	delete(): Promise<boolean>;
+	/** Runs one of the node's `methods.loadOptions` in n8n-core's LoadOptionsContext (what the editor's pickers call). */
+	loadOptions(method: string): Promise<INodePropertyOptions[]>;
 	/** Calls the trigger's webhook() with a fake request/response carrying this body, query and headers. */
 	webhook(request: { body?: unknown; query?: IDataObject; headers?: IDataObject }): Promise<IWebhookResponseData & { status?: number; sent?: unknown }>;
 }
@@ -292,6 +295,11 @@ export function triggerHarness(options: HookOptions): HookHarness {
 		checkExists: async () => await lifecycle('checkExists', 'activate'),
 		create: async () => await lifecycle('create', 'activate'),
 		delete: async () => await lifecycle('delete', 'activate'),
+		async loadOptions(method) {
+			const load = options.nodeType.methods?.loadOptions?.[method];
+			if (!load) throw new Error(`harness: the node has no loadOptions method ${method}`);
+			return await load.call(new LoadOptionsContext(workflow, node, additionalData, ''));
+		},
 		async webhook(request) {
 			const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
 			const req = { body: request.body, query: request.query ?? {}, headers, params: {}, method: 'POST' } as unknown as IncomingMessage;

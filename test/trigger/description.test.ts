@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
 import { claim, fingerprint, forget, memoryScope, savedIds, windowSize } from '../../nodes/DeliverabilityTrigger/dedupe';
@@ -47,12 +47,22 @@ describe('trigger description', () => {
 		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 	});
 
-	it('offers every event of the catalogue, ACCOUNT_DISCONNECTED by default, plus custom ids', () => {
+	it('offers every event of the catalogue by its clean name, ACCOUNT_DISCONNECTED by default, plus custom ids', () => {
 		const events = property('events');
 		expect(events.type).toBe('multiOptions');
+		expect(events.noDataExpression).toBeFalsy();
 		expect(events.default).toEqual(['ACCOUNT_DISCONNECTED']);
-		const values = (events.options as Array<{ value: string }>).map((o) => o.value).sort();
-		expect(values).toEqual(EVENTS.map((e) => e.id).sort());
+		const options = events.options as Array<{ name: string; value: string; description: string }>;
+		expect(options.map((o) => o.value).sort()).toEqual(EVENTS.map((e) => e.id).sort());
+		// Names as n8n's own triggers show events ("Account Disconnected"); the caveat lives in the description only.
+		for (const o of options) {
+			const event = EVENTS.find((e) => e.id === o.value)!;
+			expect(o.name).toBe(event.label);
+			expect(o.name).toMatch(/^[A-Z][A-Za-z]*( [A-Za-z]+)*$/);
+			expect(o.description).toContain(event.id);
+			expect(/Unverified identifier/.test(o.description)).toBe(!event.verified);
+		}
+		expect(options.find((o) => o.value === 'SENDGRID_MISSING_EMAILS')!.name).toBe('SendGrid Missing Emails');
 		expect(property('customEvents').type).toBe('string');
 	});
 
@@ -61,25 +71,32 @@ describe('trigger description', () => {
 		expect(options.type).toBe('collection');
 		const entries = options.options as INodeProperties[];
 		expect(entries.map((o) => o.name)).toEqual(['automated_test_ids', 'dedupeWindow']);
+		const tests = entries.find((o) => o.name === 'automated_test_ids')!;
+		expect(tests).toMatchObject({ displayName: 'Automated Test Names or IDs', type: 'multiOptions', default: [] });
+		expect(tests.typeOptions?.loadOptionsMethod).toBe('getAutomatedTests');
+		expect(Object.keys(node.methods.loadOptions)).toEqual(['getAutomatedTests']);
 		const names = entries.map((o) => o.displayName);
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 		expect(entries.find((o) => o.name === 'dedupeWindow')!.default).toBe(1000);
 		expect((options.options as Array<INodeProperties | INodePropertyCollection>).length).toBe(2);
 	});
 
-	it('has a subtitle n8n can evaluate', () => {
-		const h = triggerHarness({
-			nodeType: node,
-			parameters: { events: ['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'] },
-			credentials: { deliverabilityApi: { apiKey: 'dummy-key', baseUrl: 'http://127.0.0.1:1/api/v1', headerForm: 'bearer' } },
-		});
-		const value = h.workflow.expression.getSimpleParameterValue(h.node, description.subtitle!, 'internal', {}, undefined, '');
-		expect(value).toBe('On ACCOUNT_DISCONNECTED, SPAMCHECK_COMPLETED');
+	it('has a subtitle n8n can evaluate, naming the events as the panel does', () => {
+		const subtitle = (events: unknown) => {
+			const h = triggerHarness({
+				nodeType: node,
+				parameters: { events } as INodeParameters,
+				credentials: { deliverabilityApi: { apiKey: 'dummy-key', baseUrl: 'http://127.0.0.1:1/api/v1', headerForm: 'bearer' } },
+			});
+			return h.workflow.expression.getSimpleParameterValue(h.node, description.subtitle!, 'internal', {}, undefined, '');
+		};
+		expect(subtitle(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'])).toBe('On Account Disconnected, Automated Spam Test Completed');
+		expect(subtitle(['OUTLOOK_MISSING_OUTGOING_EMAILS', 'MY_OWN'])).toBe('On Outlook Missing Outgoing Emails, MY_OWN');
+		expect(subtitle([])).toBe('On ');
 	});
 
-	it('tells the user that the service expects HTTPS', () => {
-		const notice = description.properties.find((p) => p.type === 'notice');
-		expect(notice?.displayName).toMatch(/HTTPS/);
+	it('shows no HTTPS notice in the panel (activation says so only for a URL the service will not call)', () => {
+		expect(description.properties.filter((p) => p.type === 'notice')).toEqual([]);
 	});
 
 	it('has a codex beside it naming the trigger', () => {

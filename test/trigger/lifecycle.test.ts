@@ -97,8 +97,52 @@ describe('create', () => {
 		await expect(trigger(ctx, { parameters: { events: [], customEvents: ' ' } }).create()).rejects.toThrow(/No event selected/);
 		await expect(
 			trigger(ctx, { parameters: { options: { automated_test_ids: '12, abc' } } }).create(),
-		).rejects.toThrow(/Automated Test IDs/);
+		).rejects.toThrow(/Automated Test Names or IDs/);
 		expect(await alertPosts()).toBe(0);
+	});
+
+	it('refuses, before any request, a webhook URL the service will not call (plain http to a non-local host)', async () => {
+		await ctx.clearRequests();
+		const h = trigger(ctx, { webhookBaseUrl: 'http://n8n.example.com/webhook' });
+		const error = await h.create().then(
+			() => undefined,
+			(e: unknown) => e as { message: string; description?: string },
+		);
+		expect(error?.message).toBe("n8n's webhook URL is not HTTPS");
+		expect(error?.description).toContain(`http://n8n.example.com/webhook/${webhookId()}/deliverability`);
+		expect(error?.description).toMatch(/WEBHOOK_URL/);
+		expect(await alertPosts()).toBe(0);
+		// https anywhere, and http to a local test server, are registered.
+		expect(await activate(trigger(ctx, { webhookBaseUrl: 'https://n8n.example.com/webhook' }))).toBe('created');
+		nextWebhookId();
+		expect(await activate(trigger(ctx, { webhookBaseUrl: 'http://localhost:5678/webhook' }))).toBe('created');
+	});
+
+	it('takes events and automated tests as the pickers give them (lists) or as an expression gives them (text)', async () => {
+		const { data: tests } = await ctx.api<Array<{ id: number }>>('GET', '/automated_tests', undefined, { page: 0 });
+		const h = trigger(ctx, {
+			parameters: { events: 'SPAMCHECK_COMPLETED, ACCOUNT_DISCONNECTED', options: { automated_test_ids: [tests[0].id, String(tests[1].id)] } },
+		});
+		await activate(h);
+		const [alert] = await alerts(ctx);
+		expect([...alert.events].sort()).toEqual(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED']);
+		expect([...alert.automated_test_ids].sort()).toEqual([tests[0].id, tests[1].id].sort());
+	});
+
+	it('lists the automated tests for the picker: every test, by subject and accounts, valued by id', async () => {
+		const all: Array<{ id: number; subject?: string }> = [];
+		for (let page = 0; ; page++) {
+			const { data } = await ctx.api<Array<{ id: number; subject?: string }>>('GET', '/automated_tests', undefined, { page });
+			all.push(...data);
+			if (data.length < 25) break;
+		}
+		const options = await trigger(ctx).loadOptions('getAutomatedTests');
+		expect(options.map((o) => o.value).sort()).toEqual(all.map((t) => t.id).sort());
+		const first = options.find((o) => o.value === all[0].id)!;
+		expect(first.name).toContain(all[0].subject ?? '(no subject)');
+		expect(first.name).toContain(`#${all[0].id}`);
+		const names = options.map((o) => o.name);
+		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 	});
 
 	it('reports the service refusing the alert (project B key cannot scope to project A tests)', async () => {

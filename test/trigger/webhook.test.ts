@@ -171,6 +171,18 @@ describe('webhook()', () => {
 		expect(h.staticData.eventMemory).toBeUndefined();
 	});
 
+	it('reads the events and window stored at activation, not the node parameters (no expression per delivery)', async () => {
+		const { h, secret } = await active({ parameters: { events: ['ACCOUNT_DISCONNECTED'], options: { dedupeWindow: 0 } } });
+		expect(h.staticData).toMatchObject({ events: ['ACCOUNT_DISCONNECTED'], dedupeWindow: 0 });
+		// The same workflow with other parameters (edited, not republished): deliveries follow what was registered.
+		const edited = trigger(ctx, {
+			parameters: { events: ['SPAMCHECK_COMPLETED'], options: { dedupeWindow: 1000 } },
+			staticData: savedStaticData(h),
+		});
+		expect(emitted(await edited.webhook({ body: DELIVERY, query: { secret } }))).toHaveLength(1);
+		expect(emitted(await edited.webhook({ body: DELIVERY, query: { secret } }))).toHaveLength(1);
+	});
+
 	it('accepts custom event ids, matching event names case-insensitively and trimmed', async () => {
 		const { h, secret } = await active({ parameters: { events: [], customEvents: 'MY_NEW_EVENT' } });
 		const answer = await h.webhook({ body: { ...DELIVERY, id: 'evt_custom', event: ' my_new_event ' }, query: { secret } });

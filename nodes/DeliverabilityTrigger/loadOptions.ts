@@ -1,0 +1,32 @@
+/** Lists for the trigger's pickers. */
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { apiRequest, listFrom } from '../shared/transport';
+
+/** GET /automated_tests answers 25 per page (spec); a short page is the last. */
+const PAGE_SIZE = 25;
+/** A picker of more than this many tests is not usable anyway; IDs can still be given by expression. */
+const MAX_PAGES = 40;
+
+/** Every automated test of the project, named by what a person recognises: subject, accounts, state. */
+export async function getAutomatedTests(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const options: INodePropertyOptions[] = [];
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const tests = listFrom(await apiRequest.call(this, { method: 'GET', path: '/automated_tests', qs: { page } }));
+		for (const test of tests) options.push(automatedTestOption(test));
+		if (tests.length < PAGE_SIZE) break;
+	}
+	return options.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function automatedTestOption(test: IDataObject): INodePropertyOptions {
+	const subject = typeof test.subject === 'string' && test.subject.trim() !== '' ? test.subject.trim() : '(no subject)';
+	const emails = Array.isArray(test.accounts)
+		? (test.accounts as IDataObject[]).map((a) => a?.email).filter((e): e is string => typeof e === 'string')
+		: [];
+	const schedule = test.active === false ? 'inactive' : 'active';
+	return {
+		name: `${subject}${emails.length ? ` — ${emails.join(', ')}` : ''} (#${String(test.id)}, ${schedule})`,
+		value: Number(test.id),
+	};
+}
