@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { registerLabels } from './helpers/labels';
-import { learnLabels, TOOL_DESCRIPTION, toolNotice } from './helpers/toolMode';
+import { learnLabels, toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
 import { RESOURCES } from './resources';
 import { googleWorkspaceKeyTest, outlookAppTest } from './resources/emailWorkspace/credentials';
@@ -21,11 +21,12 @@ export class Deliverability implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Run spam tests, manage mailboxes, automated tests, domains, batch tasks and alerts',
+		description: 'Run spam tests (one credit each), manage sending mailboxes, automated tests, domains, batch tasks and alerts',
 		defaults: { name: 'Deliverability' },
-		// As a tool (n8n generates `deliverabilityTool`), the node creator and a manual tool description start from a
-		// text written for a model; what the model sees by default is each operation's `action` (see helpers/toolMode.ts).
-		usableAsTool: { replacements: { description: TOOL_DESCRIPTION } },
+		// No `replacements`: n8n 2.41 applies them to the editor's copy of the tool type only. The tool it runs is built
+		// from this description, so a replaced text would not reach the model (and a manual Tool Description left at its
+		// default would differ between editor and run). The model reads each operation's `action` instead.
+		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The API key for every request; the email workspace secrets only where an operation sends them. The Google key

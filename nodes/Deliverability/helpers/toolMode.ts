@@ -22,12 +22,6 @@ export function isTool(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
 	return ctx.getNode().type.endsWith('Tool');
 }
 
-/** The tool node's description in the editor (its node-creator text and the start of a manual tool description). */
-export const TOOL_DESCRIPTION =
-	'Deliverability Service: sending mailboxes (accounts, numeric ids) with their warm-up and scores, spam tests ' +
-	'(each costs one credit; send the message to the seed addresses with public_full_id in the body, then get the ' +
-	'results), automated tests, domain health, batch tasks and alerts';
-
 /** Shown only on the tool node (n8n's `@tool` display option): what changes when an agent calls it. */
 export const toolNotice: INodeProperties = {
 	displayName:
