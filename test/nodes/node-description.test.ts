@@ -221,6 +221,12 @@ describe('node description', () => {
 		}
 	});
 
+	it('turns Simplify on by default wherever it is offered', () => {
+		const switches = properties.filter((p) => p.name === 'simplify');
+		expect(switches.length).toBeGreaterThanOrEqual(3);
+		expect(switches.map((p) => p.default)).toEqual(switches.map(() => true));
+	});
+
 	it('keeps on updates what the service would reset: Active, Time Zone, Audience Type and Events are optional and say they are kept', () => {
 		const expectations: Array<[string, string, string]> = [
 			['automatedTest', 'update', 'active'],

@@ -80,7 +80,7 @@ describe('the API key stays secret', () => {
 
 	it('a successful answer that echoes the key reaches the output with [redacted] instead', async () => {
 		server.reply([{ status: 200, body: [{ id: 1, email: 'a@example.com', note: `created with ${KEY}` }] }]);
-		const result = await run({ resource: 'account', operation: 'getAll', returnAll: true });
+		const result = await run({ resource: 'account', operation: 'getAll', returnAll: true, simplify: false });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([{ id: 1, email: 'a@example.com', note: 'created with [redacted]' }]);
 		expect(visible(result)).not.toContain(KEY);

@@ -125,6 +125,20 @@ describe('spamTest get', () => {
 		expect(log[0]).toMatchObject({ method: 'GET', path: `/spam_tests/${test.public_id}`, status: 200 });
 	});
 
+	it('Simplify is on by default (as in n8n\'s built-in nodes); off returns the raw test', async () => {
+		const test = await newTest(1);
+		const byDefault = jsonOf(await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) }))[0];
+		expect(byDefault).toHaveProperty('seeds');
+		expect(byDefault.results).toBeUndefined();
+		const raw = jsonOf(await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id), simplify: false }))[0];
+		expect(Array.isArray(raw.results)).toBe(true);
+		expect(raw.seeds).toBeUndefined();
+		// Account → Get Many too: tags become names, the warming configuration is left out.
+		const [account] = jsonOf(await t.run({ resource: 'account', operation: 'getAll', limit: 1 }));
+		expect(account.config_rampup_target).toBeUndefined();
+		expect((account.tags as unknown[]).every((tag) => typeof tag === 'string')).toBe(true);
+	});
+
 	it('simplifies a completed test to scores and placement counts', async () => {
 		const test = await newTest(4);
 		await sendToSeeds(test);
@@ -147,6 +161,7 @@ describe('spamTest get', () => {
 			resource: 'spamTest',
 			operation: 'get',
 			publicId: byId(test.public_id),
+			simplify: false,
 			options: { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.5, onTimeout: 'error' },
 		});
 		await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -158,13 +158,13 @@ function waitOptions(what: string, doneWhen: string): INodeProperties[] {
 	];
 }
 
-/** The "Simplify" switch for wide responses. */
+/** The "Simplify" switch for wide responses: on by default, as in n8n's built-in nodes. */
 export function simplifyOption(resource: string, operations: string[]): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
-		default: false,
+		default: true,
 		displayOptions: showFor(resource, operations),
 		description: 'Whether to return a simplified version of the response instead of the raw data',
 	};
