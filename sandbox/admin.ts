@@ -7,7 +7,7 @@ import type { Reply } from './api';
 import { ApiError, badRequest, matchRoute, notFound, ok } from './api';
 import type { Deliverer } from './delivery';
 import type { RateLimiter } from './faults';
-import type { Fault, FaultKind, Notification, ProjectKey, Store } from './store';
+import type { Fault, FaultKind, LoginFailure, Notification, ProjectKey, Store } from './store';
 import { PROJECT_KEYS } from './store';
 import { accountView } from './routes/accounts';
 import { alertView } from './routes/alerts';
@@ -167,6 +167,26 @@ const routes: AdminRoute[] = [
 			return ok({ account: accountView(store, account, 'single'), payloads });
 		},
 	},
+	{ method: 'GET', path: '/login-failures', handler: ({ store }) => ok(store.loginFailures) },
+	{
+		method: 'POST',
+		path: '/login-failures',
+		handler: ({ store }, _params, _query, body) => {
+			for (const f of ['imap', 'smtp']) if (body[f] !== undefined && typeof body[f] !== 'boolean') throw badRequest(`${f} must be a boolean`);
+			for (const f of ['email', 'error']) if (body[f] !== undefined && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
+			const failure: LoginFailure = {
+				email: typeof body.email === 'string' ? body.email.toLowerCase() : null,
+				imap: (body.imap as boolean | undefined) ?? true,
+				smtp: (body.smtp as boolean | undefined) ?? false,
+				error: (body.error as string | undefined) ?? null,
+			};
+			if (!failure.imap && !failure.smtp) throw badRequest('imap or smtp must be true');
+			// The newest failure for an address wins over older ones (and over a catch-all).
+			store.loginFailures.unshift(failure);
+			return ok(failure);
+		},
+	},
+	clearing('/login-failures', (store) => (store.loginFailures = [])),
 	{
 		method: 'POST',
 		path: '/accounts/:id/score',

@@ -15,6 +15,7 @@ import { alertRoutes } from './routes/alerts';
 import { automatedTestRoutes } from './routes/automated-tests';
 import { domainRoutes } from './routes/domains';
 import { emailWorkspaceRoutes } from './routes/email-workspaces';
+import { imapAuthRoutes } from './routes/imap-auth';
 import { notificationRoutes } from './routes/notifications';
 import { pingRoutes } from './routes/ping';
 import { spamTestRoutes } from './routes/spam-tests';
@@ -28,6 +29,7 @@ export const ADMIN_PREFIX = '/__admin';
 const ROUTES: Route[] = [
 	...taskRoutes,
 	...accountRoutes,
+	...imapAuthRoutes,
 	...spamTestRoutes,
 	...automatedTestRoutes,
 	...domainRoutes,

@@ -271,6 +271,23 @@ export interface Settings {
 	latencyMs: number;
 	deliveryTimeoutMs: number;
 	deliveryRetryDelaysMs: number[];
+	/** How long after POST /accounts/{id}/reconnect the account's connection is restored. */
+	reconnectDelayMs: number;
+}
+
+/** An admin-made login failure for POST /imap_auth (and reconnects): any email when `email` is null. */
+export interface LoginFailure {
+	email: string | null;
+	imap: boolean;
+	smtp: boolean;
+	error: string | null;
+}
+
+/** A queued reconnect attempt (POST /accounts/{id}/reconnect), settled when `dueAt` has passed. */
+export interface ReconnectJob {
+	jobId: string;
+	accountId: number;
+	dueAt: number;
 }
 
 export interface StoreOptions {
@@ -313,6 +330,10 @@ export class Store {
 	settings!: Settings;
 	smtpInbox!: SmtpMessage[];
 	deliveries!: DeliveryLogEntry[];
+	loginFailures!: LoginFailure[];
+	reconnectJobs!: ReconnectJob[];
+	/** Accounts whose connection a reconnect cannot restore (admin). */
+	brokenAccounts!: Set<number>;
 
 	constructor(readonly options: StoreOptions) {
 		this.reset();
@@ -355,9 +376,13 @@ export class Store {
 			latencyMs: this.options.latencyMs,
 			deliveryTimeoutMs: 5000,
 			deliveryRetryDelaysMs: [500, 1000, 2000],
+			reconnectDelayMs: 1000,
 		};
 		this.smtpInbox = [];
 		this.deliveries = [];
+		this.loginFailures = [];
+		this.reconnectJobs = [];
+		this.brokenAccounts = new Set();
 		seedStore(this, this.options.accounts);
 	}
 

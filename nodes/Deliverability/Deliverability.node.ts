@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { registerLabels } from './helpers/labels';
 import { learnLabels, toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
+import { mailboxLoginTest } from './resources/account/connectImap';
 import { RESOURCES } from './resources';
 import { googleWorkspaceKeyTest, outlookAppTest } from './resources/emailWorkspace/credentials';
 import { route } from './router';
@@ -32,6 +33,7 @@ export class Deliverability implements INodeType {
 		// The API key for every request; the email workspace secrets only where an operation sends them. The Google key
 		// is asked for by Email Workspace → Create with provider Google and → Update with "Replace Google Key" on: `show`
 		// names both operations, `hide` rules out the other cases (a parameter an operation lacks hides nothing).
+		// Mailbox passwords only for Account → Connect IMAP/SMTP (with Passwords From = Credential).
 		// Written out literally (n8n's lint reads this list); resources/emailWorkspace/credentials.ts reads them.
 		credentials: [
 			{ name: 'deliverabilityApi', required: true },
@@ -50,6 +52,12 @@ export class Deliverability implements INodeType {
 				testedBy: 'outlookAppTest',
 				displayOptions: { show: { resource: ['emailWorkspace'], operation: ['create'], provider: ['outlook'] } },
 			},
+			{
+				name: 'deliverabilityMailboxApi',
+				required: true,
+				testedBy: 'mailboxLoginTest',
+				displayOptions: { show: { resource: ['account'], operation: ['connectImap'], passwordSource: ['credential'] } },
+			},
 		],
 		properties: [
 			toolNotice,
@@ -65,7 +73,7 @@ export class Deliverability implements INodeType {
 		],
 	};
 
-	methods = { listSearch, credentialTest: { googleWorkspaceKeyTest, outlookAppTest } };
+	methods = { listSearch, credentialTest: { googleWorkspaceKeyTest, mailboxLoginTest, outlookAppTest } };
 
 	constructor() {
 		// Error messages name fields by their labels on screen, read from this description (and, as a tool, by the

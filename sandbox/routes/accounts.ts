@@ -1,6 +1,6 @@
-/** Accounts: list with filters, get, partial update, aliases, and POST /imap_auth (connect a new mailbox). */
+/** Accounts: list with filters, get, partial update, aliases. POST /imap_auth lives in imap-auth.ts. */
 import type { Route } from '../api';
-import { ApiError, created, ok, scoped } from '../api';
+import { ok, scoped } from '../api';
 import type { Account, Domain, Project, Store } from '../store';
 import { domainView } from './domains';
 import { BodyReader, QueryReader, paginate, pathId } from '../validate';
@@ -58,8 +58,6 @@ const UPDATABLE = [
 	'signature',
 	'time_zone',
 ];
-
-const IMAP_FIELDS = ['email', 'imap_host', 'imap_port', 'imap_username', 'imap_password', 'smtp_host', 'smtp_port', 'smtp_username', 'smtp_password'];
 
 export const accountRoutes: Route[] = [
 	{
@@ -134,28 +132,6 @@ export const accountRoutes: Route[] = [
 		path: '/accounts/:id/aliases',
 		handler: ({ store, project, params }) =>
 			ok(getAccount(store, project, params.id).aliases.map((a) => ({ email: a.email, name: a.name }))),
-	},
-	{
-		method: 'POST',
-		path: '/imap_auth',
-		handler: ({ store, project, body }) => {
-			const b = new BodyReader(body, [...IMAP_FIELDS, 'first_name', 'last_name', 'spamchecker_only']);
-			const email = b.text('email', true)!;
-			for (const f of ['imap_host', 'imap_username', 'imap_password', 'smtp_host', 'smtp_username', 'smtp_password']) b.text(f, true);
-			b.int('imap_port', { required: true, min: 1, max: 65535 });
-			b.int('smtp_port', { required: true, min: 1, max: 65535 });
-			const first = b.text('first_name') ?? '';
-			const last = b.text('last_name') ?? '';
-			const spamcheckerOnly = b.bool('spamchecker_only') ?? false;
-			if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) b.fail('email', 'must be an email address');
-			b.done();
-			const lower = email.toLowerCase();
-			if (store.ofProject(store.accounts, project.key).some((a) => a.email.toLowerCase() === lower)) {
-				throw new ApiError(422, 'An account with this email is already connected', { errors: { email: ['is already connected'] } });
-			}
-			const account = connectAccount(store, project, lower, first, last, spamcheckerOnly);
-			return created(accountView(store, account, 'single'));
-		},
 	},
 ];
 

@@ -32,10 +32,13 @@ import { NodeConnectionTypes, Workflow, createRunExecutionData } from 'n8n-workf
 
 import { DeliverabilityApi } from '../../credentials/DeliverabilityApi.credentials';
 import { DeliverabilityGoogleWorkspaceKeyApi } from '../../credentials/DeliverabilityGoogleWorkspaceKeyApi.credentials';
+import { DeliverabilityMailboxApi } from '../../credentials/DeliverabilityMailboxApi.credentials';
 import { DeliverabilityOutlookAppApi } from '../../credentials/DeliverabilityOutlookAppApi.credentials';
 
 const CREDENTIAL_TYPES: Record<string, ICredentialType> = Object.fromEntries(
-	[new DeliverabilityApi(), new DeliverabilityGoogleWorkspaceKeyApi(), new DeliverabilityOutlookAppApi()].map((t) => [t.name, t]),
+	[new DeliverabilityApi(), new DeliverabilityGoogleWorkspaceKeyApi(), new DeliverabilityMailboxApi(), new DeliverabilityOutlookAppApi()].map(
+		(t) => [t.name, t],
+	),
 );
 
 /** A start node that emits the items given in its `items` parameter (the input of the node under test). */

@@ -1,6 +1,6 @@
 /**
  * Account operations through n8n's real engine against the sandbox: get, getAll (filters, Return All / Limit across
- * pages of 50), update (every field, every range), pause/resume, getAliases and connectImap (IMAP/SMTP), with the
+ * pages of 50), update (every field, every range), pause/resume and getAliases (Connect IMAP/SMTP: account-connect.test.ts), with the
  * request the sandbox received checked each time, and no request at all when validation fails.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -290,76 +290,5 @@ describe('alias answer shapes', () => {
 		expect(aliasItems([{ email: 'b@example.com', name: 'B' }], 7)).toEqual([{ email: 'b@example.com', name: 'B', account_id: 7 }]);
 		expect(aliasItems({ aliases: ['c@example.com'] }, 7)).toEqual([{ email: 'c@example.com', account_id: 7 }]);
 		expect(aliasItems([], 7)).toEqual([]);
-	});
-});
-
-describe('account connectImap', () => {
-	const mailbox = {
-		email: 'new.box@example-mail.com',
-		imapHost: 'imap.example-mail.com',
-		imapPort: 993,
-		imapUsername: 'new.box@example-mail.com',
-		imapPassword: 'dummy-imap-pass-1',
-		smtpHost: 'smtp.example-mail.com',
-		smtpPort: 587,
-		smtpUsername: 'new.box@example-mail.com',
-		smtpPassword: 'dummy-smtp-pass-2',
-	};
-
-	it('connects the mailbox with snake_case fields and returns the account without passwords', async () => {
-		const result = await t.run(
-			account('connectImap', { ...mailbox, additionalFields: { first_name: 'New', last_name: 'Box', spamchecker_only: true } }),
-		);
-		expect(result.error).toBeUndefined();
-		const [a] = jsonOf(result);
-		expect(a).toEqual(
-			expect.objectContaining({ email: mailbox.email, first_name: 'New', last_name: 'Box', spamchecker_enabled: true, warming_enabled: false }),
-		);
-		expect(JSON.stringify(result.items)).not.toMatch(/dummy-(imap|smtp)-pass/);
-		const [request] = await apiRequests();
-		expect(request.method).toBe('POST');
-		expect(request.path).toMatch(/\/imap_auth$/);
-		expect(request.body).toEqual({
-			email: mailbox.email,
-			imap_host: mailbox.imapHost,
-			imap_port: 993,
-			imap_username: mailbox.imapUsername,
-			imap_password: mailbox.imapPassword,
-			smtp_host: mailbox.smtpHost,
-			smtp_port: 587,
-			smtp_username: mailbox.smtpUsername,
-			smtp_password: mailbox.smtpPassword,
-			first_name: 'New',
-			last_name: 'Box',
-			spamchecker_only: true,
-		});
-		const listed = await t.run(account('getAll', { returnAll: true, filters: { spamchecker_only: true } }));
-		expect(jsonOf(listed).some((x) => x.email === mailbox.email)).toBe(true);
-	});
-
-	it('reports an already connected email (422) without the passwords in the error', async () => {
-		await t.run(account('connectImap', mailbox));
-		const again = await t.run(account('connectImap', mailbox));
-		expect(again.error).toBeDefined();
-		expect(again.error!.httpCode).toBe('422');
-		expect(again.error!.message).toMatch(/already connected/);
-		const text = JSON.stringify({ message: again.error!.message, description: again.error!.description, context: again.error!.context });
-		expect(text).not.toMatch(/dummy-(imap|smtp)-pass/);
-	});
-
-	it.each([
-		['email', 'not-an-email', /email.*not an email address/],
-		['imapHost', 'imap://mail.example.com:993', /"IMAP Host".*host name/],
-		['smtpHost', '={{ "" }}', /"SMTP Host"/],
-		['imapPort', 70000, /"IMAP Port".*65535/],
-		['smtpPort', '={{ "587a" }}', /"SMTP Port".*whole number/],
-		['imapUsername', '  ', /"IMAP Username"/],
-		['imapPassword', '={{ "" }}', /"IMAP Password".*password is required/],
-		['smtpPassword', '={{ null }}', /"SMTP Password".*password is required/],
-	])('rejects %s = %p before any request', async (field, value, pattern) => {
-		const result = await t.run(account('connectImap', { ...mailbox, [field]: value }));
-		expectValidationError(result, pattern);
-		expect(result.error!.message).not.toMatch(/dummy-(imap|smtp)-pass/);
-		expect(await apiRequests()).toHaveLength(0);
 	});
 });

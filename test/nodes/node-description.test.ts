@@ -25,9 +25,9 @@ const API_NAMES = new Set([
 	'config_smtp_append_after_sent', 'desc', 'first_name', 'last_name', 'imap_issue', 'signature', 'time_zone',
 	// POST /accounts/batch
 	'account_ids', 'action',
-	// POST /imap_auth
-	'email', 'imap_host', 'imap_port', 'imap_username', 'imap_password', 'smtp_host', 'smtp_port', 'smtp_username',
-	'smtp_password',
+	// POST /imap_auth (documented body; passwords come from a credential, never from parameters)
+	'email', 'provider', 'imap_server_username', 'smtp_server_username', 'smtp_server_auth_type', 'smtp_server_starttls',
+	'smtp_only',
 	// spam tests
 	'seedlist', 'automated_test_id', 'order_by', 'order', 'type',
 	// automated tests

@@ -1,4 +1,4 @@
-/** Spec §4 accounts: list filters and form, get, partial update with ranges, aliases, POST /imap_auth. */
+/** Spec §4 accounts: list filters and form, get, partial update with ranges, aliases (POST /imap_auth: imap-auth.test.ts). */
 import { expectError, useSandbox } from './helpers';
 import type { Json } from './helpers';
 
@@ -207,42 +207,5 @@ describe('POST /accounts/{id}', () => {
 		expect((await t.get('/accounts/41')).data.provider).toBe('smtp');
 		expect((await t.get('/accounts/41/aliases')).data).toEqual([]);
 		expect((await t.get('/accounts/81/aliases')).data).toHaveLength(2); // outlook
-	});
-});
-
-describe('POST /imap_auth', () => {
-	const body = {
-		email: 'new.box@fresh-domain.test',
-		imap_host: 'imap.fresh-domain.test',
-		imap_port: 993,
-		imap_username: 'new.box',
-		imap_password: 'secret-imap',
-		smtp_host: 'smtp.fresh-domain.test',
-		smtp_port: 587,
-		smtp_username: 'new.box',
-		smtp_password: 'secret-smtp',
-	};
-
-	it('connects a mailbox (201, single form, no passwords), listed newest first', async () => {
-		const res = await t.post('/imap_auth', { ...body, first_name: 'New', last_name: 'Box' });
-		expect(res.status).toBe(201);
-		expect(res.data).toMatchObject({ id: 121, email: body.email, warming_enabled: true, spamchecker_enabled: false, imap_issue: false });
-		expect(JSON.stringify(res.data)).not.toContain('secret-');
-		expect((await t.get('/accounts', { per_page: 1 })).data[0].id).toBe(121);
-	});
-
-	it('spamchecker_only connects a spam-test-only account', async () => {
-		const res = await t.post('/imap_auth', { ...body, spamchecker_only: true });
-		expect(res.data).toMatchObject({ warming_enabled: false, spamchecker_enabled: true });
-		expect(idsOf(await all({ spamchecker_only: true }))).toContain(res.data.id);
-	});
-
-	it('missing fields → 400, bad port → 422, same email again → 422', async () => {
-		const { smtp_password: _omit, ...missing } = body;
-		void _omit;
-		expectError(await t.post('/imap_auth', missing), 400);
-		expectError(await t.post('/imap_auth', { ...body, imap_port: 70000 }), 422);
-		expect((await t.post('/imap_auth', body)).status).toBe(201);
-		expectError(await t.post('/imap_auth', body), 422);
 	});
 });

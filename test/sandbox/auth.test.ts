@@ -118,7 +118,7 @@ describe('errors (§7)', () => {
 			[`/spam_tests/${specTestId}`, { seedlist: 2 }, 'type'],
 			['/alerts', { channel: 'SLACK', active: true, slack_channel_id: 1 }, 'events'],
 			['/email_workspaces', { provider: 'outlook' }, 'name'],
-			['/imap_auth', { email: 'a@b.test' }, 'imap_host'],
+			['/imap_auth', { email: 'a@b.test', first_name: 'A', last_name: 'B' }, 'provider'],
 		] as const) {
 			const res = await t.post(path, body);
 			expectError(res, 400);

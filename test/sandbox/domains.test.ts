@@ -49,14 +49,12 @@ describe('GET /projects/domains', () => {
 	it('a newly connected domain has no score yet, so it is not listed', async () => {
 		const res = await t.post('/imap_auth', {
 			email: 'x@brand-new.test',
-			imap_host: 'h',
-			imap_port: 993,
-			imap_username: 'u',
-			imap_password: 'p',
-			smtp_host: 'h',
-			smtp_port: 587,
-			smtp_username: 'u',
-			smtp_password: 'p',
+			first_name: 'X',
+			last_name: 'Y',
+			provider: 'custom',
+			imap_server: 'imap.brand-new.test',
+			smtp_server: 'smtp.brand-new.test',
+			password: 'p',
 		});
 		expect(res.status).toBe(201);
 		expect(res.data.domain.domain).toBe('brand-new.test');
