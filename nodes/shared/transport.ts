@@ -19,6 +19,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
+	IPollFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -34,7 +35,7 @@ import { USER_AGENT } from './version';
 
 export const CREDENTIAL_NAME = 'deliverabilityApi';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 /** How safe a request is to repeat; decides which failures are retried. */
 export type RequestKind = 'read' | 'update' | 'create';

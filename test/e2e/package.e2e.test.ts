@@ -11,8 +11,11 @@ interface NodeTypeDescription {
 	name: string;
 	displayName: string;
 	version: number | number[];
-	credentials?: Array<{ name: string }>;
+	polling?: boolean;
+	credentials?: Array<{ name: string; testedBy?: string }>;
 }
+
+const POLL_TRIGGER = `${PACKAGE_NAME}.deliverabilityNotificationTrigger`;
 
 let stack: Stack;
 
@@ -47,6 +50,42 @@ describe('package in a real n8n', () => {
 		const creds = await stack.n8n.session<Array<{ name: string }>>('GET', '/types/credentials.json');
 		expect(creds.status).toBe(200);
 		expect(creds.data.map((c) => c.name)).toContain('deliverabilityApi');
+	});
+
+	it('serves the polling trigger and the two email workspace credentials, each tested by the action node', async () => {
+		const res = await stack.n8n.session<NodeTypeDescription[]>('GET', '/types/nodes.json');
+		const poller = res.data.find((n) => n.name === POLL_TRIGGER);
+		expect(poller).toMatchObject({ displayName: 'Deliverability Notification Trigger', polling: true });
+		const action = res.data.find((n) => n.name === NODE_TYPES.action)!;
+		expect(action.credentials).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ name: 'deliverabilityGoogleWorkspaceKeyApi', testedBy: 'googleWorkspaceKeyTest' }),
+				expect.objectContaining({ name: 'deliverabilityOutlookAppApi', testedBy: 'outlookAppTest' }),
+			]),
+		);
+		const creds = await stack.n8n.session<Array<{ name: string }>>('GET', '/types/credentials.json');
+		expect(creds.data.map((c) => c.name)).toEqual(expect.arrayContaining(['deliverabilityGoogleWorkspaceKeyApi', 'deliverabilityOutlookAppApi']));
+	});
+
+	it('runs the Google key credential test in n8n (the node\'s testedBy method): a key file passes, an OAuth client file fails', async () => {
+		const key = {
+			type: 'service_account',
+			project_id: 'example-project',
+			private_key_id: 'dummy-key-id',
+			private_key: '-----BEGIN PRIVATE KEY-----\nMIIEdummy\n-----END PRIVATE KEY-----\n',
+			client_email: 'importer@example-project.iam.gserviceaccount.com',
+		};
+		const type = 'deliverabilityGoogleWorkspaceKeyApi';
+		const created = await stack.n8n.rest<{ id: string }>('POST', '/credentials', { name: 'Google key', type, data: { privateKeyFile: JSON.stringify(key) } });
+		expect(created.status).toBe(200);
+		const test = async (privateKeyFile: string) =>
+			(
+				await stack.n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+					credentials: { id: created.data.id, name: 'Google key', type, data: { privateKeyFile } },
+				})
+			).data;
+		expect(await test(JSON.stringify(key))).toMatchObject({ status: 'OK', message: expect.stringContaining(key.client_email) });
+		expect(await test(JSON.stringify({ ...key, type: 'authorized_user' }))).toMatchObject({ status: 'Error' });
 	});
 
 	it('logs no load errors for the package', () => {

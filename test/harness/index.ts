@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ExecutionLifecycleHooks, HookContext, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, LoadOptionsContext, PollContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -27,6 +27,7 @@ import type {
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow, createRunExecutionData } from 'n8n-workflow';
 
@@ -337,5 +338,71 @@ export function triggerHarness(options: HookOptions): HookHarness {
 			const answer = await options.nodeType.webhook.call(context);
 			return { ...answer, status, sent };
 		},
+	};
+}
+
+export interface PollHarness {
+	workflow: Workflow;
+	node: INode;
+	/** The node's static data, live (as n8n keeps it in memory between the polls of one activation). */
+	readonly staticData: IDataObject;
+	/** The workflow's static data as n8n would save it to the database now (a deep copy). */
+	saved(): IDataObject;
+	/** One scheduled poll of the current activation (n8n reuses one PollContext for all of them). */
+	poll(): Promise<INodeExecutionData[][] | null>;
+	/** "Fetch Test Event" in the editor: a poll in manual mode, with its own context. */
+	fetchTestEvent(): Promise<INodeExecutionData[][] | null>;
+}
+
+export interface PollOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** How this activation came about: 'activate' (published by the user), 'init' (n8n started), 'update', … */
+	activation?: WorkflowActivateMode;
+	/** Static data the workflow was loaded with (e.g. what an earlier process saved). */
+	staticData?: IDataObject;
+	/** The workflow id: the same id across a simulated restart. */
+	workflowId?: string;
+}
+
+/** A polling trigger in an active workflow: every poll runs in n8n-core's real PollContext. */
+export function pollHarness(options: PollOptions): PollHarness {
+	const type = options.nodeType.description.name;
+	const node: INode = {
+		id: 'poller',
+		name: 'Poller',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: Object.fromEntries(Object.keys(options.credentials).map((n) => [n, { id: '1', name: n }])),
+	};
+	const workflow = new Workflow({
+		id: options.workflowId ?? 'harness-poll',
+		name: 'harness poll',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: nodeTypesOf([options.nodeType]),
+		staticData: options.staticData ? (JSON.parse(JSON.stringify(options.staticData)) as IDataObject) : {},
+		settings: { timezone: 'UTC' },
+	});
+	const additionalData = additionalDataFor(options.credentials);
+	const contextFor = (mode: WorkflowExecuteMode) => new PollContext(workflow, node, additionalData, mode, options.activation ?? 'activate');
+	const run = async (context: PollContext) => {
+		if (!options.nodeType.poll) throw new Error('harness: the node has no poll()');
+		return await options.nodeType.poll.call(context);
+	};
+	const activation = contextFor('trigger');
+	return {
+		workflow,
+		node,
+		get staticData() {
+			return workflow.getStaticData('node', node) as IDataObject;
+		},
+		saved: () => JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+		poll: async () => await run(activation),
+		fetchTestEvent: async () => await run(contextFor('manual')),
 	};
 }

@@ -37,13 +37,15 @@ const API_NAMES = new Set([
 	'outlook_tenant_id', 'outlook_client_secret_expires_at',
 	// alerts
 	'channel', 'events', 'hook_url', 'slack_channel_id', 'automated_test_ids',
+	// notifications (GET /notifications; account_id is listed above)
+	'event',
 ]);
 
 /** Node-side behaviour options allowed in an `options` collection (they are not sent to the service). */
 const NODE_OPTIONS = new Set(['waitForCompletion', 'pollInterval', 'timeoutMinutes', 'onTimeout']);
 
 const COLLECTIONS = ['filters', 'updateFields', 'additionalFields', 'options'];
-const ID_PARAMETERS = ['accountId', 'publicId', 'automatedTestId', 'taskId', 'alertId'];
+const ID_PARAMETERS = ['accountId', 'publicId', 'automatedTestId', 'taskId', 'alertId', 'tagId', 'emailWorkspaceId'];
 
 function shownFor(p: INodeProperties, resource: string, operation?: string): boolean {
 	const show = p.displayOptions?.show;

@@ -62,7 +62,7 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 }
 
 export interface LocatorSpec {
-	name: 'accountId' | 'publicId' | 'automatedTestId' | 'alertId' | 'taskId';
+	name: 'accountId' | 'publicId' | 'automatedTestId' | 'alertId' | 'taskId' | 'tagId' | 'emailWorkspaceId';
 	displayName: string;
 	resource: string;
 	operations: string[];

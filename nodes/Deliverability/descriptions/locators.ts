@@ -52,6 +52,34 @@ export const taskLocator = (operations: string[]): INodeProperties =>
 		description: 'The task ID returned by the account Batch operation',
 	});
 
+/**
+ * Tags have no list endpoint; they are seen in `account.tags[]`, so the list is gathered from the accounts (see
+ * searchTags). A tag on none of the accounts read there is given by ID.
+ */
+export const tagLocator = (operations: string[]): INodeProperties =>
+	locator({
+		name: 'tagId',
+		displayName: 'Tag',
+		resource: 'tag',
+		operations,
+		searchListMethod: 'searchTags',
+		numeric: true,
+		placeholder: 'e.g. 5',
+		description: "The tag. The list shows the tags found on your accounts (the service has no tag list); a tag on none of them: give its ID.",
+	});
+
+export const emailWorkspaceLocator = (operations: string[]): INodeProperties =>
+	locator({
+		name: 'emailWorkspaceId',
+		displayName: 'Email Workspace',
+		resource: 'emailWorkspace',
+		operations,
+		searchListMethod: 'searchEmailWorkspaces',
+		numeric: true,
+		placeholder: 'e.g. 3',
+		description: 'The email workspace, by name from the list or by its ID (the answer of Email Workspace → Create)',
+	});
+
 /** The account picker, also on another resource's operation (e.g. the account of a new automated test). */
 export function accountLocatorFor(resource: string, operations: string[], description: string): INodeProperties {
 	return locator({

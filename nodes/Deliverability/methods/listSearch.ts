@@ -1,7 +1,7 @@
 /** Searchable lists behind the resource locators. One page at a time, using the service's own search. */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest, listFrom } from '../../shared/transport';
+import { apiRequest, apiRequestAllItems, listFrom } from '../../shared/transport';
 
 function nextPage(paginationToken: string | number | undefined): number {
 	const page = Number(paginationToken ?? 0);
@@ -69,6 +69,44 @@ export async function searchAlerts(this: ILoadOptionsFunctions, filter?: string)
 			name: `${String(a.id)} — ${String(a.channel ?? '')} ${Array.isArray(a.events) ? a.events.join(', ') : ''}`.trim(),
 			value: String(a.id),
 		}))
+		.filter((r) => !needle || r.name.toLowerCase().includes(needle));
+	return { results };
+}
+
+/** How many accounts the tag list reads at most (GET /accounts, 100 a page): tags on others are given by ID. */
+const TAG_SCAN_ACCOUNTS = 2000;
+
+/**
+ * Tags, gathered from the accounts: the service has no tag list endpoint, and tags are seen in `account.tags[]`.
+ * Reads the first TAG_SCAN_ACCOUNTS accounts (spam-test-only ones too), keeps each tag once, sorted by name, and
+ * filters by the search text locally.
+ */
+export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
+	const accounts = await apiRequestAllItems.call(
+		this,
+		{ path: '/accounts', qs: { include_spamchecker: true, per_page: 100 }, pageSize: 100 },
+		TAG_SCAN_ACCOUNTS,
+	);
+	const tags = new Map<string, string>();
+	for (const account of accounts) {
+		for (const tag of Array.isArray(account.tags) ? (account.tags as IDataObject[]) : []) {
+			if (tag && tag.id !== undefined && tag.id !== null) tags.set(String(tag.id), String(tag.name ?? tag.id));
+		}
+	}
+	const needle = filter?.trim().toLowerCase() ?? '';
+	const results = [...tags.entries()]
+		.map(([id, name]) => ({ name, value: id }))
+		.filter((r) => !needle || r.name.toLowerCase().includes(needle))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return { results };
+}
+
+/** Email workspaces by name (GET /email_workspaces: one list, filtered locally). */
+export async function searchEmailWorkspaces(this: ILoadOptionsFunctions, filter?: string) {
+	const workspaces = listFrom(await apiRequest.call(this, { method: 'GET', path: '/email_workspaces' }));
+	const needle = filter?.trim().toLowerCase() ?? '';
+	const results = workspaces
+		.map((w) => ({ name: `${String(w.name ?? '(no name)')} — ${String(w.provider ?? '')} — ID ${String(w.id)}`, value: String(w.id) }))
 		.filter((r) => !needle || r.name.toLowerCase().includes(needle));
 	return { results };
 }

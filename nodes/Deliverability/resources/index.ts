@@ -5,7 +5,9 @@ import { alert } from './alert';
 import { automatedTest } from './automatedTest';
 import { domain } from './domain';
 import { emailWorkspace } from './emailWorkspace';
+import { notification } from './notification';
 import { spamTest } from './spamTest';
+import { tag } from './tag';
 import { task } from './task';
 
-export const RESOURCES: ResourceModule[] = [account, alert, automatedTest, domain, emailWorkspace, spamTest, task];
+export const RESOURCES: ResourceModule[] = [account, alert, automatedTest, domain, emailWorkspace, notification, spamTest, tag, task];

@@ -1,0 +1,84 @@
+/**
+ * Notification → Get Many: `GET /notifications` with the optional `account_id` and `event` filters. The service
+ * answers with its 25 most recent OPEN notifications, newest first, in one unpaginated list: Return All gives all of
+ * them, Limit keeps the newest N; one request either way.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { EVENT_OPTIONS } from '../../../shared/events';
+import { apiRequest, listFrom } from '../../../shared/transport';
+import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collectionValues, listLimit, validator } from '../../helpers/params';
+
+export const operation = {
+	name: 'Get Many',
+	action: 'Get many notifications',
+	description: 'List the open notifications (the 25 most recent), optionally of one account or one event',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'The service returns its 25 most recent open notifications (closed ones are left out), newest first: Return All gives all of them, Limit the newest ones',
+		name: 'notificationsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('notification', 'getAll'),
+	},
+	...returnAllAndLimit('notification', 'getAll'),
+	collectionOf('filters', showFor('notification', 'getAll'), [
+		{
+			displayName: 'Account',
+			name: 'account_id',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			description: 'Only the notifications of this account (mailbox)',
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchAccounts', searchable: true },
+				},
+				{
+					displayName: 'By ID',
+					name: 'id',
+					type: 'string',
+					placeholder: 'e.g. 1042',
+					validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }],
+				},
+			],
+		},
+		{
+			displayName: 'Event',
+			name: 'event',
+			type: 'options',
+			options: EVENT_OPTIONS,
+			default: 'ACCOUNT_DISCONNECTED',
+			description: 'Only the notifications of this event. To filter by another event ID, use an expression.',
+		},
+	]),
+];
+
+/** The filters as query parameters, checked before the request (the account may come from a locator or a number). */
+export function notificationQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const filters = collectionValues(ctx, 'filters', itemIndex);
+	const v = validator(ctx, itemIndex);
+	const qs: IDataObject = {};
+	if (filters.account_id !== undefined) {
+		const raw = filters.account_id;
+		const value = raw && typeof raw === 'object' ? (raw as IDataObject).value : raw;
+		if (value !== '' && value !== undefined && value !== null) {
+			qs.account_id = v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
+		}
+	}
+	if (filters.event !== undefined && filters.event !== '') qs.event = v.nonEmptyString('Filters → Event', filters.event);
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const limit = listLimit(this, i);
+	const qs = notificationQuery(this, i);
+	const list = listFrom(await apiRequest.call(this, { method: 'GET', path: '/notifications', qs, kind: 'read', itemIndex: i }));
+	return limit === undefined ? list : list.slice(0, limit);
+}

@@ -1,0 +1,33 @@
+/**
+ * Tag → Link to Account: `POST /tags/{id}/link` `{account_id}` → `{id, name}`. The account then carries the tag and
+ * is found by it (Account → Get Many, Filters → Tags). Tags the provider defines cannot be linked (the service
+ * refuses them). Linking a tag the account already has changes nothing, so the request is safe to repeat.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { accountLocatorFor, tagLocator } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+
+export const operation = {
+	name: 'Link to Account',
+	action: 'Link a tag to an account',
+	description: 'Add an existing tag to an account (provider-defined tags cannot be linked)',
+};
+
+export const description: INodeProperties[] = [
+	tagLocator(['link']),
+	accountLocatorFor('tag', ['link'], 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const tagId = locatorId(this, 'tagId', i, true);
+	const accountId = locatorId(this, 'accountId', i, true);
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: `/tags/${tagId}/link`,
+		body: { account_id: accountId },
+		kind: 'update',
+		itemIndex: i,
+	});
+}

@@ -1,0 +1,173 @@
+/**
+ * A polling trigger on `GET /notifications`, for n8n instances the service cannot call (no public HTTPS address):
+ * each poll lists the open notifications (the service shows its 25 most recent) and emits one item per notification
+ * not emitted before, remembered by id in static data (memory.ts). A fresh activation emits nothing on its first
+ * poll: it arms on the current backlog instead of replaying it. "Fetch Test Event" (manual mode) returns the newest
+ * notification as real sample data and leaves the memory alone.
+ */
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
+import { searchAccounts } from '../Deliverability/methods/listSearch';
+import { apiRequest, listFrom } from '../shared/transport';
+import { Validator } from '../shared/validation';
+import { DEFAULT_WINDOW, forget, MAX_WINDOW, MIN_WINDOW, rememberListed, windowSize } from './memory';
+
+/**
+ * Poll contexts already seen in this process. n8n builds one poll context per activation and reuses it for every
+ * poll of that activation, so the first poll of a context whose activation mode is "activate" (the user published
+ * or activated the workflow) is the first poll of a fresh activation: it re-arms, even if static data still holds
+ * the memory of an earlier activation. A start-up ("init"), an update or a leadership change keeps the memory.
+ */
+const seenContexts = new WeakSet<object>();
+
+export class DeliverabilityNotificationTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Deliverability Notification Trigger',
+		name: 'deliverabilityNotificationTrigger',
+		icon: { light: 'file:../../icons/deliverability.svg', dark: 'file:../../icons/deliverability.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ([].concat($parameter["events"] || []).length ? "On " + [].concat($parameter["events"]).join(", ") : "On any notification") }}',
+		description:
+			'Starts the workflow when the Deliverability service opens a notification (account disconnected, domain expiring, …), by polling: no public webhook URL needed',
+		defaults: { name: 'Deliverability Notification Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'deliverabilityApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'Checks the open notifications at each poll (the service lists its 25 most recent). If n8n is reachable over public HTTPS, the Deliverability Trigger (webhook) reacts at once instead.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: EVENT_OPTIONS,
+				default: [],
+				description: 'The events that start the workflow. None selected: every event.',
+			},
+			{
+				displayName: 'Custom Events',
+				name: 'customEvents',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. SOME_NEW_EVENT',
+				description: 'More event identifiers, separated by commas, for events the list above lacks. Added to the selected events.',
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [
+					{
+						displayName: 'Account',
+						name: 'account_id',
+						type: 'resourceLocator',
+						default: { mode: 'list', value: '' },
+						description: 'Only the notifications of this account (mailbox)',
+						modes: [
+							{
+								displayName: 'From List',
+								name: 'list',
+								type: 'list',
+								typeOptions: { searchListMethod: 'searchAccounts', searchable: true },
+							},
+							{
+								displayName: 'By ID',
+								name: 'id',
+								type: 'string',
+								placeholder: 'e.g. 1042',
+								validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }],
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Remember Last N Notifications',
+						name: 'dedupeWindow',
+						type: 'number',
+						typeOptions: { minValue: MIN_WINDOW, maxValue: MAX_WINDOW },
+						default: DEFAULT_WINDOW,
+						description: `How many notification IDs to remember, so each starts the workflow once. At least ${MIN_WINDOW} (the service lists 25); IDs still listed are never forgotten.`,
+					},
+				],
+			},
+		],
+	};
+
+	methods = { listSearch: { searchAccounts } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const { events, accountId, window } = settings(this);
+		const notifications = await listNotifications(this, events, accountId);
+
+		if (this.getMode() === 'manual') {
+			// "Fetch Test Event": the newest matching notification as it is, even before any arming; memory untouched.
+			if (notifications.length === 0) {
+				throw new NodeOperationError(this.getNode(), 'No open notification matches this trigger right now', {
+					description:
+						'Fetch Test Event shows the newest open notification of the selected events and account. None is open at the moment: try without filters, or wait until the service reports something. Once active, the trigger emits each new notification.',
+				});
+			}
+			return [[{ json: notifications[0] }]];
+		}
+
+		const staticData = this.getWorkflowStaticData('node');
+		if (!seenContexts.has(this)) {
+			seenContexts.add(this);
+			if (this.getActivationMode() === 'activate') forget(staticData);
+		}
+		const ids = notifications.map((n) => String(n.id));
+		const { fresh } = rememberListed(staticData, ids, window);
+		// Oldest first, so the workflow sees them in the order they were opened.
+		const items = notifications.filter((n) => fresh.has(String(n.id))).reverse();
+		return items.length ? [items.map((json) => ({ json }))] : null;
+	}
+}
+
+function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; window: number } {
+	const v = new Validator(ctx.getNode(), 0);
+	const events = mergeEvents(ctx.getNodeParameter('events', []), ctx.getNodeParameter('customEvents', ''));
+	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const raw = filters.account_id;
+	const value = raw && typeof raw === 'object' ? (raw as IDataObject).value : raw;
+	const accountId =
+		value === undefined || value === null || value === '' ? undefined : v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return { events, accountId, window: windowSize(options.dedupeWindow) };
+}
+
+/**
+ * The open notifications of the selected events (one request per event, as the service filters one event at a time
+ * and shows 25 per list; none selected: one request for all), newest first, each once.
+ */
+async function listNotifications(ctx: IPollFunctions, events: string[], accountId?: number): Promise<IDataObject[]> {
+	const base: IDataObject = accountId === undefined ? {} : { account_id: accountId };
+	const queries = events.length ? events.map((event) => ({ ...base, event })) : [base];
+	const byId = new Map<string, IDataObject>();
+	for (const qs of queries) {
+		const list = listFrom(await apiRequest.call(ctx, { method: 'GET', path: '/notifications', qs, kind: 'read' }));
+		for (const n of list) if (n && n.id !== undefined && n.id !== null) byId.set(String(n.id), n);
+	}
+	const all = [...byId.values()];
+	// Several lists merge by id, newest (highest) first; ids that are not numbers keep the service's order.
+	if (queries.length > 1 && all.every((n) => Number.isFinite(Number(n.id)))) all.sort((a, b) => Number(b.id) - Number(a.id));
+	return all;
+}

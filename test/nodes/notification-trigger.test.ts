@@ -1,0 +1,142 @@
+/**
+ * Deliverability Notification Trigger through n8n-core's PollContext against the sandbox: the first poll of a fresh
+ * activation arms (emits nothing), new ids emit once, a restart with saved static data emits nothing old, a new
+ * activation re-arms, filters reach the service, "Fetch Test Event" returns real samples, the memory is bounded.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
+import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
+import { pollHarness, type PollOptions } from '../harness';
+import { byId, useSandbox } from './context';
+
+const t = useSandbox({ accounts: 20 });
+
+const open = async (event: string, extra: IDataObject = {}) =>
+	await t.admin<{ id: number; event: string }>('POST', '/notifications', { event, ...extra });
+const close = async (id: number) => await t.admin('POST', `/notifications/${id}/close`);
+
+function trigger(parameters: INodeParameters = {}, extra: Partial<PollOptions> = {}) {
+	return pollHarness({
+		nodeType: new DeliverabilityNotificationTrigger(),
+		parameters,
+		credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+		...extra,
+	});
+}
+
+const idsOf = (out: Awaited<ReturnType<ReturnType<typeof trigger>['poll']>>) => (out ? out[0].map((i) => i.json.id) : []);
+
+describe('deliverability notification trigger (polling)', () => {
+	it('arms on the first poll (emits nothing of the backlog), then emits each new notification once, oldest first', async () => {
+		const backlog = [await open('ACCOUNT_DISCONNECTED', { account_id: 1 }), await open('DOMAIN_EXPIRING_SOON')];
+		const poller = trigger();
+		expect(await poller.poll()).toBeNull();
+		expect((poller.staticData[MEMORY_KEY] as IDataObject).ids).toEqual(backlog.map((n) => String(n.id)).reverse());
+
+		const a = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
+		const b = await open('REPUTATION_SCORE_DECREASE', { account_id: 3 });
+		const out = await poller.poll();
+		expect(idsOf(out)).toEqual([a.id, b.id]);
+		const account2 = (await t.api<IDataObject>('GET', '/accounts/2')).data;
+		expect(out![0][0].json).toEqual({
+			id: a.id,
+			level: 'warning',
+			event: 'ACCOUNT_DISCONNECTED',
+			account_id: 2,
+			project_id: 1,
+			account_email: account2.email,
+			content: expect.any(String),
+			domain: expect.any(String),
+			domain_expire_on: null,
+		});
+		expect(await poller.poll()).toBeNull();
+		// A notification closed and still remembered does not come back; a new one does.
+		await close(a.id);
+		const c = await open('ACCOUNT_DISCONNECTED', { account_id: 4 });
+		expect(idsOf(await poller.poll())).toEqual([c.id]);
+		// One request per poll (no event filter: one list of everything).
+		expect((await t.requests()).filter((r) => r.path.endsWith('/notifications')).map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
+	});
+
+	it('after a restart (saved static data, activation "init") emits nothing old, only what is new', async () => {
+		const first = trigger({}, { workflowId: 'wf-restart' });
+		await open('ACCOUNT_DISCONNECTED', { account_id: 1 });
+		expect(await first.poll()).toBeNull();
+		const a = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
+		expect(idsOf(await first.poll())).toEqual([a.id]);
+		const saved = first.saved();
+
+		const b = await open('DOMAIN_EXPIRING_SOON');
+		const restarted = trigger({}, { workflowId: 'wf-restart', staticData: saved, activation: 'init' });
+		expect(idsOf(await restarted.poll())).toEqual([b.id]);
+		expect(await restarted.poll()).toBeNull();
+	});
+
+	it('a new activation by the user re-arms even with an old memory: nothing from while it was off is replayed', async () => {
+		const first = trigger({}, { workflowId: 'wf-reactivate' });
+		expect(await first.poll()).toBeNull();
+		const saved = first.saved();
+		await open('ACCOUNT_DISCONNECTED', { account_id: 5 });
+		const reactivated = trigger({}, { workflowId: 'wf-reactivate', staticData: saved, activation: 'activate' });
+		expect(await reactivated.poll()).toBeNull();
+		const c = await open('ACCOUNT_DISCONNECTED', { account_id: 6 });
+		expect(idsOf(await reactivated.poll())).toEqual([c.id]);
+	});
+
+	it('filters by events (one request per event) and account, sent to the service', async () => {
+		const poller = trigger({ events: ['ACCOUNT_DISCONNECTED'], customEvents: 'DOMAIN_EXPIRING_SOON', filters: { account_id: byId(3) } });
+		expect(await poller.poll()).toBeNull();
+		await t.clearRequests();
+		const wanted = [await open('ACCOUNT_DISCONNECTED', { account_id: 3 }), await open('DOMAIN_EXPIRING_SOON', { account_id: 3 })];
+		await open('ACCOUNT_DISCONNECTED', { account_id: 4 });
+		await open('REPUTATION_SCORE_DECREASE', { account_id: 3 });
+		expect(idsOf(await poller.poll())).toEqual(wanted.map((n) => n.id));
+		expect((await t.requests()).map((r) => r.query)).toEqual([
+			{ account_id: '3', event: 'ACCOUNT_DISCONNECTED' },
+			{ account_id: '3', event: 'DOMAIN_EXPIRING_SOON' },
+		]);
+	});
+
+	it('"Fetch Test Event" returns the newest matching notification even before arming, and leaves the memory alone', async () => {
+		await open('ACCOUNT_DISCONNECTED', { account_id: 1 });
+		const newest = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
+		await open('DOMAIN_EXPIRING_SOON');
+		const poller = trigger({ events: ['ACCOUNT_DISCONNECTED'] });
+		const out = await poller.fetchTestEvent();
+		expect(idsOf(out)).toEqual([newest.id]);
+		expect(out![0][0].json).toEqual(expect.objectContaining({ event: 'ACCOUNT_DISCONNECTED', account_id: 2, project_id: 1 }));
+		expect(poller.staticData[MEMORY_KEY]).toBeUndefined();
+		// The first real poll still arms.
+		expect(await poller.poll()).toBeNull();
+	});
+
+	it('"Fetch Test Event" with nothing open says so instead of showing nothing', async () => {
+		await expect(trigger().fetchTestEvent()).rejects.toThrow(/No open notification matches/);
+	});
+
+	it('keeps a bounded memory that never forgets a notification still listed', async () => {
+		const poller = trigger({ options: { dedupeWindow: 25 } });
+		expect(await poller.poll()).toBeNull();
+		const emitted: unknown[] = [];
+		for (let round = 0; round < 4; round++) {
+			for (let i = 0; i < 10; i++) await open('REPUTATION_SCORE_DECREASE', { account_id: 1 });
+			emitted.push(...idsOf(await poller.poll()));
+			expect(((poller.staticData[MEMORY_KEY] as IDataObject).ids as string[]).length).toBeLessThanOrEqual(25);
+		}
+		expect(emitted).toHaveLength(40);
+		expect(new Set(emitted).size).toBe(40);
+		expect(await poller.poll()).toBeNull();
+	});
+
+	it('refuses a bad account filter before any request, and reports a service error', async () => {
+		await expect(trigger({ filters: { account_id: byId('abc') } }).poll()).rejects.toThrow(/Account/);
+		expect(await t.requests()).toHaveLength(0);
+		const wrongKey = pollHarness({
+			nodeType: new DeliverabilityNotificationTrigger(),
+			parameters: {},
+			credentials: { deliverabilityApi: { apiKey: 'dummy-key-unknown', baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+		});
+		await expect(wrongKey.poll()).rejects.toMatchObject({ httpCode: '401' });
+	});
+});

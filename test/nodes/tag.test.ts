@@ -1,0 +1,87 @@
+/**
+ * Tag → Link to Account: POST /tags/{id}/link {account_id} → {id, name}, through the real engine against the sandbox;
+ * the tag picker gathered from the accounts (the service lists no tags).
+ */
+import type { INodeListSearchResult, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
+
+import { runNode } from '../harness';
+import { byId, jsonOf, useSandbox } from './context';
+import { ListSearchProbe } from './fixtures/ListSearchProbe.node';
+
+const t = useSandbox({ accounts: 20 });
+
+const link = (tagId: NodeParameterValueType, accountId: NodeParameterValueType): INodeParameters => ({ resource: 'tag', operation: 'link', tagId, accountId });
+const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
+
+describe('tag link to account', () => {
+	it('sends POST /tags/{id}/link {account_id} and returns {id, name}; the account then carries the tag', async () => {
+		const result = await t.run(link({ __rl: true, mode: 'list', value: '5' }, byId(1)), { input: [{ a: 1 }] });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([{ id: 5, name: 'vip' }]);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		const [request] = await t.requests();
+		expect([request.method, local(request.path), request.body]).toEqual(['POST', '/tags/5/link', { account_id: 1 }]);
+		const account = await t.api<{ tags: Array<{ id: number }> }>('GET', '/accounts/1');
+		expect(account.data.tags.map((tag) => tag.id)).toContain(5);
+	});
+
+	it('links per input item from expressions', async () => {
+		const result = await t.run(link('={{ $json.tag }}', '={{ $json.account }}'), {
+			input: [
+				{ tag: 5, account: 1 },
+				{ tag: 4, account: 3 },
+			],
+		});
+		expect(jsonOf(result)).toEqual([
+			{ id: 5, name: 'vip' },
+			{ id: 4, name: 'warmup' },
+		]);
+	});
+
+	it.each([
+		[link(byId('={{ "abc" }}'), byId(1)), /tagId|Tag/],
+		[link(byId(5), byId('={{ "" }}')), /accountId|Account/],
+		[link(byId('={{ 0 }}'), byId(1)), /tagId|Tag/],
+	])('refuses a bad id %# before any request', async (parameters, pattern) => {
+		const result = await t.run(parameters);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error!.message).toMatch(pattern);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('a provider-defined tag: the service refuses it (422) and the error carries its message', async () => {
+		const tag = await t.admin<{ id: number }>('POST', '/tags', { name: 'gmail-category', provider_defined: true });
+		const result = await t.run(link(byId(tag.id), byId(1)));
+		expect(result.error?.httpCode).toBe('422');
+		expect(result.error!.message).toMatch(/provider cannot be linked/);
+		const cof = await t.run(link(byId(tag.id), byId(1)), { continueOnFail: true });
+		expect(jsonOf(cof)[0]).toEqual(expect.objectContaining({ error: expect.stringMatching(/provider/), httpCode: '422' }));
+	});
+});
+
+describe('tag picker', () => {
+	it('lists the tags found on the accounts (one request of 100 accounts here), each once, sorted, filtered by name', async () => {
+		const run = async (filter: string) =>
+			(
+				await runNode({
+					nodeType: new ListSearchProbe(),
+					parameters: { method: 'searchTags', filter, paginationToken: '' },
+					credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+				})
+			).items[0].json as unknown as INodeListSearchResult;
+		const all = await run('');
+		expect(all.results).toEqual([
+			{ name: 'eu', value: '2' },
+			{ name: 'sales', value: '1' },
+			{ name: 'us', value: '3' },
+			{ name: 'vip', value: '5' },
+			{ name: 'warmup', value: '4' },
+		]);
+		expect((await run('WA')).results).toEqual([{ name: 'warmup', value: '4' }]);
+		const requests = await t.requests();
+		expect(requests.map((r) => [local(r.path), r.query])).toEqual([
+			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
+			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
+		]);
+	});
+});
