@@ -58,6 +58,15 @@ export class DeliverabilityApi implements ICredentialType {
 			default: 'bearer',
 			description: 'How the key is written in the X-Api-Key header',
 		},
+		{
+			displayName: 'Max Requests per Second',
+			name: 'maxRequestsPerSecond',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 20,
+			description:
+				'Most requests per second this n8n process sends with this key, all workflows together (the service asks for about 20). 0 means no limit. In queue mode each worker counts on its own: divide by the number of workers.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -298,6 +298,14 @@ const routes: AdminRoute[] = [
 			}
 			const latency = num(body, 'latencyMs', (n) => n >= 0);
 			if (latency !== undefined) store.settings.latencyMs = latency;
+			if (body.perPageMode !== undefined) {
+				if (body.perPageMode !== 'honour' && body.perPageMode !== 'ignore' && body.perPageMode !== 'cap') {
+					throw badRequest("perPageMode must be 'honour', 'ignore' or 'cap'");
+				}
+				store.settings.perPageMode = body.perPageMode;
+			}
+			const cap = num(body, 'perPageCap', (n) => Number.isInteger(n) && n >= 1 && n <= 100);
+			if (cap !== undefined) store.settings.perPageCap = cap;
 			const timeout = num(body, 'deliveryTimeoutMs', (n) => n > 0);
 			if (timeout !== undefined) store.settings.deliveryTimeoutMs = timeout;
 			const delays = body.deliveryRetryDelaysMs;

@@ -29,7 +29,7 @@ export interface Sandbox extends SandboxInfo {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const accounts = options.accounts ?? 120;
-	if (!Number.isInteger(accounts) || accounts < 3 || accounts > 99999) throw new Error('accounts must be an integer from 3 to 99999');
+	if (!Number.isInteger(accounts) || accounts < 3 || accounts > 250000) throw new Error('accounts must be an integer from 3 to 250000');
 	const store = new Store({ accounts, latencyMs: options.latencyMs ?? 0 });
 	const deliverer = new Deliverer(store);
 	const limiter = new RateLimiter();

@@ -49,7 +49,8 @@ export function seedStore(store: Store, accountsA: number): void {
 	for (const name of ['sales', 'eu', 'us', 'warmup', 'vip']) store.tag('A', name);
 	for (const name of ['sales', 'b-only']) store.tag('B', name);
 
-	for (let i = 1; i <= accountsA; i++) addAccount(store, 'A', i, i, domainsA[(i - 1) % domainsA.length]);
+	// Project B's ids start at 100001: project A's accounts past 100,000 (benchmarks) continue at 200001 instead.
+	for (let i = 1; i <= accountsA; i++) addAccount(store, 'A', i <= 100000 ? i : i + 100000, i, domainsA[(i - 1) % domainsA.length]);
 	for (let k = 1; k <= 5; k++) addAccount(store, 'B', 100000 + k, k, domainsB[(k - 1) % domainsB.length]);
 
 	seedAutomatedTests(store, accountsA);

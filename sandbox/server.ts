@@ -9,7 +9,7 @@ import { ApiError, matchRoute } from './api';
 import type { AdminCtx } from './admin';
 import { handleAdmin } from './admin';
 import { takeFault } from './faults';
-import type { RequestLogEntry } from './store';
+import type { RequestLogEntry, Settings } from './store';
 import { accountRoutes } from './routes/accounts';
 import { alertRoutes } from './routes/alerts';
 import { automatedTestRoutes } from './routes/automated-tests';
@@ -59,6 +59,17 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
 		req.on('error', reject);
 	});
+}
+
+/**
+ * The query a route sees under the per_page setting (the log keeps what the client sent), so clients can be proven
+ * against each reading of the spec's "may take per_page": honoured, ignored, or capped at `perPageCap`.
+ */
+function perPageApplied(query: Record<string, string>, settings: Settings): Record<string, string> {
+	if (query.per_page === undefined || settings.perPageMode === 'honour') return query;
+	const { per_page: asked, ...rest } = query;
+	if (settings.perPageMode === 'ignore') return rest;
+	return /^\d+$/.test(asked.trim()) ? { ...rest, per_page: String(Math.min(Number(asked), settings.perPageCap)) } : query;
 }
 
 function isLoopback(address: string | undefined): boolean {
@@ -137,7 +148,7 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 			if (match === null) throw new ApiError(404, `No route ${method} ${API_PREFIX}${path}`);
 			if (match === 'wrong-method') throw new ApiError(405, `Method ${method} not allowed on ${API_PREFIX}${path}`);
 			if (malformed) throw new ApiError(400, 'Malformed JSON body');
-			const ctx: Ctx = { store, project, params: match.params, query, body, effects: deliverer };
+			const ctx: Ctx = { store, project, params: match.params, query: perPageApplied(query, store.settings), body, effects: deliverer };
 			result = match.route.handler(ctx);
 		} catch (err) {
 			if (!(err instanceof ApiError)) throw err;

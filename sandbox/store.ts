@@ -266,9 +266,14 @@ export interface DeliveryLogEntry {
 	at: string;
 }
 
+/** What list endpoints do with `per_page`: use it (1..100), ignore it (their own page size), or cap it at `perPageCap`. */
+export type PerPageMode = 'honour' | 'ignore' | 'cap';
+
 export interface Settings {
 	duplicateDeliveries: boolean;
 	latencyMs: number;
+	perPageMode: PerPageMode;
+	perPageCap: number;
 	deliveryTimeoutMs: number;
 	deliveryRetryDelaysMs: number[];
 	/** How long after POST /accounts/{id}/reconnect the account's connection is restored. */
@@ -374,6 +379,8 @@ export class Store {
 		this.settings = {
 			duplicateDeliveries: false,
 			latencyMs: this.options.latencyMs,
+			perPageMode: 'honour',
+			perPageCap: 100,
 			deliveryTimeoutMs: 5000,
 			deliveryRetryDelaysMs: [500, 1000, 2000],
 			reconnectDelayMs: 1000,

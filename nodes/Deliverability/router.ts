@@ -1,48 +1,96 @@
 /**
  * The item loop, once for every operation: picks the handler for resource/operation, turns its result into items
  * paired with the input item, and honours Continue On Fail (an error item per failed input; the others go on).
+ * Items overlap (up to the pacer's in-flight bound); output order and pairedItem are those of the input.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { closeGate, openGate } from '../shared/itemGate';
+import { MAX_IN_FLIGHT } from '../shared/pacer';
 import { toolAnswer, toolError } from './helpers/toolMode';
 
 /** An operation's execute: one input item in, one or more JSON results out. */
 export type OperationHandler = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>;
 
+/** The first failure of a run without Continue On Fail. */
+interface Stop {
+	failure?: { index: number; error: unknown };
+}
+
 export type HandlerTable = Record<string, Record<string, OperationHandler>>;
 
+/**
+ * Items run several at a time (at most MAX_IN_FLIGHT), within the pacer of the credential's key and base URL, and
+ * their results are put back in input order with pairedItem as before. Creates stay one at a time, in input order
+ * and never after a failure (see itemGate.ts). Without Continue On Fail the first failing item (lowest index) stops
+ * the run: no new item starts, the ones under way finish, and that item's error is thrown.
+ */
 export async function route(this: IExecuteFunctions, handlers: HandlerTable): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const resource = this.getNodeParameter('resource', i) as string;
-			const operation = this.getNodeParameter('operation', i) as string;
-			const handler = handlers[resource]?.[operation];
-			if (!handler) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
-					itemIndex: i,
-				});
-			}
-			const result = toolAnswer(this, resource, operation, await handler.call(this, i));
-			const json = Array.isArray(result) ? result : [result];
-			out.push(...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), { itemData: { item: i } }));
-		} catch (error) {
-			toolError(this, error);
-			if (this.continueOnFail()) {
-				out.push({ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem: { item: i } });
-				continue;
-			}
-			// Re-wrapping a NodeApiError/NodeOperationError hands back the same error; we only add the item index.
-			if (error instanceof NodeApiError) {
-				if (error.context.itemIndex === undefined) error.context.itemIndex = i;
-				throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex: i });
-			}
-			if (error instanceof NodeOperationError && error.context.itemIndex === undefined) error.context.itemIndex = i;
-			throw new NodeOperationError(this.getNode(), error as JsonObject, { itemIndex: i });
+	const results = new Array<INodeExecutionData[] | undefined>(items.length);
+	const continueOnFail = this.continueOnFail();
+	const gate = openGate(this, items.length);
+	// Set by the workers (an object, so the type checker sees the writes made inside them).
+	const stop: Stop = {};
+	let next = 0;
+
+	const runItem = async (i: number): Promise<INodeExecutionData[]> => {
+		const resource = this.getNodeParameter('resource', i) as string;
+		const operation = this.getNodeParameter('operation', i) as string;
+		const handler = handlers[resource]?.[operation];
+		if (!handler) {
+			throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
+				itemIndex: i,
+			});
 		}
+		const result = toolAnswer(this, resource, operation, await handler.call(this, i));
+		const json = Array.isArray(result) ? result : [result];
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), { itemData: { item: i } });
+	};
+
+	// The lowest failing index wins, whatever order the failures came in.
+	const fail = (index: number, error: unknown): void => {
+		if (stop.failure === undefined || index < stop.failure.index) stop.failure = { index, error };
+	};
+
+	const worker = async (): Promise<void> => {
+		while (stop.failure === undefined && next < items.length) {
+			const i = next++;
+			try {
+				results[i] = await runItem(i);
+				gate.done(i);
+			} catch (error) {
+				toolError(this, error);
+				if (continueOnFail) {
+					results[i] = [{ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem: { item: i } }];
+					gate.done(i);
+					continue;
+				}
+				gate.failed(i);
+				fail(i, error);
+			}
+		}
+	};
+	try {
+		await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, items.length) }, worker));
+	} finally {
+		closeGate(this);
 	}
+
+	if (stop.failure) {
+		const { index: i, error } = stop.failure;
+		// Re-wrapping a NodeApiError/NodeOperationError hands back the same error; we only add the item index.
+		if (error instanceof NodeApiError) {
+			if (error.context.itemIndex === undefined) error.context.itemIndex = i;
+			throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex: i });
+		}
+		if (error instanceof NodeOperationError && error.context.itemIndex === undefined) error.context.itemIndex = i;
+		throw new NodeOperationError(this.getNode(), error as JsonObject, { itemIndex: i });
+	}
+	// One push per item (no spread): a list of 200,000 accounts would overflow the call stack as arguments.
+	const out: INodeExecutionData[] = [];
+	for (const result of results) if (result) for (const item of result) out.push(item);
 	return [out];
 }
 

@@ -10,6 +10,9 @@
  */
 import { sleep } from 'n8n-workflow';
 
+/** The service asks clients to stay under about 20 requests per second per key (the credential's default). */
+export const DEFAULT_REQUESTS_PER_SECOND = 20;
+
 /** Most requests of one key + base URL in flight at once (pages of a list, items, executions together). */
 export const MAX_IN_FLIGHT = 8;
 

@@ -16,6 +16,8 @@
  *   its own retries, so a stopped service or a mistyped URL costs seconds, not 15 s per item.
  */
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -28,7 +30,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { pacerFor, pacerPolicy, type Pacer } from './pacer';
+import { createTurn } from './itemGate';
+import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, pacerPolicy, type Pacer } from './pacer';
 import { redact, redactDeep } from './redact';
 import { throwIfInvalid } from './validation';
 import { USER_AGENT } from './version';
@@ -268,20 +271,60 @@ function kindOf(request: ApiRequest): RequestKind {
 	return 'create';
 }
 
-/** One API call with auth, retries and error mapping. Returns the parsed JSON body (for lists: see listFrom). */
+/** What every request of one node run needs from the credential, read and decrypted once per run. */
+interface Session {
+	decrypted: ICredentialsDecrypted;
+	secrets: string[];
+	baseUrl: string;
+	pacer: Pacer;
+}
+
+const sessions = new WeakMap<object, Promise<Session>>();
+
+/**
+ * The credential of this execution context, read once: n8n reads it from the database and decrypts it on every
+ * getCredentials call (twice per request when httpRequestWithAuthentication reads it again), so the decrypted data is
+ * kept with the context (a WeakMap: it goes when the run's context goes) and handed to n8n's request helper.
+ */
+async function sessionOf(ctx: ApiContext, itemIndex: number | undefined): Promise<Session> {
+	let session = sessions.get(ctx);
+	if (!session) {
+		session = (async () => {
+			const credentials = (await ctx.getCredentials(CREDENTIAL_NAME)) as ICredentialDataDecryptedObject;
+			const baseUrl = baseUrlOf(credentials);
+			const bareKey = String(credentials.apiKey ?? '').trim().replace(/^bearer\s+/i, '');
+			const rate = credentials.maxRequestsPerSecond;
+			const perSecond = typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_REQUESTS_PER_SECOND;
+			const reference = ctx.getNode().credentials?.[CREDENTIAL_NAME];
+			return {
+				decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_NAME, data: credentials },
+				secrets: secretsOf(credentials),
+				baseUrl,
+				pacer: pacerFor(baseUrl, bareKey, perSecond),
+			};
+		})();
+		sessions.set(ctx, session);
+		// A failed read is not kept: the next request reads again.
+		session.catch(() => sessions.delete(ctx));
+	}
+	const resolved = await session;
+	if (!/^https?:\/\/[^/]+/i.test(resolved.baseUrl)) {
+		throw new NodeOperationError(ctx.getNode(), 'The Base URL in the credential is not an http(s) URL', {
+			description: 'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
+			itemIndex,
+		});
+	}
+	return resolved;
+}
+
+/** One API call with auth, pacing, retries and error mapping. Returns the parsed JSON body (for lists: see listFrom). */
 export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
 	// Nothing leaves for an item with invalid fields: their collected errors are thrown here, all at once.
 	throwIfInvalid(this, request.itemIndex);
-	const credentials = (await this.getCredentials(CREDENTIAL_NAME)) as IDataObject;
-	const secrets = secretsOf(credentials);
-	const baseUrl = baseUrlOf(credentials);
-	if (!/^https?:\/\/[^/]+/i.test(baseUrl)) {
-		throw new NodeOperationError(this.getNode(), 'The Base URL in the credential is not an http(s) URL', {
-			description: 'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
-			itemIndex: request.itemIndex,
-		});
-	}
+	const { decrypted, secrets, baseUrl, pacer } = await sessionOf(this, request.itemIndex);
 	const kind = kindOf(request);
+	// A create waits until every earlier item of the run has finished (itemGate.ts): creates stay one at a time.
+	if (kind === 'create') await createTurn(this, request.itemIndex);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -296,19 +339,18 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	if (request.body === undefined) delete options.body;
 	let refusedOnce = false;
 
-	const pacer = pacerFor(baseUrl, secrets[0] ?? '', 0);
 	for (let attempt = 0; ; attempt++) {
 		// A refusal remembered from another request (earlier item, other page): fail without a new attempt. A
 		// request's own quick retry after its first refusal is exempt, so the memory never blocks the probe.
 		if (pacer.isRefused() && !(attempt === 1 && refusedOnce)) throw networkError(this, request, 'ECONNREFUSED', attempt, pacer);
 		let response: RawResponse;
+		const release = await pacer.acquire();
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_NAME,
-				options,
-			)) as RawResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, options, {
+				credentialsDecrypted: decrypted,
+			})) as RawResponse;
 		} catch (error) {
+			release();
 			const code = networkCode(error);
 			if (code === 'ERR_CANCELED') {
 				throw new NodeApiError(this.getNode(), { message: 'Request cancelled' } as JsonObject, {
@@ -332,18 +374,22 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			}
 			throw networkError(this, request, code, attempt + 1);
 		}
-		pacer.succeeded();
-
+		release();
 		const status = response.statusCode;
+		if (status === 429) {
+			// The whole pacer waits out Retry-After and slows down, not just this request: the others would be refused too.
+			const asked = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+			pacer.throttled(Math.min(asked ?? backoffMs(attempt), retryPolicy.maxRetryAfterMs));
+		} else {
+			pacer.succeeded();
+		}
 		if (status < 400) return withoutKey(response.body, secrets) as IDataObject;
 
 		if (attempt < retryPolicy.maxRetries) {
 			if (status === 429) {
 				const asked = parseRetryAfter(headerValue(response.headers, 'retry-after'));
-				if (asked === undefined || asked <= retryPolicy.maxRetryAfterMs) {
-					await sleep(asked ?? backoffMs(attempt));
-					continue;
-				}
+				// The pacer holds this request (and every other) until the wait is over.
+				if (asked === undefined || asked <= retryPolicy.maxRetryAfterMs) continue;
 			} else if (status >= 500 && kind !== 'create') {
 				await sleep(backoffMs(attempt));
 				continue;
@@ -368,38 +414,99 @@ function identity(item: IDataObject): string | undefined {
 	return id === undefined || id === null ? undefined : String(id);
 }
 
+/** `per_page` asked of lists: the sandbox accepts up to 100; the service's maximum is not documented. */
+export const MAX_PER_PAGE = 100;
+
+/** Pages of one list asked for ahead of the one being read (all within the pacer). */
+export const LOOKAHEAD_PAGES = 4;
+
 /**
- * Page-numbered list (`page` = 0, 1, 2 …). Stops at an empty or short page, or once `limit` items are in hand,
- * so it never asks for a page it does not need. Items seen on an earlier page (the list shifted while we read) are
- * skipped, and a page that brings nothing new ends the walk (a server that ignores `page`).
+ * Page-numbered list (`page` = 0, 1, 2 …), asking for `per_page` = 100 (or the limit, when smaller) with pages in
+ * flight ahead of the one being read (all within the pacer). The server may honour `per_page`, ignore it (its own
+ * page size: `pageSize` for ours) or cap it lower; the walk learns the page size it really uses from the answers:
+ * - a first page as full as asked (or fuller): that is the page size;
+ * - a first page shorter than the endpoint's own page size: the whole list (a server never serves a page smaller
+ *   than its default unless the list ended);
+ * - a first page in between is the whole list or a capped page: the next page decides (empty: the end; otherwise
+ *   the first page's length is the page size). Pages are numbered in the server's page size whatever it is, so
+ *   pages already asked for stay valid;
+ * - a page shorter than the page size, or one that brings nothing new (a server that ignores `page`), ends the walk;
+ *   items seen on an earlier page (the list shifted while we read) are skipped.
+ * Pages ahead start at one and double with every full page up to LOOKAHEAD_PAGES (a short list costs one or two
+ * requests, a long one keeps the pacer busy). With a limit, a page is asked for only if the items before it, at the
+ * largest page size still possible, fall short of the limit. So the walk never asks for a page it cannot need beyond
+ * one look-ahead window.
  */
 export async function apiRequestAllItems(
 	this: ApiContext,
 	request: Omit<ApiRequest, 'method'> & { pageSize: number },
 	limit?: number,
 ): Promise<IDataObject[]> {
-	const { pageSize, ...rest } = request;
+	const { pageSize: endpointPageSize, ...rest } = request;
+	const perPage = limit === undefined ? MAX_PER_PAGE : Math.max(1, Math.min(MAX_PER_PAGE, limit));
 	const collected: IDataObject[] = [];
 	const seen = new Set<string>();
-	for (let page = 0; ; page++) {
-		const body = await apiRequest.call(this, {
-			...rest,
-			method: 'GET',
-			kind: 'read',
-			qs: { ...(rest.qs ?? {}), page },
-		});
-		const items = listFrom(body);
-		let fresh = 0;
-		for (const item of items) {
-			const id = identity(item);
-			if (id !== undefined) {
-				if (seen.has(id)) continue;
-				seen.add(id);
-			}
-			fresh++;
-			collected.push(item);
-			if (limit !== undefined && collected.length >= limit) return collected;
+	const inFlight = new Map<number, Promise<IDataObject[]>>();
+	/** The server's page size once known; until then the largest it can be (what page 0 gave, or per_page). */
+	let size: number | undefined;
+	let upperSize = perPage;
+	let fullPages = 0;
+	let nextPage = 0;
+	let ended = false;
+
+	const fetchPage = async (page: number): Promise<IDataObject[]> =>
+		listFrom(
+			await apiRequest.call(this, {
+				...rest,
+				method: 'GET',
+				kind: 'read',
+				qs: { ...(rest.qs ?? {}), page, per_page: perPage },
+			}),
+		);
+	const mayNeed = (page: number): boolean => limit === undefined || page * (size ?? upperSize) < limit;
+	const launch = (): void => {
+		const window = size === undefined ? 1 : Math.min(LOOKAHEAD_PAGES, 2 ** fullPages);
+		while (!ended && inFlight.size < window && mayNeed(nextPage)) {
+			const pending = fetchPage(nextPage);
+			// Answers of pages past the end are never read: keep their failures from going unhandled.
+			pending.catch(() => undefined);
+			inFlight.set(nextPage, pending);
+			nextPage++;
 		}
-		if (items.length < pageSize || fresh === 0) return collected;
+	};
+
+	try {
+		for (let page = 0; ; page++) {
+			launch();
+			const pending = inFlight.get(page);
+			if (!pending) return collected;
+			const items = await pending;
+			inFlight.delete(page);
+			if (page === 0) {
+				if (items.length >= perPage) size = items.length;
+				else if (items.length < Math.min(perPage, endpointPageSize)) size = Math.min(perPage, endpointPageSize);
+				else upperSize = items.length;
+			} else if (size === undefined) {
+				size = upperSize;
+			}
+			let fresh = 0;
+			for (const item of items) {
+				const id = identity(item);
+				if (id !== undefined) {
+					if (seen.has(id)) continue;
+					seen.add(id);
+				}
+				fresh++;
+				collected.push(item);
+				if (limit !== undefined && collected.length >= limit) return collected;
+			}
+			if (items.length === 0 || fresh === 0 || (size !== undefined && items.length < size)) return collected;
+			if (size !== undefined && page > 0) fullPages++;
+			else if (size !== undefined) fullPages = 1;
+		}
+	} finally {
+		ended = true;
+		// Look-ahead pages past the end are still answered; wait for them so nothing of this run outlives it.
+		await Promise.allSettled(inFlight.values());
 	}
 }

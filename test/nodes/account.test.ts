@@ -39,19 +39,20 @@ function expectValidationError(result: { error?: Error; items: unknown[] }, patt
 }
 
 describe('account getAll', () => {
-	it('Limit 60 reads pages 0 and 1 only and returns 60 accounts', async () => {
+	it('Limit 60 asks one page of per_page 60 and returns 60 accounts', async () => {
 		const result = await t.run(account('getAll', { returnAll: false, limit: 60 }));
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result);
 		expect(items).toHaveLength(60);
 		const requests = await apiRequests();
 		expect(requests.every((r) => r.method === 'GET' && /\/accounts$/.test(r.path))).toBe(true);
-		expect(pagesOf(requests)).toEqual(['0', '1']);
+		expect(pagesOf(requests)).toEqual(['0']);
+		expect(requests[0].query.per_page).toBe('60');
 		const expected = await allAccounts();
 		expect(items.map((a) => a.id)).toEqual(expected.slice(0, 60).map((a) => a.id));
 	});
 
-	it('Return All reads ceil(n / 50) pages and returns every warming account', async () => {
+	it('Return All reads pages of 100 (one look-ahead page past the end) and returns every warming account', async () => {
 		const expected = await allAccounts();
 		expect(expected.length).toBe(121);
 		await t.clearRequests();
@@ -60,7 +61,8 @@ describe('account getAll', () => {
 		expect(jsonOf(result).map((a) => a.id)).toEqual(expected.map((a) => a.id));
 		const requests = await apiRequests();
 		expect(requests.every((r) => r.method === 'GET' && /\/accounts$/.test(r.path))).toBe(true);
-		expect(pagesOf(requests)).toEqual(['0', '1', '2']);
+		expect(pagesOf(requests).sort()).toEqual(['0', '1', '2']);
+		expect(requests.every((r) => r.query.per_page === '100')).toBe(true);
 	});
 
 	it('Limit below one page asks for page 0 only', async () => {
@@ -78,7 +80,7 @@ describe('account getAll', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [request] = await apiRequests();
-		expect(request.query).toEqual({ search: 'john', tags: 'sales,us', max_score: '101', include_spamchecker: 'true', page: '0' });
+		expect(request.query).toEqual({ search: 'john', tags: 'sales,us', max_score: '101', include_spamchecker: 'true', page: '0', per_page: '100' });
 		const expected = await allAccounts({ search: 'john', tags: 'sales,us', max_score: 101, include_spamchecker: true });
 		expect(jsonOf(result).map((a) => a.id)).toEqual(expected.map((a) => a.id));
 	});

@@ -83,10 +83,10 @@ describe('automatedTest getAll', () => {
 		expect((await listRequests()).map((r) => r.query.page)).toEqual(['0', '1']);
 	});
 
-	it('Limit 30 reads pages 0 and 1; Limit 25 reads page 0 only', async () => {
+	it('Limit 30 and Limit 25 each read page 0 only, asking per_page = the limit', async () => {
 		const thirty = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 30 });
 		expect(thirty.items).toHaveLength(30);
-		expect((await listRequests()).map((r) => r.query.page)).toEqual(['0', '1']);
+		expect((await listRequests()).map((r) => [r.query.page, r.query.per_page])).toEqual([['0', '30']]);
 		await t.clearRequests();
 		const twentyFive = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 25 });
 		expect(twentyFive.items).toHaveLength(25);
@@ -100,8 +100,8 @@ describe('automatedTest getAll', () => {
 		expect(jsonOf(inactive).every((x) => x.active === false)).toBe(true);
 		expect(active.items.length + inactive.items.length).toBe(32);
 		const queries = (await listRequests()).map((r) => r.query);
-		expect(queries[0]).toEqual({ page: '0', active: 'true' });
-		expect(queries[queries.length - 1]).toEqual({ page: '0', active: 'false' });
+		expect(queries[0]).toEqual({ page: '0', per_page: '100', active: 'true' });
+		expect(queries[queries.length - 1]).toEqual({ page: '0', per_page: '100', active: 'false' });
 	});
 
 	it('passes search, sort and order with their API names', async () => {
@@ -118,7 +118,7 @@ describe('automatedTest getAll', () => {
 		expect(out.every((x) => String(x.subject).toLowerCase().includes('newsletter'))).toBe(true);
 		const created = out.map((x) => String(x.created_at));
 		expect(created).toEqual([...created].sort());
-		expect((await listRequests())[0].query).toEqual({ page: '0', search: 'newsletter', sort: 'created_at', order: 'asc' });
+		expect((await listRequests())[0].query).toEqual({ page: '0', per_page: '100', search: 'newsletter', sort: 'created_at', order: 'asc' });
 	});
 
 	it.each([

@@ -281,23 +281,23 @@ describe('spamTest get', () => {
 });
 
 describe('spamTest getAll', () => {
-	it('Limit 15 reads pages 0 and 1 only', async () => {
+	it('Limit 15 reads page 0 only, asking per_page 15', async () => {
 		const result = await t.run({ resource: 'spamTest', operation: 'getAll', returnAll: false, limit: 15 });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(15);
 		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 		const log = await spamTestApiRequests();
-		expect(log.map((r) => r.query.page)).toEqual(['0', '1']);
+		expect(log.map((r) => [r.query.page, r.query.per_page])).toEqual([['0', '15']]);
 		const ids = jsonOf(result).map((x) => x.public_id);
 		expect(new Set(ids).size).toBe(15);
 	});
 
-	it('Return All walks every page (36 tests → pages 0 to 3), newest first', async () => {
+	it('Return All reads 36 tests in a page of 100 and confirms the end with page 1 (36 could be a capped page), newest first', async () => {
 		const result = await t.run({ resource: 'spamTest', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(36);
 		const log = await spamTestApiRequests();
-		expect(log.map((r) => r.query.page)).toEqual(['0', '1', '2', '3']);
+		expect(log.map((r) => [r.query.page, r.query.per_page])).toEqual([['0', '100'], ['1', '100']]);
 		const created = jsonOf(result).map((x) => String(x.created_at));
 		expect(created).toEqual([...created].sort().reverse());
 	});
@@ -307,7 +307,7 @@ describe('spamTest getAll', () => {
 		expect(result.items).toHaveLength(3);
 		const log = await spamTestApiRequests();
 		expect(log).toHaveLength(1);
-		expect(log[0].query).toEqual({ page: '0' });
+		expect(log[0].query).toEqual({ page: '0', per_page: '3' });
 	});
 
 	it('passes filters and sort options with their API names', async () => {
@@ -326,7 +326,7 @@ describe('spamTest getAll', () => {
 		expect(out[0].results).toBeUndefined();
 		expect(out[0]).toHaveProperty('seeds');
 		const log = await spamTestApiRequests();
-		expect(log[0].query).toEqual({ page: '0', automated_test_id: '1', search: 'Weekly', order_by: 'score', order: 'asc' });
+		expect(log[0].query).toEqual({ page: '0', per_page: '100', automated_test_id: '1', search: 'Weekly', order_by: 'score', order: 'asc' });
 	});
 
 	it.each([

@@ -14,13 +14,16 @@ export interface Recorded {
 
 /** What to do with one request: answer, or cut the connection without answering. */
 export type Step =
-	| { status: number; body?: unknown; headers?: Record<string, string> }
+	| { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
 	| { reset: true }
 	/** Never answer (the client's timeout fires); the socket is closed when the server closes. */
 	| { hang: true };
 
 export class ScriptedServer {
 	readonly requests: Recorded[] = [];
+	/** Most requests being answered at the same time (a delayed answer keeps its request open). */
+	maxConcurrent = 0;
+	private open = 0;
 	private script: Step[] = [];
 	private fallback: (req: Recorded) => Step = () => ({ status: 200, body: { ok: true } });
 	private server = http.createServer((req, res) => {
@@ -35,8 +38,13 @@ export class ScriptedServer {
 				return;
 			}
 			if ('hang' in step) return;
-			res.writeHead(step.status, { 'content-type': 'application/json', ...(step.headers ?? {}) });
-			res.end(step.body === undefined ? '' : JSON.stringify(step.body));
+			this.open++;
+			this.maxConcurrent = Math.max(this.maxConcurrent, this.open);
+			setTimeout(() => {
+				this.open--;
+				res.writeHead(step.status, { 'content-type': 'application/json', ...(step.headers ?? {}) });
+				res.end(step.body === undefined ? '' : JSON.stringify(step.body));
+			}, step.delayMs ?? 0);
 		});
 	});
 
@@ -48,6 +56,7 @@ export class ScriptedServer {
 	/** Steps used in order; after them, `fallback` answers. */
 	reply(steps: Step[], fallback?: (req: Recorded) => Step): void {
 		this.requests.length = 0;
+		this.maxConcurrent = 0;
 		this.script = [...steps];
 		if (fallback) this.fallback = fallback;
 		else this.fallback = () => ({ status: 200, body: { ok: true } });

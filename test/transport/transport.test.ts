@@ -172,7 +172,7 @@ describe('error mapping (spec §7)', () => {
 	});
 });
 
-describe('pagination', () => {
+describe('pagination (scripted server that ignores per_page and pages by its own size)', () => {
 	function listOf(total: number, pageSize: number) {
 		const all = Array.from({ length: total }, (_, i) => ({ id: total - i }));
 		return (req: { url: string }) => {
@@ -180,53 +180,63 @@ describe('pagination', () => {
 			return { status: 200, body: all.slice(page * pageSize, (page + 1) * pageSize) };
 		};
 	}
-	const pages = () => server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('page'));
+	const pages = () => server.requests.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('page'))).sort((a, b) => a - b);
+	const perPages = () => new Set(server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('per_page')));
 
-	it('walks 0, 1, 2 for exactly 100 items of 50 and returns them all in order', async () => {
+	it('asks per_page=100, learns the page size of 50 from pages 0 and 1, returns all 100 in order', async () => {
 		server.reply([], listOf(100, 50));
 		const run = await probe({ mode: 'all', pageSize: 50 });
-		expect(run.items).toHaveLength(100);
-		expect(run.items[0].json.id).toBe(100);
-		expect(run.items[99].json.id).toBe(1);
-		expect(pages()).toEqual(['0', '1', '2']);
+		expect(run.items.map((i) => i.json.id)).toEqual(Array.from({ length: 100 }, (_, i) => 100 - i));
+		expect(perPages()).toEqual(new Set(['100']));
+		// Needed: 0, 1 and the empty 2; the look-ahead opened to two pages after page 1 confirmed the size.
+		expect(pages()).toEqual([0, 1, 2, 3]);
 	});
 
 	it('stops at a short page', async () => {
 		server.reply([], listOf(23, 10));
 		const run = await probe({ mode: 'all', pageSize: 10 });
 		expect(run.items).toHaveLength(23);
-		expect(pages()).toEqual(['0', '1', '2']);
+		expect(pages().slice(0, 3)).toEqual([0, 1, 2]);
+		expect(pages().length).toBeLessThanOrEqual(4);
 	});
 
 	it('returns nothing for an empty list after one request', async () => {
 		server.reply([], listOf(0, 25));
 		const run = await probe({ mode: 'all', pageSize: 25 });
 		expect(run.items).toHaveLength(0);
-		expect(pages()).toEqual(['0']);
+		expect(pages()).toEqual([0]);
 	});
 
-	it('fetches only the pages a limit needs', async () => {
+	it('a first page shorter than the endpoint default is the whole list: one request', async () => {
+		server.reply([], listOf(7, 25));
+		const run = await probe({ mode: 'all', pageSize: 25 });
+		expect(run.items).toHaveLength(7);
+		expect(pages()).toEqual([0]);
+	});
+
+	it('fetches only the pages a limit needs, asking per_page = the limit', async () => {
 		server.reply([], listOf(100, 50));
 		const within = await probe({ mode: 'all', pageSize: 50, limit: 30 });
 		expect(within.items).toHaveLength(30);
-		expect(pages()).toEqual(['0']);
+		expect(pages()).toEqual([0]);
+		expect(perPages()).toEqual(new Set(['30']));
 
 		server.reply([], listOf(200, 50));
 		const across = await probe({ mode: 'all', pageSize: 50, limit: 60 });
 		expect(across.items.map((i) => i.json.id)).toEqual(Array.from({ length: 60 }, (_, i) => 200 - i));
-		expect(pages()).toEqual(['0', '1']);
+		expect(pages()).toEqual([0, 1]);
 
 		server.reply([], listOf(100, 50));
 		const exact = await probe({ mode: 'all', pageSize: 50, limit: 100 });
 		expect(exact.items).toHaveLength(100);
-		expect(pages()).toEqual(['0', '1']);
+		expect(pages()).toEqual([0, 1]);
 	});
 
 	it('skips an item that shifted onto the next page instead of duplicating it', async () => {
 		// A new item was created between the two page reads: id 51 shows up again at the top of page 1.
 		const page0 = Array.from({ length: 50 }, (_, i) => ({ id: 100 - i }));
 		const page1 = Array.from({ length: 30 }, (_, i) => ({ id: 51 - i }));
-		server.reply([{ status: 200, body: page0 }, { status: 200, body: page1 }]);
+		server.reply([{ status: 200, body: page0 }, { status: 200, body: page1 }], () => ({ status: 200, body: [] }));
 		const run = await probe({ mode: 'all', pageSize: 50 });
 		const ids = run.items.map((i) => i.json.id);
 		expect(new Set(ids).size).toBe(ids.length);
@@ -237,7 +247,7 @@ describe('pagination', () => {
 		const list = listOf(60, 50);
 		server.reply([{ status: 200, body: list({ url: '/?page=0' }).body }, { status: 503, body: { message: 'x' } }], list);
 		const run = await probe({ mode: 'all', pageSize: 50 });
-		expect(run.items).toHaveLength(60);
-		expect(pages()).toEqual(['0', '1', '1']);
+		expect(run.items.map((i) => i.json.id)).toEqual(Array.from({ length: 60 }, (_, i) => 60 - i));
+		expect(pages()).toEqual([0, 1, 1]);
 	});
 });
