@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { registerLabels } from './helpers/labels';
-import { learnLabels, toolNotice } from './helpers/toolMode';
+import { toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
 import { mailboxLoginTest } from './resources/account/connectImap';
 import { RESOURCES } from './resources';
@@ -79,7 +79,6 @@ export class Deliverability implements INodeType {
 		// Error messages name fields by their labels on screen, read from this description (and, as a tool, by the
 		// model's $fromAI keys, matched through the same labels).
 		registerLabels(this.description.properties);
-		learnLabels(this.description.properties);
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

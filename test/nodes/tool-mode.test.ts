@@ -145,7 +145,7 @@ describe('errors', () => {
 	});
 
 	it('rename fields in a description of several failures too, and leave the editor\'s errors alone', () => {
-		new Deliverability(); // learns the labels of its parameters
+		new Deliverability(); // registers the labels of its parameters
 		const node = (type: string) => ({
 			id: '1',
 			name: 'Update account',

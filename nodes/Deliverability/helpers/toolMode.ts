@@ -8,6 +8,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeParameters, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
 
+import { labelOf } from './labels';
+
 /** What the model may receive in one answer: at most this many items, and about this many characters of JSON. */
 export const TOOL_MAX_ITEMS = 50;
 export const TOOL_MAX_CHARS = 16_000;
@@ -150,26 +152,6 @@ export function toolArguments(parameters: INodeParameters): ToolArgument[] {
 	return found;
 }
 
-/** Parameter name → its on-screen labels (a collection option also under "Collection → Option"). */
-const labels = new Map<string, Set<string>>();
-
-/** Reads the labels of the node's parameters once, at load (the node file passes its properties). */
-export function learnLabels(properties: INodeProperties[]): void {
-	const add = (name: string, label: string) => {
-		if (!labels.has(name)) labels.set(name, new Set());
-		labels.get(name)!.add(label);
-	};
-	for (const p of properties) {
-		add(p.name, p.displayName);
-		for (const option of p.options ?? []) {
-			if ('displayName' in option && 'name' in option) {
-				add(option.name, option.displayName);
-				add(option.name, `${p.displayName} → ${option.displayName}`);
-			}
-		}
-	}
-}
-
 /** What a model must know to give an id right (the keys are the parameters that hold ids). */
 const ID_HINTS: Record<string, string> = {
 	accountId: 'give the numeric id of the account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it',
@@ -190,9 +172,11 @@ export function toolError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknow
 	if (!isTool(ctx) || !(error instanceof Error)) return;
 	const described = error as Error & { description?: string | null };
 	const named = new Set<ToolArgument>();
-	const args = toolArguments(ctx.getNode().parameters).map((argument) => {
+	const { parameters } = ctx.getNode();
+	const args = toolArguments(parameters).map((argument) => {
 		const name = argument.path[argument.path.length - 1] ?? '';
-		const names = [name, argument.path.join('.'), ...(labels.get(name) ?? [])].filter((n) => n !== '');
+		const label = labelOf(name, String(parameters.resource ?? ''), String(parameters.operation ?? ''));
+		const names = [name, argument.path.join('.'), label].filter((n) => n !== '');
 		return { argument, name, names };
 	});
 	const keyOf = (field: string) =>
