@@ -223,6 +223,33 @@ describe('node description', () => {
 		}
 	});
 
+	it.each([
+		['spamTest', 'get'],
+		['account', 'batch'],
+		['task', 'get'],
+	])('%s → %s: Wait for Completion is one top-level switch with its settings right under it, shown only while on', (resource, operation) => {
+		const shown = properties.filter((p) => shownFor(p, resource, operation));
+		const at = shown.findIndex((p) => p.name === 'waitForCompletion');
+		expect(shown[at]).toMatchObject({ type: 'boolean', default: false });
+		expect(shown[at].displayOptions?.show?.waitForCompletion).toBeUndefined();
+		const settings = shown.slice(at + 1, at + 4);
+		expect(settings.map((p) => p.name)).toEqual(['pollInterval', 'timeoutMinutes', 'onTimeout']);
+		for (const p of settings) expect(p.displayOptions?.show?.waitForCompletion).toEqual([true]);
+		// No Options collection holds wait settings any more.
+		const options = shown.find((p) => p.name === 'options');
+		expect((options?.options as INodeProperties[] | undefined)?.some((o) => o.name === 'waitForCompletion') ?? false).toBe(false);
+		// A notice that says to turn the switch on is shown only while it is off.
+		for (const notice of shown.filter((p) => p.type === 'notice' && /turn on "Wait for Completion"/i.test(p.displayName))) {
+			expect(notice.displayOptions?.show?.waitForCompletion).toEqual([false]);
+		}
+	});
+
+	it('Account → Batch tells how to follow the task only while Wait for Completion is off', () => {
+		const notices = properties.filter((p) => p.type === 'notice' && shownFor(p, 'account', 'batch') && /Task → Get/.test(p.displayName));
+		expect(notices).toHaveLength(1);
+		expect(notices[0].displayOptions?.show?.waitForCompletion).toEqual([false]);
+	});
+
 	it('turns Simplify on by default wherever it is offered', () => {
 		const switches = properties.filter((p) => p.name === 'simplify');
 		expect(switches.length).toBeGreaterThanOrEqual(3);

@@ -162,7 +162,10 @@ describe('spamTest get', () => {
 			operation: 'get',
 			publicId: byId(test.public_id),
 			simplify: false,
-			options: { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.5, onTimeout: 'error' },
+			waitForCompletion: true,
+			pollInterval: 1,
+			timeoutMinutes: 0.5,
+			onTimeout: 'error',
 		});
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 		await sendToSeeds(test);
@@ -186,7 +189,10 @@ describe('spamTest get', () => {
 			resource: 'spamTest',
 			operation: 'get',
 			publicId: byId(test.public_id),
-			options: { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.03, onTimeout: 'returnLast' },
+			waitForCompletion: true,
+			pollInterval: 1,
+			timeoutMinutes: 0.03,
+			onTimeout: 'returnLast',
 		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
@@ -201,7 +207,9 @@ describe('spamTest get', () => {
 			resource: 'spamTest',
 			operation: 'get',
 			publicId: byId(test.public_id),
-			options: { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.03 },
+			waitForCompletion: true,
+			pollInterval: 1,
+			timeoutMinutes: 0.03,
 		});
 		expect(result.error?.message).toMatch(/Timed out waiting for spam test/);
 		expect(result.error?.description).toMatch(/Timeout \(Minutes\)/);
@@ -214,7 +222,9 @@ describe('spamTest get', () => {
 			resource: 'spamTest',
 			operation: 'get',
 			publicId: byId(test.public_id),
-			options: { waitForCompletion: true, pollInterval: 60, timeoutMinutes: 0.02 },
+			waitForCompletion: true,
+			pollInterval: 60,
+			timeoutMinutes: 0.02,
 		});
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		await t.admin('POST', `/spam_tests/${test.public_id}/complete`, {});
@@ -230,7 +240,10 @@ describe('spamTest get', () => {
 			resource: 'spamTest',
 			operation: 'get',
 			publicId: byId(test.public_id),
-			options: { waitForCompletion: '={{ "true" }}', pollInterval: 1, timeoutMinutes: 0.02, onTimeout: 'returnLast' },
+			waitForCompletion: '={{ "true" }}',
+			pollInterval: 1,
+			timeoutMinutes: 0.02,
+			onTimeout: 'returnLast',
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ completed: false, _waitTimedOut: true });
@@ -238,7 +251,7 @@ describe('spamTest get', () => {
 
 	it.each([
 		[{ simplify: '={{ "yes" }}' }, /"Simplify".*true or false/],
-		[{ options: { waitForCompletion: '={{ 1 }}' } }, /Wait for Completion.*true or false/],
+		[{ waitForCompletion: '={{ 1 }}' }, /"Wait for Completion".*true or false/],
 	])('refuses %p before any request', async (parameters, pattern) => {
 		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId('abc123'), ...parameters });
 		expect(result.error?.name).toBe('NodeOperationError');
@@ -270,9 +283,9 @@ describe('spamTest get', () => {
 	it.each([
 		['an id with a space (from an expression)', { publicId: byId('={{ "abc def" }}') }, /"Spam Test"/],
 		['an empty id (from an expression)', { publicId: byId('={{ "" }}') }, /"Spam Test"/],
-		['a poll interval below 1 s', { publicId: byId('abc'), options: { waitForCompletion: true, pollInterval: 0.5 } }, /Poll Interval/],
-		['a zero timeout', { publicId: byId('abc'), options: { waitForCompletion: true, timeoutMinutes: 0 } }, /Timeout/],
-		['an unknown onTimeout', { publicId: byId('abc'), options: { waitForCompletion: true, onTimeout: 'ignore' } }, /On Timeout/],
+		['a poll interval below 1 s', { publicId: byId('abc'), waitForCompletion: true, pollInterval: 0.5 }, /Poll Interval/],
+		['a zero timeout', { publicId: byId('abc'), waitForCompletion: true, timeoutMinutes: 0 }, /Timeout/],
+		['an unknown onTimeout', { publicId: byId('abc'), waitForCompletion: true, onTimeout: 'ignore' }, /On Timeout/],
 	])('refuses %s before any request', async (_label, parameters, message) => {
 		const result = await t.run({ resource: 'spamTest', operation: 'get', ...parameters });
 		expect(result.error?.message).toMatch(message);

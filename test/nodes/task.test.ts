@@ -35,7 +35,7 @@ describe('account batch', () => {
 
 	it('waits until progress reaches 100, and the effect is visible (suspended)', async () => {
 		const started = Date.now();
-		const result = await t.run(batch({ accountIds: '4,5', action: 'suspend', options: fastWait }));
+		const result = await t.run(batch({ accountIds: '4,5', action: 'suspend', ...fastWait }));
 		expect(result.error).toBeUndefined();
 		const [task] = jsonOf(result);
 		expect(task.progress).toBe(100);
@@ -57,7 +57,7 @@ describe('account batch', () => {
 	it('keeps waiting through a 429 on a poll, honouring Retry-After', async () => {
 		await t.admin('POST', '/faults', { kind: '429', count: 1, retryAfter: '1', method: 'GET', path: '/tasks' });
 		const started = Date.now();
-		const result = await t.run(batch({ accountIds: '4', action: 'suspend', options: fastWait }));
+		const result = await t.run(batch({ accountIds: '4', action: 'suspend', ...fastWait }));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].progress).toBe(100);
 		const polls = (await t.requests()).filter((r) => r.method === 'GET' && local(r.path).startsWith('/tasks/'));
@@ -80,7 +80,7 @@ describe('account batch', () => {
 	});
 
 	it('sends a custom action as given (the service list is open) and waits for its effect', async () => {
-		const result = await t.run(batch({ accountIds: '8', action: 'custom', customAction: 'pause', options: fastWait }));
+		const result = await t.run(batch({ accountIds: '8', action: 'custom', customAction: 'pause', ...fastWait }));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].progress).toBe(100);
 		expect((await t.requests())[0].body).toEqual({ account_ids: [8], action: 'pause' });
@@ -94,14 +94,14 @@ describe('account batch', () => {
 	});
 
 	it('delete removes the accounts once the task is done', async () => {
-		const result = await t.run(batch({ accountIds: '9', action: 'delete', options: fastWait }));
+		const result = await t.run(batch({ accountIds: '9', action: 'delete', ...fastWait }));
 		expect(jsonOf(result)[0].progress).toBe(100);
 		expect((await account(9)).status).toBe(404);
 	});
 
 	it('on timeout with "Return Last Snapshot" returns the task flagged as not complete', async () => {
 		const result = await t.run(
-			batch({ accountIds: '10', action: 'suspend', options: { ...fastWait, timeoutMinutes: 0.02, onTimeout: 'returnLast' } }),
+			batch({ accountIds: '10', action: 'suspend', ...fastWait, timeoutMinutes: 0.02, onTimeout: 'returnLast' }),
 		);
 		expect(result.error).toBeUndefined();
 		const [task] = jsonOf(result);
@@ -112,7 +112,7 @@ describe('account batch', () => {
 	});
 
 	it('on timeout with "Fail With an Error" fails clearly', async () => {
-		const result = await t.run(batch({ accountIds: '10', action: 'suspend', options: { ...fastWait, timeoutMinutes: 0.02 } }));
+		const result = await t.run(batch({ accountIds: '10', action: 'suspend', ...fastWait, timeoutMinutes: 0.02 }));
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(/Timed out waiting for task \d+ to finish/);
 		expect(result.error!.description).toMatch(/On Timeout/);
@@ -127,8 +127,8 @@ describe('account batch', () => {
 		[{ accountIds: '4', action: 'custom', customAction: '={{ " " }}' }, /"Custom Action"/],
 		[{ accountIds: '4', action: 'custom', customAction: 'drop table' }, /"Custom Action".*not an action name/],
 		[{ accountIds: '4', action: '={{ "re connect" }}', customAction: 'unused' }, /"Action".*not an action name/],
-		[{ accountIds: '4', options: { waitForCompletion: true, pollInterval: '={{ 0 }}' } }, /Poll Interval/],
-		[{ accountIds: '4', options: { waitForCompletion: true, timeoutMinutes: '={{ 500 }}' } }, /Timeout/],
+		[{ accountIds: '4', waitForCompletion: true, pollInterval: '={{ 0 }}' }, /Poll Interval/],
+		[{ accountIds: '4', waitForCompletion: true, timeoutMinutes: '={{ 500 }}' }, /Timeout/],
 	])('rejects %p before sending the batch', async (parameters, pattern) => {
 		const result = await t.run(batch({ action: 'suspend', ...parameters }));
 		expect(result.error?.name).toBe('NodeOperationError');
@@ -162,7 +162,7 @@ describe('task get', () => {
 
 	it('waits until progress reaches 100', async () => {
 		const id = await queued();
-		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(id), options: fastWait });
+		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(id), ...fastWait });
 		expect(result.error).toBeUndefined();
 		const [task] = jsonOf(result);
 		expect(task.progress).toBe(100);
@@ -174,7 +174,7 @@ describe('task get', () => {
 		const id = await queued();
 		for (let i = 0; i < 3; i++) await t.api('GET', `/tasks/${id}`);
 		await t.clearRequests();
-		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(id), options: fastWait });
+		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(id), ...fastWait });
 		expect(jsonOf(result)[0].progress).toBe(100);
 		expect(await t.requests()).toHaveLength(1);
 	});
@@ -182,7 +182,7 @@ describe('task get', () => {
 	it('follows the task of a batch run just before (Batch → Task Get with an expression)', async () => {
 		const queuedTask = jsonOf(await t.run(batch({ accountIds: '12', action: 'suspend' })))[0];
 		const result = await t.run(
-			{ resource: 'task', operation: 'get', taskId: byId('={{ $json.id }}'), options: fastWait },
+			{ resource: 'task', operation: 'get', taskId: byId('={{ $json.id }}'), ...fastWait },
 			{ input: [queuedTask] },
 		);
 		expect(jsonOf(result)[0]).toEqual(expect.objectContaining({ id: queuedTask.id, progress: 100 }));

@@ -87,7 +87,10 @@ describe('waits', () => {
 			resource: 'spamTest',
 			operation: 'get',
 			publicId: byId(test.public_id),
-			options: { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.02, onTimeout: 'error' },
+			waitForCompletion: true,
+			pollInterval: 1,
+			timeoutMinutes: 0.02,
+			onTimeout: 'error',
 		};
 		const editor = await run(parameters, { tool: false });
 		expect(editor.error?.message).toMatch(/^Timed out waiting/);

@@ -107,13 +107,49 @@ export function locator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-/** The Options collection of the operations that can wait for a result (spam test get, batch, task get). */
-export function waitOptionsCollection(resource: string, operation: string, what: string, doneWhen: string): INodeProperties {
-	return collectionOf('options', showFor(resource, operation), waitOptions(what, doneWhen));
-}
-
-function waitOptions(what: string, doneWhen: string): INodeProperties[] {
-	return [
+/**
+ * Wait for Completion, for the operations that can wait for a result (spam test Get, account Batch, task Get, …):
+ * one switch at the operation's top level and, right under it and only while it is on, its settings. Spread it into
+ * the operation's description (`...waitForCompletionFields('task', 'get', 'the task', 'progress reaches 100')`) and
+ * read it with `waitSettings(this, i)` (helpers/wait.ts). `whenOff` shows a notice only while the switch is off (say
+ * how else to follow the result), so no notice asks to turn on what is already on.
+ */
+export function waitForCompletionFields(
+	resource: string,
+	operation: string,
+	what: string,
+	doneWhen: string,
+	whenOff?: string,
+): INodeProperties[] {
+	const shown = showFor(resource, operation).show;
+	const whileOn: IDisplayOptions = { show: { ...shown, waitForCompletion: [true] } };
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: shown },
+			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning`,
+		},
+		{
+			displayName: 'Poll Interval (Seconds)',
+			name: 'pollInterval',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 15,
+			displayOptions: whileOn,
+			description: 'Seconds between two checks',
+		},
+		{
+			displayName: 'Timeout (Minutes)',
+			name: 'timeoutMinutes',
+			type: 'number',
+			typeOptions: { minValue: 0.1, maxValue: 120, numberPrecision: 1 },
+			default: 15,
+			displayOptions: whileOn,
+			description: 'Give up waiting after this many minutes',
+		},
 		{
 			displayName: 'On Timeout',
 			name: 'onTimeout',
@@ -127,35 +163,20 @@ function waitOptions(what: string, doneWhen: string): INodeProperties[] {
 				},
 			],
 			default: 'error',
-			displayOptions: { show: { waitForCompletion: [true] } },
+			displayOptions: whileOn,
 			description: 'What to do when the timeout passes before completion',
 		},
-		{
-			displayName: 'Poll Interval (Seconds)',
-			name: 'pollInterval',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 600 },
-			default: 15,
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: 'Seconds between two checks',
-		},
-		{
-			displayName: 'Timeout (Minutes)',
-			name: 'timeoutMinutes',
-			type: 'number',
-			typeOptions: { minValue: 0.1, maxValue: 120, numberPrecision: 1 },
-			default: 15,
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: 'Give up waiting after this many minutes',
-		},
-		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'boolean',
-			default: false,
-			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning`,
-		},
 	];
+	if (whenOff) {
+		fields.push({
+			displayName: whenOff,
+			name: 'waitNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { ...shown, waitForCompletion: [false] } },
+		});
+	}
+	return fields;
 }
 
 /** The "Simplify" switch for wide responses: on by default, as in n8n's built-in nodes. */

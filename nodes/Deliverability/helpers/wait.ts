@@ -16,21 +16,29 @@ export interface WaitSettings {
 	onTimeout: 'error' | 'returnLast';
 }
 
-export function waitSettings(ctx: IExecuteFunctions, options: IDataObject, itemIndex: number): WaitSettings {
+/**
+ * The settings of descriptions/common.ts → waitForCompletionFields, checked (read them before the first request, so a
+ * bad value stops the item before anything is sent). The settings are read only when the switch is on.
+ */
+export function waitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
 	const v = validator(ctx, itemIndex);
-	const pollSeconds = Number(options.pollInterval ?? 15);
-	const timeoutMinutes = Number(options.timeoutMinutes ?? 15);
+	const waitForCompletion = v.boolean('waitForCompletion', ctx.getNodeParameter('waitForCompletion', itemIndex, false));
+	const read = (name: string, fallback: unknown) => (waitForCompletion ? ctx.getNodeParameter(name, itemIndex, fallback) : fallback);
+	const pollRaw = read('pollInterval', 15);
+	const timeoutRaw = read('timeoutMinutes', 15);
+	const pollSeconds = Number(pollRaw);
+	const timeoutMinutes = Number(timeoutRaw);
 	if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 600) {
-		v.fail('Poll Interval (Seconds)', `${String(options.pollInterval)} is outside 1 to 600`);
+		v.invalid('pollInterval', `${String(pollRaw)} is outside 1 to 600`);
 	}
 	if (!Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0 || timeoutMinutes > 120) {
-		v.fail('Timeout (Minutes)', `${String(options.timeoutMinutes)} must be above 0 and at most 120`);
+		v.invalid('timeoutMinutes', `${String(timeoutRaw)} must be above 0 and at most 120`);
 	}
 	return toolWait(ctx, {
-		waitForCompletion: v.boolean('Wait for Completion', options.waitForCompletion ?? false),
+		waitForCompletion,
 		pollIntervalMs: pollSeconds * 1000,
 		timeoutMs: timeoutMinutes * 60_000,
-		onTimeout: v.oneOf('On Timeout', options.onTimeout ?? 'error', ['error', 'returnLast'] as const),
+		onTimeout: v.oneOf('onTimeout', read('onTimeout', 'error'), ['error', 'returnLast'] as const),
 	});
 }
 

@@ -25,14 +25,6 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	{
-		displayName:
-			'The action runs as a queued task. Turn on "Wait for Completion" under Options, or use Task → Get with the returned ID to follow its progress.',
-		name: 'batchNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor('account', 'batch'),
-	},
-	{
 		displayName: 'Account IDs',
 		name: 'accountIds',
 		type: 'string',
@@ -69,7 +61,11 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { ...showFor('account', 'batch').show, action: ['delete'] } },
 	},
-	taskWaitOptions('account', 'batch'),
+	...taskWaitOptions(
+		'account',
+		'batch',
+		'The action runs as a queued task. Turn on "Wait for Completion" to wait for it here, or follow its progress with Task → Get and the returned ID.',
+	),
 ];
 
 /** Account ids from text ("1, 2"), JSON text ("[1,2]"), a number, or an array of ids or of account objects. */
@@ -116,7 +112,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (!settings.waitForCompletion) {
 		if (Number.isInteger(taskId)) {
 			this.addExecutionHints({
-				message: `The batch runs as task ${taskId}: use Task → Get with this ID (or turn on "Wait for Completion") to follow its progress.`,
+				message: `The batch runs as task ${taskId}: follow its progress with Task → Get and this ID, or turn on "Wait for Completion".`,
 				location: 'outputPane',
 			});
 		}

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { simplifyOption, waitOptionsCollection } from '../../descriptions/common';
+import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
-import { collectionValues, flag, locatorId } from '../../helpers/params';
+import { flag, locatorId } from '../../helpers/params';
 import { simplifySpamTest } from '../../helpers/simplify';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
@@ -16,12 +16,12 @@ export const operation = {
 export const description: INodeProperties[] = [
 	spamTestLocator(['get']),
 	simplifyOption('spamTest', ['get']),
-	waitOptionsCollection('spamTest', 'get', 'the spam test', 'completed is true: every seed copy arrived'),
+	...waitForCompletionFields('spamTest', 'get', 'the spam test', 'completed is true: every seed copy arrived'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const publicId = locatorId(this, 'publicId', i, false);
-	const settings = waitSettings(this, collectionValues(this, 'options', i), i);
+	const settings = waitSettings(this, i);
 	const simplify = flag(this, 'simplify', i);
 	const fetch = async () =>
 		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i });
@@ -30,7 +30,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		: await fetch();
 	if (!settings.waitForCompletion && test.completed === false) {
 		this.addExecutionHints({
-			message: `Spam test ${publicId} is not complete yet: send the message to every seed address with its public_full_id in the body, or turn on "Wait for Completion" under Options to wait for the results.`,
+			message: `Spam test ${publicId} is not complete yet: send the message to every seed address with its public_full_id in the body, or turn on "Wait for Completion" to wait for the results.`,
 			location: 'outputPane',
 		});
 	}

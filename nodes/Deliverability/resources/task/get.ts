@@ -10,7 +10,7 @@ export const operation = {
 	description: 'Retrieve the progress and logs of a task, optionally waiting until it is finished',
 };
 
-export const description: INodeProperties[] = [taskLocator(['get']), taskWaitOptions('task', 'get')];
+export const description: INodeProperties[] = [taskLocator(['get']), ...taskWaitOptions('task', 'get')];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'taskId', i, true);

@@ -5,13 +5,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { waitOptionsCollection } from '../../descriptions/common';
-import { collectionValues } from '../../helpers/params';
+import { waitForCompletionFields } from '../../descriptions/common';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
 
-/** The `options` collection with the wait settings, for one resource/operation. */
-export function taskWaitOptions(resource: string, operation: string): INodeProperties {
-	return waitOptionsCollection(resource, operation, 'the task', 'progress reaches 100');
+/** Wait for Completion and its settings, for one resource/operation that follows a task. */
+export function taskWaitOptions(resource: string, operation: string, whenOff?: string): INodeProperties[] {
+	return waitForCompletionFields(resource, operation, 'the task', 'progress reaches 100', whenOff);
 }
 
 /** A task is finished once its progress reaches 100 (numeric text from a proxy is accepted too). */
@@ -24,9 +23,9 @@ export async function getTask(ctx: IExecuteFunctions, taskId: number, itemIndex:
 	return await apiRequest.call(ctx, { method: 'GET', path: `/tasks/${taskId}`, kind: 'read', itemIndex });
 }
 
-/** The wait settings of the `options` collection, checked (call it before the first request). */
+/** The wait settings, checked (call it before the first request). */
 export function taskWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	return waitSettings(ctx, collectionValues(ctx, 'options', itemIndex), itemIndex);
+	return waitSettings(ctx, itemIndex);
 }
 
 /**
