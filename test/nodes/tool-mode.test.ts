@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, toolArguments, toolError, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
+import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, TOOL_MAX_LOG_LINES, toolArguments, toolError, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
 import { runNode, type RunResult } from '../harness';
 import { byId, jsonOf, useSandbox } from './context';
 
@@ -77,6 +77,26 @@ describe('answers', () => {
 		const answer = jsonOf(await run(parameters, { tool: true }))[0];
 		expect(answer.completed).toBe(false);
 		expect(answer.next_step).toContain(`public_full_id (${test.public_full_id}) in the body`);
+	});
+});
+
+describe('tasks', () => {
+	it('a batch comes back with the task to follow and only its latest log lines', async () => {
+		const { data: accounts } = await t.api<Array<{ id: number }>>('GET', '/accounts', undefined, { page: 0 });
+		const accountIds = accounts.slice(0, 25).map((a) => a.id).join(',');
+		const batch = jsonOf(await run({ resource: 'account', operation: 'batch', accountIds, action: 'reconnect' }, { tool: true }))[0];
+		expect(batch.next_step).toContain(`call the task Get tool again with task id ${String(batch.id)}`);
+
+		// Follow it until its log is longer than a model needs (a line per account and step).
+		let lines = 0;
+		for (let n = 0; n < 10 && lines <= TOOL_MAX_LOG_LINES; n++) {
+			const full = jsonOf(await run({ resource: 'task', operation: 'get', taskId: byId(Number(batch.id)) }, { tool: false }))[0];
+			lines = (full.logs as IDataObject[]).length;
+		}
+		expect(lines).toBeGreaterThan(TOOL_MAX_LOG_LINES);
+		const task = jsonOf(await run({ resource: 'task', operation: 'get', taskId: byId(Number(batch.id)) }, { tool: true }))[0];
+		expect(task.logs).toHaveLength(TOOL_MAX_LOG_LINES);
+		expect(Number(task.logs_omitted)).toBeGreaterThan(0);
 	});
 });
 

@@ -13,6 +13,8 @@ import { labelOf } from './labels';
 /** What the model may receive in one answer: at most this many items, and about this many characters of JSON. */
 export const TOOL_MAX_ITEMS = 50;
 export const TOOL_MAX_CHARS = 16_000;
+/** A task's log lines kept in an answer (the latest). */
+export const TOOL_MAX_LOG_LINES = 20;
 /** The longest a Wait for Completion holds the agent in one call; then the last snapshot comes back. */
 export const TOOL_MAX_WAIT_MS = 60_000;
 
@@ -98,6 +100,11 @@ export function toolAnswer(
 	if (!isTool(ctx)) return result;
 	if (Array.isArray(result)) return capList(result, resource);
 	const answer = resource === 'spamTest' && operation === 'create' ? slimSpamTest(result) : { ...result };
+	// A task's log has a line per account and step: the latest lines tell a model where it stands.
+	if (Array.isArray(answer.logs) && answer.logs.length > TOOL_MAX_LOG_LINES) {
+		answer.logs_omitted = answer.logs.length - TOOL_MAX_LOG_LINES;
+		answer.logs = answer.logs.slice(-TOOL_MAX_LOG_LINES);
+	}
 	const step = nextStep(resource, operation, result);
 	if (step !== undefined) answer.next_step = step;
 	return answer;
