@@ -5,6 +5,7 @@
  * (import/publish), the internal REST API (login, credential test) and the public API (API key).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -52,7 +53,8 @@ export function hashPassword(password: string, paths: RuntimePaths = runtimePath
 	return bcrypt.hashSync(password, 10);
 }
 
-const STAGED = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'gulpfile.js', 'nodes', 'credentials', 'icons'];
+/** What `npm run build` reads (npm start hashes it to reuse an unchanged build). */
+export const STAGED = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'gulpfile.js', 'nodes', 'credentials', 'icons'];
 
 /**
  * Builds the package with its own `npm run build` in a private copy of the sources (so a concurrent build in the
@@ -229,7 +231,8 @@ export class N8n {
 			N8N_PERSONALIZATION_ENABLED: 'false',
 			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// n8n 1.x has no such module and refuses to start on an unknown name (the lowest runtime is 1.x).
+			...(this.major >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 			N8N_SECURE_COOKIE: 'false',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 			N8N_HIRING_BANNER_ENABLED: 'false',
@@ -264,7 +267,11 @@ export class N8n {
 	/** Imports workflow JSON (one object or an array) through the CLI; returns nothing (ids come from the JSON). */
 	async importWorkflows(workflows: object | object[]): Promise<void> {
 		const file = path.join(this.userFolder, `import-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-		fs.writeFileSync(file, JSON.stringify(workflows, null, 2));
+		// n8n 1.x does not make up a missing versionId on import (its database refuses the row); 2.x does.
+		const list = (Array.isArray(workflows) ? workflows : [workflows]) as Array<Record<string, unknown>>;
+		const prepared = this.major < 2 ? list.map((w) => ({ versionId: crypto.randomUUID(), ...w })) : workflows;
+		if (this.major < 2) this.unsaved1x.push(...list.map((w) => String(w.id)));
+		fs.writeFileSync(file, JSON.stringify(prepared, null, 2));
 		try {
 			await this.cli(['import:workflow', `--input=${file}`]);
 		} finally {
@@ -359,10 +366,55 @@ export class N8n {
 			}
 			await new Promise((r) => setTimeout(r, 250));
 		}
+		if (this.command === 'start' && this.major < 2) await this.finishStart1x(t0, timeoutMs);
 		this.startupMs = Date.now() - t0;
 		this.cookie = '';
 		return this.startupMs;
 	}
+
+	/** The runtime's n8n major version (the lowest runtime is 1.x, the current one 2.x). */
+	get major(): number {
+		return Number(this.paths.versions.n8n.split('.')[0]);
+	}
+
+	/**
+	 * n8n 1.x answers /healthz/readiness before it mounts its REST API (its editor line comes later), and it has no
+	 * owner-from-environment: wait for /rest/settings, then set the owner up the way the setup screen does.
+	 */
+	private async finishStart1x(t0: number, timeoutMs: number): Promise<void> {
+		let settings: { userManagement?: { showSetupOnFirstLoad?: boolean } } | undefined;
+		while (!settings) {
+			if (Date.now() - t0 > timeoutMs) throw new Error(`n8n's REST API not up after ${timeoutMs} ms`);
+			try {
+				const res = await fetch(`${this.baseUrl}/rest/settings`);
+				if (res.status === 200) settings = ((await res.json()) as { data: typeof settings }).data ?? {};
+			} catch {
+				// not mounted yet
+			}
+			if (!settings) await new Promise((r) => setTimeout(r, 250));
+		}
+		if (settings.userManagement?.showSetupOnFirstLoad) await this.setUpOwner1x();
+		// Its CLI import writes no workflow history either, and activating such a workflow then fails on a foreign
+		// key (activeVersionId): save each imported workflow once through the REST API, as the editor would.
+		for (const id of this.unsaved1x.splice(0)) {
+			const got = await this.rest<Record<string, unknown>>('GET', `/workflows/${id}`);
+			if (got.status !== 200) throw new Error(`GET workflow ${id}: ${got.status}`);
+			const saved = await this.rest('PATCH', `/workflows/${id}`, got.data);
+			if (saved.status !== 200) throw new Error(`saving workflow ${id}: ${saved.status} ${JSON.stringify(saved.data).slice(0, 300)}`);
+		}
+	}
+
+	private async setUpOwner1x(): Promise<void> {
+		const res = await fetch(`${this.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ ...this.owner }),
+		});
+		if (res.status !== 200) throw new Error(`owner setup: ${res.status} ${await res.text()}`);
+	}
+
+	/** Workflows imported through the 1.x CLI and not yet saved through its REST API (see finishStart1x). */
+	private readonly unsaved1x: string[] = [];
 
 	/** SIGTERM (what Ctrl-C and service managers send) and wait; SIGKILL after 20 s. */
 	async stop(): Promise<void> {

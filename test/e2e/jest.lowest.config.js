@@ -1,0 +1,13 @@
+/**
+ * The e2e files that prove the lowest supported n8n (scripts/versions.json "lowest", README Compatibility) in a real
+ * n8n of that version: the package installs from the tarball and loads, the credential test passes, the examples
+ * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert.
+ * `npm run test:e2e:lowest`; the runtime is provisioned into .cache/runtime/ on first use, beside the current one.
+ */
+process.env.N8N_RUNTIME = 'lowest';
+const base = require('./jest.config');
+
+module.exports = {
+	...base,
+	testMatch: ['**/package.e2e.test.ts', '**/examples.e2e.test.ts', '**/auto-pause.e2e.test.ts'],
+};
