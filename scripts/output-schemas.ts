@@ -120,15 +120,15 @@ const SAMPLES: Record<string, Sample> = {
 	'account.connectImap': {
 		parameters: {
 			email: 'new.box@example-mail.com',
-			imapHost: 'imap.example-mail.com',
-			imapPort: 993,
-			imapUsername: 'new.box@example-mail.com',
-			imapPassword: 'dummy-imap-pass-1',
-			smtpHost: 'smtp.example-mail.com',
-			smtpPort: 587,
-			smtpUsername: 'new.box@example-mail.com',
-			smtpPassword: 'dummy-smtp-pass-2',
+			firstName: 'New',
+			lastName: 'Box',
+			provider: 'custom',
+			imapServer: 'imap.example-mail.com',
+			imapServerPort: 993,
+			smtpServer: 'smtp.example-mail.com',
+			smtpServerPort: 587,
 		},
+		credentials: { deliverabilityMailboxApi: { password: 'dummy-mailbox-pass-both' } },
 	},
 	'alert.create': { parameters: { channel: 'HOOK_URL', hookUrl: 'https://hooks.example.com/deliverability', events: ['ACCOUNT_DISCONNECTED'] } },
 	'alert.update': { parameters: { updateFields: { active: false } } },
@@ -152,7 +152,7 @@ async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 		if (res.status >= 400) throw new Error(`sandbox ${method} ${route}: ${res.status} ${await res.text()}`);
 		return (await res.json()) as T;
 	};
-	const accounts = await get<Array<{ id: number }>>('/accounts?page=0');
+	const accounts = await get<Array<{ id: number; tags?: Array<{ id: number }> }>>('/accounts?page=0');
 	const [account] = accounts;
 	let accountWithAliases: number | undefined;
 	for (const a of accounts) {
@@ -166,6 +166,14 @@ async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 	const [spamTest] = await get<Array<{ public_id: string }>>('/spam_tests?page=0');
 	const alerts = await get<Array<{ id: number }>>('/alerts');
 	const task = await get<{ id?: number; task_id?: number }>('/accounts/batch', 'POST', { action: 'reconnect', account_ids: [account.id] });
+	const tagId = accounts.find((a) => a.tags?.length)?.tags?.[0].id;
+	// A fresh sandbox has no open notification: open one, as the service would on a disconnect.
+	const opened = await fetch(`${sandbox.adminUrl}/notifications`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ project: 'A', event: 'ACCOUNT_DISCONNECTED', account_id: account.id }),
+	});
+	if (opened.status >= 400) throw new Error(`sandbox admin POST /notifications: ${opened.status} ${await opened.text()}`);
 	return {
 		accountId: account.id,
 		accountIds: String(account.id),
@@ -174,6 +182,7 @@ async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 		automatedTestId: automatedTest.id,
 		publicId: spamTest.public_id,
 		taskId: (task.task_id ?? task.id)!,
+		...(tagId === undefined ? {} : { tagId }),
 	};
 }
 
