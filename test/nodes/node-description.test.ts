@@ -7,6 +7,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { RESOURCES } from '../../nodes/Deliverability/resources';
 import codex from '../../nodes/Deliverability/Deliverability.node.json';
+import triggerCodex from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
 import released from './fixtures/interface.json';
 import { interfaceOf, type InterfaceEntry } from './interface';
 import { ISSUE_OPERATIONS } from '../fixtures/operations';
@@ -101,6 +102,23 @@ describe('node description', () => {
 		expect(description.icon).toEqual(expect.objectContaining({ light: expect.any(String), dark: expect.any(String) }));
 		expect(description.inputs).toEqual(['main']);
 		expect(description.outputs).toEqual(['main']);
+	});
+
+	it.each([
+		['Deliverability', codex],
+		['Deliverability Trigger', triggerCodex],
+	])('%s: documentation links survive the tracking query n8n appends (no #fragment, no query of their own)', (_node, file) => {
+		const links = [...file.resources.primaryDocumentation, ...file.resources.credentialDocumentation].map((r) => r.url);
+		for (const link of links) {
+			// What the node panel's Docs link opens (n8n 2.41 NodeSettings: `${url}?${utm}`).
+			const opened = new URL(`${link}?${new URLSearchParams({ utm_source: 'n8n_app', utm_medium: 'node_settings_modal-credential_link' }).toString()}`);
+			expect({ link, hash: opened.hash, utm: opened.searchParams.get('utm_source'), host: opened.hostname }).toEqual({
+				link,
+				hash: '',
+				utm: 'n8n_app',
+				host: 'github.com',
+			});
+		}
 	});
 
 	it('has a codex file naming this node, with categories, search aliases and documentation', () => {
