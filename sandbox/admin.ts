@@ -163,8 +163,21 @@ const routes: AdminRoute[] = [
 			const account = adminAccount(store, params.id);
 			account.imap_issue = true;
 			account.has_refresh_token = false;
+			// A reconnect queued before this disconnection does not undo it.
+			store.reconnectJobs = store.reconnectJobs.filter((j) => j.accountId !== account.id);
 			const payloads = deliverer.emit(account.project, 'ACCOUNT_DISCONNECTED', { account_id: account.id });
 			return ok({ account: accountView(store, account, 'single'), payloads });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/accounts/:id/broken',
+		handler: ({ store }, params, _query, body) => {
+			const account = adminAccount(store, params.id);
+			if (body.broken !== undefined && typeof body.broken !== 'boolean') throw badRequest('broken must be a boolean');
+			if (body.broken === false) store.brokenAccounts.delete(account.id);
+			else store.brokenAccounts.add(account.id);
+			return ok({ account_id: account.id, broken: store.brokenAccounts.has(account.id) });
 		},
 	},
 	{ method: 'GET', path: '/login-failures', handler: ({ store }) => ok(store.loginFailures) },
@@ -306,6 +319,8 @@ const routes: AdminRoute[] = [
 			}
 			const cap = num(body, 'perPageCap', (n) => Number.isInteger(n) && n >= 1 && n <= 100);
 			if (cap !== undefined) store.settings.perPageCap = cap;
+			const reconnectDelay = num(body, 'reconnectDelayMs', (n) => Number.isInteger(n) && n >= 0);
+			if (reconnectDelay !== undefined) store.settings.reconnectDelayMs = reconnectDelay;
 			const timeout = num(body, 'deliveryTimeoutMs', (n) => n > 0);
 			if (timeout !== undefined) store.settings.deliveryTimeoutMs = timeout;
 			const delays = body.deliveryRetryDelaysMs;

@@ -15,6 +15,7 @@ import { alertRoutes } from './routes/alerts';
 import { automatedTestRoutes } from './routes/automated-tests';
 import { domainRoutes } from './routes/domains';
 import { emailWorkspaceRoutes } from './routes/email-workspaces';
+import { accountActionRoutes } from './routes/account-actions';
 import { imapAuthRoutes } from './routes/imap-auth';
 import { notificationRoutes } from './routes/notifications';
 import { pingRoutes } from './routes/ping';
@@ -30,6 +31,7 @@ const ROUTES: Route[] = [
 	...taskRoutes,
 	...accountRoutes,
 	...imapAuthRoutes,
+	...accountActionRoutes,
 	...spamTestRoutes,
 	...automatedTestRoutes,
 	...domainRoutes,

@@ -33,7 +33,27 @@ export function accountView(store: Store, a: Account, form: 'single' | 'list'): 
 }
 
 export function getAccount(store: Store, project: Project, raw: string | undefined): Account {
+	settleReconnects(store);
 	return scoped(store.accounts.get(pathId(raw)), project, 'Account');
+}
+
+/**
+ * Applies the reconnect jobs whose delay has passed (POST /accounts/{id}/reconnect): the connection is restored
+ * (`imap_issue` false; an OAuth account gets its refresh token back) unless the admin marked the account as broken
+ * or made its login fail. Run lazily before accounts are read, so no timer outlives a reset.
+ */
+export function settleReconnects(store: Store, now = Date.now()): void {
+	if (store.reconnectJobs.length === 0) return;
+	const due = store.reconnectJobs.filter((j) => j.dueAt <= now);
+	store.reconnectJobs = store.reconnectJobs.filter((j) => j.dueAt > now);
+	for (const job of due) {
+		const account = store.accounts.get(job.accountId);
+		if (!account || store.brokenAccounts.has(account.id)) continue;
+		const login = store.loginFailures.find((f) => f.email === null || f.email === account.email.toLowerCase());
+		if (login) continue;
+		account.imap_issue = false;
+		if (account.provider !== 'smtp') account.has_refresh_token = true;
+	}
 }
 
 /** Which accounts the two unnamed boolean filters let through (documented in BEHAVIOUR.md). */
@@ -80,6 +100,7 @@ export const accountRoutes: Route[] = [
 					[a.email, a.first_name, a.last_name, `${a.first_name} ${a.last_name}`].some((s) => s.toLowerCase().includes(search))) &&
 				tags.every((t) => a.tags.some((tag) => tag.name.toLowerCase() === t)) &&
 				(maxScore === undefined || a.score < maxScore);
+			settleReconnects(store);
 			const list = store.ofProject(store.accounts, project.key).filter(matches).reverse();
 			return ok(paginate(list, page, perPage).map((a) => accountView(store, a, 'list')));
 		},
@@ -213,5 +234,6 @@ export function connectAccount(store: Store, project: Project, email: string, fi
 
 /** An id list check shared by batch and automated tests: unknown → 404, another project's → 403. */
 export function requireOwnAccounts(store: Store, project: Project, ids: number[]): Account[] {
+	settleReconnects(store);
 	return ids.map((id) => scoped(store.accounts.get(id), project, 'Account'));
 }

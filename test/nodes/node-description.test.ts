@@ -29,6 +29,8 @@ const API_NAMES = new Set([
 	// POST /imap_auth (documented body; passwords come from a credential, never from parameters)
 	'email', 'provider', 'imap_server_username', 'smtp_server_username', 'smtp_server_auth_type', 'smtp_server_starttls',
 	'smtp_only',
+	// DELETE /accounts/{id}, GET /accounts/{id}/stats and the graphs
+	'disconnect_reason', 'past_days',
 	// spam tests
 	'seedlist', 'automated_test_id', 'order_by', 'order', 'type',
 	// automated tests

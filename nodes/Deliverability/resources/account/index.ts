@@ -2,15 +2,19 @@
 import { defineResource } from '../types';
 import * as batch from './batch';
 import * as connectImap from './connectImap';
+import * as deleteAccount from './delete';
 import * as get from './get';
 import * as getAliases from './getAliases';
 import * as getAll from './getAll';
+import * as getGraph from './getGraph';
+import * as getStats from './getStats';
 import * as pause from './pause';
+import * as reconnect from './reconnect';
 import * as resume from './resume';
 import * as update from './update';
 
 export const account = defineResource(
 	{ name: 'Account', value: 'account', description: 'Mailboxes used for warming and spam tests' },
 	'getAll',
-	{ batch, connectImap, get, getAliases, getAll, pause, resume, update },
+	{ batch, connectImap, delete: deleteAccount, get, getAliases, getAll, getGraph, getStats, pause, reconnect, resume, update },
 );

@@ -1,0 +1,51 @@
+/**
+ * Account → Delete: DELETE /accounts/{id}, with an optional `disconnect_reason` (free text, sent as a query
+ * parameter). Permanent: warming and spam checks stop and running conversations are cancelled.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { collectionOf, showFor } from '../../descriptions/common';
+import { accountLocator } from '../../descriptions/locators';
+import { collectionValues, locatorId, validator } from '../../helpers/params';
+
+export const operation = {
+	name: 'Delete',
+	action: 'Delete an account',
+	description: 'Remove an account for good: warming and spam checks stop, running conversations are cancelled',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Deleting an account cannot be undone: its warming and spam checks stop and its running conversations are cancelled. To stop warming for a while, use Pause instead.',
+		name: 'deleteAccountNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('account', 'delete'),
+	},
+	accountLocator(['delete']),
+	collectionOf('additionalFields', showFor('account', 'delete'), [
+		{
+			displayName: 'Disconnect Reason',
+			name: 'disconnect_reason',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Mailbox closed',
+			description: 'Why the account is removed (free text, kept by the service)',
+		},
+	]),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = locatorId(this, 'accountId', i, true);
+	const extra = collectionValues(this, 'additionalFields', i);
+	const qs: IDataObject = {};
+	if (extra.disconnect_reason !== undefined) {
+		const reason = validator(this, i).string('disconnect_reason', extra.disconnect_reason).trim();
+		if (reason !== '') qs.disconnect_reason = reason;
+	}
+	// DELETE is an update for the transport: repeating it after a lost answer cannot delete anything else.
+	const answer = await apiRequest.call(this, { method: 'DELETE', path: `/accounts/${id}`, qs, kind: 'update', itemIndex: i });
+	return { account_id: id, ...answer };
+}

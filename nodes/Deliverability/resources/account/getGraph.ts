@@ -1,0 +1,142 @@
+/**
+ * Account → Get Graph: one of the four daily warming graphs of an account, each answering parallel arrays
+ * `{labels: ["Apr 10", …, "Today"], data: [65, …], consolidated}`:
+ * - sent: GET /conversation_message_logs/{account_id}/sent/graph
+ * - received: GET /conversation_message_logs/{account_id}/received/graph
+ * - landing category: GET /conversation_message_logs/{account_id}/sent/categories/graph/{INBOX|CATEGORIES|SPAM|OTHERS}
+ * - conversations started: GET /conversation_statuses/{account_id}/graph
+ * By default the answer becomes one item per day (ready for a sheet or a chart); the raw answer is an option.
+ */
+import { DateTime } from 'luxon';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { showFor } from '../../descriptions/common';
+import { accountLocator } from '../../descriptions/locators';
+import { locatorId, validator } from '../../helpers/params';
+import { statsFilters, statsQuery } from './stats';
+
+const METRICS = ['sent', 'received', 'category', 'conversations'] as const;
+const CATEGORIES = ['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'] as const;
+type Metric = (typeof METRICS)[number];
+
+const show = showFor('account', 'getGraph');
+
+export const operation = {
+	name: 'Get Graph',
+	action: 'Get a daily warming graph of an account',
+	description: 'Warming messages sent, received, by landing category, or conversations started, per day',
+};
+
+export const description: INodeProperties[] = [
+	accountLocator(['getGraph']),
+	{
+		displayName: 'Metric',
+		name: 'metric',
+		type: 'options',
+		options: [
+			{ name: 'Conversations Started', value: 'conversations', description: 'Warming conversations started a day' },
+			{ name: 'Landing Category', value: 'category', description: 'Warming messages sent a day that landed in one category' },
+			{ name: 'Received', value: 'received', description: 'Warming messages received a day' },
+			{ name: 'Sent', value: 'sent', description: 'Warming messages sent a day' },
+		],
+		default: 'sent',
+		displayOptions: show,
+		description: 'Which daily count to get',
+	},
+	{
+		displayName: 'Category',
+		name: 'category',
+		type: 'options',
+		options: [
+			{ name: 'Categories (Promotions, Social, Updates, Forums)', value: 'CATEGORIES' },
+			{ name: 'Inbox (Inbox, Personal, Important)', value: 'INBOX' },
+			{ name: 'Others', value: 'OTHERS' },
+			{ name: 'Spam', value: 'SPAM' },
+		],
+		default: 'INBOX',
+		displayOptions: { show: { ...show.show, metric: ['category'] } },
+		description: 'Where the counted messages landed',
+	},
+	statsFilters('getGraph'),
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'One Item per Day',
+				value: 'perDay',
+				description: 'Items {account_id, metric, label, date, count, consolidated}, oldest day first: ready for a sheet or a chart',
+			},
+			{ name: 'Raw Answer', value: 'raw', description: 'One item with the parallel labels and data arrays, as the service sends them' },
+		],
+		default: 'perDay',
+		displayOptions: show,
+		description: 'The shape of the output',
+	},
+];
+
+function pathOf(metric: Metric, id: number, category: string): string {
+	if (metric === 'sent') return `/conversation_message_logs/${id}/sent/graph`;
+	if (metric === 'received') return `/conversation_message_logs/${id}/received/graph`;
+	if (metric === 'category') return `/conversation_message_logs/${id}/sent/categories/graph/${category}`;
+	return `/conversation_statuses/${id}/graph`;
+}
+
+/**
+ * The calendar date (YYYY-MM-DD) of a graph label, in the workflow's time zone: "Today", "Yesterday", an ISO date, or
+ * a month and day such as "Apr 10" / "10 Apr" / "April 10" (the latest such day that is not after today). Anything
+ * else gives null.
+ */
+export function labelDate(label: unknown, today: DateTime): string | null {
+	if (typeof label !== 'string') return null;
+	const text = label.trim();
+	if (/^today$/i.test(text)) return today.toISODate();
+	if (/^yesterday$/i.test(text)) return today.minus({ days: 1 }).toISODate();
+	if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
+		const iso = DateTime.fromISO(text.slice(0, 10), { zone: today.zone });
+		return iso.isValid ? iso.toISODate() : null;
+	}
+	for (const format of ['LLL d', 'LLLL d', 'd LLL', 'd LLLL', 'LLL d,', 'LLL dd']) {
+		const parsed = DateTime.fromFormat(text, format, { zone: today.zone, locale: 'en-US' });
+		if (!parsed.isValid) continue;
+		let date = parsed.set({ year: today.year });
+		if (date.startOf('day') > today.startOf('day')) date = date.minus({ years: 1 });
+		return date.toISODate();
+	}
+	return null;
+}
+
+/** One item per day from the parallel arrays; a label that names no date is dated by its place before "Today". */
+export function perDay(answer: IDataObject, base: IDataObject, today: DateTime): IDataObject[] {
+	const labels = Array.isArray(answer.labels) ? (answer.labels as unknown[]) : [];
+	const data = Array.isArray(answer.data) ? (answer.data as unknown[]) : [];
+	const length = Math.max(labels.length, data.length);
+	const endsToday = labels.length > 0 && /^today$/i.test(String(labels[labels.length - 1]).trim());
+	const items: IDataObject[] = [];
+	for (let i = 0; i < length; i++) {
+		const date = labelDate(labels[i], today) ?? (endsToday && labels.length === length ? today.minus({ days: length - 1 - i }).toISODate() : null);
+		const raw = data[i];
+		const count = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : (raw ?? null);
+		items.push({ ...base, label: (labels[i] as string | undefined) ?? null, date, count: count as number | null, consolidated: answer.consolidated ?? null });
+	}
+	return items;
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject | IDataObject[]> {
+	const v = validator(this, i);
+	const id = locatorId(this, 'accountId', i, true);
+	const metric = v.oneOf('metric', this.getNodeParameter('metric', i), METRICS);
+	const category = metric === 'category' ? v.oneOf('category', this.getNodeParameter('category', i), CATEGORIES) : undefined;
+	const output = v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), ['perDay', 'raw'] as const);
+	const qs = statsQuery(this, i);
+	const answer = await apiRequest.call(this, { method: 'GET', path: pathOf(metric, id, category ?? ''), qs, itemIndex: i });
+	const base: IDataObject = { account_id: id, metric, ...(category ? { category } : {}) };
+	if (output === 'raw') return { ...base, ...answer };
+	const items = perDay(answer, base, DateTime.now().setZone(this.getTimezone()));
+	if (items.length === 0) {
+		this.addExecutionHints({ message: `The ${metric} graph of account ${id} has no days.`, location: 'outputPane' });
+	}
+	return items;
+}

@@ -1,0 +1,29 @@
+/**
+ * Account → Get Statistics: GET /accounts/{id}/stats with `provider` (gmail | outlook | others) and `past_days`
+ * (0–180): totals of warming messages sent, received and landed in spam, the running conversations, and the
+ * consolidation cutoff (data older than about 48 hours is consolidated).
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { accountLocator } from '../../descriptions/locators';
+import { locatorId } from '../../helpers/params';
+import { statsFilters, statsQuery } from './stats';
+
+export const operation = {
+	name: 'Get Statistics',
+	action: 'Get warming statistics of an account',
+	description: 'Totals of warming messages sent, received and landed in spam over the past days',
+};
+
+export const description: INodeProperties[] = [
+	accountLocator(['getStats']),
+	statsFilters('getStats'),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = locatorId(this, 'accountId', i, true);
+	const qs = statsQuery(this, i);
+	const stats = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/stats`, qs, itemIndex: i });
+	return { account_id: id, ...stats };
+}

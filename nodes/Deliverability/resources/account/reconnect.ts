@@ -1,0 +1,59 @@
+/**
+ * Account → Reconnect: POST /accounts/{id}/reconnect (no body) queues one reconnect attempt (OAuth tokens refreshed
+ * or the IMAP/SMTP login tried again) and answers 201 `{queued, job_id}`. The job id cannot be polled (it is not a
+ * task id), so waiting means reading the account (GET /accounts/{id}) until `imap_issue` is cleared, through the one
+ * wait loop.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
+import { accountLocator } from '../../descriptions/locators';
+import { flag, locatorId } from '../../helpers/params';
+import { simplifyAccount } from '../../helpers/simplify';
+import { waitSettings, waitUntil } from '../../helpers/wait';
+
+export const operation = {
+	name: 'Reconnect',
+	action: 'Reconnect an account',
+	description: 'Queue a reconnect attempt for a disconnected account, optionally waiting until its connection is back',
+};
+
+export const description: INodeProperties[] = [
+	accountLocator(['reconnect']),
+	...waitForCompletionFields(
+		'account',
+		'reconnect',
+		'the account is reconnected',
+		'imap_issue is false: its connection is back',
+		'The reconnect runs in the background. Turn on "Wait for Completion" to get the account once its connection is back, or check it later with Account → Get (imap_issue).',
+	),
+	simplifyOption('account', ['reconnect']),
+];
+
+/** The connection is back once the account no longer reports an IMAP issue ("false" text from a proxy too). */
+export function reconnected(account: IDataObject): boolean {
+	return account.imap_issue === false || account.imap_issue === 'false';
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = locatorId(this, 'accountId', i, true);
+	const settings = waitSettings(this, i);
+	const simplify = flag(this, 'simplify', i);
+	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
+	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.
+	const job = await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}/reconnect`, kind: 'update', itemIndex: i });
+	const queued = { account_id: id, queued: job.queued ?? true, job_id: job.job_id ?? null };
+	if (!settings.waitForCompletion) {
+		this.addExecutionHints({
+			message: `The reconnect of account ${id} is queued: turn on "Wait for Completion", or use Account → Get later, to see whether imap_issue cleared.`,
+			location: 'outputPane',
+		});
+		return { ...job, ...queued };
+	}
+	const fetch = async () => await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i });
+	const account = await waitUntil(this, i, settings, fetch, reconnected, `account ${id} to reconnect (imap_issue false)`);
+	const flags: IDataObject = { reconnected: reconnected(account), job_id: queued.job_id };
+	for (const key of ['_waitTimedOut', '_polls']) if (account[key] !== undefined) flags[key] = account[key];
+	return { ...(simplify ? simplifyAccount(account) : account), ...flags };
+}

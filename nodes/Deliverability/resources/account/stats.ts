@@ -1,0 +1,43 @@
+/** The two query parameters of the account statistics and graphs (Get Statistics, Get Graph). */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionValues, validator } from '../../helpers/params';
+
+export const STAT_PROVIDERS = ['gmail', 'outlook', 'others'] as const;
+
+/** Filters → Provider, Past Days, named like the query parameters. */
+export function statsFilters(operation: string): INodeProperties {
+	return collectionOf('filters', showFor('account', operation), [
+		{
+			displayName: 'Past Days',
+			name: 'past_days',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 180 },
+			default: 14,
+			description: 'How many days before today to cover (0 = today only, at most 180). Without it the service covers 14.',
+		},
+		{
+			displayName: 'Provider',
+			name: 'provider',
+			type: 'options',
+			options: [
+				{ name: 'Gmail', value: 'gmail' },
+				{ name: 'Others', value: 'others' },
+				{ name: 'Outlook', value: 'outlook' },
+			],
+			default: 'gmail',
+			description: 'Only count warming messages exchanged with mailboxes of this provider (without it: all)',
+		},
+	]);
+}
+
+/** The query of the Filters collection, checked before any request. */
+export function statsQuery(ctx: IExecuteFunctions, i: number): IDataObject {
+	const v = validator(ctx, i);
+	const filters = collectionValues(ctx, 'filters', i);
+	const qs: IDataObject = {};
+	if (filters.provider !== undefined) qs.provider = v.oneOf('provider', filters.provider, STAT_PROVIDERS);
+	if (filters.past_days !== undefined) qs.past_days = v.integer('past_days', filters.past_days, 0, 180);
+	return qs;
+}

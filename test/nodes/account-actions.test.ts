@@ -1,0 +1,184 @@
+/**
+ * Account → Reconnect, Delete, Get Statistics and Get Graph through n8n's real engine against the sandbox: the request
+ * each sends, waiting for a reconnect through the one wait loop, validation with zero requests, and error paths.
+ */
+import { DateTime } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
+
+import { labelDate, perDay } from '../../nodes/Deliverability/resources/account/getGraph';
+import { byId, jsonOf, useSandbox } from './context';
+
+const t = useSandbox({ accounts: 40 });
+
+const account = (operation: string, extra: IDataObject = {}) => ({ resource: 'account', operation, ...extra });
+
+async function calls() {
+	return (await t.requests()).map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`);
+}
+
+function hintsOf(result: { run: { data: { resultData: { runData: IDataObject } } } }): string {
+	const runs = result.run.data.resultData.runData['Node Under Test'] as Array<{ hints?: unknown[] }>;
+	return JSON.stringify(runs[0].hints ?? []);
+}
+
+describe('account reconnect', () => {
+	it('without waiting: POST /accounts/{id}/reconnect with no body, returns {account_id, queued, job_id} and a hint', async () => {
+		const result = await t.run(account('reconnect', { accountId: byId(13) }));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([{ account_id: 13, queued: true, job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+		const [request] = await t.requests();
+		expect(`${request.method} ${request.path}`).toBe('POST /accounts/13/reconnect');
+		expect(request.body).toBeNull();
+		expect(hintsOf(result)).toMatch(/Wait for Completion/);
+	});
+
+	it('waiting: polls GET /accounts/{id} until imap_issue is false and returns the fresh account', async () => {
+		await t.admin('POST', '/settings', { reconnectDelayMs: 1500 });
+		const result = await t.run(
+			account('reconnect', { accountId: byId(13), simplify: true, waitForCompletion: true, pollInterval: 1, timeoutMinutes: 1 }),
+		);
+		expect(result.error).toBeUndefined();
+		const [a] = jsonOf(result);
+		expect(a).toEqual(expect.objectContaining({ id: 13, imap_issue: false, reconnected: true, job_id: expect.any(String) }));
+		expect(a.config_rampup_target).toBeUndefined(); // simplified
+		const paths = await calls();
+		expect(paths[0]).toBe('POST /accounts/13/reconnect');
+		expect(paths.slice(1).every((p) => p === 'GET /accounts/13')).toBe(true);
+		expect(paths.length).toBeGreaterThanOrEqual(3); // still disconnected at first, then reconnected
+	});
+
+	it('waiting on a broken account: On Timeout "Return Last Snapshot" gives the account still disconnected, flagged', async () => {
+		await t.admin('POST', '/settings', { reconnectDelayMs: 0 });
+		await t.admin('POST', '/accounts/38/broken', {});
+		const result = await t.run(
+			account('reconnect', { accountId: byId(38), waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.05, onTimeout: 'returnLast' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toEqual(expect.objectContaining({ id: 38, imap_issue: true, reconnected: false, _waitTimedOut: true }));
+	});
+
+	it('waiting on a broken account fails by default after the timeout, naming the rule', async () => {
+		await t.admin('POST', '/accounts/38/broken', {});
+		const result = await t.run(account('reconnect', { accountId: byId(38), waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.05 }));
+		expect(result.error?.message).toMatch(/Timed out waiting for account 38 to reconnect \(imap_issue false\)/);
+	});
+
+	it('is retried after a 5xx (a repeat only queues another attempt), unlike a create', async () => {
+		await t.admin('POST', '/faults', { kind: '503', count: 1, method: 'POST', path: '/accounts/13/reconnect' });
+		const result = await t.run(account('reconnect', { accountId: byId(13) }));
+		expect(result.error).toBeUndefined();
+		expect((await t.requests()).map((r) => r.status)).toEqual([503, 201]);
+	});
+
+	it('rejects a bad id or wait option before any request; reports an unknown account (404)', async () => {
+		const bad = await t.run(account('reconnect', { accountId: byId('={{ "x" }}'), waitForCompletion: true, pollInterval: 0 }));
+		expect(bad.error?.message).toMatch(/2 invalid fields: "Account".*"Poll Interval \(Seconds\)"/);
+		expect(await t.requests()).toHaveLength(0);
+		const missing = await t.run(account('reconnect', { accountId: byId(99999) }));
+		expect(missing.error?.httpCode).toBe('404');
+	});
+});
+
+describe('account delete', () => {
+	it('sends DELETE /accounts/{id} with the disconnect reason; the account is gone afterwards', async () => {
+		const result = await t.run(account('delete', { accountId: byId(5), additionalFields: { disconnect_reason: ' Mailbox closed ' } }));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([{ account_id: 5, success: true }]);
+		expect(await calls()).toEqual(['DELETE /accounts/5?disconnect_reason=Mailbox+closed']);
+		expect((await t.api('GET', '/accounts/5')).status).toBe(404);
+	});
+
+	it('without a reason sends no query; a second delete reports 404', async () => {
+		expect((await t.run(account('delete', { accountId: byId(6) }))).error).toBeUndefined();
+		expect(await calls()).toEqual(['DELETE /accounts/6']);
+		const again = await t.run(account('delete', { accountId: byId(6) }));
+		expect(again.error?.httpCode).toBe('404');
+	});
+
+	it('rejects a bad id and a non-text reason before any request', async () => {
+		const result = await t.run(account('delete', { accountId: byId('={{ 1.5 }}'), additionalFields: { disconnect_reason: '={{ 12 }}' } }));
+		expect(result.error?.message).toMatch(/2 invalid fields: "Account".*"Additional Fields → Disconnect Reason"/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+});
+
+describe('account getStats', () => {
+	it('sends provider and past_days and returns the totals with the account id', async () => {
+		const result = await t.run(account('getStats', { accountId: byId(2), filters: { provider: 'outlook', past_days: 30 } }));
+		expect(result.error).toBeUndefined();
+		const { data: expected } = await t.api<IDataObject>('GET', '/accounts/2/stats', undefined, { provider: 'outlook', past_days: 30 });
+		expect(jsonOf(result)).toEqual([{ account_id: 2, ...expected }]);
+		expect((await calls())[0]).toBe('GET /accounts/2/stats?provider=outlook&past_days=30');
+	});
+
+	it.each([
+		[{ past_days: 181 }, /"Filters → Past Days".*180/],
+		[{ past_days: '={{ 2.5 }}' }, /"Filters → Past Days".*whole number/],
+		[{ provider: '={{ "yahoo" }}' }, /"Filters → Provider".*gmail, outlook, others/],
+	])('rejects %p before any request', async (filters, pattern) => {
+		const result = await t.run(account('getStats', { accountId: byId(2), filters }));
+		expect(result.error?.message).toMatch(pattern);
+		expect(await t.requests()).toHaveLength(0);
+	});
+});
+
+describe('account getGraph', () => {
+	it.each([
+		['sent', {}, '/conversation_message_logs/3/sent/graph'],
+		['received', {}, '/conversation_message_logs/3/received/graph'],
+		['category', { category: 'SPAM' }, '/conversation_message_logs/3/sent/categories/graph/SPAM'],
+		['conversations', {}, '/conversation_statuses/3/graph'],
+	])('%s: GET %s, one item per day with label, ISO date and count', async (metric, extra, path) => {
+		const result = await t.run(account('getGraph', { accountId: byId(3), metric, ...extra, filters: { past_days: 6, provider: 'gmail' } }));
+		expect(result.error).toBeUndefined();
+		expect(await calls()).toEqual([`GET ${path}?provider=gmail&past_days=6`]);
+		const { data: raw } = await t.api<{ labels: string[]; data: number[] }>('GET', path, undefined, { provider: 'gmail', past_days: 6 });
+		const items = jsonOf(result);
+		expect(items).toHaveLength(7);
+		const today = DateTime.utc().startOf('day');
+		items.forEach((item, i) => {
+			expect(item).toEqual({
+				account_id: 3,
+				metric,
+				...extra,
+				label: raw.labels[i],
+				date: today.minus({ days: 6 - i }).toISODate(),
+				count: raw.data[i],
+				consolidated: true,
+			});
+		});
+		expect(items[6].label).toBe('Today');
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('Raw Answer returns the service answer as one item', async () => {
+		const result = await t.run(account('getGraph', { accountId: byId(3), metric: 'received', output: 'raw' }));
+		const { data: raw } = await t.api<IDataObject>('GET', '/conversation_message_logs/3/received/graph');
+		expect(jsonOf(result)).toEqual([{ account_id: 3, metric: 'received', ...raw }]);
+	});
+
+	it('rejects a bad metric, category or past days before any request', async () => {
+		const result = await t.run(
+			account('getGraph', { accountId: byId(3), metric: 'category', category: '={{ "PROMOTIONS" }}', filters: { past_days: -1 } }),
+		);
+		expect(result.error?.message).toMatch(/2 invalid fields: "Category".*"Filters → Past Days"/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('dates labels in the workflow time zone: Today, Yesterday, "Apr 10", "10 Apr", ISO; a later month/day is last year', () => {
+		const today = DateTime.fromISO('2026-03-05T10:00:00', { zone: 'Europe/Paris' });
+		expect(labelDate('Today', today)).toBe('2026-03-05');
+		expect(labelDate('Yesterday', today)).toBe('2026-03-04');
+		expect(labelDate('Mar 1', today)).toBe('2026-03-01');
+		expect(labelDate('1 Mar', today)).toBe('2026-03-01');
+		expect(labelDate('Dec 30', today)).toBe('2025-12-30');
+		expect(labelDate('2026-02-01', today)).toBe('2026-02-01');
+		expect(labelDate('week 9', today)).toBeNull();
+		// An unreadable label is dated by its place before "Today"; counts as text are read as numbers.
+		expect(perDay({ labels: ['d1', 'Today'], data: ['4', 5], consolidated: false }, { metric: 'sent' }, today)).toEqual([
+			{ metric: 'sent', label: 'd1', date: '2026-03-04', count: 4, consolidated: false },
+			{ metric: 'sent', label: 'Today', date: '2026-03-05', count: 5, consolidated: false },
+		]);
+		expect(perDay({}, {}, today)).toEqual([]);
+	});
+});
