@@ -166,6 +166,7 @@ const ID_HINTS: Record<string, string> = {
 	alertId: 'give the numeric id of an alert (e.g. 12); list the alerts to find it',
 	automatedTestId: 'give the numeric id of an automated test (e.g. 77); list the automated tests to find it',
 	publicId: 'give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id with the prefix',
+	tagId: 'give the numeric id of a tag (e.g. 4), not its name',
 	taskId: 'give the numeric id of a task, as a batch action returns it',
 };
 

@@ -12,7 +12,7 @@ import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Many',
-	action: 'Get many notifications',
+	action: 'Get many notifications (open problems of sending mailboxes)',
 	description: 'List the open notifications (the 25 most recent), optionally of one account or one event',
 };
 
