@@ -10,8 +10,28 @@ import { closeGate, openGate } from '../shared/itemGate';
 import { MAX_IN_FLIGHT } from '../shared/pacer';
 import { toolAnswer, toolError } from './helpers/toolMode';
 
+/**
+ * Results of one request made for several input items (e.g. Email Workspace → Import Accounts gathering the
+ * addresses of all items into one import): each result is paired with every one of those items.
+ */
+export class ForItems {
+	constructor(
+		readonly json: IDataObject[],
+		readonly items: number[],
+	) {}
+}
+
+/** The input items an error belongs to, when its request was made for several (see ForItems). */
+const errorItems = new WeakMap<object, number[]>();
+
+/** Marks an error of a request made for several input items, so a Continue On Fail item is paired with all of them. */
+export function failedForItems<E>(error: E, items: number[]): E {
+	if (error && typeof error === 'object') errorItems.set(error, items);
+	return error;
+}
+
 /** An operation's execute: one input item in, one or more JSON results out. */
-export type OperationHandler = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>;
+export type OperationHandler = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[] | ForItems>;
 
 /** The first failure of a run without Continue On Fail. */
 interface Stop {
@@ -44,7 +64,13 @@ export async function route(this: IExecuteFunctions, handlers: HandlerTable): Pr
 				itemIndex: i,
 			});
 		}
-		const result = toolAnswer(this, resource, operation, await handler.call(this, i));
+		const raw = await handler.call(this, i);
+		if (raw instanceof ForItems) {
+			const answer = toolAnswer(this, resource, operation, raw.json);
+			const pairedItem = raw.items.map((item) => ({ item }));
+			return (Array.isArray(answer) ? answer : [answer]).map((json) => ({ json, pairedItem }));
+		}
+		const result = toolAnswer(this, resource, operation, raw);
 		const json = Array.isArray(result) ? result : [result];
 		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), { itemData: { item: i } });
 	};
@@ -63,7 +89,9 @@ export async function route(this: IExecuteFunctions, handlers: HandlerTable): Pr
 			} catch (error) {
 				toolError(this, error);
 				if (continueOnFail) {
-					results[i] = [{ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem: { item: i } }];
+					const paired: number[] = (error instanceof Object ? errorItems.get(error) : undefined) ?? [i];
+					const pairedItem = paired.length === 1 ? { item: paired[0] } : paired.map((item) => ({ item }));
+					results[i] = [{ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem }];
 					gate.done(i);
 					continue;
 				}

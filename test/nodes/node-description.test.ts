@@ -42,6 +42,8 @@ const API_NAMES = new Set([
 	'channel', 'events', 'hook_url', 'slack_channel_id', 'automated_test_ids',
 	// notifications (GET /notifications; account_id is listed above)
 	'event',
+	// email workspace import (POST /email_workspaces/{id}/accounts)
+	'accounts', 'imap_only',
 ]);
 
 /** Node-side behaviour options allowed in an `options` collection (they are not sent to the service). */

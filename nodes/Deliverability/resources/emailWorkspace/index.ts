@@ -1,6 +1,8 @@
 /** Email workspace resource: Google Workspace or Microsoft 365 setups used to batch-connect OAuth accounts. */
 import { defineResource } from '../types';
 import * as create from './create';
+import * as importAccounts from './importAccounts';
+import * as update from './update';
 
 export const emailWorkspace = defineResource(
 	{
@@ -9,5 +11,5 @@ export const emailWorkspace = defineResource(
 		description: 'Google Workspace or Microsoft 365 setups that connect many OAuth accounts at once',
 	},
 	'create',
-	{ create },
+	{ create, importAccounts, update },
 );

@@ -1,0 +1,190 @@
+/**
+ * Email Workspace → Import Accounts: `POST /email_workspaces/{id}/accounts` `{accounts, spamchecker_only?,
+ * imap_only?, account_id?}` → `{completed, errors, task_id}`. Up to 4 addresses are imported at once (`completed:
+ * true`); larger imports run in the background as a task, which Wait for Completion follows with the one wait loop
+ * (`GET /tasks/{task_id}`). The addresses come either from this item (one import per input item) or from all input
+ * items together (one import, its result paired with every item). An import is a create: never sent twice; an error
+ * after it was accepted says so.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import type { Validator } from '../../../shared/validation';
+import { collectionOf, showFor } from '../../descriptions/common';
+import { accountLocatorFor, emailWorkspaceLocator } from '../../descriptions/locators';
+import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
+import { failedForItems, ForItems } from '../../router';
+import { followTask, taskWaitOptions, taskWaitSettings } from '../task/wait';
+
+/** The service imports up to this many addresses at once; more run as a task. */
+export const SYNC_IMPORT_MAX = 4;
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+const show = showFor('emailWorkspace', 'importAccounts');
+
+export const operation = {
+	name: 'Import Accounts',
+	action: 'Import accounts into an email workspace',
+	description: 'Connect mailboxes of a Google Workspace or Microsoft 365 workspace by address (more than 4 run as a task)',
+};
+
+export const description: INodeProperties[] = [
+	emailWorkspaceLocator(['importAccounts']),
+	{
+		displayName: 'Addresses From',
+		name: 'addressSource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'A List in Each Item (One Import per Item)',
+				value: 'list',
+				description: 'Type or map the addresses; each input item sends its own import',
+			},
+			{
+				name: 'All Input Items (One Import)',
+				value: 'allItems',
+				description: 'One address (or more) per input item, all sent together in one import',
+			},
+		],
+		default: 'list',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Email Addresses',
+		name: 'accounts',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. ann@example.com, bob@example.com',
+		displayOptions: { show: { ...show.show, addressSource: ['list'] } },
+		description: 'The mailboxes to import, separated by commas or new lines (or a list from an expression)',
+	},
+	{
+		displayName: 'Email Address',
+		name: 'accountEmail',
+		type: 'string',
+		required: true,
+		default: '={{ $json.email }}',
+		displayOptions: { show: { ...show.show, addressSource: ['allItems'] } },
+		description: 'The address of each input item, usually mapped from its data; several per item may be separated by commas',
+	},
+	{
+		displayName: 'Relink One IMAP Account',
+		name: 'imapOnly',
+		type: 'boolean',
+		default: false,
+		displayOptions: show,
+		description:
+			"Whether to move one existing IMAP account into this workspace (sent as imap_only): exactly one address, the account's own",
+	},
+	{
+		...accountLocatorFor('emailWorkspace', ['importAccounts'], 'The IMAP account to relink (sent as account_id)'),
+		displayOptions: { show: { ...show.show, imapOnly: [true] } },
+	},
+	{
+		displayName: `Up to ${SYNC_IMPORT_MAX} addresses are imported at once; larger imports run in the background as a task (the answer has its task_id): turn on Wait for Completion under Options to wait for it`,
+		name: 'importNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
+	collectionOf('additionalFields', show, [
+		{
+			displayName: 'Spam Checker Only',
+			name: 'spamchecker_only',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to connect the accounts for spam tests only (no warming)',
+		},
+	]),
+	taskWaitOptions('emailWorkspace', 'importAccounts'),
+];
+
+/** Addresses from a parameter value: text separated by commas, semicolons or new lines, or a list. */
+function addressesIn(v: Validator, field: string, value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,;\n]/) : [value];
+	const out: string[] = [];
+	for (const part of parts) {
+		if (part === undefined || part === null || (typeof part === 'string' && part.trim() === '')) continue;
+		if (typeof part !== 'string' || !EMAIL.test(part.trim())) {
+			v.invalid(field, `${JSON.stringify(part)} is not an email address`);
+			continue;
+		}
+		out.push(part.trim());
+	}
+	return out;
+}
+
+/** Each address once (the first spelling kept), whatever its case. */
+function unique(addresses: string[]): string[] {
+	const seen = new Set<string>();
+	return addresses.filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject | IDataObject[] | ForItems> {
+	const v = validator(this, i);
+	const source = v.oneOf('addressSource', this.getNodeParameter('addressSource', i, 'list'), ['list', 'allItems'] as const);
+	// All input items make one import, sent with the first item; the others have nothing of their own to send.
+	if (source === 'allItems' && i > 0) return [];
+	const items = source === 'allItems' ? this.getInputData().map((_, k) => k) : [i];
+
+	const workspaceId = locatorId(this, 'emailWorkspaceId', i, true);
+	const addresses: string[] = [];
+	for (const k of items) {
+		const field = source === 'list' ? 'accounts' : items.length > 1 ? `Email Address (input item ${k + 1})` : 'accountEmail';
+		addresses.push(...addressesIn(v, field, this.getNodeParameter(source === 'list' ? 'accounts' : 'accountEmail', k, '')));
+	}
+	const accounts = unique(addresses);
+	if (accounts.length === 0 && v.problems.length === 0) {
+		v.invalid(source === 'list' ? 'accounts' : 'accountEmail', 'at least one email address is required');
+	}
+	const body: IDataObject = { accounts };
+	if (flag(this, 'imapOnly', i)) {
+		if (accounts.length > 1) v.invalid('accounts', `exactly one address when relinking an IMAP account, got ${accounts.length}`);
+		body.imap_only = true;
+		body.account_id = locatorId(this, 'accountId', i, true);
+	}
+	const extra = collectionValues(this, 'additionalFields', i);
+	if (extra.spamchecker_only !== undefined) body.spamchecker_only = v.boolean('spamchecker_only', extra.spamchecker_only);
+	const settings = taskWaitSettings(this, i);
+	v.check();
+
+	try {
+		const answer = await apiRequest.call(this, {
+			method: 'POST',
+			path: `/email_workspaces/${workspaceId}/accounts`,
+			body,
+			kind: 'create',
+			itemIndex: i,
+		});
+		const result = await withTask(this, i, answer, settings);
+		return source === 'allItems' ? new ForItems([result], items) : result;
+	} catch (error) {
+		throw failedForItems(error, items);
+	}
+}
+
+/** The import's answer, with the finished task under `task` when a task came back and Wait for Completion is on. */
+async function withTask(
+	ctx: IExecuteFunctions,
+	i: number,
+	answer: IDataObject,
+	settings: ReturnType<typeof taskWaitSettings>,
+): Promise<IDataObject> {
+	const taskId = Number(answer.task_id);
+	if (!settings.waitForCompletion || answer.task_id === null || answer.task_id === undefined || !Number.isInteger(taskId)) {
+		return answer;
+	}
+	try {
+		return { ...answer, task: await followTask(ctx, i, taskId, settings) };
+	} catch (error) {
+		// The import was accepted: the headline says so, so nobody runs it again to "retry".
+		throw new NodeOperationError(ctx.getNode(), `The import was accepted (task ${taskId}), but waiting for it failed: ${(error as Error).message}`, {
+			itemIndex: i,
+			description: `The accounts are being imported: do not run the import again. Follow it with Task → Get (ID ${taskId}). ${(error as NodeOperationError).description ?? ''}`.trim(),
+		});
+	}
+}

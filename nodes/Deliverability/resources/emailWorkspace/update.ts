@@ -1,0 +1,63 @@
+/**
+ * Email Workspace → Update: `POST /email_workspaces/{id}` `{name, file_key_json?}` → the workspace. The service
+ * requires `name` on every update and documents no way to read a workspace first, so Name is a required field of the
+ * operation (the workspace picker shows the current name). The replacement Google key comes from the "Deliverability
+ * Google Workspace Key API" credential, never from a node parameter, and only when Replace Google Key is on.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { showFor } from '../../descriptions/common';
+import { emailWorkspaceLocator } from '../../descriptions/locators';
+import { flag, locatorId, validator } from '../../helpers/params';
+import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
+import { readGoogleKey, REPLACE_KEY_PARAMETER } from './credentials';
+
+export const operation = {
+	name: 'Update',
+	action: 'Update an email workspace',
+	description: 'Rename a workspace and/or replace its Google service account key',
+};
+
+export const description: INodeProperties[] = [
+	emailWorkspaceLocator(['update']),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Sales team',
+		displayOptions: showFor('emailWorkspace', 'update'),
+		description:
+			'The name the workspace will have. The service requires it on every update: to keep the current name, enter it here (the picker above shows it).',
+	},
+	{
+		displayName: 'Replace Google Key',
+		name: REPLACE_KEY_PARAMETER,
+		type: 'boolean',
+		default: false,
+		displayOptions: showFor('emailWorkspace', 'update'),
+		description:
+			'Whether to send a new service account key file (Google workspaces only), read from the "Deliverability Google Workspace Key API" credential. Off: the current key stays.',
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const v = validator(this, i);
+	const id = locatorId(this, 'emailWorkspaceId', i, true);
+	const name = v.nonEmptyString('name', this.getNodeParameter('name', i, ''));
+	const body: IDataObject = { name };
+	let secrets: string[] = [];
+	if (flag(this, REPLACE_KEY_PARAMETER, i)) {
+		v.check();
+		const key = await readGoogleKey(this, i);
+		body.file_key_json = key.fileKeyJson;
+		secrets = key.secrets;
+	}
+	const workspace = await withSecretsScrubbed(this, secrets, async () =>
+		await apiRequest.call(this, { method: 'POST', path: `/email_workspaces/${id}`, body, kind: 'update', itemIndex: i }),
+	);
+	// The key file is not returned by the service; never let it through if that changes.
+	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);
+}
