@@ -144,7 +144,7 @@ describe('email workspace import accounts', () => {
 	it('Wait for Completion follows the task through GET /tasks/{id} until progress 100; the accounts exist', async () => {
 		const id = await workspace();
 		const accounts = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@wait.example`).join(', ');
-		const result = await t.run(importing(id, { accounts, options: { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 1 } }));
+		const result = await t.run(importing(id, { accounts, waitForCompletion: true, pollInterval: 1, timeoutMinutes: 1 }));
 		expect(result.error).toBeUndefined();
 		const [answer] = jsonOf(result);
 		expect(answer).toEqual(expect.objectContaining({ completed: false, task_id: expect.any(Number) }));
@@ -156,7 +156,7 @@ describe('email workspace import accounts', () => {
 
 	it('a synchronous import is not waited for even with Wait for Completion on (no task)', async () => {
 		const id = await workspace();
-		const result = await t.run(importing(id, { accounts: 'x@sync.example', options: { waitForCompletion: true, pollInterval: 1 } }));
+		const result = await t.run(importing(id, { accounts: 'x@sync.example', waitForCompletion: true, pollInterval: 1 }));
 		expect(jsonOf(result)).toEqual([{ completed: true, errors: [], task_id: null }]);
 		expect(await tasksPolled()).toBe(0);
 	});
@@ -174,7 +174,7 @@ describe('email workspace import accounts', () => {
 		[{ accounts: 'ann@example.com, not-an-address' }, /Email Addresses.*not-an-address/],
 		[{ accounts: '={{ "" }}' }, /Email Addresses.*at least one/],
 		[{ accounts: 'a@x.example, b@x.example', imapOnly: true, accountId: byId(5) }, /exactly one address/],
-		[{ accounts: 'a@x.example', options: { waitForCompletion: true, pollInterval: 0 } }, /Poll Interval/],
+		[{ accounts: 'a@x.example', waitForCompletion: true, pollInterval: 0 }, /Poll Interval/],
 	])('refuses %p before any request', async (extra, pattern) => {
 		const result = await t.run(importing(1, extra));
 		expect(result.error?.name).toBe('NodeOperationError');
@@ -209,7 +209,7 @@ describe('email workspace import accounts', () => {
 		const id = await workspace();
 		await t.admin('POST', '/faults', { kind: '500', count: 10, method: 'GET', path: '/tasks' });
 		const accounts = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@fail.example`).join(',');
-		const result = await t.run(importing(id, { accounts, options: { waitForCompletion: true, pollInterval: 1 } }));
+		const result = await t.run(importing(id, { accounts, waitForCompletion: true, pollInterval: 1 }));
 		expect(result.error!.message).toMatch(/The import was accepted \(task \d+\), but waiting for it failed/);
 		expect(result.error!.description).toMatch(/do not run the import again/);
 		expect((await t.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);

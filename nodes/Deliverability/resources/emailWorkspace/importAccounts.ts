@@ -84,13 +84,6 @@ export const description: INodeProperties[] = [
 		...accountLocatorFor('emailWorkspace', ['importAccounts'], 'The IMAP account to relink (sent as account_id)'),
 		displayOptions: { show: { ...show.show, imapOnly: [true] } },
 	},
-	{
-		displayName: `Up to ${SYNC_IMPORT_MAX} addresses are imported at once; larger imports run in the background as a task (the answer has its task_id): turn on Wait for Completion under Options to wait for it`,
-		name: 'importNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: show,
-	},
 	collectionOf('additionalFields', show, [
 		{
 			displayName: 'Spam Checker Only',
@@ -100,7 +93,11 @@ export const description: INodeProperties[] = [
 			description: 'Whether to connect the accounts for spam tests only (no warming)',
 		},
 	]),
-	taskWaitOptions('emailWorkspace', 'importAccounts'),
+	...taskWaitOptions(
+		'emailWorkspace',
+		'importAccounts',
+		`Up to ${SYNC_IMPORT_MAX} addresses are imported at once; larger imports run in the background as a task (the answer has its task_id). Turn on "Wait for Completion" to wait for it here, or follow it with Task → Get.`,
+	),
 ];
 
 /** Addresses from a parameter value: text separated by commas, semicolons or new lines, or a list. */
