@@ -1,0 +1,109 @@
+/**
+ * The "Reconnect on disconnect" example in a real n8n: published, its trigger registers one alert; a disconnection
+ * the reconnect repairs ends on "Reconnected" (no notification), one the sandbox keeps broken ends on "Notify a
+ * human". The example's own waits (poll 15 s, up to 5 min) are shortened in the imported copy so the broken branch
+ * takes seconds; everything else is the file as shipped.
+ */
+import { loadExamples } from '../../scripts/examples';
+import { admin, service, startStack, waitFor, type Stack } from './support';
+
+interface Execution {
+	id: string;
+	status: string;
+	mode: string;
+}
+
+type RunData = Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+
+const example = loadExamples().find((e) => e.file === 'reconnect-on-disconnect.json')!;
+
+function quickCopy(): Record<string, unknown> {
+	const wf = JSON.parse(JSON.stringify(example.workflow)) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
+	Object.assign(wf.nodes.find((n) => n.name === 'Reconnect and wait')!.parameters, { pollInterval: 1, timeoutMinutes: 0.1 });
+	return wf;
+}
+
+let stack: Stack;
+
+beforeAll(async () => {
+	stack = await startStack({ beforeStart: (n8n) => n8n.importWorkflows([quickCopy()]) });
+	// The sandbox restores a connection 1.5 s after the reconnect is queued (unless the account is marked broken).
+	await admin(stack.sandbox, 'POST', '/settings', { reconnectDelayMs: 1500 });
+});
+
+afterAll(async () => {
+	await stack?.close();
+});
+
+async function executions(): Promise<Execution[]> {
+	const res = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${example.id}&limit=50`);
+	expect(res.status).toBe(200);
+	return res.data.data;
+}
+
+/** Disconnects the account (the sandbox delivers ACCOUNT_DISCONNECTED), waits for the run it starts, returns its data. */
+async function runFor(accountId: number): Promise<RunData> {
+	const before = (await executions()).length;
+	await admin(stack.sandbox, 'POST', `/accounts/${accountId}/disconnect`);
+	const [done] = await waitFor(
+		'the execution to finish',
+		async () => {
+			const ex = await executions();
+			return ex.length > before && ex.every((e) => e.status !== 'running' && e.status !== 'new') && ex;
+		},
+		60000,
+		500,
+	);
+	expect(done).toMatchObject({ status: 'success', mode: 'webhook' });
+	const full = await stack.n8n.api<{ data: { resultData: { runData: RunData } } }>('GET', `/executions/${done.id}?includeData=true`);
+	return full.data.data.resultData.runData;
+}
+
+const output = (runData: RunData, node: string) => runData[node]?.[0]?.data.main.flat().map((i) => i.json) ?? [];
+
+describe('reconnect-on-disconnect example in a real n8n', () => {
+	it('publishing registers one ACCOUNT_DISCONNECTED alert', async () => {
+		const res = await stack.n8n.api('POST', `/workflows/${example.id}/activate`);
+		expect(res.status).toBe(200);
+		const mine = async () =>
+			(await admin<Array<{ hook_url: string | null; events: string[] }>>(stack.sandbox, 'GET', '/alerts?project=A')).filter((a) =>
+				(a.hook_url ?? '').startsWith(stack.n8n.baseUrl),
+			);
+		await waitFor('the alert', async () => (await mine()).length > 0, 20000);
+		expect((await mine()).map((a) => a.events)).toEqual([['ACCOUNT_DISCONNECTED']]);
+	});
+
+	it('a disconnection the reconnect repairs ends on "Reconnected"; nobody is notified', async () => {
+		const runData = await runFor(4);
+		const [reconnect] = output(runData, 'Reconnect and wait');
+		expect(reconnect).toMatchObject({ id: 4, imap_issue: false, reconnected: true });
+		expect(output(runData, 'Get the account')[0]).toMatchObject({ id: 4, imap_issue: false });
+		expect(output(runData, 'Reconnected')).toHaveLength(1);
+		expect(output(runData, 'Notify a human')).toEqual([]);
+		expect((await service<{ imap_issue: boolean }>(stack.sandbox, 'GET', '/accounts/4')).imap_issue).toBe(false);
+		const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(stack.sandbox, 'GET', '/requests');
+		const reconnects = requests.filter((r) => r.method === 'POST' && r.path === '/accounts/4/reconnect');
+		expect(reconnects).toHaveLength(1);
+		expect(reconnects[0].body).toBeNull();
+	});
+
+	it('an account that stays broken ends on "Notify a human" with imap_issue true', async () => {
+		await admin(stack.sandbox, 'POST', '/accounts/8/broken', {});
+		const runData = await runFor(8);
+		expect(output(runData, 'Reconnect and wait')[0]).toMatchObject({ id: 8, imap_issue: true, reconnected: false, _waitTimedOut: true });
+		expect(output(runData, 'Notify a human')).toEqual([expect.objectContaining({ id: 8, imap_issue: true })]);
+		expect(output(runData, 'Reconnected')).toEqual([]);
+	});
+
+	it('unpublishing removes the alert', async () => {
+		expect((await stack.n8n.api('POST', `/workflows/${example.id}/deactivate`)).status).toBe(200);
+		await waitFor(
+			'no alert',
+			async () =>
+				(await admin<Array<{ hook_url: string | null }>>(stack.sandbox, 'GET', '/alerts?project=A')).every(
+					(a) => !(a.hook_url ?? '').startsWith(stack.n8n.baseUrl),
+				),
+			20000,
+		);
+	});
+});
