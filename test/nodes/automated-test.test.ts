@@ -187,6 +187,31 @@ describe('automatedTest update', () => {
 		});
 	});
 
+	it('takes the account and the time zone from their pickers (list mode) and from a typed name', async () => {
+		const picked = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(3),
+			updateFields: {
+				account_id: { __rl: true, mode: 'list', value: '4', cachedResultName: 'john.doe@acme-mail.com' },
+				time_zone: { __rl: true, mode: 'list', value: 'Asia/Tokyo', cachedResultName: 'Asia/Tokyo (UTC+09:00)' },
+				active: true,
+			},
+		});
+		expect(jsonOf(picked)[0]).toMatchObject({ account_ids: [4], time_zone: 'Asia/Tokyo' });
+		const typed = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(3),
+			updateFields: { time_zone: { __rl: true, mode: 'id', value: '={{ "America/New_York" }}' }, active: false },
+		});
+		expect(jsonOf(typed)[0]).toMatchObject({ time_zone: 'America/New_York', active: false });
+		expect((await t.requests()).map((r) => r.body)).toEqual([
+			{ account_id: 4, time_zone: 'Asia/Tokyo', active: true },
+			{ time_zone: 'America/New_York', active: false },
+		]);
+	});
+
 	it('changes only what was set: Hour alone keeps the test active and in its time zone (read first)', async () => {
 		// An active test in America/New_York (the project's zone is Europe/Paris).
 		const prepared = await t.api<IDataObject>('POST', '/automated_tests/3', { active: true, time_zone: 'America/New_York', hour: 8, btob: true });
@@ -274,7 +299,7 @@ describe('automatedTest update', () => {
 		['Update Fields → Time Zone', { time_zone: 'Mars/Olympus' }],
 		['Update Fields → Time Zone', { time_zone: 'CEST' }],
 		['Update Fields → Time Zone', { time_zone: '' }],
-		['Update Fields → Account ID', { account_id: 'john' }],
+		['Update Fields → Account', { account_id: 'john' }],
 	])('refuses a bad %s before any request', async (field, updateFields) => {
 		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: true, ...updateFields } });
 		expect(result.error?.message).toContain(`"${field}"`);

@@ -50,15 +50,41 @@ describe('account picker', () => {
 });
 
 describe('spam test picker', () => {
-	it('lists 10 a page, newest first, with the score or "pending"', async () => {
+	it('lists 10 a page, newest first, as a person recognises them: message, score or waiting, a readable date', async () => {
 		const first = await list('searchSpamTests');
 		expect(first.results).toHaveLength(10);
 		expect(first.paginationToken).toBe('1');
 		expect(first.results.every((r) => typeof r.value === 'string' && /^[a-z0-9]+$/.test(r.value))).toBe(true);
-		expect(first.results.every((r) => /score \d|pending/.test(r.name))).toBe(true);
+		// e.g. "Spring sale (from news@clean-letters.com) · score 9/10 · 23 Nov 2026, 14:05"
+		const shape = /^.+ · (score \d+(\.\d+)?\/10|waiting for seed copies|completed) · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
+		for (const r of first.results) expect({ name: r.name, ok: shape.test(r.name) }).toEqual({ name: r.name, ok: true });
+		expect(first.results.every((r) => !/\d{4}-\d{2}-\d{2}T/.test(r.name))).toBe(true);
+		// A test with a message reads as its subject and sender, without the raw id; one without says so.
+		const { data } = await t.api<Array<{ public_id: string; subject: string | null; sender: string | null }>>('GET', '/spam_tests', undefined, { page: 0 });
+		const nameOf = (id: string) => first.results.find((r) => r.value === id)!.name;
+		const sent = data.filter((x) => x.subject && x.sender);
+		expect(sent.length).toBeGreaterThan(0);
+		for (const x of sent) {
+			expect(nameOf(x.public_id).startsWith(`${x.subject} (from ${x.sender}) · `)).toBe(true);
+			expect(nameOf(x.public_id)).not.toContain(x.public_id);
+		}
+		for (const x of data.filter((y) => !y.subject && !y.sender)) expect(nameOf(x.public_id)).toMatch(/no message received yet/);
 		const last = await list('searchSpamTests', '', '3');
 		expect(last.results).toHaveLength(6); // 36 tests
 		expect(last.paginationToken).toBeUndefined();
+	});
+});
+
+describe('time zone picker', () => {
+	it('lists IANA zones with their offset, searched locally (spaces match underscores), without any request', async () => {
+		const all = await list('searchTimeZones');
+		expect(all.results.length).toBeGreaterThan(300);
+		expect(all.results.map((r) => r.value)).toEqual(expect.arrayContaining(['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata']));
+		expect(all.results.every((r) => r.value === 'UTC' || String(r.value).includes('/'))).toBe(true);
+		expect(all.results.find((r) => r.value === 'Asia/Tokyo')?.name).toBe('Asia/Tokyo (UTC+09:00)');
+		const newYork = await list('searchTimeZones', 'new york');
+		expect(newYork.results.map((r) => r.value)).toEqual(['America/New_York']);
+		expect(await t.requests()).toHaveLength(0);
 	});
 });
 

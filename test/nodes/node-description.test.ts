@@ -272,6 +272,29 @@ describe('node description', () => {
 		expect(notices[0].displayOptions?.show?.waitForCompletion).toEqual([false]);
 	});
 
+	it('explains the seedlist numbers where a seedlist is chosen (0 only where it is allowed)', () => {
+		const seedlists = allProperties(properties).filter((p) => p.name === 'seedlist');
+		expect(seedlists.length).toBeGreaterThanOrEqual(3);
+		for (const p of seedlists) {
+			expect(p.hint).toMatch(/^1 to 4: one of the service's four seed lists/);
+			expect(/0: no particular list/.test(p.hint ?? '')).toBe(p.typeOptions?.minValue === 0);
+		}
+	});
+
+	it('offers Time Zone as a searchable list of IANA zones (or a name) and Account as a picker in the update fields', () => {
+		for (const [resource, operation] of [['automatedTest', 'update'], ['account', 'update']]) {
+			const fields = properties.find((p) => p.name === 'updateFields' && shownFor(p, resource, operation))!;
+			const zone = (fields.options as INodeProperties[]).find((o) => o.name === 'time_zone')!;
+			expect(zone.type).toBe('resourceLocator');
+			expect(zone.modes?.map((m) => [m.name, m.typeOptions?.searchListMethod])).toEqual([['list', 'searchTimeZones'], ['id', undefined]]);
+		}
+		const fields = properties.find((p) => p.name === 'updateFields' && shownFor(p, 'automatedTest', 'update'))!;
+		const account = (fields.options as INodeProperties[]).find((o) => o.name === 'account_id')!;
+		expect(account).toMatchObject({ displayName: 'Account', type: 'resourceLocator' });
+		expect(account.modes?.[0].typeOptions?.searchListMethod).toBe('searchAccounts');
+		expect(Object.keys(node.methods?.listSearch ?? {})).toEqual(expect.arrayContaining(['searchTimeZones', 'searchAccounts']));
+	});
+
 	it('turns Simplify on by default wherever it is offered', () => {
 		const switches = properties.filter((p) => p.name === 'simplify');
 		expect(switches.length).toBeGreaterThanOrEqual(3);

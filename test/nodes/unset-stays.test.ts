@@ -26,6 +26,15 @@ describe('only what was set changes', () => {
 		expect(posts.map((r) => r.body)).toEqual([{ first_name: 'Zoé' }]);
 	});
 
+	it('Account → Update with a Time Zone picked from the list changes only time_zone', async () => {
+		const before = await read('/accounts/3');
+		expect(before.time_zone).not.toBe('Asia/Kolkata');
+		const picked = { __rl: true, mode: 'list', value: 'Asia/Kolkata', cachedResultName: 'Asia/Kolkata (UTC+05:30)' };
+		const result = await t.run({ resource: 'account', operation: 'update', accountId: byId(3), updateFields: { time_zone: picked } });
+		expect(result.error).toBeUndefined();
+		expect(await read('/accounts/3')).toEqual({ ...before, time_zone: 'Asia/Kolkata' });
+	});
+
 	it('Account → Pause and Resume change only alive', async () => {
 		const before = await read('/accounts/2');
 		expect(before.alive).toBe(true);

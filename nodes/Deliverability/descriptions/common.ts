@@ -3,7 +3,7 @@
  * options, Simplify), so each is described once and looks the same everywhere. Options lists built here are hidden
  * from n8n's lint; test/nodes/node-description.test.ts checks their sorting and the released names instead.
  */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 export function showFor(resource: string, operation: string | string[]): IDisplayOptions {
 	return { show: { resource: [resource], operation: Array.isArray(operation) ? operation : [operation] } };
@@ -74,36 +74,36 @@ export interface LocatorSpec {
 	description?: string;
 }
 
+/** The modes of a picker: a searchable list (where the service can list the resource), then the ID typed or mapped. */
+export function locatorModes(spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder'>): INodePropertyMode[] {
+	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and literal type
+	// for a parameter (and asks for a default); modes have none.
+	const validation: INodePropertyMode['validation'] = spec.numeric
+		? [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }]
+		: [{ type: 'regex', properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' } }];
+	const modes: INodePropertyMode[] = [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list' as const,
+			typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+		},
+		{ displayName: 'By ID', name: 'id', type: 'string' as const, placeholder: spec.placeholder, validation },
+	];
+	return spec.searchListMethod ? modes : modes.slice(1);
+}
+
 /** A resource locator: pick from a searchable list, or give the id (from an expression, typically). */
 export function locator(spec: LocatorSpec): INodeProperties {
-	const idMode = {
-		displayName: 'By ID',
-		name: 'id',
-		type: 'string' as const,
-		placeholder: spec.placeholder,
-		validation: spec.numeric
-			? [{ type: 'regex' as const, properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }]
-			: [{ type: 'regex' as const, properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' } }],
-	};
-	const listMode = spec.searchListMethod
-		? [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list' as const,
-					typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
-				},
-			]
-		: [];
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
 		required: true,
-		default: { mode: listMode.length ? 'list' : 'id', value: '' },
+		default: { mode: spec.searchListMethod ? 'list' : 'id', value: '' },
 		displayOptions: showFor(spec.resource, spec.operations),
 		description: spec.description,
-		modes: [...listMode, idMode],
+		modes: locatorModes(spec),
 	};
 }
 

@@ -8,7 +8,12 @@ import type { INodeProperties } from 'n8n-workflow';
 export const SPAM_TEST_SEEDLISTS = [1, 2, 3, 4] as const;
 export const AUTOMATED_TEST_SEEDLISTS = [0, 1, 2, 3, 4] as const;
 
+/**
+ * The seedlist number, with a hint saying what the numbers are: the service's four fixed lists of seed mailboxes
+ * (each mixing business and consumer providers); 0, for automated tests, leaves the choice to the service.
+ */
 export function seedlistOption(allowed: readonly number[], description: string): INodeProperties {
+	const withZero = allowed.includes(0);
 	return {
 		displayName: 'Seedlist',
 		name: 'seedlist',
@@ -16,6 +21,42 @@ export function seedlistOption(allowed: readonly number[], description: string):
 		typeOptions: { minValue: Math.min(...allowed), maxValue: Math.max(...allowed) },
 		default: 1,
 		description,
+		hint: `1 to 4: one of the service's four seed lists (its own set of seed mailboxes at business and consumer providers; 1 is the default)${withZero ? '. 0: no particular list, the service chooses.' : '.'}`,
+	};
+}
+
+/**
+ * An IANA time zone inside a collection: a searchable list of zones (methods/listSearch.ts → searchTimeZones), or a
+ * name typed or mapped from an expression. Read it with `locatorValue` and check it with `Validator.timeZone`.
+ */
+export function timeZoneOption(description: string): INodeProperties {
+	return {
+		displayName: 'Time Zone',
+		name: 'time_zone',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a time zone…',
+				typeOptions: { searchListMethod: 'searchTimeZones', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. Europe/Paris',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*(UTC|[A-Za-z_]+(/[A-Za-z0-9_+-]+)+)\\s*$', errorMessage: 'An IANA time zone name, e.g. Europe/Paris' },
+					},
+				],
+			},
+		],
 	};
 }
 

@@ -1,7 +1,7 @@
 /** The id pickers, one per resource that has ids. Lists come from methods/listSearch.ts. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { locator } from './common';
+import { locator, locatorModes } from './common';
 
 export const accountLocator = (operations: string[]): INodeProperties =>
 	accountLocatorFor('account', operations, 'The account (mailbox). Search by email or name, or give its ID.');
@@ -92,4 +92,19 @@ export function accountLocatorFor(resource: string, operations: string[], descri
 		placeholder: 'e.g. 1042',
 		description,
 	});
+}
+
+/**
+ * The account picker as an option inside a collection (e.g. Update Fields → Account of an automated test): the same
+ * list and ID modes, not required, named like the API field it sets. Read it with `locatorValue`.
+ */
+export function accountOption(name: string, description: string): INodeProperties {
+	return {
+		displayName: 'Account',
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: locatorModes({ searchListMethod: 'searchAccounts', numeric: true, placeholder: 'e.g. 1042' }),
+	};
 }

@@ -63,6 +63,18 @@ export function locatorId(ctx: IExecuteFunctions, name: string, itemIndex: numbe
 	return text;
 }
 
+/**
+ * The value of a picker inside a collection (n8n hands collection values over as they are stored: a resource
+ * locator is `{ __rl, mode, value }`); a plain value (from an expression over the whole field) passes unchanged.
+ */
+export function locatorValue(raw: unknown): unknown {
+	if (raw !== null && typeof raw === 'object' && '__rl' in raw) {
+		const value = (raw as IDataObject).value;
+		return typeof value === 'string' ? value.trim() : value;
+	}
+	return raw;
+}
+
 /** The values of a Filters/Options/Additional Fields/Update Fields collection (empty when none was added). */
 export function collectionValues(ctx: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
 	return (ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) ?? {};

@@ -1,4 +1,5 @@
 /** Searchable lists behind the resource locators. One page at a time, using the service's own search. */
+import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, listFrom } from '../../shared/transport';
@@ -46,11 +47,68 @@ export async function searchAccounts(this: ILoadOptionsFunctions, filter?: strin
 	);
 }
 
+/**
+ * Spam tests as a person recognises them: the message (subject, else sender or account, else the start of its
+ * content), the score or that it is still waiting for seed copies, and when it was created in n8n's time zone.
+ */
 export async function searchSpamTests(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	const zone = instanceZone(this);
 	return await searchPage(this, '/spam_tests', 10, filter, paginationToken, (t) => ({
-		name: `${String(t.public_id)} — ${t.completed ? `score ${String(t.final_score ?? t.score)}` : 'pending'} — ${String(t.created_at ?? '')}`,
+		name: [spamTestTitle(t), spamTestState(t), readableDate(t.created_at, zone)].filter(Boolean).join(' · '),
 		value: String(t.public_id),
 	}));
+}
+
+function text(value: unknown): string {
+	return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
+}
+
+function spamTestTitle(t: IDataObject): string {
+	const subject = text(t.subject);
+	const sender = text(t.sender) || text(t.account);
+	if (subject) return sender ? `${subject} (from ${sender})` : subject;
+	if (sender) return `From ${sender}`;
+	const content = text(t.first_message_content);
+	if (content) return content.length > 60 ? `${content.slice(0, 59)}…` : content;
+	return `Spam test ${String(t.public_id)} (no message received yet)`;
+}
+
+function spamTestState(t: IDataObject): string {
+	if (t.completed !== true) return 'waiting for seed copies';
+	const score = Number(t.final_score ?? t.score);
+	return Number.isFinite(score) ? `score ${score}/10` : 'completed';
+}
+
+function instanceZone(ctx: ILoadOptionsFunctions): string {
+	const zone = typeof ctx.getTimezone === 'function' ? ctx.getTimezone() : 'UTC';
+	return IANAZone.isValidZone(zone) ? zone : 'UTC';
+}
+
+/** "23 Nov 2026, 14:05" in the given zone; nothing for a missing or unreadable timestamp. */
+function readableDate(value: unknown, zone: string): string {
+	if (typeof value !== 'string' || value === '') return '';
+	const date = DateTime.fromISO(value, { zone: 'utc' });
+	return date.isValid ? date.setZone(zone).toFormat('d LLL yyyy, HH:mm') : '';
+}
+
+/** Current IANA names that ICU's list gives under their older alias (Asia/Calcutta, Europe/Kiev, …). */
+const CURRENT_NAMES = ['Asia/Kolkata', 'Asia/Kathmandu', 'Asia/Yangon', 'Asia/Ho_Chi_Minh', 'Europe/Kyiv', 'America/Nuuk', 'Atlantic/Faroe', 'Pacific/Kanton'];
+
+/**
+ * IANA time zones for the Time Zone pickers, searched locally (no request): the runtime's own list plus the current
+ * names of renamed zones and UTC, only Area/Location names (what the validator accepts), with today's UTC offset.
+ * Spaces in the search match underscores ("new york" finds America/New_York).
+ */
+export async function searchTimeZones(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone'), ...CURRENT_NAMES]);
+	const needle = (filter ?? '').trim().toLowerCase().replace(/\s+/g, '_');
+	const now = DateTime.now();
+	const results = [...zones]
+		.filter((zone) => (zone === 'UTC' || zone.includes('/')) && IANAZone.isValidZone(zone))
+		.filter((zone) => !needle || zone.toLowerCase().includes(needle))
+		.sort((a, b) => a.localeCompare(b))
+		.map((zone) => ({ name: zone === 'UTC' ? 'UTC' : `${zone} (UTC${now.setZone(zone).toFormat('ZZ')})`, value: zone }));
+	return { results };
 }
 
 export async function searchAutomatedTests(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {

@@ -3,8 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
+import { timeZoneOption } from '../../descriptions/fields';
 import { accountLocator } from '../../descriptions/locators';
-import { collectionValues, locatorId, validator } from '../../helpers/params';
+import { collectionValues, locatorId, locatorValue, validator } from '../../helpers/params';
 
 /** Ranges of spec §8 for the account settings. */
 export const ACCOUNT_RANGES = {
@@ -113,14 +114,7 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: 'HTML signature of outgoing warming emails',
 		},
-		{
-			displayName: 'Time Zone',
-			name: 'time_zone',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Europe/Paris',
-			description: 'IANA time zone name of the mailbox',
-		},
+		timeZoneOption('Time zone of the mailbox'),
 	], 'Only the fields added here are changed; the others stay as they are'),
 ];
 
@@ -139,7 +133,7 @@ export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
 		if (fields[name] !== undefined && fields[name] !== null) body[name] = v.string(name, fields[name]);
 	}
 	if (fields.alias !== undefined) body.alias = v.nonEmptyString('alias', fields.alias);
-	if (fields.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', fields.time_zone);
+	if (fields.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', locatorValue(fields.time_zone));
 	const known: string[] = [...Object.keys(ACCOUNT_RANGES), ...BOOLEAN_FIELDS, ...TEXT_FIELDS, 'alias', 'time_zone'];
 	const unknown = Object.keys(fields).filter((k) => !known.includes(k));
 	if (unknown.length) v.fail('Update Fields', `unknown field ${unknown.join(', ')}`);

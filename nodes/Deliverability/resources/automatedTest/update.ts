@@ -3,9 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { automatedTestLocator } from '../../descriptions/locators';
-import { AUTOMATED_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
-import { collectionValues, locatorId, validator } from '../../helpers/params';
+import { accountOption, automatedTestLocator } from '../../descriptions/locators';
+import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
+import { collectionValues, locatorId, locatorValue, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Update',
@@ -24,14 +24,7 @@ export const description: INodeProperties[] = [
 			description:
 				'Whether the test is scheduled. When not added, the test keeps its current state (the service needs a value on every update, so the node reads the test first).',
 		},
-		{
-			displayName: 'Account ID',
-			name: 'account_id',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 1,
-			description: 'Re-associate the test with this account (it must belong to the project)',
-		},
+		accountOption('account_id', 'Re-associate the test with this account (it must belong to the project and be connected)'),
 		{
 			displayName: 'Business Audience (B2B)',
 			name: 'btob',
@@ -74,15 +67,9 @@ export const description: INodeProperties[] = [
 			description: 'Unit of the schedule',
 		},
 		seedlistOption(AUTOMATED_TEST_SEEDLISTS, 'Seedlist used by the runs (0 to 4)'),
-		{
-			displayName: 'Time Zone',
-			name: 'time_zone',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Europe/Paris',
-			description:
-				'IANA time zone name of Hour. When not added, the test keeps its current time zone (the service would reset it to the project\'s, so the node reads the test first).',
-		},
+		timeZoneOption(
+			'Time zone of Hour. When not added, the test keeps its current time zone (the service would reset it to the project\'s, so the node reads the test first).',
+		),
 	], 'Only the fields added here are changed; the others stay as they are'),
 ];
 
@@ -92,14 +79,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const f = collectionValues(this, 'updateFields', i);
 	const body: IDataObject = {};
 	if (f.active !== undefined) body.active = v.boolean('active', f.active);
-	if (f.account_id !== undefined) body.account_id = v.id('account_id', f.account_id);
+	if (f.account_id !== undefined) body.account_id = v.id('account_id', locatorValue(f.account_id));
 	if (f.btob !== undefined) body.btob = v.boolean('btob', f.btob);
 	if (f.btoc !== undefined) body.btoc = v.boolean('btoc', f.btoc);
 	if (f.hour !== undefined) body.hour = v.integer('hour', f.hour, 0, 23);
 	if (f.repeat_period !== undefined) body.repeat_period = v.oneOf('repeat_period', f.repeat_period, ['WEEK', 'DAY'] as const);
 	if (f.repeat_period_delay !== undefined) body.repeat_period_delay = v.integer('repeat_period_delay', f.repeat_period_delay, 1);
 	if (f.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', f.seedlist, AUTOMATED_TEST_SEEDLISTS);
-	if (f.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', f.time_zone);
+	if (f.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', locatorValue(f.time_zone));
 	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
 	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, id, body, i));
 	return await apiRequest.call(this, { method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', itemIndex: i });
