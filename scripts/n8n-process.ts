@@ -151,6 +151,8 @@ export interface N8nOptions {
 	log?: Log;
 	/** When set, every n8n output line is passed here too (npm start shows them on demand). */
 	onOutput?: (line: string) => void;
+	/** How long start() waits for /healthz/readiness (default 120 s). */
+	readyTimeoutMs?: number;
 	/** Own process group, so a terminal's Ctrl-C reaches only the parent, which then stops n8n in order. */
 	detached?: boolean;
 }
@@ -314,9 +316,15 @@ export class N8n {
 	}
 
 	/** Starts n8n and resolves when /healthz/readiness answers 200; returns the start-up time in ms. */
-	async start({ timeoutMs = 120000 } = {}): Promise<number> {
+	async start({ timeoutMs = this.options.readyTimeoutMs ?? 120000 } = {}): Promise<number> {
 		if (this.proc) throw new Error('n8n already running');
 		if (!this.port) await this.pickPorts();
+		// Ports picked earlier (a CLI import before the start) may have been taken meanwhile by another program.
+		if (!this.options.port && !(await portIsFree(this.port))) this.port = await freePort();
+		if (!this.options.brokerPort && !(await portIsFree(this.brokerPort))) {
+			do this.brokerPort = await freePort();
+			while (this.brokerPort === this.port);
+		}
 		const t0 = Date.now();
 		const proc = spawn(this.paths.nodeBin, [this.paths.n8nMain, this.command, ...(this.options.args ?? [])], {
 			cwd: this.userFolder,

@@ -308,6 +308,8 @@ export class Cluster {
 				webhookUrl: publicWebhookUrl,
 				env: { ...shared, ...extra.env },
 				log: this.log,
+				// Several n8n processes starting at once on a small machine: minutes, not seconds, under load.
+				readyTimeoutMs: 300000,
 			});
 		// Main serves the editor, the APIs and /webhook-test/*; production webhooks go to the processors only.
 		this.main = make('main', 'start', { env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } });

@@ -5,24 +5,31 @@
  * exactly one alert, at main's N8N_WEBHOOK_URL (the processors' address); an event starts exactly one run, on the
  * worker, and pauses the account; the same event id again is a duplicate (same processor, the other processor
  * 1.5 s later, after the processors restart); restarting main creates no second alert; unpublishing deletes it.
+ * The polling trigger (Deliverability Notification Trigger), published first and checked last so the minutes its
+ * schedule needs pass while the rest runs, polls once per cluster (main, the leader, only) and emits a notification
+ * once, in one run on the worker.
  */
 import { loadExamples } from '../../scripts/examples';
+import {
+	admin,
+	aliveAccounts,
+	deliver as deliverTo,
+	executions as executionsOf,
+	pauses as pausesOf,
+	closeStacks,
+	queueDescribe,
+	START_TIMEOUT_MS,
+	service,
+	settled as settledOf,
+	sleep,
+	startQueueStack,
+	triggerAlerts,
+	triggerUrl as triggerUrlOn,
+	waitFor,
+	workerStarts,
+	type QueueStack,
+} from './support';
 import type { N8n } from '../../scripts/n8n-process';
-import { admin, queueDescribe, service, sleep, startQueueStack, waitFor, workerStarts, type QueueStack } from './support';
-
-interface Alert {
-	id: number;
-	hook_url: string | null;
-	events: string[];
-	active: boolean;
-}
-
-interface Execution {
-	id: string;
-	workflowId: string;
-	status: string;
-	mode: string;
-}
 
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) => n.type.endsWith('.deliverabilityTrigger'))!;
@@ -60,73 +67,63 @@ const actionWorkflow = {
 	settings: { executionOrder: 'v1' },
 };
 
+/** Deliverability Notification Trigger (every minute, any event) → No Operation: what the poll emits, run by the worker. */
+const pollingWorkflow = {
+	id: 'QueuePollingWf001',
+	name: 'Queue mode: notifications by polling',
+	nodes: [
+		{
+			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: [], filters: {}, options: {} },
+			id: '6e8a0c2e-4b6d-4f8a-9c1e-3a5c7e9b1d03',
+			name: 'On notification',
+			type: 'n8n-nodes-deliverability.deliverabilityNotificationTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			credentials: { deliverabilityApi: { id: 'DlvSandboxApiKey', name: 'Deliverability sandbox' } },
+		},
+		{ parameters: {}, id: '7f9b1d3f-5c7e-4a9b-8d2f-4b6d8f0a2e04', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0] },
+	],
+	connections: { 'On notification': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+	active: false,
+	settings: { executionOrder: 'v1' },
+};
+
 let stack: QueueStack;
 
 beforeAll(async () => {
 	if (process.env.QUEUE_SKIP) return;
 	stack = await startQueueStack({
 		name: 'works',
-		beforeStart: (main) => main.importWorkflows([example.workflow, actionWorkflow]),
+		beforeStart: (main) => main.importWorkflows([example.workflow, actionWorkflow, pollingWorkflow]),
 	});
 	process.stdout.write(`[queue] cluster figures after start: ${JSON.stringify(stack.cluster.figures())}\n`);
-});
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
 	if (stack) process.stdout.write(`[queue] cluster figures at the end: ${JSON.stringify(stack.cluster.figures())}\n`);
-	await stack?.close();
+	await closeStacks();
 });
 
 const main = () => stack.cluster.main;
 const [wh1, wh2] = [() => stack.cluster.webhooks[0], () => stack.cluster.webhooks[1]];
 
-/** The trigger's production URL on one webhook processor (without the secret query the alert adds). */
-function triggerUrl(on: N8n): string {
-	return `${on.baseUrl}/webhook/${trigger.webhookId}/deliverability`;
-}
-
-async function ourAlerts(): Promise<Alert[]> {
-	const alerts = await admin<Alert[]>(stack.sandbox, 'GET', '/alerts?project=A');
-	return alerts.filter((a) => (a.hook_url ?? '').includes(`/webhook/${trigger.webhookId}/`));
-}
-
-async function executions(workflowId: string): Promise<Execution[]> {
-	const res = await main().api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&limit=100`);
-	expect(res.status).toBe(200);
-	return res.data.data;
-}
-
-async function settled(workflowId: string, count: number): Promise<Execution[]> {
-	return await waitFor(`${count} finished execution(s)`, async () => {
-		const ex = await executions(workflowId);
-		return ex.length >= count && ex.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && ex;
-	});
-}
-
-/** The secret query of the registered alert, so a test can deliver a copy of an event to any processor. */
-async function deliveryQuery(): Promise<string> {
-	const [alert] = await ourAlerts();
-	return new URL(alert.hook_url!).search;
-}
-
-async function deliver(on: N8n, payload: object): Promise<{ status: number; body: Record<string, unknown> }> {
-	const res = await fetch(`${triggerUrl(on)}${await deliveryQuery()}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(payload),
-	});
-	return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const triggerUrl = (on: N8n) => triggerUrlOn(on, trigger.webhookId!);
+const ourAlerts = () => triggerAlerts(stack, trigger.webhookId!);
+const executions = (workflowId: string) => executionsOf(stack, workflowId);
+const settled = (workflowId: string, count: number) => settledOf(stack, workflowId, count);
+const deliver = (on: N8n, payload: object) => deliverTo(stack, trigger.webhookId!, on, payload);
+const pauses = (accountId: number) => pausesOf(stack, accountId);
 
 async function aliveAccount(skip: number[] = []): Promise<number> {
-	const list = await service<Array<{ id: number; alive: boolean }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=0');
-	const account = list.find((a) => a.alive && !skip.includes(a.id));
-	if (!account) throw new Error('no alive account in the sandbox');
-	return account.id;
+	const account = (await aliveAccounts(stack)).find((id) => !skip.includes(id));
+	if (account === undefined) throw new Error('no alive account in the sandbox');
+	return account;
 }
 
-async function pauses(accountId: number): Promise<number> {
-	const log = await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests');
-	return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/accounts/${accountId}`)).length;
+/** The GET /notifications requests the sandbox received (every poll of the polling trigger sends one). */
+async function notificationPolls(): Promise<Array<{ at: string }>> {
+	const log = await admin<Array<{ method: string; path: string; at: string }>>(stack.sandbox, 'GET', '/requests');
+	return log.filter((r) => r.method === 'GET' && r.path === '/notifications');
 }
 
 /** Executions the worker reports having started, by id. */
@@ -137,6 +134,20 @@ function startedOnWorker(): string[] {
 queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 	let payload: Record<string, unknown>;
 	let firstAccount: number;
+	let armedAt = 0;
+	let pollsAtArming = 0;
+	let notificationId = 0;
+
+	it('publishing the polling trigger arms it with one poll and emits nothing (main, the leader, polls)', async () => {
+		const before = await notificationPolls();
+		expect((await main().api('POST', `/workflows/${pollingWorkflow.id}/activate`)).status).toBe(200);
+		await waitFor('the arming poll', async () => (await notificationPolls()).length > before.length, 60000);
+		armedAt = Date.now();
+		pollsAtArming = (await notificationPolls()).length;
+		const opened = await admin<{ id: number }>(stack.sandbox, 'POST', '/notifications', { event: 'DOMAIN_EXPIRING_SOON' });
+		notificationId = opened.id;
+		expect(await executions(pollingWorkflow.id)).toEqual([]);
+	});
 
 	it('publishing registers exactly one alert, pointing at the webhook processors (main\'s N8N_WEBHOOK_URL)', async () => {
 		expect(main().webhookBase).toBe(`${wh1().baseUrl}/`);
@@ -238,6 +249,37 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 		expect(startedOnWorker()).toEqual(expect.arrayContaining(runs.map((r) => String(r.id))));
 		expect((await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${second}`)).alive).toBe(false);
 	});
+
+	it('the polling trigger polls once per cluster and emits the notification once, in one run on the worker', async () => {
+		const [run] = await waitFor(
+			'the run of the next poll',
+			async () => {
+				const ex = await executions(pollingWorkflow.id);
+				return ex.length > 0 && ex.every((e) => !['running', 'new'].includes(e.status)) && ex;
+			},
+			150000,
+			1000,
+		);
+		// One more poll after the one that emitted: it must emit nothing.
+		const polls = (await notificationPolls()).length;
+		await waitFor('one more poll', async () => (await notificationPolls()).length > polls, 90000, 1000);
+		await sleep(3000);
+		expect(await executions(pollingWorkflow.id)).toHaveLength(1);
+		expect(run).toMatchObject({ status: 'success', mode: 'trigger' });
+		expect(startedOnWorker()).toContain(String(run.id));
+		const full = await main().api<{ data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: { id?: number } }>> } }>> } } }>(
+			'GET',
+			`/executions/${run.id}?includeData=true`,
+		);
+		expect(full.data.data.resultData.runData['On notification'][0].data.main[0].map((i) => i.json.id)).toEqual([notificationId]);
+		// Polls since arming: one per minute (cron) plus the poll main makes when it starts again (the restart above),
+		// plus one for timing slack. Every process polling (main, worker, two webhook processors) would be 4 times that.
+		const minutes = (Date.now() - armedAt) / 60000;
+		const since = (await notificationPolls()).length - pollsAtArming;
+		process.stdout.write(`[queue] polling trigger: ${since} polls in ${minutes.toFixed(1)} min across the cluster\n`);
+		expect(since).toBeGreaterThanOrEqual(Math.floor(minutes));
+		expect(since).toBeLessThanOrEqual(Math.floor(minutes) + 3);
+	}, 300000);
 
 	it('unpublishing deletes the alert', async () => {
 		expect((await main().api('POST', `/workflows/${example.id}/deactivate`)).status).toBe(200);

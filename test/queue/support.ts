@@ -9,7 +9,9 @@ import { sandboxCredentials } from '../../scripts/examples';
 import { Cluster, postgresAt, type PostgresInfo, type Redis } from '../../scripts/queue-cluster';
 import type { N8n } from '../../scripts/n8n-process';
 
-export { admin, service, waitFor, nodeOutput } from '../e2e/support';
+import { admin, service, waitFor } from '../e2e/support';
+
+export { admin, service, waitFor };
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -28,9 +30,22 @@ export interface StackOptions {
 	/** Runs after credentials are imported and before any process starts (workflow imports). */
 	beforeStart?: (main: N8n, sandbox: Sandbox) => Promise<void>;
 	env?: Record<string, string>;
+	/** How many webhook processors (default 2). */
+	webhookProcessors?: number;
 }
 
-export async function startQueueStack({ name, beforeStart, env }: StackOptions): Promise<QueueStack> {
+/** Closers of every stack being started or running: a start that times out is still torn down by closeStacks(). */
+const open = new Set<() => Promise<void>>();
+
+/** Stops every stack of this file (afterAll), including one whose start did not finish. */
+export async function closeStacks(): Promise<void> {
+	for (const close of [...open]) await close();
+}
+
+/** Start-up of a whole cluster on a busy 2-core machine can take minutes: the hook timeout for beforeAll. */
+export const START_TIMEOUT_MS = 600000;
+
+export async function startQueueStack({ name, beforeStart, env, webhookProcessors }: StackOptions): Promise<QueueStack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
 	if (!tgz || !fs.existsSync(tgz)) throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:queue`');
 	const pg = JSON.parse(process.env.QUEUE_PG ?? 'null') as PostgresInfo | null;
@@ -43,12 +58,15 @@ export async function startQueueStack({ name, beforeStart, env }: StackOptions):
 		tgz,
 		database: `${name}_${Date.now().toString(36)}`,
 		env,
+		webhookProcessors,
 		log: (m) => process.stdout.write(`${m}\n`),
 	});
 	const close = async () => {
+		open.delete(close);
 		await cluster.stop();
 		await sandbox.close();
 	};
+	open.add(close);
 	try {
 		await cluster.prepare();
 		await cluster.main.importCredentials(
@@ -61,6 +79,86 @@ export async function startQueueStack({ name, beforeStart, env }: StackOptions):
 		throw e;
 	}
 	return { sandbox, cluster, close };
+}
+
+export interface Alert {
+	id: number;
+	hook_url: string | null;
+	events: string[];
+	active: boolean;
+}
+
+export interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
+/** The sandbox's alerts (project A) whose hook URL is this trigger's production webhook. */
+export async function triggerAlerts(stack: QueueStack, webhookId: string): Promise<Alert[]> {
+	const alerts = await admin<Alert[]>(stack.sandbox, 'GET', '/alerts?project=A');
+	return alerts.filter((a) => (a.hook_url ?? '').includes(`/webhook/${webhookId}/`));
+}
+
+/** A trigger's production URL on one webhook processor (without the secret query the alert adds). */
+export function triggerUrl(on: N8n, webhookId: string): string {
+	return `${on.baseUrl}/webhook/${webhookId}/deliverability`;
+}
+
+export async function executions(stack: QueueStack, workflowId: string): Promise<Execution[]> {
+	const res = await stack.cluster.main.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&limit=250`);
+	if (res.status !== 200) throw new Error(`executions: ${res.status}`);
+	return res.data.data;
+}
+
+/** Waits until at least `count` executions of the workflow exist and none is still going. */
+export async function settled(stack: QueueStack, workflowId: string, count: number, timeoutMs = 60000): Promise<Execution[]> {
+	return await waitFor(
+		`${count} finished execution(s)`,
+		async () => {
+			const ex = await executions(stack, workflowId);
+			return ex.length >= count && ex.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && ex;
+		},
+		timeoutMs,
+		500,
+	);
+}
+
+/** POSTs of the sandbox's request log that paused this account (the auto-pause example's action). */
+export async function pauses(stack: QueueStack, accountId: number): Promise<number> {
+	const log = await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests');
+	return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/accounts/${accountId}`)).length;
+}
+
+/** Alive accounts of project A (the auto-pause example pauses them). */
+export async function aliveAccounts(stack: QueueStack): Promise<number[]> {
+	const list = await service<Array<{ id: number; alive: boolean }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=0');
+	return list.filter((a) => a.alive).map((a) => a.id);
+}
+
+export interface Answer {
+	status: number;
+	body: Record<string, unknown>;
+}
+
+/** Delivers one copy of an event to one webhook processor, with the registered alert's secret (as the service would). */
+export async function deliver(stack: QueueStack, webhookId: string, on: N8n, payload: object): Promise<Answer> {
+	const [alert] = await triggerAlerts(stack, webhookId);
+	if (!alert) throw new Error('no alert registered for this trigger');
+	const res = await fetch(`${triggerUrl(on, webhookId)}${new URL(alert.hook_url!).search}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(payload),
+	});
+	const text = await res.text();
+	let body: Record<string, unknown>;
+	try {
+		body = JSON.parse(text) as Record<string, unknown>;
+	} catch {
+		body = { text };
+	}
+	return { status: res.status, body };
 }
 
 /** The lines an n8n process printed that report the start of an execution on a worker. */
