@@ -24,7 +24,7 @@ const show = showFor('account', 'getGraph');
 
 export const operation = {
 	name: 'Get Graph',
-	action: 'Get a daily warming graph of an account',
+	action: 'Get a daily warming graph of an account by numeric ID',
 	description: 'Warming messages sent, received, by landing category, or conversations started, per day',
 };
 

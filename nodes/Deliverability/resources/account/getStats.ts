@@ -12,7 +12,7 @@ import { statsFilters, statsQuery } from './stats';
 
 export const operation = {
 	name: 'Get Statistics',
-	action: 'Get warming statistics of an account',
+	action: 'Get warming statistics of an account by numeric ID',
 	description: 'Totals of warming messages sent, received and landed in spam over the past days',
 };
 
