@@ -235,7 +235,7 @@ async function main(): Promise<void> {
 		const startupMs = await timed(() => 'n8n started', () => instance.start({ timeoutMs: 180000 }));
 		fs.writeFileSync(path.join(userFolder, 'n8n.log'), n8n.output);
 		const credentialIds = await timed(
-			() => 'credentials created (REST API)',
+			() => 'credentials created or updated (REST API)',
 			() => putCredentials(instance, sandboxCredentials({ baseUrl: sandboxInfo.baseUrl, apiKey: sandboxInfo.apiKeys.A, smtpPort: sandboxInfo.smtpPort })),
 		);
 		if (!fs.existsSync(marker)) {
@@ -256,6 +256,12 @@ async function main(): Promise<void> {
 		const editor = n8n.baseUrl;
 		const byName = Object.fromEntries(examples.map((e) => [e.file, e]));
 		const open = (file: string) => (byName[file] ? `${editor}/workflow/${byName[file].id}` : '(missing)');
+		// Examples without a walk-through above (e.g. the AI agent, which needs a chat model credential): name and link.
+		const described = ['pre-send-gate.json', 'auto-pause-on-disconnect.json', 'weekly-domain-health.json', 'batch-reconnect.json'];
+		const others = examples
+			.filter((e) => !described.includes(e.file))
+			.map((e) => `\n  ·  ${e.name}   ${editor}/workflow/${e.id}`)
+			.join('');
 		say(`
 [start] ready in ${elapsed()} (n8n start-up ${(startupMs / 1000).toFixed(1)} s)
 
@@ -275,7 +281,7 @@ What to try:
      An execution appears under Executions and account 1 is paused.
   3. Domain health        ${open('weekly-domain-health.json')}   ("Run now" → one summary item)
   4. Batch reconnect      ${open('batch-reconnect.json')}   (accounts with IMAP issues → one batch task)
-  5. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.
+  5. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
 
 n8n log: ${path.join(userFolder, 'n8n.log')}${args.verbose ? '' : ' (or npm start -- --verbose)'}
 Ctrl-C stops n8n and the sandbox.

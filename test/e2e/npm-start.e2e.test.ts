@@ -85,6 +85,13 @@ describe('npm start', () => {
 		expect(full.data.baseUrl).toBe(sandboxApi);
 		const workflows = await rest<Array<{ id: string }>>('/workflows');
 		expect(workflows.map((w) => w.id).sort()).toEqual(loadExamples().map((e) => e.id).sort());
+		// n8n chose the credentials' ids (they go in through its API): the examples must point at them.
+		const gate = await rest<{ nodes: Array<{ credentials?: Record<string, { id: string }> }> }>(
+			`/workflows/${loadExamples().find((e) => e.file === 'pre-send-gate.json')!.id}`,
+		);
+		const used = gate.nodes.flatMap((n) => Object.values(n.credentials ?? {}).map((c) => c.id));
+		expect(used).toContain(cred!.id);
+		for (const id of used) expect(creds.map((c) => c.id)).toContain(id);
 		expect((await fetch(`${sandboxApi}/ping`, { headers: { 'X-Api-Key': 'dummy-key-project-a' } })).status).toBe(200);
 	});
 
