@@ -135,6 +135,8 @@ const SAMPLES: Record<string, Sample> = {
 	'automatedTest.setRuns': { parameters: { weekdays: [1, 3, 5] } },
 	'automatedTest.update': { parameters: { updateFields: { hour: 9 } } },
 	'spamTest.update': { parameters: { updateFields: { type: 'btob' } } },
+	'emailWorkspace.importAccounts': { parameters: { accounts: 'ann@import.example, bob@import.example' } },
+	'emailWorkspace.update': { parameters: { name: 'Renamed' } },
 	'emailWorkspace.create': {
 		parameters: { name: 'Sales', provider: 'google' },
 		credentials: { deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile: JSON.stringify(KEY_FILE) } },
@@ -167,6 +169,7 @@ async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 	const alerts = await get<Array<{ id: number }>>('/alerts');
 	const task = await get<{ id?: number; task_id?: number }>('/accounts/batch', 'POST', { action: 'reconnect', account_ids: [account.id] });
 	const tagId = accounts.find((a) => a.tags?.length)?.tags?.[0].id;
+	const workspace = await get<{ id: number }>('/email_workspaces', 'POST', { name: 'Sales', file_key_json: KEY_FILE });
 	// A fresh sandbox has no open notification: open one, as the service would on a disconnect.
 	const opened = await fetch(`${sandbox.adminUrl}/notifications`, {
 		method: 'POST',
@@ -182,6 +185,7 @@ async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 		automatedTestId: automatedTest.id,
 		publicId: spamTest.public_id,
 		taskId: (task.task_id ?? task.id)!,
+		emailWorkspaceId: workspace.id,
 		...(tagId === undefined ? {} : { tagId }),
 	};
 }

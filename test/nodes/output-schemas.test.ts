@@ -28,11 +28,14 @@ describe('output schemas', () => {
 		});
 	});
 
+});
+
+describe('output schemas of the Deliverability node', () => {
 	let generated: Map<string, string>;
 
 	beforeAll(async () => {
 		generated = await generateSchemas();
-	}, 120000);
+	}, 180000);
 
 	it('exist for every resource and operation of the node', () => {
 		const { description } = new Deliverability();
