@@ -1,7 +1,7 @@
 /**
  * Email Workspace Create: Google (service-account key file from the "Deliverability Google Workspace Key API"
  * credential, checked before sending) and Outlook (the four app registration fields from the "Deliverability
- * Outlook App" credential; expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). The secrets live in
+ * Outlook App API" credential; expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). The secrets live in
  * credentials only: the saved workflow holds none, the request body carries them, output and errors never do.
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INode, INodeParameters } from 'n8n-workflow';
