@@ -110,7 +110,9 @@ export async function startPostgres(log: Log = () => undefined): Promise<Postgre
 		if (r.status !== 0) throw new Error(`${label} failed (${r.status}): ${r.stderr || r.stdout}`);
 	};
 	let started = false;
-	const stop = async () => {
+	// Synchronous, so it also runs from an 'exit' handler: pg_ctl daemonises the server, which would outlive us.
+	const stopNow = () => {
+		process.removeListener('exit', stopNow);
 		if (started) {
 			started = false;
 			const [c, a] = asOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -118,6 +120,8 @@ export async function startPostgres(log: Log = () => undefined): Promise<Postgre
 		}
 		fs.rmSync(root, { recursive: true, force: true });
 	};
+	process.once('exit', stopNow);
+	const stop = async () => stopNow();
 	try {
 		exec(path.join(bin, 'initdb'), ['-D', data, '-U', user, `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale=C'], 'initdb');
 		// Throw-away test data: no fsync. Socket in our own folder (the default /var/run/postgresql may not exist).
@@ -194,7 +198,10 @@ export async function startRedis(log: Log = () => undefined): Promise<Redis> {
 	let output = '';
 	proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
 	proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-	const killOnExit = () => proc.kill('SIGKILL');
+	const killOnExit = () => {
+		proc.kill('SIGKILL');
+		fs.rmSync(dir, { recursive: true, force: true });
+	};
 	process.once('exit', killOnExit);
 	const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
 	const stop = async () => {
@@ -271,6 +278,8 @@ export class Cluster {
 	constructor(private readonly options: ClusterOptions) {
 		this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
 		this.log = options.log ?? (() => undefined);
+		// The n8n processes are killed by their own exit handlers; their folders go with this one.
+		process.once('exit', this.removeRoot);
 	}
 
 	get all(): N8n[] {
@@ -355,6 +364,11 @@ export class Cluster {
 		// Processors and worker first: main last, so nothing is left waiting on it.
 		await Promise.all([...this.webhooks, this.worker].map((p) => p?.stop()));
 		await this.main?.stop();
-		if (!process.env.QUEUE_KEEP) fs.rmSync(this.root, { recursive: true, force: true });
+		this.removeRoot();
 	}
+
+	private readonly removeRoot = () => {
+		process.removeListener('exit', this.removeRoot);
+		if (!process.env.QUEUE_KEEP) fs.rmSync(this.root, { recursive: true, force: true });
+	};
 }

@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<void> {
 	if (given && !fs.existsSync(given)) throw new Error(`E2E_TGZ=${given} does not exist`);
 	process.env.E2E_PACKAGE_TGZ = given ? path.resolve(given) : await buildAndPack(log);
 	globalThis.queueServices = {};
+	// Interrupted (Ctrl-C, a CI timeout): exit normally so the 'exit' handlers stop Postgres, Redis and every n8n.
+	for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) process.once(signal, () => process.exit(code));
 	try {
 		const [postgres, redis] = await Promise.allSettled([startPostgres(log), startRedis(log)]);
 		if (postgres.status === 'fulfilled') globalThis.queueServices.postgres = postgres.value;
