@@ -146,6 +146,27 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
 	});
 
+	it('Wait for Completion is one switch at the top of Spam Test → Get, its settings right under it and only while on', async () => {
+		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Get results"]');
+		const toggle = page.locator('[data-test-id="parameter-input-waitForCompletion"]');
+		await toggle.waitFor({ timeout: 15000 });
+		const settings = ['pollInterval', 'timeoutMinutes', 'onTimeout'].map((name) => page.locator(`[data-test-id="parameter-input-${name}"]`));
+		for (const s of settings) await s.waitFor({ timeout: 5000 });
+		// Top level, not inside an Options collection, and in this order on screen: the switch, then its settings.
+		expect(await page.locator('[data-test-id="parameter-input-options"]').count()).toBe(0);
+		const tops = await Promise.all([toggle, ...settings].map(async (l) => (await l.boundingBox())!.y));
+		expect(tops).toEqual([...tops].sort((x, y) => x - y));
+		await page.waitForTimeout(300);
+		await shot(page, 'wait-for-completion.png');
+		// Off: the settings go away (and come back when on again).
+		await toggle.locator('.el-switch, [role="switch"]').first().click();
+		for (const s of settings) await s.waitFor({ state: 'hidden', timeout: 5000 });
+		await toggle.locator('.el-switch, [role="switch"]').first().click();
+		for (const s of settings) await s.waitFor({ timeout: 5000 });
+		await page.click('[data-test-id="ndv-close-button"]');
+		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+	});
+
 	async function visibleOptions(): Promise<string[]> {
 		const items = page.locator('[data-test-id="parameter-input-item"]:visible');
 		await items.first().waitFor({ timeout: 10000 });
@@ -190,5 +211,38 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			await page.keyboard.press('Escape');
 			await page.waitForTimeout(200);
 		}
+	});
+
+	it('Automated Test → Update: Time Zone is a searchable list of IANA zones, Account a picker', async () => {
+		await pick('resource', 'Automated Test');
+		await pick('operation', 'Update');
+		// n8n 2.41 has two collection widgets (a select, or a dropdown behind a flag): either one's "Add Field".
+		const adder = '[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"], [data-test-id="collection-parameter-add-header"]';
+		try {
+			for (const field of ['Time Zone', 'Account']) {
+				await page.locator(`${adder}`).filter({ visible: true }).first().click();
+				const choices = '[data-test-id="collection-parameter-option"], [role="menuitem"], [role="option"], .el-select-dropdown__item';
+				await page.locator(choices).filter({ visible: true, hasText: new RegExp(`^\\s*${field}\\s*$`) }).first().click();
+				await page.waitForTimeout(300);
+			}
+		} catch (error) {
+			fs.writeFileSync(path.join(shotDirs[0], 'collection-debug.html'), await page.content());
+			await shot(page, 'collection-debug.png');
+			throw error;
+		}
+		const zone = page.locator('[data-test-id="resource-locator-time_zone"], [data-test-id="parameter-input-time_zone"]').first();
+		await zone.locator('[data-test-id="rlc-input"]').click();
+		await page.locator('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]').first().fill('paris');
+		const item = page.locator('[data-test-id="rlc-item"]:visible', { hasText: 'Europe/Paris' });
+		await item.first().waitFor({ timeout: 15000 });
+		expect(await page.locator('[data-test-id="rlc-item"]:visible').allTextContents()).toEqual([expect.stringMatching(/^\s*Europe\/Paris \(UTC\+0[12]:00\)\s*$/)]);
+		await shot(page, 'time-zone-picker.png');
+		await item.first().click();
+		await page.waitForTimeout(300);
+		const account = page.locator('[data-test-id="resource-locator-account_id"], [data-test-id="parameter-input-account_id"]').first();
+		await account.locator('[data-test-id="rlc-input"]').click();
+		await page.locator('[data-test-id="rlc-item"]:visible').first().waitFor({ timeout: 15000 });
+		expect((await page.locator('[data-test-id="rlc-item"]:visible').first().textContent())!).toMatch(/@/);
+		await page.keyboard.press('Escape');
 	});
 });
