@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
+import { accountFilter } from '../Deliverability/descriptions/locators';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
 import { apiRequest, listFrom } from '../shared/transport';
 import { Validator } from '../shared/validation';
@@ -68,28 +69,7 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 				placeholder: 'Add Filter',
 				default: {},
 				options: [
-					{
-						displayName: 'Account',
-						name: 'account_id',
-						type: 'resourceLocator',
-						default: { mode: 'list', value: '' },
-						description: 'Only the notifications of this account (mailbox)',
-						modes: [
-							{
-								displayName: 'From List',
-								name: 'list',
-								type: 'list',
-								typeOptions: { searchListMethod: 'searchAccounts', searchable: true },
-							},
-							{
-								displayName: 'By ID',
-								name: 'id',
-								type: 'string',
-								placeholder: 'e.g. 1042',
-								validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }],
-							},
-						],
-					},
+					accountFilter('Only the notifications of this account (mailbox)'),
 				],
 			},
 			{

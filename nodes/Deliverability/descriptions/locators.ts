@@ -108,3 +108,13 @@ export function accountOption(name: string, description: string): INodePropertie
 		modes: locatorModes({ searchListMethod: 'searchAccounts', numeric: true, placeholder: 'e.g. 1042' }),
 	};
 }
+
+/** An optional "Account" filter inside a Filters collection (Notification → Get Many and the notification trigger). */
+export const accountFilter = (description: string): INodeProperties => ({
+	displayName: 'Account',
+	name: 'account_id',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	description,
+	modes: locatorModes({ searchListMethod: 'searchAccounts', numeric: true, placeholder: 'e.g. 1042' }),
+});

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { apiRequest, listFrom } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
+import { accountFilter } from '../../descriptions/locators';
 import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const operation = {
@@ -27,28 +28,7 @@ export const description: INodeProperties[] = [
 	},
 	...returnAllAndLimit('notification', 'getAll'),
 	collectionOf('filters', showFor('notification', 'getAll'), [
-		{
-			displayName: 'Account',
-			name: 'account_id',
-			type: 'resourceLocator',
-			default: { mode: 'list', value: '' },
-			description: 'Only the notifications of this account (mailbox)',
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: 'searchAccounts', searchable: true },
-				},
-				{
-					displayName: 'By ID',
-					name: 'id',
-					type: 'string',
-					placeholder: 'e.g. 1042',
-					validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }],
-				},
-			],
-		},
+		accountFilter('Only the notifications of this account (mailbox)'),
 		{
 			displayName: 'Event',
 			name: 'event',
