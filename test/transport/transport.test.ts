@@ -65,12 +65,13 @@ describe('retries', () => {
 	});
 
 	it('honours Retry-After given as an HTTP date', async () => {
-		const at = new Date(Date.now() + 2000).toUTCString();
+		// Three seconds ahead, truncated to whole seconds: at least 2 s ahead when written, so even a slow machine
+		// (hundreds of ms between writing the date and the client reading it) leaves well over 1 s to wait.
+		const at = new Date(Date.now() + 3000).toUTCString();
 		server.reply([{ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': at } }, { status: 200, body: {} }]);
 		await probe({ path: '/accounts/1' });
 		expect(server.requests).toHaveLength(2);
-		// The date has one-second resolution: at least ~1 s must have passed.
-		expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(900);
+		expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(1000);
 	});
 
 	it('retries 503 on reads and gives up after 4 retries (5 requests)', async () => {
