@@ -13,6 +13,9 @@
  *   npm run bench -- --runs 1 --only 10k   # scenarios whose name contains "10k", one run each
  *   npm run bench -- --skip '200k|ignored'  # without the scenarios whose names contain these ('|' separates)
  *
+ * First, "client CPU" (scripts/client-cpu.ts): CPU per request of the node alone, in-process, against a bare
+ * fetch + JSON.parse of the same pages (skip it with `--skip 'client CPU'`).
+ *
  * The anchor is what users build instead: HTTP Request with generic header auth (X-Api-Key), pagination "Update a
  * Parameter in Each Request" (page = {{ $pageCount }}), complete when the response is empty; for the bulk updates:
  * its defaults, and Batching 20 items / 1000 ms.
@@ -24,6 +27,7 @@ import path from 'node:path';
 
 import axios from 'axios';
 
+import { clientCpuTable, measureClientCpu, type ClientCpu } from './client-cpu';
 import { buildAndPack, cpuSeconds, freePort, installPackage, N8n, NODE_TYPES, rssMiB } from './n8n-process';
 import { ensureRuntime, repoRoot, runtimePaths } from './runtime';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -326,6 +330,11 @@ async function main(): Promise<void> {
 	const tgz = await buildAndPack();
 	const results: Array<{ scenario: Scenario; variant: Variant; runs: Measured[] }> = [];
 	const baselines: number[] = [];
+	const wanted = (name: string): boolean => (!ONLY || ONLY.some((o) => name.includes(o))) && (!SKIP || !SKIP.some((k) => name.includes(k)));
+	if (wanted('client CPU')) {
+		process.stderr.write('bench: client CPU per request, in-process …\n');
+		clientCpu = await measureClientCpu();
+	}
 
 	const groups: Array<{ accounts: number; make: (baseUrl: string) => Scenario[] }> = [
 		{
@@ -351,7 +360,7 @@ async function main(): Promise<void> {
 		const sandbox = await startSandbox({ port: 0, smtpPort: 0, accounts: group.accounts });
 		const scenarios = group
 			.make(sandbox.baseUrl)
-			.filter((s) => (!ONLY || ONLY.some((o) => s.name.includes(o))) && (!SKIP || !SKIP.some((k) => s.name.includes(k))));
+			.filter((s) => wanted(s.name));
 		if (scenarios.length === 0) {
 			await sandbox.close();
 			continue;
@@ -398,6 +407,9 @@ async function main(): Promise<void> {
 	process.stdout.write(fs.readFileSync(reportFile(), 'utf8'));
 }
 
+/** The in-process client CPU figures, when measured (printed with the table). */
+let clientCpu: ClientCpu[] = [];
+
 /** Where the table goes: .cache/bench/last.md, or `--out <file>` (two benches at once keep their own). */
 function reportFile(): string {
 	return path.resolve(flag('out') ?? path.join(repoRoot, '.cache', 'bench', 'last.md'));
@@ -429,12 +441,13 @@ function report(results: Array<{ scenario: Scenario; variant: Variant; runs: Mea
 			.filter((g) => g !== our)
 			.map((g) => {
 				const failedRuns = g.runs.filter((m) => m.failed > 0 || m.error).length;
-				return `${g.variant.label}: ${(median(g.runs.map((m) => m.ms)) / ourMs).toFixed(2)}× faster${failedRuns ? ` (it failed in ${failedRuns}/${g.runs.length} runs)` : ''}`;
+				return `${(median(g.runs.map((m) => m.ms)) / ourMs).toFixed(2)}× faster than ${g.variant.label}${failedRuns ? ` (it failed in ${failedRuns}/${g.runs.length} runs)` : ''}`;
 			});
 		const floor = our.scenario.floorMs ? `${(ourMs / our.scenario.floorMs).toFixed(2)} × ${sec(our.scenario.floorMs)} s` : '–';
 		ratios.push(`| ${name} | ${anchors.join('; ') || '–'} | ${floor} |`);
 	}
-	const text = [...rows, ...ratios, '', `Runs per variant: ${RUNS}; n8n execute baseline CPU ${baseline.toFixed(2)} s; bench took ${Math.round((Date.now() - started) / 60000)} min.`].join('\n');
+	const cpu = clientCpu.length ? ['', ...clientCpuTable(clientCpu)] : [];
+	const text = [...rows, ...ratios, ...cpu, '', `Runs per variant: ${RUNS}; n8n execute baseline CPU ${baseline.toFixed(2)} s; bench took ${Math.round((Date.now() - started) / 60000)} min.`].join('\n');
 	fs.mkdirSync(path.join(repoRoot, '.cache', 'bench'), { recursive: true });
 	fs.writeFileSync(reportFile(), `${text}\n`);
 	process.stderr.write(`${text}\n`);
