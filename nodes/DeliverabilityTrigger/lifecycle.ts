@@ -53,7 +53,7 @@ export function wantedAlert(this: Context): WantedAlert {
 	}
 	if (!servable(hookUrl)) {
 		throw new NodeOperationError(this.getNode(), 'n8n\'s webhook URL is not HTTPS', {
-			description: `The service calls only HTTPS webhook URLs, and n8n's URL for this trigger is ${withoutQuery(hookUrl)}. Set n8n's WEBHOOK_URL to its public https:// address (plain http works only with a local test server on 127.0.0.1 or localhost).`,
+			description: `The service calls only HTTPS webhook URLs, and n8n's URL for this trigger is ${withoutQuery(hookUrl)}. Set n8n's N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x) to its public https:// address (plain http works only with a local test server on 127.0.0.1 or localhost).`,
 		});
 	}
 	const events = mergeEvents(this.getNodeParameter('events', []), this.getNodeParameter('customEvents', ''));

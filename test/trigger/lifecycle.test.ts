@@ -110,7 +110,7 @@ describe('create', () => {
 		);
 		expect(error?.message).toBe("n8n's webhook URL is not HTTPS");
 		expect(error?.description).toContain(`http://n8n.example.com/webhook/${webhookId()}/deliverability`);
-		expect(error?.description).toMatch(/WEBHOOK_URL/);
+		expect(error?.description).toMatch(/N8N_WEBHOOK_URL \(WEBHOOK_URL on n8n 1\.x\)/);
 		expect(await alertPosts()).toBe(0);
 		// https anywhere, and http to a local test server, are registered.
 		expect(await activate(trigger(ctx, { webhookBaseUrl: 'https://n8n.example.com/webhook' }))).toBe('created');
