@@ -441,6 +441,8 @@ function report(results: Array<{ scenario: Scenario; variant: Variant; runs: Mea
 			.filter((g) => g !== our)
 			.map((g) => {
 				const failedRuns = g.runs.filter((m) => m.failed > 0 || m.error).length;
+				// An anchor that failed stopped early: its time says nothing about speed.
+				if (failedRuns === g.runs.length) return `${g.variant.label} failed in every run`;
 				return `${(median(g.runs.map((m) => m.ms)) / ourMs).toFixed(2)}× faster than ${g.variant.label}${failedRuns ? ` (it failed in ${failedRuns}/${g.runs.length} runs)` : ''}`;
 			});
 		const floor = our.scenario.floorMs ? `${(ourMs / our.scenario.floorMs).toFixed(2)} × ${sec(our.scenario.floorMs)} s` : '–';
