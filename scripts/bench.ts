@@ -27,7 +27,7 @@ import path from 'node:path';
 
 import axios from 'axios';
 
-import { clientCpuTable, measureClientCpu, type ClientCpu } from './client-cpu';
+import { clientCpuTable, measureClientCpu, median, type ClientCpu } from './client-cpu';
 import { buildAndPack, cpuSeconds, freePort, installPackage, N8n, NODE_TYPES, rssMiB } from './n8n-process';
 import { ensureRuntime, repoRoot, runtimePaths } from './runtime';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -317,10 +317,6 @@ async function measure(n8n: N8n, sandbox: Sandbox, scenario: Scenario, variant: 
 	};
 }
 
-const median = (xs: number[]): number => {
-	const s = [...xs].sort((a, b) => a - b);
-	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const sec = (ms: number): string => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
 
 async function main(): Promise<void> {

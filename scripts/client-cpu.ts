@@ -1,5 +1,6 @@
 /**
- * Client CPU per request, isolated (part of `npm run bench`; also `npx ts-node --transpile-only scripts/client-cpu.ts`).
+ * Client CPU per request, isolated (part of `npm run bench`; alone: `npx ts-node --transpile-only --prefer-ts-exts
+ * scripts/client-cpu.ts`).
  *
  * The n8n-execute figures of the bench include n8n's start-up, its handling of every output item and the printing of
  * the run, so they cannot show what one request of ours costs. Here the node runs in this process through n8n-core's
@@ -10,40 +11,17 @@
  * - Account → Get for 200 items: CPU per request with a one-account answer (per-request overhead).
  * The floor is the same walk with nothing but Node's fetch and JSON.parse.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
-
 import axios from 'axios';
 
 import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
+import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 import { runNode } from '../test/harness';
-
-interface SandboxInfo {
-	baseUrl: string;
-	adminUrl: string;
-	apiKeys: { A: string };
-}
 
 export interface ClientCpu {
 	label: string;
 	requests: number;
 	msPerRequest: number;
 	floorMsPerRequest: number;
-}
-
-async function startChildSandbox(accounts: number): Promise<{ info: SandboxInfo; child: ChildProcess }> {
-	const root = path.resolve(__dirname, '..');
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/cli.ts', '--port', '0', '--smtp-port', '0', '--accounts', String(accounts), '--latency-ms', '0'], {
-		cwd: root,
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	const line = await new Promise<string>((resolve, reject) => {
-		const lines = readline.createInterface({ input: child.stdout! });
-		lines.once('line', resolve);
-		child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-	});
-	return { info: JSON.parse(line) as SandboxInfo, child };
 }
 
 /** CPU milliseconds (user + system) this process spends in `work`, and what it returns. */
@@ -60,10 +38,14 @@ async function requestsLogged(info: SandboxInfo): Promise<number> {
 	return log.filter((r) => r.path.startsWith('/accounts')).length;
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (xs: number[]): number => {
+	const s = [...xs].sort((a, b) => a - b);
+	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
 export async function measureClientCpu(runs = 5): Promise<ClientCpu[]> {
-	const { info, child } = await startChildSandbox(10_000);
+	const { info, proc: child } = await startSandboxProcess({ accounts: 10_000, latencyMs: 0 });
 	try {
 		const credentials = { deliverabilityApi: { apiKey: info.apiKeys.A, baseUrl: info.baseUrl, headerForm: 'bearer', maxRequestsPerSecond: 0 } };
 		const headers = { 'X-Api-Key': `Bearer ${info.apiKeys.A}` };

@@ -17,21 +17,14 @@
  * port), `--keep` keep the n8n data of the last run (default: start fresh, since the sandbox starts fresh too),
  * `--folder <dir>` n8n's data folder (default .cache/n8n-start), `--verbose` stream n8n's log.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { CREDENTIAL_NAMES, loadExamples, sandboxCredentials } from './examples';
 import { buildAndPack, DEFAULT_OWNER, freePort, installPackage, N8n, portIsFree, STAGED } from './n8n-process';
 import { ensureRuntime, repoRoot, versions } from './runtime';
-
-interface SandboxInfo {
-	baseUrl: string;
-	adminUrl: string;
-	smtpPort: number;
-	apiKeys: { A: string; B: string };
-}
+import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 
 function parseArgs(argv: string[]) {
 	const out = { port: 5678, portGiven: false, keep: false, verbose: false, folder: path.join(repoRoot, '.cache', 'n8n-start') };
@@ -96,28 +89,6 @@ async function packedPackage(): Promise<{ tgz: string; reused: boolean }> {
 	const tgz = await buildAndPack();
 	fs.writeFileSync(record, JSON.stringify({ hash, tgz }) + '\n');
 	return { tgz, reused: false };
-}
-
-function startSandboxProcess(): Promise<{ proc: ChildProcess; info: SandboxInfo }> {
-	const tsNode = require.resolve('ts-node/dist/bin.js', { paths: [repoRoot] });
-	const proc = spawn(process.execPath, [tsNode, '--transpile-only', 'sandbox/cli.ts', '--port', '0', '--smtp-port', '0'], {
-		cwd: repoRoot,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
-	});
-	let stderr = '';
-	proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-	return new Promise((resolve, reject) => {
-		const rl = readline.createInterface({ input: proc.stdout! });
-		rl.once('line', (line) => {
-			try {
-				resolve({ proc, info: JSON.parse(line) as SandboxInfo });
-			} catch {
-				reject(new Error(`sandbox printed ${line}`));
-			}
-		});
-		proc.once('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${stderr}`)));
-	});
 }
 
 interface CredentialFile {
@@ -216,7 +187,7 @@ async function main(): Promise<void> {
 		// so nothing is left running unawaited.
 		say(`[start] building the package and starting the sandbox … (${elapsed()})`);
 		const packing = timed((r) => (r.reused ? 'package unchanged: reused the last tarball' : 'package built and packed'), packedPackage);
-		const sandboxStarting = timed((s) => `sandbox on ${s.info.baseUrl} (SMTP 127.0.0.1:${s.info.smtpPort})`, startSandboxProcess).then(
+		const sandboxStarting = timed((s) => `sandbox on ${s.info.baseUrl} (SMTP 127.0.0.1:${s.info.smtpPort})`, async () => await startSandboxProcess({ detached: true })).then(
 			(s) => (sandbox = s),
 		);
 		const settled = await Promise.allSettled([packing, sandboxStarting]);

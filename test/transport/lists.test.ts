@@ -103,7 +103,7 @@ describe.each(MODES)('a server that %s', (_name, settings, served) => {
 
 	it('under faults (429 with Retry-After 0, 503, resets, four in all): still every account exactly once', async () => {
 		// Bounded to 4 faults in all, one fewer than a page's attempts (1 + retryPolicy.maxRetries): unbounded random
-		// faults at this rate made five in a row on one page likely enough (about one run in six) to fail CI by chance.
+		// faults at this rate made five in a row on one page likely enough (about one run in five) to fail CI by chance.
 		expect(retryPolicy.maxRetries).toBeGreaterThanOrEqual(4);
 		await admin('POST', '/faults', { kind: '429', rate: 1, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' }); // the first page, always
 		await admin('POST', '/faults', { kind: '429', rate: 0.25, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' });
