@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readBoolean } from '../../../shared/lenient';
 import { apiRequest } from '../../../shared/transport';
 import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
@@ -26,9 +27,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const fetch = async () =>
 		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i });
 	const test = settings.waitForCompletion
-		? await waitUntil(this, i, settings, fetch, (t) => t.completed === true, `spam test ${publicId} to complete`)
+		? await waitUntil(this, i, settings, fetch, (t) => readBoolean(t.completed) === true, `spam test ${publicId} to complete`)
 		: await fetch();
-	if (!settings.waitForCompletion && test.completed === false) {
+	if (!settings.waitForCompletion && readBoolean(test.completed) === false) {
 		this.addExecutionHints({
 			message: `Spam test ${publicId} is not complete yet: send the message to every seed address with its public_full_id in the body, or turn on "Wait for Completion" to wait for the results.`,
 			location: 'outputPane',

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readNumber } from '../../../shared/lenient';
 import { apiRequest } from '../../../shared/transport';
 import { waitForCompletionFields } from '../../descriptions/common';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
@@ -15,8 +16,8 @@ export function taskWaitOptions(resource: string, operation: string, whenOff?: s
 
 /** A task is finished once its progress reaches 100 (numeric text from a proxy is accepted too). */
 export function taskDone(task: IDataObject): boolean {
-	const progress = Number(task.progress);
-	return Number.isFinite(progress) && progress >= 100;
+	const progress = readNumber(task.progress);
+	return progress !== undefined && progress >= 100;
 }
 
 export async function getTask(ctx: IExecuteFunctions, taskId: number, itemIndex: number): Promise<IDataObject> {
