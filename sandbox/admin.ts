@@ -7,7 +7,8 @@ import type { Reply } from './api';
 import { ApiError, badRequest, matchRoute, notFound, ok } from './api';
 import type { Deliverer } from './delivery';
 import type { RateLimiter } from './faults';
-import type { Fault, FaultKind, LoginFailure, Notification, ProjectKey, Store } from './store';
+import { ANSWER_KINDS } from './misbehave';
+import type { AnswerKind, AnswerRule, Fault, FaultKind, LoginFailure, Notification, ProjectKey, Store } from './store';
 import { PROJECT_KEYS } from './store';
 import { accountView } from './routes/accounts';
 import { alertView } from './routes/alerts';
@@ -114,6 +115,31 @@ const routes: AdminRoute[] = [
 		},
 	},
 	clearing('/faults', (store) => (store.faults = [])),
+	{ method: 'GET', path: '/answers', handler: ({ store }) => ok(store.answerRules) },
+	{
+		method: 'POST',
+		path: '/answers',
+		handler: ({ store }, _params, _query, body) => {
+			const kind = body.kind;
+			if (typeof kind !== 'string' || !ANSWER_KINDS.includes(kind as AnswerKind)) throw badRequest(`kind must be one of ${ANSWER_KINDS.join(', ')}`);
+			for (const f of ['method', 'path']) if (body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
+			if (body.perform !== undefined && typeof body.perform !== 'boolean') throw badRequest('perform must be a boolean');
+			const count = num(body, 'count', (n) => Number.isInteger(n) && n > 0);
+			const rule: AnswerRule = {
+				kind: kind as AnswerKind,
+				method: (body.method as string | undefined)?.toUpperCase() ?? null,
+				path: (body.path as string | undefined) ?? null,
+				remaining: count ?? null,
+				perform: (body.perform as boolean | undefined) ?? true,
+				intervalMs: num(body, 'intervalMs', (n) => n >= 0) ?? 2000,
+			};
+			store.answerRules.push(rule);
+			return ok(rule);
+		},
+	},
+	clearing('/answers', (store) => (store.answerRules = [])),
+	{ method: 'GET', path: '/answers/log', handler: ({ store }) => ok(store.misanswerLog) },
+	clearing('/answers/log', (store) => (store.misanswerLog = [])),
 	{
 		method: 'POST',
 		path: '/rate-limit',

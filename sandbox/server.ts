@@ -1,7 +1,8 @@
 /**
  * The HTTP side: one node:http server for /api/v1 (auth, faults, rate limit, latency, request log, routing, JSON
  * errors) and /__admin (loopback only). Order for an API request: log → injected fault → latency → auth (401) →
- * rate limit (429) → route (404/405) → malformed body (400) → handler → optional "processed then 500".
+ * rate limit (429) → misbehaving-answer rule → route (404/405) → malformed body (400) → handler → optional
+ * "processed then 500" → the rule's answer in place of the route's.
  */
 import * as http from 'node:http';
 import type { Ctx, Reply, Route } from './api';
@@ -9,6 +10,7 @@ import { ApiError, matchRoute } from './api';
 import type { AdminCtx } from './admin';
 import { handleAdmin } from './admin';
 import { takeFault } from './faults';
+import { LOGIN_PATH, loginPage, misanswer, sendMisanswer, takeAnswerRule } from './misbehave';
 import type { RequestLogEntry, Settings } from './store';
 import { accountRoutes } from './routes/accounts';
 import { alertRoutes } from './routes/alerts';
@@ -144,6 +146,14 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 		if (!limiter.allow(store, project.key)) {
 			return reply({ status: 429, body: { message: 'Rate limit exceeded; retry after 1 second' } }, { 'retry-after': '1' });
 		}
+		// A misbehaving-answer rule (admin /answers) changes what comes back; unless `perform` is false the request
+		// is carried out first, as when a proxy or gateway mangles the service's answer.
+		const rule = takeAnswerRule(store, method, path);
+		if (rule && !rule.perform) {
+			const written = misanswer(rule, null, path);
+			entry.status = written.status;
+			return await sendMisanswer(res, store, rule, written, { method, path });
+		}
 		let result: Reply;
 		try {
 			const match = matchRoute(ROUTES, method, path);
@@ -157,6 +167,11 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 			result = errorReply(err);
 		}
 		if (processed500) result = { status: 500, body: { message: 'Internal server error after processing (injected fault)' } };
+		if (rule) {
+			const written = misanswer(rule, result, path);
+			entry.status = written.status;
+			return await sendMisanswer(res, store, rule, written, { method, path });
+		}
 		reply(result);
 	}
 
@@ -175,6 +190,8 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 					}
 				}
 				if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return await api(req, res, url, raw);
+				// The web app's sign-in page, where a `login-redirect` answer sends clients.
+				if (url.pathname === LOGIN_PATH) return loginPage(res);
 				send(res, { status: 404, body: { message: `Not found: ${url.pathname} (the API lives under ${API_PREFIX})` } });
 			} catch (err) {
 				process.stderr.write(`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

@@ -245,6 +245,55 @@ export interface Fault {
 	path: string | null;
 }
 
+/** A misbehaving answer kind (misbehave.ts, BEHAVIOUR.md "Misbehaving answers"). */
+export type AnswerKind =
+	| 'html'
+	| 'html-502'
+	| 'empty'
+	| '204'
+	| 'null'
+	| 'string'
+	| 'wrong-type'
+	| 'cut'
+	| 'trickle'
+	| 'booleans-as-text'
+	| 'booleans-as-numbers'
+	| 'numbers-as-text'
+	| 'message-object'
+	| 'message-array'
+	| 'php-warning'
+	| 'xssi'
+	| 'error-200'
+	| 'success-false'
+	| 'bom'
+	| 'login-redirect'
+	| 'text-plain';
+
+export interface AnswerRule {
+	kind: AnswerKind;
+	/** Method it applies to (null: any). */
+	method: string | null;
+	/** Path pattern below /api/v1 (`/alerts/:id`, `/accounts/*`; null: every path). */
+	path: string | null;
+	/** Remaining matching requests (null: until cleared). */
+	remaining: number | null;
+	/** Whether the request is carried out before its answer is replaced. */
+	perform: boolean;
+	/** `trickle`: milliseconds between two bytes. */
+	intervalMs: number;
+}
+
+/** What a misbehaving answer sent, for tests that compare a client's output with it. */
+export interface MisanswerLogEntry {
+	at: string;
+	method: string;
+	path: string;
+	kind: AnswerKind;
+	status: number;
+	contentType: string | null;
+	body: string;
+}
+
 export interface SmtpMessage {
 	from: string | null;
 	to: string[];
@@ -331,6 +380,8 @@ export class Store {
 	rng!: () => number;
 	requestLog!: RequestLogEntry[];
 	faults!: Fault[];
+	answerRules!: AnswerRule[];
+	misanswerLog!: MisanswerLogEntry[];
 	rateLimitPerSecond!: number | null;
 	settings!: Settings;
 	smtpInbox!: SmtpMessage[];
@@ -375,6 +426,8 @@ export class Store {
 		this.rng = mulberry32(0x5eed);
 		this.requestLog = [];
 		this.faults = [];
+		this.answerRules = [];
+		this.misanswerLog = [];
 		this.rateLimitPerSecond = null;
 		this.settings = {
 			duplicateDeliveries: false,
