@@ -5,7 +5,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { labelDate, perDay } from '../../nodes/Deliverability/resources/account/getGraph';
+import { labelDate, perDay, perDayAll } from '../../nodes/Deliverability/resources/account/getGraph';
 import { byId, jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 40 });
@@ -149,6 +149,76 @@ describe('account getGraph', () => {
 		});
 		expect(items[6].label).toBe('Today');
 		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('All (the default): the seven graphs in seven GETs, one item per day with a column each and the inbox share', async () => {
+		const result = await t.run(account('getGraph', { accountId: byId(3), filters: { past_days: 3 } }));
+		expect(result.error).toBeUndefined();
+		const graphs: Array<[string, string]> = [
+			['sent', '/conversation_message_logs/3/sent/graph'],
+			['received', '/conversation_message_logs/3/received/graph'],
+			['inbox', '/conversation_message_logs/3/sent/categories/graph/INBOX'],
+			['categories', '/conversation_message_logs/3/sent/categories/graph/CATEGORIES'],
+			['spam', '/conversation_message_logs/3/sent/categories/graph/SPAM'],
+			['others', '/conversation_message_logs/3/sent/categories/graph/OTHERS'],
+			['conversations', '/conversation_statuses/3/graph'],
+		];
+		expect(await calls()).toEqual(graphs.map(([, path]) => `GET ${path}?past_days=3`));
+		const raw: Record<string, { labels: string[]; data: number[] }> = {};
+		for (const [column, path] of graphs) raw[column] = (await t.api<{ labels: string[]; data: number[] }>('GET', path, undefined, { past_days: 3 })).data;
+		const items = jsonOf(result);
+		expect(items).toHaveLength(4);
+		const today = DateTime.utc().startOf('day');
+		items.forEach((item, i) => {
+			const at = (column: string) => raw[column].data[i];
+			const landed = at('inbox') + at('categories') + at('spam') + at('others');
+			expect(item).toEqual({
+				account_id: 3,
+				date: today.minus({ days: 3 - i }).toISODate(),
+				label: raw.sent.labels[i],
+				...Object.fromEntries(graphs.map(([column]) => [column, at(column)])),
+				inbox_percent: landed > 0 ? Math.round((at('inbox') / landed) * 100) : null,
+				consolidated: true,
+			});
+		});
+		// The sandbox's landing categories add up to the messages sent: the columns are the same days' numbers.
+		expect(items.every((item) => (item.inbox as number) + (item.categories as number) + (item.spam as number) + (item.others as number) === item.sent)).toBe(true);
+	});
+
+	it('All with Raw Answer: one item per graph, each the service answer', async () => {
+		const result = await t.run(account('getGraph', { accountId: byId(3), output: 'raw' }));
+		const items = jsonOf(result);
+		expect(items.map((item) => [item.metric, item.category])).toEqual([
+			['sent', undefined],
+			['received', undefined],
+			['category', 'INBOX'],
+			['category', 'CATEGORIES'],
+			['category', 'SPAM'],
+			['category', 'OTHERS'],
+			['conversations', undefined],
+		]);
+		const { data: spam } = await t.api<IDataObject>('GET', '/conversation_message_logs/3/sent/categories/graph/SPAM');
+		expect(items[4]).toEqual({ account_id: 3, metric: 'category', category: 'SPAM', ...spam });
+	});
+
+	it('merges graphs by date: a day one graph lacks has no column there, and no inbox share', () => {
+		const today = DateTime.fromISO('2026-03-05T10:00:00', { zone: 'UTC' });
+		const days = (data: number[]) => perDay({ labels: ['Mar 4', 'Today'].slice(2 - data.length), data, consolidated: false }, {}, today);
+		expect(
+			perDayAll(
+				[
+					{ column: 'sent', days: days([10, 12]) },
+					{ column: 'inbox', days: days([9, 11]) },
+					{ column: 'categories', days: days([1, 1]) },
+					{ column: 'spam', days: days([0]) },
+					{ column: 'others', days: days([0, 0]) },
+				],
+				{ account_id: 1 },
+			),
+		).toEqual([
+			{ account_id: 1, date: '2026-03-04', label: 'Mar 4', sent: 10, inbox: 9, categories: 1, others: 0, consolidated: false },
+			{ account_id: 1, date: '2026-03-05', label: 'Today', sent: 12, inbox: 11, categories: 1, spam: 0, others: 0, inbox_percent: 92, consolidated: false },
+		]);
 	});
 
 	it('Raw Answer returns the service answer as one item', async () => {

@@ -5,7 +5,9 @@
  * - received: GET /conversation_message_logs/{account_id}/received/graph
  * - landing category: GET /conversation_message_logs/{account_id}/sent/categories/graph/{INBOX|CATEGORIES|SPAM|OTHERS}
  * - conversations started: GET /conversation_statuses/{account_id}/graph
- * By default the answer becomes one item per day (ready for a sheet or a chart); the raw answer is an option.
+ * By default all seven graphs (sent, received, the four landing categories, conversations) are read and become one
+ * item per day with a column per graph: the shape a table, a sheet or a chart series takes as it is (a report needs no
+ * merge). One graph can be chosen instead (one item per day with its count); the raw answers are an option.
  */
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
@@ -16,16 +18,28 @@ import { accountLocator } from '../../descriptions/locators';
 import { locatorId, validator } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
 
-const METRICS = ['sent', 'received', 'category', 'conversations'] as const;
+const METRICS = ['all', 'sent', 'received', 'category', 'conversations'] as const;
 const CATEGORIES = ['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'] as const;
-type Metric = (typeof METRICS)[number];
+type Metric = Exclude<(typeof METRICS)[number], 'all'>;
+type Category = (typeof CATEGORIES)[number];
+
+/** The graphs of Metric "All", in column order: each column's name and where it is read. */
+const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }> = [
+	{ column: 'sent', metric: 'sent' },
+	{ column: 'received', metric: 'received' },
+	{ column: 'inbox', metric: 'category', category: 'INBOX' },
+	{ column: 'categories', metric: 'category', category: 'CATEGORIES' },
+	{ column: 'spam', metric: 'category', category: 'SPAM' },
+	{ column: 'others', metric: 'category', category: 'OTHERS' },
+	{ column: 'conversations', metric: 'conversations' },
+];
 
 const show = showFor('account', 'getGraph');
 
 export const operation = {
 	name: 'Get Graph',
-	action: 'Get a daily warming graph of an account by numeric ID',
-	description: 'Warming messages sent, received, by landing category, or conversations started, per day',
+	action: 'Get the daily warming graphs of an account by numeric ID',
+	description: 'Warming messages sent, received, by landing category, and conversations started, per day',
 };
 
 export const description: INodeProperties[] = [
@@ -35,14 +49,20 @@ export const description: INodeProperties[] = [
 		name: 'metric',
 		type: 'options',
 		options: [
+			{
+				name: 'All (One Column Each)',
+				value: 'all',
+				description:
+					'Every graph at once (seven requests): sent, received, inbox, categories, spam, others, conversations a day, plus inbox_percent',
+			},
 			{ name: 'Conversations Started', value: 'conversations', description: 'Warming conversations started a day' },
 			{ name: 'Landing Category', value: 'category', description: 'Warming messages sent a day that landed in one category' },
 			{ name: 'Received', value: 'received', description: 'Warming messages received a day' },
 			{ name: 'Sent', value: 'sent', description: 'Warming messages sent a day' },
 		],
-		default: 'sent',
+		default: 'all',
 		displayOptions: show,
-		description: 'Which daily count to get',
+		description: 'Which daily counts to get',
 	},
 	{
 		displayName: 'Category',
@@ -67,9 +87,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'One Item per Day',
 				value: 'perDay',
-				description: 'Items {account_id, metric, label, date, count, consolidated}, oldest day first: ready for a sheet or a chart',
+				description:
+					'Oldest day first, ready for a table, a sheet or a chart. All: {account_id, date, label, sent, received, inbox, categories, spam, others, conversations, inbox_percent, consolidated}; one graph: {account_id, metric, label, date, count, consolidated}.',
 			},
-			{ name: 'Raw Answer', value: 'raw', description: 'One item with the parallel labels and data arrays, as the service sends them' },
+			{
+				name: 'Raw Answer',
+				value: 'raw',
+				description: 'One item per graph with the parallel labels and data arrays, as the service sends them',
+			},
 		],
 		default: 'perDay',
 		displayOptions: show,
@@ -124,6 +149,38 @@ export function perDay(answer: IDataObject, base: IDataObject, today: DateTime):
 	return items;
 }
 
+/** The days of several graphs merged: one item per day (matched by date, else by label), a column per graph. */
+export function perDayAll(graphs: Array<{ column: string; days: IDataObject[] }>, base: IDataObject): IDataObject[] {
+	const rows = new Map<string, IDataObject>();
+	const consolidated: unknown[] = [];
+	for (const { column, days } of graphs) {
+		for (const day of days) {
+			const key = day.date !== null ? `date:${String(day.date)}` : `label:${String(day.label)}`;
+			let row = rows.get(key);
+			if (!row) {
+				row = { ...base, date: day.date, label: day.label };
+				rows.set(key, row);
+			}
+			row[column] = day.count;
+			consolidated.push(day.consolidated);
+		}
+	}
+	// Graphs of one query share their consolidation; when they differ, no single value is true, so none is given.
+	const known = consolidated.filter((c) => c !== null && c !== undefined);
+	const same = known.length > 0 && known.every((c) => c === known[0]) ? known[0] : null;
+	const items = [...rows.values()].sort((a, b) => (a.date === null || b.date === null ? 0 : String(a.date).localeCompare(String(b.date))));
+	for (const row of items) {
+		// The share of the warming messages sent that day that landed in the inbox, when all four categories came.
+		const landed = ['inbox', 'categories', 'spam', 'others'].map((c) => row[c]);
+		if (landed.every((n) => typeof n === 'number')) {
+			const total = (landed as number[]).reduce((a, b) => a + b, 0);
+			row.inbox_percent = total > 0 ? Math.round(((row.inbox as number) / total) * 100) : null;
+		}
+		row.consolidated = same as boolean | null;
+	}
+	return items;
+}
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject | IDataObject[]> {
 	const v = validator(this, i);
 	const id = locatorId(this, 'accountId', i, true);
@@ -131,10 +188,26 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const category = metric === 'category' ? v.oneOf('category', this.getNodeParameter('category', i), CATEGORIES) : undefined;
 	const output = v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), ['perDay', 'raw'] as const);
 	const qs = statsQuery(this, i);
+	const today = DateTime.now().setZone(this.getTimezone());
+	if (metric === 'all') {
+		// One after another: the pacer spaces them anyway, and a failure stops the item before the next request.
+		const answers: IDataObject[] = [];
+		for (const graph of ALL_GRAPHS) {
+			answers.push(await apiRequest.call(this, { method: 'GET', path: pathOf(graph.metric, id, graph.category ?? ''), qs, itemIndex: i }));
+		}
+		const bases = ALL_GRAPHS.map((g): IDataObject => ({ account_id: id, metric: g.metric, ...(g.category ? { category: g.category } : {}) }));
+		if (output === 'raw') return answers.map((answer, n) => ({ ...bases[n], ...answer }));
+		const items = perDayAll(
+			ALL_GRAPHS.map((g, n) => ({ column: g.column, days: perDay(answers[n], {}, today) })),
+			{ account_id: id },
+		);
+		if (items.length === 0) this.addExecutionHints({ message: `The graphs of account ${id} have no days.`, location: 'outputPane' });
+		return items;
+	}
 	const answer = await apiRequest.call(this, { method: 'GET', path: pathOf(metric, id, category ?? ''), qs, itemIndex: i });
 	const base: IDataObject = { account_id: id, metric, ...(category ? { category } : {}) };
 	if (output === 'raw') return { ...base, ...answer };
-	const items = perDay(answer, base, DateTime.now().setZone(this.getTimezone()));
+	const items = perDay(answer, base, today);
 	if (items.length === 0) {
 		this.addExecutionHints({ message: `The ${metric} graph of account ${id} has no days.`, location: 'outputPane' });
 	}
