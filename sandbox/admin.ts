@@ -122,7 +122,7 @@ const routes: AdminRoute[] = [
 		handler: ({ store }, _params, _query, body) => {
 			const kind = body.kind;
 			if (typeof kind !== 'string' || !ANSWER_KINDS.includes(kind as AnswerKind)) throw badRequest(`kind must be one of ${ANSWER_KINDS.join(', ')}`);
-			for (const f of ['method', 'path']) if (body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
+			for (const f of ['method', 'path', 'apiKey', 'label']) if (body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
 			if (body.perform !== undefined && typeof body.perform !== 'boolean') throw badRequest('perform must be a boolean');
 			const count = num(body, 'count', (n) => Number.isInteger(n) && n > 0);
 			const rule: AnswerRule = {
@@ -132,12 +132,26 @@ const routes: AdminRoute[] = [
 				remaining: count ?? null,
 				perform: (body.perform as boolean | undefined) ?? true,
 				intervalMs: num(body, 'intervalMs', (n) => n >= 0) ?? 2000,
+				apiKey: (body.apiKey as string | undefined) ?? null,
+				label: (body.label as string | undefined) ?? null,
 			};
 			store.answerRules.push(rule);
 			return ok(rule);
 		},
 	},
 	clearing('/answers', (store) => (store.answerRules = [])),
+	{
+		method: 'POST',
+		path: '/keys',
+		handler: ({ store }, _params, _query, body) => {
+			const key = project(body.project);
+			const apiKey = body.apiKey;
+			if (typeof apiKey !== 'string' || apiKey.trim().length < 8) throw badRequest('apiKey must be a text of at least 8 characters');
+			if (store.projectByApiKey(apiKey.trim())) throw badRequest('apiKey is already in use');
+			store.extraKeys.set(apiKey.trim(), key);
+			return ok({ project: key, apiKey: apiKey.trim() });
+		},
+	},
 	{ method: 'GET', path: '/answers/log', handler: ({ store }) => ok(store.misanswerLog) },
 	clearing('/answers/log', (store) => (store.misanswerLog = [])),
 	{

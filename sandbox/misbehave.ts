@@ -54,8 +54,9 @@ export function patternFits(pattern: string | null, path: string): boolean {
 }
 
 /** The first rule for this request, its count used up (removed at zero); null when none applies. */
-export function takeAnswerRule(store: Store, method: string, path: string): AnswerRule | null {
+export function takeAnswerRule(store: Store, method: string, path: string, apiKey: string | null): AnswerRule | null {
 	for (const rule of store.answerRules) {
+		if (rule.apiKey !== null && rule.apiKey !== apiKey) continue;
 		if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) continue;
 		if (!patternFits(rule.path, path)) continue;
 		if (rule.remaining !== null) {
@@ -181,7 +182,16 @@ export async function sendMisanswer(
 	written: Written,
 	entry: { method: string; path: string },
 ): Promise<void> {
-	const logged: MisanswerLogEntry = { at: new Date().toISOString(), method: entry.method, path: entry.path, kind: rule.kind, status: written.status, contentType: written.contentType, body: written.text };
+	const logged: MisanswerLogEntry = {
+		at: new Date().toISOString(),
+		method: entry.method,
+		path: entry.path,
+		kind: rule.kind,
+		label: rule.label,
+		status: written.status,
+		contentType: written.contentType,
+		body: written.text,
+	};
 	store.misanswerLog.push(logged);
 	if (store.misanswerLog.length > 10_000) store.misanswerLog.shift();
 	const headers: Record<string, string> = { ...(written.headers ?? {}) };

@@ -148,7 +148,7 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 		}
 		// A misbehaving-answer rule (admin /answers) changes what comes back; unless `perform` is false the request
 		// is carried out first, as when a proxy or gateway mangles the service's answer.
-		const rule = takeAnswerRule(store, method, path);
+		const rule = takeAnswerRule(store, method, path, key);
 		if (rule && !rule.perform) {
 			const written = misanswer(rule, null, path);
 			entry.status = written.status;

@@ -281,6 +281,10 @@ export interface AnswerRule {
 	perform: boolean;
 	/** `trickle`: milliseconds between two bytes. */
 	intervalMs: number;
+	/** Only requests made with this API key (an extra key, admin /keys), so tests sharing a sandbox keep apart. */
+	apiKey: string | null;
+	/** Free text copied into the log of the answers it produced. */
+	label: string | null;
 }
 
 /** What a misbehaving answer sent, for tests that compare a client's output with it. */
@@ -289,6 +293,7 @@ export interface MisanswerLogEntry {
 	method: string;
 	path: string;
 	kind: AnswerKind;
+	label: string | null;
 	status: number;
 	contentType: string | null;
 	body: string;
@@ -381,6 +386,8 @@ export class Store {
 	requestLog!: RequestLogEntry[];
 	faults!: Fault[];
 	answerRules!: AnswerRule[];
+	/** More API keys of a project (admin /keys), so concurrent tests can be told apart by key. */
+	extraKeys!: Map<string, ProjectKey>;
 	misanswerLog!: MisanswerLogEntry[];
 	rateLimitPerSecond!: number | null;
 	settings!: Settings;
@@ -427,6 +434,7 @@ export class Store {
 		this.requestLog = [];
 		this.faults = [];
 		this.answerRules = [];
+		this.extraKeys = new Map();
 		this.misanswerLog = [];
 		this.rateLimitPerSecond = null;
 		this.settings = {
@@ -447,6 +455,8 @@ export class Store {
 	}
 
 	projectByApiKey(key: string): Project | undefined {
+		const extra = this.extraKeys.get(key);
+		if (extra) return this.projects[extra];
 		return PROJECT_KEYS.map((k) => this.projects[k]).find((p) => p.apiKey === key);
 	}
 

@@ -15,10 +15,10 @@ interface Raw {
 }
 
 /** One request with the raw answer as sent (no JSON parsing, no redirect following). */
-function raw(method: string, path: string, body?: unknown): Promise<Raw> {
+function raw(method: string, path: string, body?: unknown, key = KEY_A): Promise<Raw> {
 	const url = new URL(`${t.sb.baseUrl}${path}`);
 	return new Promise((resolve, reject) => {
-		const req = http.request(url, { method, headers: { 'x-api-key': `Bearer ${KEY_A}`, 'content-type': 'application/json' } }, (res) => {
+		const req = http.request(url, { method, headers: { 'x-api-key': `Bearer ${key}`, 'content-type': 'application/json' } }, (res) => {
 			const parts: Buffer[] = [];
 			res.on('data', (c: Buffer) => parts.push(c));
 			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8'), chunks: parts.length }));
@@ -170,6 +170,17 @@ describe('misbehaving answers', () => {
 		expect(log[0].body).toMatch(/^<!DOCTYPE html>/);
 		const requests = (await t.admin('GET', '/requests')).data;
 		expect(requests.at(-1)).toMatchObject({ path: '/alerts', status: 200 });
+	});
+
+	it('a rule with an apiKey hits only requests made with that extra key of the project', async () => {
+		expect((await t.admin('POST', '/keys', { apiKey: 'case-key-0001' })).data).toEqual({ project: 'A', apiKey: 'case-key-0001' });
+		expect((await t.admin('POST', '/keys', { apiKey: 'case-key-0001' })).status).toBe(400);
+		await rule({ kind: 'null', apiKey: 'case-key-0001', label: 'case 1' });
+		expect((await raw('GET', '/ping')).text).toContain('"project_id":1');
+		expect((await raw('GET', '/ping', undefined, 'case-key-0001')).text).toBe('null');
+		expect((await t.admin('GET', '/answers/log')).data).toEqual([expect.objectContaining({ label: 'case 1', path: '/ping' })]);
+		await t.admin('POST', '/reset');
+		expect((await raw('GET', '/ping', undefined, 'case-key-0001')).status).toBe(401);
 	});
 
 	it('bad rules are refused; reset clears rules and log', async () => {
