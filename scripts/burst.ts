@@ -1,5 +1,5 @@
 /**
- * The webhook burst of issue 15, measured in a real n8n (SQLite, regular mode; not run by CI):
+ * The webhook burst, measured in a real n8n (SQLite, regular mode; not run by CI):
  * the auto-pause example published, then 300 distinct ACCOUNT_DISCONNECTED events, each POSTed twice back to back
  * (two copies at the same moment) by 20 concurrent senders straight to the registered hook URL; n8n restarted; the
  * same burst again. Prints, per burst: answers 2xx, accepted / duplicate, runs started, ids kept in the workflow's

@@ -1,5 +1,5 @@
 /**
- * The node as an AI agent's tool in a real n8n (issue 16): the examples/ai-agent.json workflow (AI Agent, tools agent
+ * The node as an AI agent's tool in a real n8n: the examples/ai-agent.json workflow (AI Agent, tools agent
  * v3.1, with an OpenAI Chat Model and four Deliverability tool nodes) runs through `n8n execute`, its model being a
  * scripted OpenAI-compatible server on 127.0.0.1 (test/e2e/scripted-openai.ts), so no network is used. The test reads
  * what the model was shown: the tool list n8n built (names, descriptions, parameters), each tool result it received

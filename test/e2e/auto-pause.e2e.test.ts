@@ -92,7 +92,7 @@ async function disconnectAndSettle(accountId: number): Promise<string> {
 	return eventId;
 }
 
-/** The burst of issue 15, smaller: each event twice (two copies at the same moment), 10 concurrent senders. */
+/** The webhook burst (scripts/burst.ts), smaller: each event twice (two copies at the same moment), 10 concurrent senders. */
 const EVENTS = 100;
 const SENDERS = 10;
 const eventIds = Array.from({ length: EVENTS }, (_, i) => `evt_burst_${String(i).padStart(3, '0')}`);

@@ -62,7 +62,7 @@ function credentialsAskedFor(parameters: INodeParameters): string[] {
 		.sort();
 }
 
-describe('email workspace secrets live in credentials (issue 11 item 10)', () => {
+describe('email workspace secrets live in credentials', () => {
 	it('no parameter of the operation can hold a secret: no JSON or password field, and the saved workflow holds none', () => {
 		for (const provider of ['google', 'outlook']) {
 			const shown = node.description.properties.filter((p) =>

@@ -1,5 +1,5 @@
 /**
- * The action node's public interface (issue 4): resource/operation values, parameter names and the n8n conventions
+ * The action node's public interface: resource/operation values, parameter names and the n8n conventions
  * its description must follow. These names are fixed: workflows depend on them.
  */
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
@@ -132,7 +132,7 @@ describe('node description', () => {
 		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
 	});
 
-	it('offers every resource of issue 4, sorted by name', () => {
+	it('offers every released resource, sorted by name', () => {
 		const resource = properties.find((p) => p.name === 'resource')!;
 		const options = resource.options as INodePropertyOptions[];
 		expect(options.map((o) => o.value).sort()).toEqual(Object.keys(ISSUE_OPERATIONS).sort());

@@ -1,5 +1,5 @@
 /**
- * The node as an AI agent's tool (issue 16), through n8n's real engine against the sandbox. n8n runs a tool node as
+ * The node as an AI agent's tool, through n8n's real engine against the sandbox. n8n runs a tool node as
  * the type `deliverabilityTool` (generated from `usableAsTool`, same execute) with the model's arguments as the input
  * item, which `$fromAI()` reads; `asTool` builds that type the way n8n's convertNodeToAiTool does. Each test runs
  * the same parameters as a plain node too, so the editor's behaviour is shown unchanged.

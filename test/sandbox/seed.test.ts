@@ -1,4 +1,4 @@
-/** Issue 3 §8: the seed data has what node tests need (mixes, domains, spam tests, automated tests, alerts, project B). */
+/** The seed data has what node tests need (mixes, domains, spam tests, automated tests, alerts, project B). */
 import { useSandbox } from './helpers';
 import type { Json } from './helpers';
 

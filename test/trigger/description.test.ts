@@ -1,6 +1,6 @@
 /**
  * The trigger's public interface and its pure helpers: n8n's trigger conventions (name, inputs, no usableAsTool,
- * one POST webhook answered by the node itself), the parameters of issue 5, the secret, the query parsing and the
+ * one POST webhook answered by the node itself), its parameters, the secret, the query parsing and the
  * bounded event memory.
  */
 import * as fs from 'node:fs';

@@ -143,7 +143,7 @@ describe('event catalogue (spec §6)', () => {
 		expect(EVENTS.filter((e) => !e.verified)).toHaveLength(9);
 		const names = EVENT_OPTIONS.map((o) => o.name);
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
-		// Clean names; the unverified caveat is in the descriptions only (issue 11 item 3).
+		// Clean names; the unverified caveat is in the descriptions only.
 		expect(EVENT_OPTIONS.filter((o) => /unverified/i.test(o.name))).toHaveLength(0);
 		expect(EVENT_OPTIONS.filter((o) => /Unverified identifier/.test(o.description ?? ''))).toHaveLength(9);
 	});
