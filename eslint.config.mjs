@@ -24,7 +24,7 @@ export default [
 	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'coverage/**', '.pack/**', '**/*.js', '**/*.mjs', 'package-lock.json'] },
 	...scanConfig.filter((c) => c.files.length > 0),
 	...tseslint.config({
-		files: ['test/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts'],
+		files: ['test/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts', 'support/**/*.ts'],
 		extends: [...tseslint.configs.strict],
 		languageOptions: { parserOptions: { projectService: false } },
 		rules: {

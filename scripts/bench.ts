@@ -28,8 +28,8 @@ import path from 'node:path';
 import axios from 'axios';
 
 import { clientCpuTable, measureClientCpu, median, type ClientCpu } from './client-cpu';
-import { buildAndPack, cpuSeconds, freePort, installPackage, N8n, NODE_TYPES, rssMiB } from './n8n-process';
-import { ensureRuntime, repoRoot, runtimePaths } from './runtime';
+import { buildAndPack, cpuSeconds, freePort, installPackage, N8n, NODE_TYPES, rssMiB } from '../support/n8n-process';
+import { ensureRuntime, repoRoot, runtimePaths } from '../support/runtime';
 import { startSandbox, type Sandbox } from '../sandbox';
 
 const argv = process.argv.slice(2);

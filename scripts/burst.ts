@@ -16,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
-import { loadExamples, sandboxCredentials } from './examples';
-import { buildAndPack, installPackage, N8n } from './n8n-process';
-import { ensureRuntime } from './runtime';
+import { loadExamples, sandboxCredentials } from '../support/examples';
+import { buildAndPack, installPackage, N8n } from '../support/n8n-process';
+import { ensureRuntime } from '../support/runtime';
 
 interface Options {
 	events: number;

@@ -15,7 +15,7 @@ import axios from 'axios';
 
 import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
 import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
-import { runNode } from '../test/harness';
+import { runNode } from '../support/harness';
 
 export interface ClientCpu {
 	label: string;

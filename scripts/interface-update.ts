@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
-import { interfaceOf } from '../test/nodes/interface';
+import { interfaceOf } from '../support/interface';
 
 const file = path.join(__dirname, '..', 'test', 'nodes', 'fixtures', 'interface.json');
 const before = new Map((JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ key: string }>).map((e) => [e.key, JSON.stringify(e)]));

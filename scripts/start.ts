@@ -21,9 +21,9 @@ import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CREDENTIAL_NAMES, loadExamples, sandboxCredentials } from './examples';
-import { buildAndPack, DEFAULT_OWNER, freePort, installPackage, N8n, portIsFree, STAGED } from './n8n-process';
-import { ensureRuntime, repoRoot, versions } from './runtime';
+import { CREDENTIAL_NAMES, loadExamples, sandboxCredentials } from '../support/examples';
+import { buildAndPack, DEFAULT_OWNER, freePort, installPackage, N8n, portIsFree, STAGED } from '../support/n8n-process';
+import { ensureRuntime, repoRoot, versions } from '../support/runtime';
 import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 
 function parseArgs(argv: string[]) {

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { sandboxCredentials } from '../../scripts/examples';
-import { installPackage, N8n, type ExecuteResult } from '../../scripts/n8n-process';
+import { sandboxCredentials } from '../../support/examples';
+import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
 import { startSandbox } from '../../sandbox';
 import { startScriptedOpenAi, type ChatRequest, type ScriptedOpenAi, type ScriptStep } from './scripted-openai';
 import { admin, nodeOutput, readExample, service, type Sandbox } from './support';

@@ -6,7 +6,7 @@
  * burst starts none; the secret is nowhere in the workflow as n8n's public API returns it; unpublishing removes the
  * alert.
  */
-import { loadExamples } from '../../scripts/examples';
+import { loadExamples } from '../../support/examples';
 import { admin, service, startStack, waitFor, type Stack } from './support';
 
 interface Alert {

@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { loadExamples } from '../../scripts/examples';
-import { NODE_TYPES } from '../../scripts/n8n-process';
+import { loadExamples } from '../../support/examples';
+import { NODE_TYPES } from '../../support/n8n-process';
 import { startStack, type Stack } from './support';
 import { ISSUE_OPERATIONS } from '../fixtures/operations';
 

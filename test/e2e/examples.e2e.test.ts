@@ -3,8 +3,8 @@
  * Manual Trigger ≙ `n8n execute --id`): pre-send gate (SMTP to every seed, wait for completion, IF branch), weekly
  * domain health (one summary item) and batch reconnect (the accounts with an IMAP issue, task finished).
  */
-import { loadExamples } from '../../scripts/examples';
-import type { ExecuteResult } from '../../scripts/n8n-process';
+import { loadExamples } from '../../support/examples';
+import type { ExecuteResult } from '../../support/n8n-process';
 import { admin, nodeOutput, ranNodes, service, startStack, type Stack } from './support';
 
 interface InboxMessage {

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureRuntime } from '../../scripts/runtime';
-import { buildAndPack } from '../../scripts/n8n-process';
+import { ensureRuntime } from '../../support/runtime';
+import { buildAndPack } from '../../support/n8n-process';
 
 export default async function globalSetup(): Promise<void> {
 	const t0 = Date.now();

@@ -1,5 +1,5 @@
 /**
- * End-to-end suite: a real n8n (scripts/runtime.ts provisions it into .cache/) with this package installed from
+ * End-to-end suite: a real n8n (support/runtime.ts provisions it into .cache/) with this package installed from
  * `npm pack` output, against the sandbox. Run with `npm run test:e2e` (builds first). Files run one at a time:
  * each starts its own n8n on free ports.
  */

@@ -6,8 +6,8 @@
  * that: the backlog and anything opened before the first scheduled poll start nothing; a notification opened after
  * it starts exactly one execution at the next poll. Two scheduled polls are waited for (≤ 2 min).
  */
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/examples';
-import { PACKAGE_NAME } from '../../scripts/n8n-process';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../support/examples';
+import { PACKAGE_NAME } from '../../support/n8n-process';
 import { admin, startStack, waitFor, type Stack } from './support';
 
 const WORKFLOW_ID = 'DlvPollTrigger01';

@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BROWSER_ID } from '../../scripts/n8n-process';
-import { loadExamples } from '../../scripts/examples';
+import { BROWSER_ID } from '../../support/n8n-process';
+import { loadExamples } from '../../support/examples';
 import { waitFor } from './support';
 
 const root = path.resolve(__dirname, '..', '..');

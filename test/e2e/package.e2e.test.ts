@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { NODE_TYPES, PACKAGE_NAME } from '../../scripts/n8n-process';
-import { runtimePaths } from '../../scripts/runtime';
+import { NODE_TYPES, PACKAGE_NAME } from '../../support/n8n-process';
+import { runtimePaths } from '../../support/runtime';
 import { CREDENTIAL_IDS, startStack, type Stack } from './support';
 
 interface NodeTypeDescription {

@@ -4,7 +4,7 @@
  * human". The example's own waits (poll 15 s, up to 5 min) are shortened in the imported copy so the broken branch
  * takes seconds; everything else is the file as shipped.
  */
-import { loadExamples } from '../../scripts/examples';
+import { loadExamples } from '../../support/examples';
 import { admin, service, startStack, waitFor, type Stack } from './support';
 
 interface Execution {

@@ -1,6 +1,6 @@
 // Prints one plain closing line ("e2e: N passed, N failed, N skipped (<s> s)") after the e2e run, for CI logs; a run
 // against another runtime than the current one (N8N_RUNTIME=lowest) names it at the end of the line.
-const versions = require('../../scripts/versions.json');
+const versions = require('../../support/versions.json');
 
 class E2eSummaryReporter {
 	onRunComplete(_contexts, results) {

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { installPackage, N8n, type ExecuteResult } from '../../scripts/n8n-process';
+import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
 import { startSandbox } from '../../sandbox';
-import { sandboxCredentials, CREDENTIAL_IDS } from '../../scripts/examples';
+import { sandboxCredentials, CREDENTIAL_IDS } from '../../support/examples';
 
 export { CREDENTIAL_IDS };
 

@@ -8,7 +8,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { runNode, type RunResult } from '../harness';
+import { runNode, type RunResult } from '../../support/harness';
 
 export interface LoggedRequest {
 	seq: number;

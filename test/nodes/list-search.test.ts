@@ -4,7 +4,7 @@
  */
 import type { INodeListSearchResult } from 'n8n-workflow';
 
-import { runNode } from '../harness';
+import { runNode } from '../../support/harness';
 import { useSandbox } from './context';
 import { ListSearchProbe } from './fixtures/ListSearchProbe.node';
 

@@ -9,7 +9,7 @@ import { RESOURCES } from '../../nodes/Deliverability/resources';
 import codex from '../../nodes/Deliverability/Deliverability.node.json';
 import triggerCodex from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
 import released from './fixtures/interface.json';
-import { interfaceOf, type InterfaceEntry } from './interface';
+import { interfaceOf, type InterfaceEntry } from '../../support/interface';
 import { ISSUE_OPERATIONS } from '../fixtures/operations';
 
 const node = new Deliverability();

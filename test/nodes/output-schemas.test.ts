@@ -1,5 +1,5 @@
 /**
- * The shipped output schemas (nodes/Deliverability/__schema__, see scripts/output-schemas.ts) are what the node
+ * The shipped output schemas (nodes/Deliverability/__schema__, see support/output-schemas.ts) are what the node
  * returns today: regenerated from the sandbox through the real engine, they must equal the committed files, and every
  * operation the node offers must have one. After changing an operation's output, run `npm run schemas`.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { existingSchemaFiles, generateSchemas, operationsOf, schemaOf, schemaOfItems, schemaRoot, versionDirs } from '../../scripts/output-schemas';
+import { existingSchemaFiles, generateSchemas, operationsOf, schemaOf, schemaOfItems, schemaRoot, versionDirs } from '../../support/output-schemas';
 
 describe('output schemas', () => {
 	it('infer n8n\'s schema form: integers apart from numbers, null, nested objects, merged array items and items', () => {

@@ -6,7 +6,7 @@
 import { LoggerProxy, type IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { runNode } from '../harness';
+import { runNode } from '../../support/harness';
 import { useScriptedServer } from '../transport/scripted-server';
 import { byId } from './context';
 

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, TOOL_MAX_LOG_LINES, toolArguments, toolError, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
-import { runNode, type RunResult } from '../harness';
+import { runNode, type RunResult } from '../../support/harness';
 import { byId, jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 112 });

@@ -9,7 +9,7 @@
  * schedule needs pass while the rest runs, polls once per cluster (main, the leader, only) and emits a notification
  * once, in one run on the worker.
  */
-import { loadExamples } from '../../scripts/examples';
+import { loadExamples } from '../../support/examples';
 import {
 	admin,
 	aliveAccounts,
@@ -29,7 +29,7 @@ import {
 	workerStarts,
 	type QueueStack,
 } from './support';
-import type { N8n } from '../../scripts/n8n-process';
+import type { N8n } from '../../support/n8n-process';
 
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) => n.type.endsWith('.deliverabilityTrigger'))!;

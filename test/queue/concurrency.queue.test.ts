@@ -9,8 +9,8 @@
  *   everything it remembers); after that, restarts of every processor forget nothing;
  * - unpublish + republish gives the new alert a fresh memory in every process: an id seen before is new again.
  */
-import { loadExamples } from '../../scripts/examples';
-import type { N8n } from '../../scripts/n8n-process';
+import { loadExamples } from '../../support/examples';
+import type { N8n } from '../../support/n8n-process';
 import {
 	aliveAccounts,
 	deliver as deliverTo,

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAndPack } from '../../scripts/n8n-process';
-import { Missing, startPostgres, startRedis, type Postgres, type Redis } from '../../scripts/queue-cluster';
-import { ensureRuntime } from '../../scripts/runtime';
+import { buildAndPack } from '../../support/n8n-process';
+import { Missing, startPostgres, startRedis, type Postgres, type Redis } from '../../support/queue-cluster';
+import { ensureRuntime } from '../../support/runtime';
 
 declare global {
 	var queueServices: { postgres?: Postgres; redis?: Redis } | undefined;

@@ -1,6 +1,6 @@
 /**
  * Queue-mode suite (`npm run test:queue`): n8n's distributed engine on this machine — a private Postgres, Redis, the
- * sandbox, n8n main + worker + two webhook processors, each with the packed package installed (scripts/queue-cluster.ts).
+ * sandbox, n8n main + worker + two webhook processors, each with the packed package installed (support/queue-cluster.ts).
  * Postgres and Redis are started once for the run (global setup); each test file starts its own n8n cluster on a
  * fresh database. Without Postgres or Redis the suite skips LOUDLY (and its summary line says so).
  */

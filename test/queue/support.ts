@@ -1,13 +1,13 @@
 /**
  * Shared set-up of the queue-mode suite: per test file one sandbox and one n8n cluster (main + worker + two webhook
- * processors, scripts/queue-cluster.ts) on a fresh database of the run's Postgres, with the sandbox credentials
+ * processors, support/queue-cluster.ts) on a fresh database of the run's Postgres, with the sandbox credentials
  * imported through main's CLI. `queueDescribe` turns into a loud skip when global-setup found no Postgres or Redis.
  */
 import fs from 'node:fs';
 import { startSandbox } from '../../sandbox';
-import { sandboxCredentials } from '../../scripts/examples';
-import { Cluster, postgresAt, type PostgresInfo, type Redis } from '../../scripts/queue-cluster';
-import type { N8n } from '../../scripts/n8n-process';
+import { sandboxCredentials } from '../../support/examples';
+import { Cluster, postgresAt, type PostgresInfo, type Redis } from '../../support/queue-cluster';
+import type { N8n } from '../../support/n8n-process';
 
 import { admin, service, waitFor } from '../e2e/support';
 

@@ -7,7 +7,7 @@ import * as net from 'node:net';
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { pacerPolicy, resetPacers } from '../../nodes/shared/pacer';
 import { retryPolicy } from '../../nodes/shared/transport';
-import { runNode } from '../harness';
+import { runNode } from '../../support/harness';
 import { useScriptedServer } from './scripted-server';
 
 const KEY = 'dummy-key-failures-4b1d';

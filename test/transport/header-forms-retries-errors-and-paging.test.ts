@@ -1,6 +1,6 @@
 // Credential + transport over real HTTP: a loopback server scripted per test, requests made through n8n's real
 // engine (WorkflowExecute → httpRequestWithAuthentication → the credential's generic authenticate).
-import { runNode } from '../harness';
+import { runNode } from '../../support/harness';
 import { TransportProbe } from './fixtures/TransportProbe.node';
 import { useScriptedServer } from './scripted-server';
 

@@ -9,7 +9,7 @@ import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { route } from '../../nodes/Deliverability/router';
 import { LOOKAHEAD_PAGES, retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { runNode } from '../harness';
+import { runNode } from '../../support/harness';
 
 const ACCOUNTS = 1234;
 let sandbox: Sandbox;

@@ -3,7 +3,7 @@
 // failure, the credential read once per run, and the pacer shared by concurrent executions.
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { MAX_IN_FLIGHT, resetPacers } from '../../nodes/shared/pacer';
-import { runNode } from '../harness';
+import { runNode } from '../../support/harness';
 import { useScriptedServer } from './scripted-server';
 
 const KEY = 'dummy-key-concurrency-9e2f';

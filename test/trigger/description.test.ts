@@ -13,7 +13,7 @@ import { claim, fingerprint, forget, memoryScope, savedIds, windowSize } from '.
 import { hookUrlWithSecret, matches, queryParam, withoutQuery } from '../../nodes/DeliverabilityTrigger/lifecycle';
 import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityTrigger/secret';
 import { EVENTS } from '../../nodes/shared/events';
-import { triggerHarness } from '../harness';
+import { triggerHarness } from '../../support/harness';
 
 const node = new DeliverabilityTrigger();
 const { description } = node;

@@ -10,7 +10,7 @@
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { savedIds } from '../../nodes/DeliverabilityTrigger/dedupe';
-import { triggerHarness, type HookHarness } from '../harness';
+import { triggerHarness, type HookHarness } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
 import { activate, nextWebhookId, registeredSecret, trigger, webhookId, WEBHOOK_BASE } from './helpers';
 

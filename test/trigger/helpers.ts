@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
 import { queryParam } from '../../nodes/DeliverabilityTrigger/lifecycle';
 import { verify } from '../../nodes/DeliverabilityTrigger/secret';
-import { triggerHarness, type HookHarness } from '../harness';
+import { triggerHarness, type HookHarness } from '../../support/harness';
 import type { NodeTestContext } from '../nodes/context';
 import type { Alert } from '../../sandbox/store';
 

@@ -3,7 +3,7 @@
  * event are read (400), unselected events and repeats are acknowledged and start nothing, everything else starts one
  * run with one item. Every answer is small JSON written by the node (never n8n's `firstEntryJson`).
  */
-import type { HookHarness } from '../harness';
+import type { HookHarness } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
 import { savedIds } from '../../nodes/DeliverabilityTrigger/dedupe';
 import { activate, nextWebhookId, registeredSecret, savedStaticData, trigger, type TriggerOptions } from './helpers';

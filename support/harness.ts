@@ -31,10 +31,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow, createRunExecutionData } from 'n8n-workflow';
 
-import { DeliverabilityApi } from '../../credentials/DeliverabilityApi.credentials';
-import { DeliverabilityGoogleWorkspaceKeyApi } from '../../credentials/DeliverabilityGoogleWorkspaceKeyApi.credentials';
-import { DeliverabilityMailboxApi } from '../../credentials/DeliverabilityMailboxApi.credentials';
-import { DeliverabilityOutlookAppApi } from '../../credentials/DeliverabilityOutlookAppApi.credentials';
+import { DeliverabilityApi } from '../credentials/DeliverabilityApi.credentials';
+import { DeliverabilityGoogleWorkspaceKeyApi } from '../credentials/DeliverabilityGoogleWorkspaceKeyApi.credentials';
+import { DeliverabilityMailboxApi } from '../credentials/DeliverabilityMailboxApi.credentials';
+import { DeliverabilityOutlookAppApi } from '../credentials/DeliverabilityOutlookAppApi.credentials';
 
 const CREDENTIAL_TYPES: Record<string, ICredentialType> = Object.fromEntries(
 	[new DeliverabilityApi(), new DeliverabilityGoogleWorkspaceKeyApi(), new DeliverabilityMailboxApi(), new DeliverabilityOutlookAppApi()].map(

@@ -4,7 +4,7 @@
  * - a private Postgres cluster from Debian's binaries (`initdb`/`pg_ctl` of /usr/lib/postgresql/<v>/bin, run as an
  *   unprivileged user when we are root), on a free port, removed afterwards;
  * - Redis (Debian's `redis-server`) as a plain child process: `--port N --bind 127.0.0.1 --save ''`;
- * - n8n as main + worker(s) + webhook processors (scripts/n8n-process.ts with a `command`), each with its own user
+ * - n8n as main + worker(s) + webhook processors (support/n8n-process.ts with a `command`), each with its own user
  *   folder holding the packed package, all sharing the database, Redis, the queue prefix and the encryption key.
  *
  * Postgres and Redis are installed with apt-get when missing and we are root (as in CI); when they still cannot be

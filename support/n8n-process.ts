@@ -1,5 +1,5 @@
 /**
- * A real n8n process for `npm start` and the e2e suite: runs the provisioned runtime (scripts/runtime.ts) on
+ * A real n8n process for `npm start` and the e2e suite: runs the provisioned runtime (support/runtime.ts) on
  * 127.0.0.1 with its own user folder, an owner preset through the environment, our package installed into the
  * community-nodes folder from `npm pack` output (exactly the way users get it), and helpers for the CLI
  * (import/publish), the internal REST API (login, credential test) and the public API (API key).

@@ -1,0 +1,267 @@
+/**
+ * Output schemas for the Deliverability node, the way n8n's own nodes ship them: one JSON Schema of an output item
+ * per operation in `nodes/Deliverability/__schema__/v<version>/<resource>/<operation>.json` (gulp copies nodes/**
+ * /*.json into dist/, so they are in the published tarball beside the node file). n8n 1.123+ and 2.x serve them at
+ * `/schemas/<node type>/<version>/<resource>/<operation>.json` for any loaded node, community packages included; the
+ * editor shows them as the schema preview of a node that has not run yet (fields can be mapped before the first run),
+ * and 2.x's AI builder reads them as output shapes.
+ *
+ * Generated, never written by hand: every resource and operation the node offers (read from its description, so
+ * operations added later are covered) runs once through n8n's real engine (support/harness.ts) against a fresh sandbox
+ * with default options, and the schema is inferred from the items it returns (all items merged).
+ * `npm run schemas` rewrites the files; test/nodes/output-schemas.test.ts regenerates and compares.
+ *
+ * Parameters: required ones are filled from SAMPLE_IDS (ids of things that exist in the sandbox) and their type's
+ * default; SAMPLES adds what an operation needs beyond that. An operation that cannot run from these fails the
+ * generator with its name and error.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+
+import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { runNode } from './harness';
+
+export const schemaRoot = path.resolve(__dirname, '..', 'nodes', 'Deliverability', '__schema__');
+
+export interface JsonSchema {
+	type?: string | string[];
+	properties?: Record<string, JsonSchema>;
+	items?: JsonSchema;
+	version?: number;
+}
+
+/** The JSON type of one value, integers apart from other numbers (as in n8n's own schema files). */
+function typeOf(value: unknown): string {
+	if (value === null || value === undefined) return 'null';
+	if (Array.isArray(value)) return 'array';
+	if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+	return typeof value;
+}
+
+/** Merges two schemas: union of types and of object properties; array items merged likewise. */
+function merge(a: JsonSchema | undefined, b: JsonSchema): JsonSchema {
+	if (!a) return b;
+	const types = [...new Set([...[a.type ?? []].flat(), ...[b.type ?? []].flat()])].sort();
+	const out: JsonSchema = { type: types.length === 1 ? types[0] : types };
+	if (a.properties || b.properties) {
+		const props: Record<string, JsonSchema> = {};
+		for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
+			props[key] = merge(a.properties?.[key], b.properties?.[key] ?? a.properties![key]);
+		}
+		out.properties = props;
+	}
+	if (a.items || b.items) out.items = a.items && b.items ? merge(a.items, b.items) : (a.items ?? b.items);
+	return out;
+}
+
+/** The schema of one JSON value (object keys sorted, array items merged over all elements). */
+export function schemaOf(value: unknown): JsonSchema {
+	const type = typeOf(value);
+	if (type === 'object') {
+		const obj = value as Record<string, unknown>;
+		return { type, properties: Object.fromEntries(Object.keys(obj).sort().map((k) => [k, schemaOf(obj[k])])) };
+	}
+	if (type === 'array') {
+		const items = (value as unknown[]).reduce<JsonSchema | undefined>((acc, v) => merge(acc, schemaOf(v)), undefined);
+		return items ? { type, items } : { type };
+	}
+	return { type };
+}
+
+/** One schema for all output items of a run (n8n's files describe a single item), with n8n's `version: 1`. */
+export function schemaOfItems(items: IDataObject[]): JsonSchema {
+	const merged = items.reduce<JsonSchema | undefined>((acc, item) => merge(acc, schemaOf(item)), undefined);
+	return { ...(merged ?? { type: 'object', properties: {} }), version: 1 };
+}
+
+/** Every resource and operation value the node offers, read from its description. */
+export function operationsOf(description: INodeTypeDescription): Array<{ resource: string; operation: string }> {
+	const resources = (description.properties.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
+	return resources.flatMap((resource) => {
+		const picker = description.properties.find(
+			(p) => p.name === 'operation' && ((p.displayOptions?.show?.resource as string[] | undefined) ?? []).includes(resource),
+		);
+		return ((picker?.options as Array<{ value: string }> | undefined) ?? []).map((o) => ({ resource, operation: o.value }));
+	});
+}
+
+/** The node's versions as n8n names the schema folders (`v1.0.0`). */
+export function versionDirs(description: INodeTypeDescription): string[] {
+	return [description.version].flat().map((v) => `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`);
+}
+
+const KEY_FILE = {
+	type: 'service_account',
+	project_id: 'example-project',
+	private_key_id: 'dummy-key-id-123',
+	private_key: '-----BEGIN PRIVATE KEY-----\nMIIEdummyexamplekeymaterial\n-----END PRIVATE KEY-----\n',
+	client_email: 'importer@example-project.iam.gserviceaccount.com',
+	client_id: '1234567890',
+};
+
+type Ids = Record<string, string | number>;
+
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+interface Sample {
+	/** Parameters beyond resource, operation and the required ones filled automatically. */
+	parameters?: INodeParameters | ((ids: Ids) => INodeParameters);
+	/** Credentials beyond the API key (by type). */
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+}
+
+/** What an operation needs beyond its required parameters (realistic values; secrets obviously fake). */
+const SAMPLES: Record<string, Sample> = {
+	'account.batch': { parameters: { action: 'reconnect' } },
+	'account.getAliases': { parameters: (ids) => ({ accountId: byId(ids.accountWithAliases) }) },
+	'account.update': { parameters: { updateFields: { first_name: 'Anna' } } },
+	'account.connectImap': {
+		parameters: {
+			email: 'new.box@example-mail.com',
+			firstName: 'New',
+			lastName: 'Box',
+			provider: 'custom',
+			imapServer: 'imap.example-mail.com',
+			imapServerPort: 993,
+			smtpServer: 'smtp.example-mail.com',
+			smtpServerPort: 587,
+		},
+		credentials: { deliverabilityMailboxApi: { password: 'dummy-mailbox-pass-both' } },
+	},
+	'alert.create': { parameters: { channel: 'HOOK_URL', hookUrl: 'https://hooks.example.com/deliverability', events: ['ACCOUNT_DISCONNECTED'] } },
+	'alert.update': { parameters: { updateFields: { active: false } } },
+	'automatedTest.setRuns': { parameters: { weekdays: [1, 3, 5] } },
+	'automatedTest.update': { parameters: { updateFields: { hour: 9 } } },
+	'spamTest.update': { parameters: { updateFields: { type: 'btob' } } },
+	'emailWorkspace.importAccounts': { parameters: { accounts: 'ann@import.example, bob@import.example' } },
+	'emailWorkspace.update': { parameters: { name: 'Renamed' } },
+	'emailWorkspace.create': {
+		parameters: { name: 'Sales', provider: 'google' },
+		credentials: { deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile: JSON.stringify(KEY_FILE) } },
+	},
+};
+
+/** Ids of things that exist in a fresh sandbox (project A), by parameter name. */
+async function sampleIds(sandbox: Sandbox): Promise<Ids> {
+	const get = async <T>(route: string, method = 'GET', body?: unknown): Promise<T> => {
+		const res = await fetch(`${sandbox.baseUrl}${route}`, {
+			method,
+			headers: { 'X-Api-Key': sandbox.apiKeys.A, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (res.status >= 400) throw new Error(`sandbox ${method} ${route}: ${res.status} ${await res.text()}`);
+		return (await res.json()) as T;
+	};
+	const accounts = await get<Array<{ id: number; tags?: Array<{ id: number }> }>>('/accounts?page=0');
+	const [account] = accounts;
+	let accountWithAliases: number | undefined;
+	for (const a of accounts) {
+		if ((await get<unknown[]>(`/accounts/${a.id}/aliases`)).length > 0) {
+			accountWithAliases = a.id;
+			break;
+		}
+	}
+	if (accountWithAliases === undefined) throw new Error('no account with aliases on the sandbox\'s first page');
+	const [automatedTest] = await get<Array<{ id: number }>>('/automated_tests?page=0');
+	const [spamTest] = await get<Array<{ public_id: string }>>('/spam_tests?page=0');
+	const alerts = await get<Array<{ id: number }>>('/alerts');
+	const task = await get<{ id?: number; task_id?: number }>('/accounts/batch', 'POST', { action: 'reconnect', account_ids: [account.id] });
+	const tagId = accounts.find((a) => a.tags?.length)?.tags?.[0].id;
+	const workspace = await get<{ id: number }>('/email_workspaces', 'POST', { name: 'Sales', file_key_json: KEY_FILE });
+	// A fresh sandbox has no open notification: open one, as the service would on a disconnect.
+	const opened = await fetch(`${sandbox.adminUrl}/notifications`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ project: 'A', event: 'ACCOUNT_DISCONNECTED', account_id: account.id }),
+	});
+	if (opened.status >= 400) throw new Error(`sandbox admin POST /notifications: ${opened.status} ${await opened.text()}`);
+	return {
+		accountId: account.id,
+		accountIds: String(account.id),
+		accountWithAliases,
+		alertId: alerts[0].id,
+		automatedTestId: automatedTest.id,
+		publicId: spamTest.public_id,
+		taskId: (task.task_id ?? task.id)!,
+		emailWorkspaceId: workspace.id,
+		...(tagId === undefined ? {} : { tagId }),
+	};
+}
+
+function shown(p: INodeProperties, params: INodeParameters, defaults: Record<string, unknown>): boolean {
+	const value = (name: string) => (name in params ? params[name] : defaults[name]);
+	const matches = (cond: Record<string, unknown> | undefined, name: string) =>
+		((cond?.[name] as unknown[] | undefined) ?? []).some((v) => JSON.stringify(v) === JSON.stringify(value(name)));
+	const show = p.displayOptions?.show as Record<string, unknown> | undefined;
+	const hide = p.displayOptions?.hide as Record<string, unknown> | undefined;
+	if (show && !Object.keys(show).every((k) => matches(show, k))) return false;
+	if (hide && Object.keys(hide).some((k) => matches(hide, k))) return false;
+	return true;
+}
+
+/** resource + operation + sample parameters + every shown required parameter from the ids or its type's default. */
+function parametersFor(
+	description: INodeTypeDescription,
+	resource: string,
+	operation: string,
+	ids: Ids,
+): INodeParameters {
+	const sample = SAMPLES[`${resource}.${operation}`]?.parameters;
+	const params: INodeParameters = { resource, operation, ...(typeof sample === 'function' ? sample(ids) : sample) };
+	const defaults = Object.fromEntries(description.properties.map((p) => [p.name, p.default]));
+	for (const p of description.properties) {
+		if (!p.required || p.name in params || !shown(p, params, defaults)) continue;
+		if (p.type === 'resourceLocator') {
+			if (ids[p.name] === undefined) throw new Error(`no sample id for "${p.name}" (${resource} → ${operation}): add it to sampleIds() in support/output-schemas.ts`);
+			params[p.name] = byId(ids[p.name]);
+		} else if (ids[p.name] !== undefined) params[p.name] = ids[p.name];
+		else if (p.type === 'multiOptions') params[p.name] = [(p.options as Array<{ value: string }>)[0].value];
+		else if (p.default !== '' && p.default !== undefined) params[p.name] = p.default;
+		else throw new Error(`no sample value for required "${p.name}" (${resource} → ${operation}): add it to SAMPLES in support/output-schemas.ts`);
+	}
+	return params;
+}
+
+/** Runs every operation against a fresh sandbox; returns file path (relative to the schema root) → file text. */
+export async function generateSchemas(): Promise<Map<string, string>> {
+	const nodeType = new Deliverability();
+	const { description } = nodeType;
+	const files = new Map<string, string>();
+	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
+	const failures: string[] = [];
+	try {
+		for (const { resource, operation } of operationsOf(description)) {
+			await fetch(`${sandbox.adminUrl}/reset`, { method: 'POST' });
+			try {
+				const ids = await sampleIds(sandbox);
+				const result = await runNode({
+					nodeType,
+					parameters: parametersFor(description, resource, operation, ids),
+					credentials: {
+						deliverabilityApi: { apiKey: sandbox.apiKeys.A, baseUrl: sandbox.baseUrl, headerForm: 'bearer' },
+						...SAMPLES[`${resource}.${operation}`]?.credentials,
+					},
+				});
+				if (result.error) throw result.error;
+				const items = result.items.map((i) => i.json);
+				if (items.length === 0) throw new Error('returned no items');
+				const text = JSON.stringify(schemaOfItems(items), null, 4) + '\n';
+				for (const dir of versionDirs(description)) files.set(path.join(dir, resource, `${operation}.json`), text);
+			} catch (e) {
+				failures.push(`${resource} → ${operation}: ${(e as Error).message}`);
+			}
+		}
+	} finally {
+		await sandbox.close();
+	}
+	if (failures.length) throw new Error(`output schemas: ${failures.length} operation(s) did not run:\n  ${failures.join('\n  ')}`);
+	return files;
+}
+
+/** Every file under the schema root, relative to it. */
+export function existingSchemaFiles(): string[] {
+	if (!fs.existsSync(schemaRoot)) return [];
+	return (fs.readdirSync(schemaRoot, { recursive: true }) as string[]).filter((f) => f.endsWith('.json')).sort();
+}
