@@ -11,6 +11,7 @@ import type { Reply } from './api';
 import type { AnswerKind, AnswerRule, MisanswerLogEntry, Store } from './store';
 
 export const ANSWER_KINDS: AnswerKind[] = [
+	'as-is',
 	'html',
 	'html-502',
 	'empty',
@@ -137,6 +138,8 @@ export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: st
 			return { status: real.status, contentType: jsonType, text: JSON.stringify(wrongType(real.body)) };
 		case 'cut':
 			return { status: real.status, contentType: jsonType, text: json.slice(0, Math.max(1, Math.floor(json.length / 2))) };
+		case 'as-is':
+			return { status: real.status, contentType: jsonType, text: json };
 		case 'trickle':
 		case 'text-plain':
 			return { status: real.status, contentType: rule.kind === 'trickle' ? jsonType : 'text/plain; charset=utf-8', text: json };

@@ -247,6 +247,7 @@ export interface Fault {
 
 /** A misbehaving answer kind (misbehave.ts, BEHAVIOUR.md "Misbehaving answers"). */
 export type AnswerKind =
+	| 'as-is'
 	| 'html'
 	| 'html-502'
 	| 'empty'

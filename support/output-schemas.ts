@@ -92,7 +92,7 @@ export function versionDirs(description: INodeTypeDescription): string[] {
 	return [description.version].flat().map((v) => `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`);
 }
 
-const KEY_FILE = {
+export const KEY_FILE = {
 	type: 'service_account',
 	project_id: 'example-project',
 	private_key_id: 'dummy-key-id-123',
@@ -101,11 +101,11 @@ const KEY_FILE = {
 	client_id: '1234567890',
 };
 
-type Ids = Record<string, string | number>;
+export type Ids = Record<string, string | number>;
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-interface Sample {
+export interface Sample {
 	/** Parameters beyond resource, operation and the required ones filled automatically. */
 	parameters?: INodeParameters | ((ids: Ids) => INodeParameters);
 	/** Credentials beyond the API key (by type). */
@@ -113,7 +113,7 @@ interface Sample {
 }
 
 /** What an operation needs beyond its required parameters (realistic values; secrets obviously fake). */
-const SAMPLES: Record<string, Sample> = {
+export const SAMPLES: Record<string, Sample> = {
 	'account.batch': { parameters: { action: 'reconnect' } },
 	'account.getAliases': { parameters: (ids) => ({ accountId: byId(ids.accountWithAliases) }) },
 	'account.update': { parameters: { updateFields: { first_name: 'Anna' } } },
@@ -144,7 +144,7 @@ const SAMPLES: Record<string, Sample> = {
 };
 
 /** Ids of things that exist in a fresh sandbox (project A), by parameter name. */
-async function sampleIds(sandbox: Sandbox): Promise<Ids> {
+export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 	const get = async <T>(route: string, method = 'GET', body?: unknown): Promise<T> => {
 		const res = await fetch(`${sandbox.baseUrl}${route}`, {
 			method,
@@ -202,7 +202,7 @@ function shown(p: INodeProperties, params: INodeParameters, defaults: Record<str
 }
 
 /** resource + operation + sample parameters + every shown required parameter from the ids or its type's default. */
-function parametersFor(
+export function parametersFor(
 	description: INodeTypeDescription,
 	resource: string,
 	operation: string,

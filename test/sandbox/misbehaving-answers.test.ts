@@ -55,6 +55,14 @@ describe('misbehaving answers', () => {
 		expect((await t.admin('GET', '/answers')).data).toEqual([]);
 	});
 
+	it('as-is passes the route\'s answer through unchanged, and logs it', async () => {
+		const before = await raw('GET', '/accounts/2');
+		await rule({ kind: 'as-is', path: '/accounts/:id', count: 1 });
+		const same = await raw('GET', '/accounts/2');
+		expect([same.status, same.text]).toEqual([before.status, before.text]);
+		expect((await t.admin('GET', '/answers/log')).data).toEqual([expect.objectContaining({ kind: 'as-is', body: before.text })]);
+	});
+
 	it('a 200 web page (text/html) and a 502 gateway page', async () => {
 		await rule({ kind: 'html', path: '/ping', count: 1 });
 		await rule({ kind: 'html-502', path: '/ping', count: 1 });
