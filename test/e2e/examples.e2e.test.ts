@@ -100,16 +100,27 @@ describe('example: pre-send gate', () => {
 });
 
 describe('example: weekly domain health', () => {
-	it('produces one summary item naming the weak SPF/DKIM/DMARC domains and the low scores', async () => {
+	it('produces one summary item: verdicts with reasons, weak SPF/DKIM/DMARC, low scores, and the domains not scored yet', async () => {
 		const result = await stack.n8n.execute(examples['weekly-domain-health.json'].id);
 		expectNoError(result);
 		const { domains } = await service<{ domains: Array<Record<string, unknown>> }>(stack.sandbox, 'GET', '/projects/domains');
 		const names = (pred: (d: Record<string, unknown>) => boolean) => domains.filter(pred).map((d) => d.domain);
+		// Every domain a mailbox uses: the service lists only the scored ones (the sandbox has 7, one unscored).
+		const inUse = new Set<string>();
+		for (let page = 0; ; page++) {
+			const batch = await service<Array<{ email: string }>>(stack.sandbox, 'GET', `/accounts?include_spamchecker=true&per_page=100&page=${page}`);
+			for (const a of batch) inUse.add(a.email.split('@')[1]);
+			if (batch.length < 100) break;
+		}
+		const notScored = [...inUse].filter((d) => !domains.some((listed) => listed.domain === d)).sort();
+		expect(notScored.length).toBeGreaterThan(0);
 
 		const summary = nodeOutput(result, 'Summary');
 		expect(summary).toHaveLength(1);
 		expect(summary[0]).toMatchObject({
+			in_use: inUse.size,
 			checked: domains.length,
+			not_scored: notScored,
 			weak_spf: names((d) => d.spf_valid !== true),
 			weak_dkim: names((d) => d.dkim_valid !== true),
 			weak_dmarc: names((d) => d.dmarc_valid !== true),
@@ -120,7 +131,11 @@ describe('example: weekly domain health', () => {
 			.sort();
 		expect((summary[0].low_score as Array<{ domain: string }>).map((d) => d.domain).sort()).toEqual(low);
 		expect(low.length).toBeGreaterThan(0);
-		expect(String(summary[0].text)).toContain(`${domains.length} domains checked`);
+		// initech-news.org has no records and a score of 40: it fails, with the reasons in words.
+		expect(summary[0].fail).toContainEqual({ domain: 'initech-news.org', problems: expect.arrayContaining(['DMARC record missing']) });
+		const text = String(summary[0].text);
+		expect(text).toContain(`${inUse.size} domains in use: ${domains.length} domains checked, ${notScored.length} not scored yet (${notScored.join(', ')})`);
+		expect(text).toMatch(/FAIL initech-news\.org: SPF record missing/);
 	});
 });
 

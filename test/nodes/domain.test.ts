@@ -1,10 +1,13 @@
 /**
  * Domain Get Many: GET /projects/domains answers `{domains: [...]}` at once (not paginated); the node returns one item
  * per domain and applies Return All / Limit itself, with the `order` option sent as the service's query parameter.
+ * Simplify (on by default) gives each domain's health in words and a verdict; off, the domains as sent.
  */
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { domainsFrom } from '../../nodes/Deliverability/resources/domain/getAll';
+import { simplifyDomain, UNSCORED_REASON } from '../../nodes/Deliverability/resources/domain/simplified';
 import { jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 60 });
@@ -19,7 +22,7 @@ async function serviceDomains(query: IDataObject = {}): Promise<IDataObject[]> {
 
 describe('domain getAll', () => {
 	it('Return All gives one item per domain, in the service order, from one request', async () => {
-		const result = await t.run(domains({ returnAll: true }));
+		const result = await t.run(domains({ returnAll: true, simplify: false }));
 		expect(result.error).toBeUndefined();
 		const requests = await t.requests();
 		expect(requests.map((r) => [r.method, local(r.path), r.query])).toEqual([['GET', '/projects/domains', {}]]);
@@ -51,7 +54,7 @@ describe('domain getAll', () => {
 
 	it.each(['asc', 'desc'] as const)('order %s sorts by average score', async (order) => {
 		const result = await t.run(domains({ returnAll: true, options: { order } }));
-		const scores = jsonOf(result).map((d) => d.avg_score as number);
+		const scores = jsonOf(result).map((d) => d.score as number);
 		const sorted = [...scores].sort((a, b) => (order === 'asc' ? a - b : b - a));
 		expect(scores).toEqual(sorted);
 		expect((await t.requests())[0].query).toEqual({ order });
@@ -71,6 +74,113 @@ describe('domain getAll', () => {
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(pattern);
 		expect(await t.requests()).toHaveLength(0);
+	});
+});
+
+describe('domain getAll simplified (the default)', () => {
+	const daysTo = (iso: string) => Math.floor(DateTime.fromISO(iso, { zone: 'utc' }).diff(DateTime.utc(), 'days').days);
+
+	it('gives each domain its records in words, score, days to expiry, named MX fields and a verdict with reasons', async () => {
+		const result = await t.run(domains({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		const raw = await serviceDomains();
+		const items = jsonOf(result);
+		expect(items.map((d) => d.domain)).toEqual(raw.map((d) => d.domain));
+		const northwind = items.find((d) => d.domain === 'northwind-sales.io')!;
+		const source = raw.find((d) => d.domain === 'northwind-sales.io')!;
+		const days = daysTo(source.expire_at as string);
+		expect(northwind).toEqual({
+			id: source.id,
+			domain: 'northwind-sales.io',
+			scored: true,
+			score: 72,
+			score_change: source.score_change,
+			spf: 'valid',
+			dkim: 'valid',
+			dmarc: 'missing',
+			spf_value: source.spf_value,
+			dkim_value: source.dkim_value,
+			dkim_selector: 'google',
+			dmarc_value: '',
+			expire_at: source.expire_at,
+			last_check_at: source.last_check_at,
+			expires_in_days: days,
+			mx_records: (source.mx_records as string[][]).map(([host, ip, priority]) => ({ host, ip, priority: Number(priority) })),
+			verdict: 'fail',
+			verdict_reason: expect.stringMatching(/^DMARC record missing/),
+			problems: expect.arrayContaining(['DMARC record missing']),
+		});
+		expect(northwind.mx_records).toContainEqual({ host: 'aspmx.l.northwind-sales.io', ip: expect.any(String), priority: 1 });
+		// initech-news.org: no SPF, DKIM or DMARC record and an average score of 40.
+		const initech = items.find((d) => d.domain === 'initech-news.org')!;
+		expect(initech.problems).toEqual(
+			expect.arrayContaining(['SPF record missing', 'DKIM record missing', 'DMARC record missing', 'Average score 40 is below 50']),
+		);
+		expect(initech.verdict).toBe('fail');
+	});
+
+	it('a domain with valid records passes on its score, warns below Pass At Score, and the thresholds are options', async () => {
+		const far = (d: IDataObject) => (d.expires_in_days as number) > 30;
+		const acme = jsonOf(await t.run(domains({ returnAll: true }))).find((d) => d.domain === 'acme-mail.com')!;
+		expect(acme).toEqual(expect.objectContaining({ spf: 'valid', dkim: 'valid', dmarc: 'valid', score: 88 }));
+		if (far(acme)) {
+			expect(acme.verdict).toBe('pass');
+			expect(acme.verdict_reason).toBe('SPF, DKIM and DMARC valid, average score 88 (pass at 70 or more)');
+			expect(acme.problems).toEqual([]);
+		} else {
+			expect(acme.verdict).toBe('warn'); // the sandbox's expiry dates are fixed: near one, it warns
+		}
+		const strict = jsonOf(await t.run(domains({ returnAll: true, options: { passAt: 90, warnAt: 80, expiryWarnDays: 0 } })));
+		const strictAcme = strict.find((d) => d.domain === 'acme-mail.com')!;
+		expect(strictAcme.verdict).toBe(strictAcme.expires_in_days as number < 0 ? 'fail' : 'warn');
+		expect(strictAcme.problems).toContain('Average score 88 is below 90');
+	});
+
+	it('Simplify reads booleans and numbers sent as text', async () => {
+		await t.admin('POST', '/answers', { kind: 'booleans-as-text', path: '/projects/domains' });
+		await t.admin('POST', '/answers', { kind: 'numbers-as-text', path: '/projects/domains' });
+		const items = jsonOf(await t.run(domains({ returnAll: true })));
+		const acme = items.find((d) => d.domain === 'acme-mail.com')!;
+		expect(acme).toEqual(expect.objectContaining({ scored: true, spf: 'valid', dkim: 'valid', dmarc: 'valid' }));
+		expect(typeof acme.score).toBe('number');
+		await t.admin('DELETE', '/answers');
+	});
+
+	it('rejects thresholds outside 0 to 100, and Warn At Score above Pass At Score, before any request', async () => {
+		const result = await t.run(domains({ options: { passAt: 101, expiryWarnDays: -1 } }));
+		expect(result.error?.message).toMatch(/2 invalid fields: "Options → Pass At Score": 101 is above the maximum 100 \(allowed: 0 to 100\)/);
+		expect(result.error?.message).toMatch(/"Options → Expiry Warning \(Days\)"/);
+		const swapped = await t.run(domains({ options: { passAt: 40, warnAt: 60 } }));
+		expect(swapped.error?.message).toMatch(/"Options → Warn At Score": 60 is above Pass At Score \(40\)/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('an unscored domain that comes anyway is kept and marked with the reason, its verdict pending', () => {
+		const now = DateTime.fromISO('2026-01-01T00:00:00Z', { zone: 'utc' });
+		const simple = simplifyDomain(
+			{ id: 6, domain: 'umbrella-eu.de', avg_score: null, spf_valid: true, spf_value: 'v=spf1 -all', dkim_valid: 'true', dmarc_valid: false, dmarc_value: 'v=DMARC1; p=bogus', expire_at: '2026-01-21T00:00:00Z', mx_records: [['mx.umbrella-eu.de', '192.0.2.1', 'x']] },
+			undefined,
+			now,
+		);
+		expect(simple).toEqual({
+			id: 6,
+			domain: 'umbrella-eu.de',
+			scored: false,
+			unscored_reason: UNSCORED_REASON,
+			spf: 'valid',
+			dkim: 'valid',
+			dmarc: 'invalid',
+			spf_value: 'v=spf1 -all',
+			dmarc_value: 'v=DMARC1; p=bogus',
+			expire_at: '2026-01-21T00:00:00Z',
+			expires_in_days: 20,
+			mx_records: [{ host: 'mx.umbrella-eu.de', ip: '192.0.2.1', priority: 'x' }],
+			verdict: 'fail',
+			verdict_reason: 'DMARC record not valid; the domain expires in 20 days; no average score yet',
+			problems: ['DMARC record not valid', 'The domain expires in 20 days', 'No average score yet'],
+		});
+		const fine = simplifyDomain({ domain: 'new.example', avg_score: undefined, spf_valid: true, dkim_valid: true, dmarc_valid: true }, undefined, now);
+		expect(fine).toEqual(expect.objectContaining({ scored: false, verdict: 'pending', verdict_reason: 'No average score yet' }));
 	});
 });
 

@@ -46,8 +46,8 @@ const API_NAMES = new Set([
 	'accounts', 'imap_only',
 ]);
 
-/** Node-side behaviour options allowed in an `options` collection (they are not sent to the service). */
-const NODE_OPTIONS = new Set(['waitForCompletion', 'pollInterval', 'timeoutMinutes', 'onTimeout']);
+/** Node-side options allowed in an `options` collection (not sent to the service): waiting, and the verdict thresholds of Simplify. */
+const NODE_OPTIONS = new Set(['waitForCompletion', 'pollInterval', 'timeoutMinutes', 'onTimeout', 'passAt', 'warnAt', 'expiryWarnDays', 'passAtInbox', 'warnAtInbox']);
 
 const COLLECTIONS = ['filters', 'updateFields', 'additionalFields', 'options'];
 const ID_PARAMETERS = ['accountId', 'publicId', 'automatedTestId', 'taskId', 'alertId', 'tagId', 'emailWorkspaceId'];

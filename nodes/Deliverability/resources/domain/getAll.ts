@@ -1,19 +1,49 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, listFrom } from '../../../shared/transport';
-import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
-import { collectionValues, listLimit, validator } from '../../helpers/params';
+import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
+import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many sending domains with their SPF/DKIM/DMARC health',
-	description: 'List the sending domains of the project (one item per domain)',
+	description: 'List the sending domains of the project (one item per domain), with a health verdict',
 };
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('domain', 'getAll'),
+	{
+		...simplifyOption('domain', ['getAll']),
+		description:
+			'Whether to give each domain as verdict (pass, warn, fail, or pending without a score), reasons, SPF/DKIM/DMARC as valid/invalid/missing, score, days to expiry and named MX fields, instead of the raw answer',
+	},
 	collectionOf('options', showFor('domain', 'getAll'), [
+		{
+			displayName: 'Expiry Warning (Days)',
+			name: 'expiryWarnDays',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 30,
+			description: 'Simplify: a domain that expires within this many days gets the verdict warn',
+		},
+		{
+			displayName: 'Pass At Score',
+			name: 'passAt',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 70,
+			description: 'Simplify: the average score (0 to 100) at or above which a domain passes, if its records are valid',
+		},
+		{
+			displayName: 'Warn At Score',
+			name: 'warnAt',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 50,
+			description: 'Simplify: the average score (0 to 100) at or above which a domain below Pass At Score warns; below it fails',
+		},
 		orderOption({
 			displayName: 'Order by Average Score',
 			labels: ['Ascending (Lowest First)', 'Descending (Highest First)'],
@@ -33,7 +63,8 @@ export function domainsFrom(body: unknown): IDataObject[] {
 
 /**
  * GET /projects/domains is not paginated: the whole list comes at once (`{domains: [...]}`, a bare array is
- * accepted too), and Return All / Limit are applied here.
+ * accepted too), and Return All / Limit are applied here. Every domain of the answer is kept: the spec says the
+ * service leaves out the ones without a score, and one that comes anyway is marked `scored: false` with the reason.
  */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const v = validator(this, i);
@@ -41,7 +72,16 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const qs: IDataObject = {};
 	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
 	const limit = listLimit(this, i);
+	const simplify = flag(this, 'simplify', i);
+	const thresholds = { ...DOMAIN_THRESHOLDS };
+	if (simplify) {
+		if (options.passAt !== undefined) thresholds.passAt = v.integer('passAt', options.passAt, 0, 100);
+		if (options.warnAt !== undefined) thresholds.warnAt = v.integer('warnAt', options.warnAt, 0, 100);
+		if (options.expiryWarnDays !== undefined) thresholds.expiryWarnDays = v.integer('expiryWarnDays', options.expiryWarnDays, 0, 3650);
+		if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAt', `${thresholds.warnAt} is above Pass At Score (${thresholds.passAt})`);
+	}
 	const body = await apiRequest.call(this, { method: 'GET', path: '/projects/domains', qs, kind: 'read', itemIndex: i });
-	const domains = domainsFrom(body);
-	return limit === undefined ? domains : domains.slice(0, limit);
+	const all = domainsFrom(body);
+	const domains = limit === undefined ? all : all.slice(0, limit);
+	return simplify ? domains.map((d) => simplifyDomain(d, thresholds)) : domains;
 }
