@@ -1,7 +1,7 @@
 /**
  * The Deliverability action node. This file is a table of contents: the description is assembled from one module
  * per resource (resources/<resource>/index.ts, each listing one file per operation), and execute hands every item
- * to the router. HTTP lives in ../shared/transport.ts.
+ * to the router. HTTP lives in ../shared/transport/.
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';

@@ -1,0 +1,15 @@
+/**
+ * The only way to the service: every operation of both nodes calls `apiRequest` (one call) or `apiRequestAllItems`
+ * (page-numbered lists), so auth, pacing, retries, error mapping and pagination exist once. One concern per file:
+ * - request.ts: the credential's session and one call with its attempts;
+ * - retries.ts: which failures are retried, and how long to wait;
+ * - errors.ts: the errors the user reads (status guidance, lost-create headlines, network failures);
+ * - answers.ts: reading successful answers (the API key never in output, the list inside a list answer);
+ * - pagination.ts: walking page-numbered lists;
+ * - types.ts: the shapes they share.
+ */
+export { listFrom } from './answers';
+export { LOOKAHEAD_PAGES, MAX_PER_PAGE, apiRequestAllItems } from './pagination';
+export { apiRequest, baseUrlOf } from './request';
+export { networkCode, parseRetryAfter, retryPolicy } from './retries';
+export { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type RequestKind } from './types';
