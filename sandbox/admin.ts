@@ -13,6 +13,8 @@ import { PROJECT_KEYS } from './store';
 import { accountView } from './routes/accounts';
 import { alertView } from './routes/alerts';
 import { automatedTestView } from './routes/automated-tests';
+import { accountDisconnected, closeEnded, openNotification } from './notifications';
+import { settleReconnects } from './routes/accounts';
 import { notificationView } from './routes/notifications';
 import { createSpamTest } from './routes/spam-tests';
 import { completeTest, spamTestView } from './seedlists';
@@ -205,6 +207,7 @@ const routes: AdminRoute[] = [
 			account.has_refresh_token = false;
 			// A reconnect queued before this disconnection does not undo it.
 			store.reconnectJobs = store.reconnectJobs.filter((j) => j.accountId !== account.id);
+			accountDisconnected(store, account);
 			const payloads = deliverer.emit(account.project, 'ACCOUNT_DISCONNECTED', { account_id: account.id });
 			return ok({ account: accountView(store, account, 'single'), payloads });
 		},
@@ -294,22 +297,20 @@ const routes: AdminRoute[] = [
 				account = store.accounts.get(Number(body.account_id));
 				if (!account || account.project !== key) throw notFound(`Account ${String(body.account_id)} not found in project ${key}`);
 			}
-			const level = optionalText(body, 'level') ?? 'warning';
-			const domain = optionalText(body, 'domain') ?? (account ? account.email.slice(account.email.indexOf('@') + 1) : null);
-			const notification: Notification = {
-				project: key,
-				id: store.nextId.notification++,
-				level,
-				event: body.event.trim(),
-				account_id: account?.id ?? null,
-				account_email: account?.email ?? null,
-				content: optionalText(body, 'content') ?? `${body.event.trim()}${account ? ` on ${account.email}` : ''}`,
-				domain,
-				domain_expire_on: optionalText(body, 'domain_expire_on'),
-				created_at: new Date().toISOString(),
-				open: true,
-			};
-			store.notifications.set(notification.id, notification);
+			const event = body.event.trim();
+			const notification = openNotification(
+				store,
+				key,
+				{
+					event,
+					account,
+					level: optionalText(body, 'level') ?? 'warning',
+					content: optionalText(body, 'content') ?? `${event}${account ? ` on ${account.email}` : ''}`,
+					domain: optionalText(body, 'domain'),
+					domainExpireOn: optionalText(body, 'domain_expire_on'),
+				},
+				'admin',
+			);
 			return ok(adminNotification(store, notification));
 		},
 	},
@@ -326,7 +327,11 @@ const routes: AdminRoute[] = [
 	{
 		method: 'GET',
 		path: '/notifications',
-		handler: ({ store }, _params, query) => ok(store.ofProject(store.notifications, project(query.project)).map((n) => adminNotification(store, n))),
+		handler: ({ store }, _params, query) => {
+			settleReconnects(store);
+			closeEnded(store);
+			return ok(store.ofProject(store.notifications, project(query.project)).map((n) => adminNotification(store, n)));
+		},
 	},
 	{
 		method: 'POST',

@@ -8,23 +8,9 @@ import * as https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { Effects } from './api';
 import type { ProjectKey, SpamTest, Store } from './store';
+import { eventContent, eventLevel } from './events';
+import { openNotification } from './notifications';
 import { PUBLIC_ID_PREFIX, domainOf, scoresOf } from './seedlists';
-
-const INFO_EVENTS = new Set(['SPAMCHECK_COMPLETED', 'REPUTATION_SCORE_INCREASE', 'ACCOUNT_BACK_TO_NORMAL_WARMING', 'NEW_WARMING_MODE_PROPOSED']);
-
-const CONTENT: Record<string, string> = {
-	ACCOUNT_DISCONNECTED: 'Account {email} lost its connection',
-	SPAMCHECK_COMPLETED: 'Spam test {public_id} completed',
-	DOMAIN_EXPIRING_SOON: 'Domain {domain} expires soon',
-	NEW_WARMING_MODE_PROPOSED: 'A new warming mode is proposed for {email}',
-	ACCOUNT_BACK_TO_NORMAL_WARMING: 'Account {email} is back to normal warming',
-	MISSING_INBOUND_EMAILS: 'Account {email} is missing inbound emails',
-	REPUTATION_SCORE_DECREASE: 'The reputation score of {email} decreased',
-	REPUTATION_SCORE_INCREASE: 'The reputation score of {email} increased',
-	TOO_MANY_MESSAGES_SENT: 'Account {email} sends too many messages',
-	SENDGRID_MISSING_EMAILS: 'Account {email} is missing emails from its delivery provider',
-	OUTLOOK_MISSING_OUTGOING_EMAILS: 'Outlook account {email} fails to send expected emails',
-};
 
 export type Payload = Record<string, unknown> & { id: string; event: string; alert_id: number };
 
@@ -56,15 +42,12 @@ export class Deliverer implements Effects {
 		const domain = account ? this.store.domains.get(account.domainId) : undefined;
 		const base = {
 			event,
-			level: INFO_EVENTS.has(event) ? 'info' : 'warning',
+			level: eventLevel(event),
 			created_at: new Date().toISOString(),
 			project_id: this.store.projects[project].id,
 			account_id: account?.id ?? null,
 			account_email: account?.email ?? null,
-			content: (CONTENT[event] ?? `Event ${event}`)
-				.replace('{email}', account?.email ?? 'an account')
-				.replace('{domain}', domain?.domain ?? 'a domain')
-				.replace('{public_id}', String(fields.public_id ?? '')),
+			content: eventContent(event, { email: account?.email, domain: domain?.domain, public_id: fields.public_id }),
 			domain: domain?.domain ?? null,
 			domain_expire_on: event === 'DOMAIN_EXPIRING_SOON' ? (domain?.expire_at ?? null) : null,
 		};
@@ -76,10 +59,17 @@ export class Deliverer implements Effects {
 		});
 	}
 
+	/** A spam test completed: the project's notification list shows it, and the alerts that want it get it. */
 	spamTestCompleted(test: SpamTest): void {
 		const scores = scoresOf(test);
 		const automated = test.automatedTestId === null ? undefined : this.store.automatedTests.get(test.automatedTestId);
 		const account = automated ? this.store.accounts.get(automated.account_ids[0]) : undefined;
+		openNotification(
+			this.store,
+			test.project,
+			{ event: 'SPAMCHECK_COMPLETED', account, accountEmail: test.account ?? test.sender, publicId: test.publicId },
+			'sandbox',
+		);
 		this.emit(test.project, 'SPAMCHECK_COMPLETED', {
 			account_id: account?.id ?? null,
 			public_id: test.publicId,

@@ -5,6 +5,7 @@
  */
 import type { Account, Alert, AutomatedTest, Domain, ProjectKey, Store } from './store';
 import { unit, utcHour } from './util';
+import { seedNotifications } from './notifications';
 import { completeTest, newSpamTest, seedsOf } from './seedlists';
 
 const DAY = 86400000;
@@ -16,20 +17,23 @@ interface DomainSeed {
 	spf: boolean;
 	dkim: boolean;
 	dmarc: boolean;
+	/** Days from the start (or reset) of the sandbox to the end of the registration: relative, so that which domain
+	 * "expires soon" does not change with the calendar. */
+	expiresIn: number;
 }
 
 const DOMAINS_A: DomainSeed[] = [
-	{ name: 'acme-mail.com', avg: 88, spf: true, dkim: true, dmarc: true },
-	{ name: 'northwind-sales.io', avg: 72, spf: true, dkim: true, dmarc: false },
-	{ name: 'contoso-mail.net', avg: 55, spf: true, dkim: false, dmarc: false },
-	{ name: 'globex-outreach.com', avg: 91, spf: true, dkim: true, dmarc: true },
-	{ name: 'initech-news.org', avg: 40, spf: false, dkim: false, dmarc: false },
-	{ name: 'umbrella-eu.de', avg: null, spf: true, dkim: true, dmarc: false },
-	{ name: 'hooli-us.com', avg: 65, spf: true, dkim: false, dmarc: true },
+	{ name: 'acme-mail.com', avg: 88, spf: true, dkim: true, dmarc: true, expiresIn: 200 },
+	{ name: 'northwind-sales.io', avg: 72, spf: true, dkim: true, dmarc: false, expiresIn: 120 },
+	{ name: 'contoso-mail.net', avg: 55, spf: true, dkim: false, dmarc: false, expiresIn: 75 },
+	{ name: 'globex-outreach.com', avg: 91, spf: true, dkim: true, dmarc: true, expiresIn: 300 },
+	{ name: 'initech-news.org', avg: 40, spf: false, dkim: false, dmarc: false, expiresIn: 20 },
+	{ name: 'umbrella-eu.de', avg: null, spf: true, dkim: true, dmarc: false, expiresIn: 150 },
+	{ name: 'hooli-us.com', avg: 65, spf: true, dkim: false, dmarc: true, expiresIn: 45 },
 ];
 const DOMAINS_B: DomainSeed[] = [
-	{ name: 'b-corp-mail.com', avg: 80, spf: true, dkim: true, dmarc: true },
-	{ name: 'b-labs.io', avg: null, spf: false, dkim: true, dmarc: false },
+	{ name: 'b-corp-mail.com', avg: 80, spf: true, dkim: true, dmarc: true, expiresIn: 90 },
+	{ name: 'b-labs.io', avg: null, spf: false, dkim: true, dmarc: false, expiresIn: 240 },
 ];
 
 const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Emma', 'Felix', 'Gina', 'Hannes', 'Iris', 'Jakob', 'Klara', 'Lukas', 'Mia', 'Noah', 'Olivia', 'Paul', 'Quinn', 'Rosa', 'Simon', 'Tara'];
@@ -56,6 +60,7 @@ export function seedStore(store: Store, accountsA: number): void {
 	seedAutomatedTests(store, accountsA);
 	seedSpamTests(store);
 	seedAlerts(store);
+	seedNotifications(store);
 }
 
 function addDomain(store: Store, project: ProjectKey, d: DomainSeed, i: number): Domain {
@@ -67,7 +72,7 @@ function addDomain(store: Store, project: ProjectKey, d: DomainSeed, i: number):
 		updated_at: at('2025-05-01T00:00:00.000Z', i * DAY),
 		creation_date: at('2015-03-01T00:00:00.000Z', i * 97 * DAY),
 		last_check_at: at('2025-06-01T06:00:00.000Z', i * 3600000),
-		expire_at: at('2026-12-01T00:00:00.000Z', i * 30 * DAY),
+		expire_at: new Date(Math.floor(Date.now() / DAY) * DAY + d.expiresIn * DAY).toISOString(),
 		domain: d.name,
 		spf_valid: d.spf,
 		dkim_valid: d.dkim,

@@ -217,6 +217,8 @@ export interface Notification {
 	domain_expire_on: string | null;
 	created_at: string;
 	open: boolean;
+	/** `sandbox`: opened by one of its own events (and closed by it when the cause ends); `admin`: by hand. */
+	opened_by: 'sandbox' | 'admin';
 }
 
 export interface RequestLogEntry {

@@ -170,13 +170,6 @@ export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 	const task = await get<{ id?: number; task_id?: number }>('/accounts/batch', 'POST', { action: 'reconnect', account_ids: [account.id] });
 	const tagId = accounts.find((a) => a.tags?.length)?.tags?.[0].id;
 	const workspace = await get<{ id: number }>('/email_workspaces', 'POST', { name: 'Sales', file_key_json: KEY_FILE });
-	// A fresh sandbox has no open notification: open one, as the service would on a disconnect.
-	const opened = await fetch(`${sandbox.adminUrl}/notifications`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ project: 'A', event: 'ACCOUNT_DISCONNECTED', account_id: account.id }),
-	});
-	if (opened.status >= 400) throw new Error(`sandbox admin POST /notifications: ${opened.status} ${await opened.text()}`);
 	return {
 		accountId: account.id,
 		accountIds: String(account.id),

@@ -1,12 +1,15 @@
 /**
  * GET /notifications (`account_id`, `event`: both optional filters) → the 25 most recent OPEN notifications of the
  * project, newest first, each `{id, level, event, account_id, project_id, account_email, content, domain,
- * domain_expire_on}`. Closed ones are left out. Notifications are opened and closed through the admin API.
+ * domain_expire_on}`. Closed ones are left out. The sandbox's own events open them (../notifications.ts); the admin
+ * API opens and closes others.
  */
 import type { Route } from '../api';
 import { ok } from '../api';
 import type { Notification, Store } from '../store';
+import { closeEnded } from '../notifications';
 import { QueryReader } from '../validate';
+import { settleReconnects } from './accounts';
 
 /** How many open notifications the list shows at most (documented). */
 export const NOTIFICATION_LIST_CAP = 25;
@@ -34,6 +37,9 @@ export const notificationRoutes: Route[] = [
 			const accountId = q.int('account_id', { min: 1 });
 			const event = q.str('event');
 			q.done();
+			// A disconnection that ended (the reconnect settled, the account went) is no longer open.
+			settleReconnects(store);
+			closeEnded(store);
 			const open = store
 				.ofProject(store.notifications, project.key)
 				.filter((n) => n.open && (accountId === undefined || n.account_id === accountId) && (event === undefined || n.event === event));

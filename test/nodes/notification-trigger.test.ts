@@ -16,6 +16,13 @@ const open = async (event: string, extra: IDataObject = {}) =>
 	await t.admin<{ id: number; event: string }>('POST', '/notifications', { event, ...extra });
 const close = async (id: number) => await t.admin('POST', `/notifications/${id}/close`);
 
+/** Closes what the seed opened (disconnected accounts, an expiring domain), so a test sees only what it opens. */
+async function closeSeeded(): Promise<void> {
+	for (const n of await t.admin<Array<{ id: number; open: boolean }>>('GET', '/notifications')) {
+		if (n.open) await t.admin('POST', `/notifications/${n.id}/close`);
+	}
+}
+
 function trigger(parameters: INodeParameters = {}, extra: Partial<PollOptions> = {}) {
 	return pollHarness({
 		nodeType: new DeliverabilityNotificationTrigger(),
@@ -28,6 +35,8 @@ function trigger(parameters: INodeParameters = {}, extra: Partial<PollOptions> =
 const idsOf = (out: Awaited<ReturnType<ReturnType<typeof trigger>['poll']>>) => (out ? out[0].map((i) => i.json.id) : []);
 
 describe('deliverability notification trigger (polling)', () => {
+	beforeEach(closeSeeded);
+
 	it('arms on the first poll (emits nothing of the backlog), then emits each new notification once, oldest first', async () => {
 		const backlog = [await open('ACCOUNT_DISCONNECTED', { account_id: 1 }), await open('DOMAIN_EXPIRING_SOON')];
 		const poller = trigger();
@@ -138,5 +147,16 @@ describe('deliverability notification trigger (polling)', () => {
 			credentials: { deliverabilityApi: { apiKey: 'dummy-key-unknown', baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
 		});
 		await expect(wrongKey.poll()).rejects.toMatchObject({ httpCode: '401' });
+	});
+});
+
+describe('deliverability notification trigger on a fresh sandbox', () => {
+	it('"Fetch Test Event" shows the newest notification the sandbox opened by itself (a disconnected account)', async () => {
+		const out = await trigger().fetchTestEvent();
+		const account13 = (await t.api<IDataObject>('GET', '/accounts/13')).data;
+		expect(out![0]).toHaveLength(1);
+		expect(out![0][0].json).toMatchObject({ event: 'ACCOUNT_DISCONNECTED', account_id: 13, account_email: account13.email, level: 'warning' });
+		const expiring = await trigger({ events: ['DOMAIN_EXPIRING_SOON'] }).fetchTestEvent();
+		expect(expiring![0][0].json).toMatchObject({ event: 'DOMAIN_EXPIRING_SOON', domain: 'initech-news.org', domain_expire_on: expect.any(String) });
 	});
 });

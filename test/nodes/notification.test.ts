@@ -8,7 +8,16 @@ const t = useSandbox({ accounts: 20 });
 const getAll = (extra: IDataObject = {}) => ({ resource: 'notification', operation: 'getAll', ...extra });
 const open = async (event: string, extra: IDataObject = {}) => await t.admin<{ id: number }>('POST', '/notifications', { event, ...extra });
 
+/** Closes what the seed opened (disconnected accounts, an expiring domain), so a test sees only what it opens. */
+async function closeSeeded(): Promise<void> {
+	for (const n of await t.admin<Array<{ id: number; open: boolean }>>('GET', '/notifications')) {
+		if (n.open) await t.admin('POST', `/notifications/${n.id}/close`);
+	}
+}
+
 describe('notification get many', () => {
+	beforeEach(closeSeeded);
+
 	it('returns one item per open notification, newest first, with the documented fields; one request', async () => {
 		const a = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
 		const b = await open('DOMAIN_EXPIRING_SOON', { domain: 'example.com', domain_expire_on: '2027-01-31' });

@@ -67,13 +67,16 @@ const actionWorkflow = {
 	settings: { executionOrder: 'v1' },
 };
 
-/** Deliverability Notification Trigger (every minute, any event) → No Operation: what the poll emits, run by the worker. */
+/**
+ * Deliverability Notification Trigger (every minute, DOMAIN_EXPIRING_SOON) → No Operation: what the poll emits, run by
+ * the worker. One event only: the disconnections this file makes for the webhook example open notifications too.
+ */
 const pollingWorkflow = {
 	id: 'QueuePollingWf001',
 	name: 'Queue mode: notifications by polling',
 	nodes: [
 		{
-			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: [], filters: {}, options: {} },
+			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: ['DOMAIN_EXPIRING_SOON'], filters: {}, options: {} },
 			id: '6e8a0c2e-4b6d-4f8a-9c1e-3a5c7e9b1d03',
 			name: 'On notification',
 			type: 'n8n-nodes-deliverability.deliverabilityNotificationTrigger',
