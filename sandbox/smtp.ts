@@ -1,5 +1,6 @@
 /**
- * SMTP inbound on loopback (smtp-server). Recipients must be seed addresses; a message whose body (any text part,
+ * SMTP inbound on loopback (smtp-server). Recipients must be seed addresses, or team mailboxes (any address at
+ * TEAM_MAILBOX_DOMAIN: where the examples send reports and reminders, logged like every message); a message whose body (any text part,
  * after quoted-printable/base64 decoding) contains a test's public_full_id fills that test's result for each seed
  * recipient. No TLS; AUTH is optional and any credentials are accepted, so any SMTP client setup works.
  */
@@ -8,6 +9,14 @@ import type { AddressInfo } from 'node:net';
 import type { Effects } from './api';
 import type { Store } from './store';
 import { PUBLIC_ID_PREFIX, checkCompletion, isSeedAddress, recordCopy } from './seedlists';
+
+/**
+ * Not the service's: a stand-in for the user's own mail server, so an example can email a person (a report, a
+ * reminder) with nothing but the sandbox running. Such a message is logged; it fills no spam test.
+ */
+export const TEAM_MAILBOX_DOMAIN = 'team.sandbox.test';
+
+const isTeamMailbox = (address: string): boolean => address.toLowerCase().endsWith(`@${TEAM_MAILBOX_DOMAIN}`);
 
 interface Part {
 	headers: Record<string, string>;
@@ -115,8 +124,8 @@ export async function startSmtp(store: Store, effects: Effects, port: number): P
 			callback(null, { user: auth.username ?? 'sandbox' });
 		},
 		onRcptTo(address, _session, callback) {
-			if (isSeedAddress(address.address)) return callback();
-			const err = Object.assign(new Error(`<${address.address}>: no such seed mailbox`), { responseCode: 550 });
+			if (isSeedAddress(address.address) || isTeamMailbox(address.address)) return callback();
+			const err = Object.assign(new Error(`<${address.address}>: no such seed or team mailbox`), { responseCode: 550 });
 			callback(err);
 		},
 		onData(stream, session, callback) {

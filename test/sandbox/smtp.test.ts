@@ -120,6 +120,15 @@ describe('SMTP inbound', () => {
 		expect(inbox.at(-1)).toMatchObject({ from: 'a@b.test', to: [emails(created)[0]], matchedPublicIds: [] });
 	});
 
+	it('accepts team mailboxes (@team.sandbox.test) beside the seeds, logs their mail and fills no test with it', async () => {
+		const created = (await t.post('/spam_tests', {})).data;
+		const info = await send({ from: 'bot@team.sandbox.test', to: ['ops@team.sandbox.test'], subject: 'Weekly report', html: `<h1>Report</h1><p>${created.public_full_id}</p>` });
+		expect(info.accepted).toEqual(['ops@team.sandbox.test']);
+		expect((await get(created.public_id)).results.every((r: { received_in: string | null }) => r.received_in === null)).toBe(true);
+		expect((await t.admin('GET', '/smtp')).data.at(-1)).toMatchObject({ to: ['ops@team.sandbox.test'], subject: 'Weekly report', text: expect.stringContaining('Report') });
+		await expect(send({ from: 'a@b.test', to: ['ops@team.sandbox.test.example.com'], text: 'x' })).rejects.toThrow();
+	});
+
 	it('the id must be in the body: an id in the Subject header only matches nothing', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
 		await send({ from: 'a@acme-mail.com', to: emails(created), subject: `Test ${created.public_full_id}`, text: 'no id in the body' });
