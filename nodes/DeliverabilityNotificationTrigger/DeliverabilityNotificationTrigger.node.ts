@@ -6,12 +6,14 @@
  * notification as real sample data and leaves the memory alone.
  */
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
 import { accountFilter } from '../Deliverability/descriptions/locators';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
-import { apiRequest, listFrom } from '../shared/transport';
+import { readIdList } from '../shared/idList';
+import { apiRequest } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_WINDOW, forget, MAX_WINDOW, MIN_WINDOW, rememberListed, windowSize } from './memory';
 
@@ -135,6 +137,23 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
 }
 
 /**
+ * A list that cannot be read, or a notification without an id, is an error n8n reports (the trigger's error, the
+ * workflow's error workflow), never a quiet poll: the memory works by id, and "nothing new" would hide open
+ * notifications for as long as the answers stay like this.
+ */
+function unreadable(ctx: IPollFunctions, problem: string): NodeApiError {
+	const headline = `The service answered ${problem} where GET /notifications should list the open notifications`;
+	const error = new NodeApiError(ctx.getNode(), { message: headline } as JsonObject, {
+		message: headline,
+		description:
+			'Each notification needs its "id": the trigger emits a notification once by remembering its id. Check that the credential\'s Base URL is the service\'s API address ending in /api/v1 (a web page or proxy answers like this). Nothing was emitted and nothing is remembered from this poll.',
+	});
+	// n8n's NodeApiError may swap a message for a canned text; this headline is final.
+	error.message = headline;
+	return error;
+}
+
+/**
  * The open notifications of the selected events (one request per event, as the service filters one event at a time
  * and shows 25 per list; none selected: one request for all), newest first, each once.
  */
@@ -143,8 +162,9 @@ async function listNotifications(ctx: IPollFunctions, events: string[], accountI
 	const queries = events.length ? events.map((event) => ({ ...base, event })) : [base];
 	const byId = new Map<string, IDataObject>();
 	for (const qs of queries) {
-		const list = listFrom(await apiRequest.call(ctx, { method: 'GET', path: '/notifications', qs, kind: 'read' }));
-		for (const n of list) if (n && n.id !== undefined && n.id !== null) byId.set(String(n.id), n);
+		const reading = readIdList(await apiRequest.call(ctx, { method: 'GET', path: '/notifications', qs, kind: 'read' }));
+		if ('problem' in reading) throw unreadable(ctx, reading.problem);
+		for (const n of reading.items) byId.set(String(n.id), n);
 	}
 	const all = [...byId.values()];
 	// Several lists merge by id, newest (highest) first; ids that are not numbers keep the service's order.

@@ -26,7 +26,8 @@ import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mergeEvents } from '../shared/events';
-import { apiRequest, listFrom } from '../shared/transport';
+import { describeAnswer, readIdList, usableId } from '../shared/idList';
+import { apiRequest } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_DEDUPE_WINDOW, forget, windowSize } from './dedupe';
 import { clearVerifier, newSecret, storeVerifier } from './secret';
@@ -118,8 +119,7 @@ function sameSet(a: Array<string | number>, b: Array<string | number>): boolean 
 }
 
 function idOf(alert: IDataObject): string | undefined {
-	const id = alert.id;
-	return typeof id === 'number' || (typeof id === 'string' && id.trim() !== '') ? String(id).trim() : undefined;
+	return usableId(alert);
 }
 
 function hookUrlOf(alert: IDataObject): string {
@@ -174,8 +174,34 @@ async function removeAlert(this: Context, id: string): Promise<void> {
 	if (failure !== undefined && !isNotFound(failure)) throw failure;
 }
 
-async function listAlerts(this: Context): Promise<IDataObject[]> {
-	return listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read' }));
+/** Why the alert list matters at each step, for the error when it cannot be read. */
+const UNREADABLE_LIST = {
+	checkExists:
+		'The trigger registers its alert only after finding none of its own in this list, so that it never registers a second one; nothing was registered.',
+	create:
+		'The alert may have been created: the service answered POST /alerts without an ID, and the trigger needs this list to find the alert by its webhook URL.',
+	remove: 'This trigger\'s own alert was removed; other alerts still pointing at its webhook URL (left by an earlier failed activation) could not be looked for.',
+} as const;
+
+/**
+ * GET /alerts, read strictly (shared/idList.ts): an answer that is not a list of alerts with ids is an error, never
+ * "no alerts". Taking it for an empty list is how a second alert gets registered (a failed activation, retried by
+ * n8n, creating again after its first create's answer was lost).
+ */
+async function listAlerts(this: Context, step: keyof typeof UNREADABLE_LIST): Promise<IDataObject[]> {
+	const reading = readIdList(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read' }));
+	if ('items' in reading) return reading.items;
+	const headline =
+		step === 'create'
+			? `The alert may have been created, but the service did not return its ID and answered ${reading.problem} where GET /alerts should list the alerts`
+			: `The service answered ${reading.problem} where GET /alerts should list the alerts`;
+	const error = new NodeApiError(this.getNode(), { message: headline } as JsonObject, {
+		message: headline,
+		description: `${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.`,
+	});
+	// n8n's NodeApiError may swap a message for a canned text; this headline is final.
+	error.message = headline;
+	throw error;
 }
 
 /**
@@ -189,7 +215,7 @@ export async function checkExists(this: Context): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const storedId = staticData.alertId === undefined || staticData.alertId === null ? undefined : String(staticData.alertId);
 
-	const alerts = await listAlerts.call(this);
+	const alerts = await listAlerts.call(this, 'checkExists');
 	const ours = alerts.filter((a) => idOf(a) !== undefined && (idOf(a) === storedId || withoutQuery(hookUrlOf(a)) === wanted.hookUrl));
 	const adopted = ours.find((a) => idOf(a) === storedId && matches(a, wanted)) ?? ours.find((a) => matches(a, wanted));
 
@@ -206,33 +232,44 @@ export async function checkExists(this: Context): Promise<boolean> {
 }
 
 /**
- * Activation, step 2 (only when checkExists found nothing). Registers the alert with a fresh secret in its hook URL.
- * A create is never retried once it may have reached the service (transport rule); if it did, the next activation
- * finds the alert at our URL and adopts or removes it.
+ * Activation, step 2 (only when checkExists found nothing of ours in a list it could read). Registers the alert with
+ * a fresh secret in its hook URL. A create is never retried once it may have reached the service (transport rule).
+ * An answer without an id is not guessed at: the alert is looked for in the list by its hook URL with this very
+ * secret (no other alert can carry it) and taken over when it is there; otherwise activation fails, leaving at most
+ * that one alert, which the next activation (or n8n's clean-up, which calls `delete`) finds by its webhook URL.
  */
 export async function create(this: Context): Promise<boolean> {
 	const wanted = wantedAlert.call(this);
 	const staticData = this.getWorkflowStaticData('node');
 	const secret = newSecret();
+	const hookUrl = hookUrlWithSecret(wanted.hookUrl, secret);
 	const body: IDataObject = {
 		channel: 'HOOK_URL',
-		hook_url: hookUrlWithSecret(wanted.hookUrl, secret),
+		hook_url: hookUrl,
 		events: wanted.events,
 		active: true,
 	};
 	if (wanted.automatedTestIds.length > 0) body.automated_test_ids = wanted.automatedTestIds;
 
-	const created = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create' });
-	const alert = created && typeof created === 'object' && !Array.isArray(created) ? created : {};
-	const id = idOf((alert.alert as IDataObject | undefined) ?? alert);
+	const created: unknown = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create' });
+	const alert = created && typeof created === 'object' && !Array.isArray(created) ? (created as IDataObject) : {};
+	const nested = alert.alert && typeof alert.alert === 'object' ? (alert.alert as IDataObject) : undefined;
+	let id = idOf(nested ?? alert);
 	if (id === undefined) {
-		throw new NodeApiError(this.getNode(), { message: 'No alert ID in the answer' } as JsonObject, {
-			message: 'The service did not return an ID for the new alert',
-			description:
-				'POST /alerts answered without an "id", so this trigger cannot remove the alert later. If the alert was created, the next activation finds it by its webhook URL and takes it over.',
-		});
+		const mine = (await listAlerts.call(this, 'create')).filter((a) => hookUrlOf(a) === hookUrl);
+		if (mine.length === 1) id = idOf(mine[0]);
+		else {
+			const headline = `The service answered POST /alerts with ${describeAnswer(created)} instead of the new alert and its ID, and its list of alerts does not show it`;
+			const error = new NodeApiError(this.getNode(), { message: headline } as JsonObject, {
+				message: headline,
+				description:
+					'Nothing is registered for this trigger as far as the service\'s list shows. Check that the Base URL ends in /api/v1. If an alert was created after all, the next activation finds it by its webhook URL and takes it over instead of registering another.',
+			});
+			error.message = headline;
+			throw error;
+		}
 	}
-	storeAlert(staticData, /^\d+$/.test(id) ? Number(id) : id, secret, wanted);
+	storeAlert(staticData, /^\d+$/.test(id!) ? Number(id) : id!, secret, wanted);
 	return true;
 }
 
@@ -249,12 +286,12 @@ export async function remove(this: Context): Promise<boolean> {
 	const current = this.getNodeWebhookUrl(WEBHOOK_NAME);
 	if (current) urls.add(withoutQuery(current));
 	if (typeof staticData.hookUrl === 'string' && staticData.hookUrl) urls.add(withoutQuery(staticData.hookUrl));
-	for (const alert of await listAlerts.call(this)) {
+	// The stored alert is gone: forget it before the list is read, so a failure there leaves nothing stale behind.
+	clearAlert(staticData);
+	forget(staticData, this.getWorkflow().id, this.getNode().id);
+	for (const alert of await listAlerts.call(this, 'remove')) {
 		const id = idOf(alert);
 		if (id !== undefined && id !== storedId && urls.has(withoutQuery(hookUrlOf(alert)))) await removeAlert.call(this, id);
 	}
-
-	clearAlert(staticData);
-	forget(staticData, this.getWorkflow().id, this.getNode().id);
 	return true;
 }

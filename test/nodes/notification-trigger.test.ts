@@ -138,6 +138,45 @@ describe('deliverability notification trigger (polling)', () => {
 		expect(await poller.poll()).toBeNull();
 	});
 
+	it.each([
+		['null', 'null'],
+		['empty', 'an empty answer'],
+		['wrong-type', 'an object (keys: id, level, event, account_id, project_id, account_email, con…)'],
+		['html', 'an HTML page ("<!DOCTYPE html> <html lang="en"> <head><meta charset="utf-8"…")'],
+		['cut', 'a cut-off or malformed JSON document ("[{"id":'],
+		['login-redirect', 'an HTML page ('],
+	])('reports an answer of kind %s as an error instead of a quiet poll, and neither arms nor forgets on it', async (kind, what) => {
+		const poller = trigger();
+		await open('ACCOUNT_DISCONNECTED', { account_id: 1 });
+		expect(await poller.poll()).toBeNull();
+		const memory = JSON.stringify(poller.staticData[MEMORY_KEY]);
+		const fresh = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
+
+		await t.admin('POST', '/answers', { kind, method: 'GET', path: '/notifications', count: 2 });
+		const error = await poller.poll().then(
+			() => undefined,
+			(e: unknown) => e as Error & { description?: string },
+		);
+		expect(error?.message).toContain(`The service answered ${what}`);
+		expect(error?.message).toMatch(/ where GET \/notifications should list the open notifications$/);
+		expect(error?.description).toMatch(/Base URL .* \/api\/v1/);
+		expect(JSON.stringify(poller.staticData[MEMORY_KEY])).toBe(memory);
+		// "Fetch Test Event" says the same instead of "no open notification".
+		await expect(trigger().fetchTestEvent()).rejects.toThrow(`The service answered ${what}`);
+		// Answers readable again: the notification opened meanwhile starts the workflow once.
+		expect(idsOf(await poller.poll())).toEqual([fresh.id]);
+	});
+
+	it('a fresh activation whose first answer is unreadable arms nothing: the next readable poll arms', async () => {
+		await t.admin('POST', '/answers', { kind: 'null', method: 'GET', path: '/notifications', count: 1 });
+		const poller = trigger();
+		await expect(poller.poll()).rejects.toThrow(/answered null/);
+		expect(poller.staticData[MEMORY_KEY]).toBeUndefined();
+		await open('ACCOUNT_DISCONNECTED', { account_id: 1 });
+		expect(await poller.poll()).toBeNull();
+		expect(((poller.staticData[MEMORY_KEY] as IDataObject).ids as string[]).length).toBe(1);
+	});
+
 	it('refuses a bad account filter before any request, and reports a service error', async () => {
 		await expect(trigger({ filters: { account_id: byId('abc') } }).poll()).rejects.toThrow(/Account/);
 		expect(await t.requests()).toHaveLength(0);
