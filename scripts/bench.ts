@@ -25,11 +25,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import axios from 'axios';
-
 import { clientCpuTable, measureClientCpu, median, type ClientCpu } from './client-cpu';
 import { buildAndPack, cpuSeconds, freePort, installPackage, N8n, NODE_TYPES, rssMiB } from '../support/n8n-process';
 import { ensureRuntime, repoRoot, runtimePaths } from '../support/runtime';
+import { admin } from '../support/sandbox-admin';
 import { startSandbox, type Sandbox } from '../sandbox';
 
 const argv = process.argv.slice(2);
@@ -212,10 +211,6 @@ function updateScenario(name: string, baseUrl: string, server: Server): Scenario
 	};
 }
 
-async function admin(sandbox: Sandbox, method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown> {
-	return (await axios.request({ method, url: `${sandbox.adminUrl}${route}`, data: body })).data;
-}
-
 interface LogEntry {
 	at: string;
 	method: string;
@@ -288,7 +283,7 @@ async function measure(n8n: N8n, sandbox: Sandbox, scenario: Scenario, variant: 
 	await admin(sandbox, 'POST', '/rate-limit', { perSecond: scenario.server.perSecond });
 	const { out, rssMiB: rss, cpuS } = await execute(n8n, String(variant.workflow.id));
 	const run = parseRun(out);
-	const log = ((await admin(sandbox, 'GET', '/requests')) as LogEntry[]).filter((r) => r.path.startsWith('/accounts'));
+	const log = (await admin<LogEntry[]>(sandbox, 'GET', '/requests')).filter((r) => r.path.startsWith('/accounts'));
 	const nodeRun = run.data.resultData.runData[variant.node]?.[0];
 	const items = (nodeRun?.data?.main?.[0] ?? []).map((i) => i.json);
 	let unique: number;

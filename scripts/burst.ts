@@ -19,6 +19,7 @@ import { startSandbox } from '../sandbox';
 import { loadExamples, sandboxCredentials } from '../support/examples';
 import { buildAndPack, installPackage, N8n } from '../support/n8n-process';
 import { ensureRuntime } from '../support/runtime';
+import { admin } from '../support/sandbox-admin';
 
 interface Options {
 	events: number;
@@ -113,8 +114,7 @@ async function main(): Promise<void> {
 
 		const alertOf = async (): Promise<string> => {
 			for (let i = 0; i < 80; i++) {
-				const res = await fetch(`${sandbox.adminUrl}/alerts?project=A`);
-				const alerts = (await res.json()) as Array<{ hook_url: string | null }>;
+				const alerts = await admin<Array<{ hook_url: string | null }>>(sandbox, 'GET', '/alerts?project=A');
 				const ours = alerts.find((a) => (a.hook_url ?? '').startsWith(n8n.baseUrl));
 				if (ours?.hook_url) return ours.hook_url;
 				await new Promise((r) => setTimeout(r, 250));

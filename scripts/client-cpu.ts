@@ -16,6 +16,7 @@ import axios from 'axios';
 import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
 import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 import { runNode } from '../support/harness';
+import { admin } from '../support/sandbox-admin';
 
 export interface ClientCpu {
 	label: string;
@@ -33,8 +34,8 @@ async function cpuOf<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 async function requestsLogged(info: SandboxInfo): Promise<number> {
-	const log = (await axios.get<Array<{ path: string }>>(`${info.adminUrl}/requests`)).data;
-	await axios.delete(`${info.adminUrl}/requests`);
+	const log = await admin<Array<{ path: string }>>(info, 'GET', '/requests');
+	await admin(info, 'DELETE', '/requests');
 	return log.filter((r) => r.path.startsWith('/accounts')).length;
 }
 

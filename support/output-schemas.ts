@@ -22,6 +22,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INod
 import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { runNode } from './harness';
+import { admin } from './sandbox-admin';
 
 export const schemaRoot = path.resolve(__dirname, '..', 'nodes', 'Deliverability', '__schema__');
 
@@ -226,7 +227,7 @@ export async function generateSchemas(): Promise<Map<string, string>> {
 	const failures: string[] = [];
 	try {
 		for (const { resource, operation } of operationsOf(description)) {
-			await fetch(`${sandbox.adminUrl}/reset`, { method: 'POST' });
+			await admin(sandbox, 'POST', '/reset');
 			try {
 				const ids = await sampleIds(sandbox);
 				const result = await runNode({

@@ -14,7 +14,8 @@ import { sandboxCredentials } from '../../support/examples';
 import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
 import { startSandbox } from '../../sandbox';
 import { startScriptedOpenAi, type ChatRequest, type ScriptedOpenAi, type ScriptStep } from './scripted-openai';
-import { admin, nodeOutput, readExample, service, type Sandbox } from './support';
+import { admin } from '../../support/sandbox-admin';
+import { nodeOutput, readExample, service, type Sandbox } from './support';
 
 /** The ids the example's OpenAI Chat Model node refers to; the e2e gives it the scripted server's URL. */
 const OPENAI_CREDENTIAL = { id: 'DlvExampleOpenAi', name: 'OpenAI account' };

@@ -7,7 +7,8 @@
  * alert.
  */
 import { loadExamples } from '../../support/examples';
-import { admin, service, startStack, waitFor, type Stack } from './support';
+import { admin } from '../../support/sandbox-admin';
+import { service, startStack, waitFor, type Stack } from './support';
 
 interface Alert {
 	id: number;

@@ -5,7 +5,8 @@
  */
 import { loadExamples } from '../../support/examples';
 import type { ExecuteResult } from '../../support/n8n-process';
-import { admin, nodeOutput, ranNodes, service, startStack, type Stack } from './support';
+import { admin } from '../../support/sandbox-admin';
+import { nodeOutput, ranNodes, service, startStack, type Stack } from './support';
 
 interface InboxMessage {
 	from: string;

@@ -8,7 +8,8 @@
  */
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../support/examples';
 import { PACKAGE_NAME } from '../../support/n8n-process';
-import { admin, startStack, waitFor, type Stack } from './support';
+import { admin } from '../../support/sandbox-admin';
+import { startStack, waitFor, type Stack } from './support';
 
 const WORKFLOW_ID = 'DlvPollTrigger01';
 const workflow = {

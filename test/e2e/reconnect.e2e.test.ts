@@ -5,7 +5,8 @@
  * takes seconds; everything else is the file as shipped.
  */
 import { loadExamples } from '../../support/examples';
-import { admin, service, startStack, waitFor, type Stack } from './support';
+import { admin } from '../../support/sandbox-admin';
+import { service, startStack, waitFor, type Stack } from './support';
 
 interface Execution {
 	id: string;

@@ -51,18 +51,6 @@ export async function startStack({ beforeStart }: { beforeStart?: (n8n: N8n, san
 	};
 }
 
-/** JSON from the sandbox's admin API. */
-export async function admin<T = unknown>(sandbox: Sandbox, method: string, route: string, body?: unknown): Promise<T> {
-	const res = await fetch(`${sandbox.adminUrl}${route}`, {
-		method,
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	if (res.status >= 400) throw new Error(`admin ${method} ${route}: ${res.status} ${text}`);
-	return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /** JSON from the sandbox's public API with project A's key. */
 export async function service<T = unknown>(sandbox: Sandbox, method: string, route: string, body?: unknown): Promise<T> {
 	const res = await fetch(`${sandbox.baseUrl}${route}`, {

@@ -9,6 +9,7 @@ import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, type RunResult } from '../../support/harness';
+import { admin, type AdminMethod } from '../../support/sandbox-admin';
 
 export interface LoggedRequest {
 	seq: number;
@@ -39,7 +40,7 @@ export interface NodeTestContext {
 	requests(): Promise<LoggedRequest[]>;
 	clearRequests(): Promise<void>;
 	/** Any admin call: `admin('POST', '/faults', {...})`. */
-	admin<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+	admin<T = unknown>(method: AdminMethod, path: string, body?: unknown): Promise<T>;
 	/** A direct API call with project A's key (to prepare or check state without going through the node). */
 	api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: IDataObject): Promise<{ status: number; data: T }>;
 }
@@ -98,16 +99,7 @@ export function useSandbox(options: { accounts?: number; resetEachTest?: boolean
 		async clearRequests() {
 			await context.admin('DELETE', '/requests');
 		},
-		async admin<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
-			const response = await axios.request<T>({
-				method,
-				url: `${started().adminUrl}${path}`,
-				data: body,
-				validateStatus: () => true,
-			});
-			if (response.status >= 400) throw new Error(`admin ${method} ${path} → ${response.status} ${JSON.stringify(response.data)}`);
-			return response.data;
-		},
+		admin: <T>(method: AdminMethod, path: string, body?: unknown) => admin<T>(started(), method, path, body),
 		async api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: IDataObject) {
 			const s = started();
 			const response = await axios.request<T>({

@@ -10,8 +10,8 @@
  * once, in one run on the worker.
  */
 import { loadExamples } from '../../support/examples';
+import { admin } from '../../support/sandbox-admin';
 import {
-	admin,
 	aliveAccounts,
 	deliver as deliverTo,
 	executions as executionsOf,

@@ -12,8 +12,8 @@
  *   webhook received (which the sender had already been answered 200 for). Nothing the node can change: the
  *   README says what to do (graceful worker shutdown, an error workflow, check the service before re-running).
  */
+import { admin } from '../../support/sandbox-admin';
 import {
-	admin,
 	closeStacks,
 	executions,
 	queueDescribe,

@@ -9,9 +9,10 @@ import { sandboxCredentials } from '../../support/examples';
 import { Cluster, postgresAt, type PostgresInfo, type Redis } from '../../support/queue-cluster';
 import type { N8n } from '../../support/n8n-process';
 
-import { admin, service, waitFor } from '../e2e/support';
+import { admin } from '../../support/sandbox-admin';
+import { service, waitFor } from '../e2e/support';
 
-export { admin, service, waitFor };
+export { service, waitFor };
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 

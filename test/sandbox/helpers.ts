@@ -1,6 +1,6 @@
 /**
  * Shared set-up for the sandbox's own tests: one in-process sandbox per test file on free ports, reset to the seed
- * data before each test, and small HTTP helpers (axios, never throwing on a status) for the API and the admin API.
+ * data before each test, and small HTTP helpers that never throw on a status: the API (axios) and the admin API (support/sandbox-admin.ts).
  */
 import axios from 'axios';
 import type { AxiosResponse } from 'axios';
@@ -8,6 +8,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { adminCall, type AdminAnswer, type AdminMethod } from '../../support/sandbox-admin';
 
 export const KEY_A = 'dummy-key-project-a';
 export const KEY_B = 'dummy-key-project-b';
@@ -32,7 +33,7 @@ export interface TestSandbox {
 	api(method: 'GET' | 'POST' | 'DELETE', path: string, options?: CallOptions): Promise<AxiosResponse<Json>>;
 	get(path: string, query?: CallOptions['query'], key?: CallOptions['key']): Promise<AxiosResponse<Json>>;
 	post(path: string, body?: unknown, key?: CallOptions['key']): Promise<AxiosResponse<Json>>;
-	admin(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<AxiosResponse<Json>>;
+	admin(method: AdminMethod, path: string, body?: unknown): Promise<AdminAnswer<Json>>;
 }
 
 export function useSandbox(options: SandboxOptions = {}, resetEachTest = true): TestSandbox {
@@ -68,8 +69,7 @@ export function useSandbox(options: SandboxOptions = {}, resetEachTest = true): 
 		},
 		get: (path, query, key) => t.api('GET', path, { query, key }),
 		post: (path, body, key) => t.api('POST', path, { body, key }),
-		admin: (method, path, body) =>
-			axios.request({ method, url: `${t.sb.adminUrl}${path}`, data: body, validateStatus: () => true }),
+		admin: (method, path, body) => adminCall<Json>(t.sb, method, path, body),
 	};
 	if (resetEachTest) {
 		beforeEach(async () => {

@@ -10,6 +10,7 @@ import { route } from '../../nodes/Deliverability/router';
 import { LOOKAHEAD_PAGES, retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../../support/harness';
+import { admin } from '../../support/sandbox-admin';
 
 const ACCOUNTS = 1234;
 let sandbox: Sandbox;
@@ -27,13 +28,8 @@ afterAll(async () => {
 	await sandbox.close();
 });
 beforeEach(async () => {
-	await admin('POST', '/reset');
+	await admin(sandbox, 'POST', '/reset');
 });
-
-async function admin<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-	const response = await axios.request<T>({ method, url: `${sandbox.adminUrl}${path}`, data: body });
-	return response.data;
-}
 
 interface Logged {
 	path: string;
@@ -42,7 +38,7 @@ interface Logged {
 }
 
 async function listRequests(): Promise<Logged[]> {
-	return (await admin<Logged[]>('GET', '/requests')).filter((r) => r.path === '/accounts');
+	return (await admin<Logged[]>(sandbox, 'GET', '/requests')).filter((r) => r.path === '/accounts');
 }
 
 async function getMany(parameters: IDataObject, perSecond = 0) {
@@ -77,11 +73,11 @@ const MODES: Array<[string, IDataObject, number]> = [
 
 describe.each(MODES)('a server that %s', (_name, settings, served) => {
 	beforeEach(async () => {
-		await admin('POST', '/settings', settings);
+		await admin(sandbox, 'POST', '/settings', settings);
 	});
 
 	it('Return All: every account exactly once, in order, pages 0.. without gaps, at most one window past the end', async () => {
-		await admin('DELETE', '/requests');
+		await admin(sandbox, 'DELETE', '/requests');
 		const result = await getMany({ returnAll: true });
 		expect(result.error).toBeUndefined();
 		const ids = result.items.map((i) => i.json.id);
@@ -94,7 +90,7 @@ describe.each(MODES)('a server that %s', (_name, settings, served) => {
 	});
 
 	it('Limit 250: the first 250 and no page beyond what 250 can need (plus the window)', async () => {
-		await admin('DELETE', '/requests');
+		await admin(sandbox, 'DELETE', '/requests');
 		const result = await getMany({ returnAll: false, limit: 250 });
 		expect(result.items.map((i) => i.json.id)).toEqual(expected.slice(0, 250));
 		const pages = (await listRequests()).map((r) => Number(r.query.page));
@@ -105,11 +101,11 @@ describe.each(MODES)('a server that %s', (_name, settings, served) => {
 		// Bounded to 4 faults in all, one fewer than a page's attempts (1 + retryPolicy.maxRetries): unbounded random
 		// faults at this rate made five in a row on one page likely enough (about one run in five) to fail CI by chance.
 		expect(retryPolicy.maxRetries).toBeGreaterThanOrEqual(4);
-		await admin('POST', '/faults', { kind: '429', rate: 1, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' }); // the first page, always
-		await admin('POST', '/faults', { kind: '429', rate: 0.25, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' });
-		await admin('POST', '/faults', { kind: '503', rate: 0.25, count: 1, method: 'GET', path: '/accounts' });
-		await admin('POST', '/faults', { kind: 'reset', rate: 0.25, count: 1, method: 'GET', path: '/accounts' });
-		await admin('DELETE', '/requests');
+		await admin(sandbox, 'POST', '/faults', { kind: '429', rate: 1, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' }); // the first page, always
+		await admin(sandbox, 'POST', '/faults', { kind: '429', rate: 0.25, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' });
+		await admin(sandbox, 'POST', '/faults', { kind: '503', rate: 0.25, count: 1, method: 'GET', path: '/accounts' });
+		await admin(sandbox, 'POST', '/faults', { kind: 'reset', rate: 0.25, count: 1, method: 'GET', path: '/accounts' });
+		await admin(sandbox, 'DELETE', '/requests');
 		const result = await getMany({ returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(expected);
@@ -120,9 +116,9 @@ describe.each(MODES)('a server that %s', (_name, settings, served) => {
 
 describe('the default pacer (20 per second) against the sandbox limit of 20 in any one second', () => {
 	it('Return All over 50-account pages sends no request the limit refuses', async () => {
-		await admin('POST', '/settings', { perPageMode: 'ignore' });
-		await admin('POST', '/rate-limit', { perSecond: 20 });
-		await admin('DELETE', '/requests');
+		await admin(sandbox, 'POST', '/settings', { perPageMode: 'ignore' });
+		await admin(sandbox, 'POST', '/rate-limit', { perSecond: 20 });
+		await admin(sandbox, 'DELETE', '/requests');
 		const result = await getMany({ returnAll: true }, 20);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(expected);
