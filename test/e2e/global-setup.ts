@@ -11,10 +11,16 @@ import { buildAndPack } from '../../support/n8n-process';
 export default async function globalSetup(): Promise<void> {
 	const t0 = Date.now();
 	const log = (m: string) => process.stdout.write(`${m}\n`);
+	const tgz = await runtimeAndPackage(log);
+	log(`\n[e2e] runtime ready, package ${process.env.E2E_TGZ ? 'given' : 'built and packed'} (${tgz}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** The runtime and the tarball under test, for every suite that runs the package in a real n8n (the queue suite too). */
+export async function runtimeAndPackage(log: (m: string) => void): Promise<string> {
 	await ensureRuntime({ log });
 	const given = process.env.E2E_TGZ;
 	if (given && !fs.existsSync(given)) throw new Error(`E2E_TGZ=${given} does not exist`);
 	const tgz = given ? path.resolve(given) : await buildAndPack(log);
 	process.env.E2E_PACKAGE_TGZ = tgz;
-	log(`\n[e2e] runtime ready, package ${given ? 'given' : 'built and packed'} (${tgz}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+	return tgz;
 }

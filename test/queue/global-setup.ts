@@ -3,11 +3,8 @@
  * cluster and Redis for all test files (ports in QUEUE_PG / QUEUE_REDIS). When Postgres or Redis cannot be had the
  * run goes on with QUEUE_SKIP set: every test skips and a banner and the summary line say why.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { buildAndPack } from '../../support/n8n-process';
 import { Missing, startPostgres, startRedis, type Postgres, type Redis } from '../../support/queue-cluster';
-import { ensureRuntime } from '../../support/runtime';
+import { runtimeAndPackage } from '../e2e/global-setup';
 
 declare global {
 	var queueServices: { postgres?: Postgres; redis?: Redis } | undefined;
@@ -21,10 +18,7 @@ export function banner(reason: string): string {
 export default async function globalSetup(): Promise<void> {
 	const t0 = Date.now();
 	const log = (m: string) => process.stdout.write(`${m}\n`);
-	await ensureRuntime({ log });
-	const given = process.env.E2E_TGZ;
-	if (given && !fs.existsSync(given)) throw new Error(`E2E_TGZ=${given} does not exist`);
-	process.env.E2E_PACKAGE_TGZ = given ? path.resolve(given) : await buildAndPack(log);
+	await runtimeAndPackage(log);
 	globalThis.queueServices = {};
 	// Interrupted (Ctrl-C, a CI timeout): exit normally so the 'exit' handlers stop Postgres, Redis and every n8n.
 	for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) process.once(signal, () => process.exit(code));
