@@ -161,8 +161,10 @@ export interface RunOptions {
 }
 
 export interface RunResult {
-	/** Output items of the node's first output. */
+	/** Output items of all the node's outputs, in output order ("Completed" then "Not Yet" where there are two). */
 	items: INodeExecutionData[];
+	/** Output items per output (one list, or "Completed" and "Not Yet"). */
+	outputs: INodeExecutionData[][];
 	/** The node's error, when the run failed. */
 	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
 	run: IRun;
@@ -219,7 +221,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const run = await execute.run({ workflow, startNode: workflow.getNode('Input') ?? undefined });
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
-	return { items: taskData?.data?.main?.[0] ?? [], error: error ?? undefined, run };
+	const outputs = (taskData?.data?.main ?? []).map((output) => output ?? []);
+	return { items: outputs.flat(), outputs, error: error ?? undefined, run };
 }
 
 export interface HookHarness {

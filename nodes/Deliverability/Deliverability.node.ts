@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { completionOutputs } from './helpers/completion';
 import { registerLabels } from './helpers/labels';
 import { toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
@@ -29,7 +30,8 @@ export class Deliverability implements INodeType {
 		// default would differ between editor and run). The model reads each operation's `action` instead.
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// "Completed" / "Not Yet" for the operations whose work finishes later (they export `completed`); one output else.
+		outputs: completionOutputs(RESOURCES.flatMap((r) => Object.keys(r.completion).map((op) => `${String(r.option.value)}:${op}`))),
 		// The API key for every request; the email workspace secrets only where an operation sends them. The Google key
 		// is asked for by Email Workspace → Create with provider Google and → Update with "Replace Google Key" on: `show`
 		// names both operations, `hide` rules out the other cases (a parameter an operation lacks hides nothing).
@@ -82,6 +84,10 @@ export class Deliverability implements INodeType {
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this, Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.operations])));
+		return await route.call(
+			this,
+			Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.operations])),
+			Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.completion])),
+		);
 	}
 }

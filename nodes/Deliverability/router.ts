@@ -8,7 +8,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { closeGate, openGate } from '../shared/itemGate';
 import { MAX_IN_FLIGHT } from '../shared/pacer';
-import { toolAnswer, toolError } from './helpers/toolMode';
+import { COMPLETED_OUTPUT, NOT_YET_OUTPUT } from './helpers/completion';
+import { isTool, toolAnswer, toolError } from './helpers/toolMode';
 
 /**
  * Results of one request made for several input items (e.g. Email Workspace → Import Accounts gathering the
@@ -40,15 +41,35 @@ interface Stop {
 
 export type HandlerTable = Record<string, Record<string, OperationHandler>>;
 
+/** Per resource, the operations with "Completed" / "Not Yet" outputs and their test of an answer. */
+export type CompletionTable = Record<string, Record<string, (answer: IDataObject) => boolean>>;
+
 /**
  * Items run several at a time (at most MAX_IN_FLIGHT), within the pacer of the credential's key and base URL, and
  * their results are put back in input order with pairedItem as before. Creates stay one at a time, in input order
  * and never after a failure (see itemGate.ts). Without Continue On Fail the first failing item (lowest index) stops
  * the run: no new item starts, the ones under way finish, and that item's error is thrown.
+ *
+ * An operation in `completion` has two outputs (helpers/completion.ts): an item goes to "Completed" when its answer
+ * passes the operation's test, else to "Not Yet"; so does a Continue On Fail error item, since checking again later is
+ * what that branch does (with the error output on, n8n moves error items from either output to it). As an AI agent's
+ * tool the node has one output (n8n's tool wrapper reads only the first), so every answer stays there, with its next
+ * step in words.
  */
-export async function route(this: IExecuteFunctions, handlers: HandlerTable): Promise<INodeExecutionData[][]> {
+export async function route(
+	this: IExecuteFunctions,
+	handlers: HandlerTable,
+	completion: CompletionTable = {},
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const results = new Array<INodeExecutionData[] | undefined>(items.length);
+	// The output of each input item's results, for an operation with two outputs (unset: "Completed" / the only one).
+	const notYet = new Uint8Array(items.length);
+	const tool = isTool(this);
+	// Resource and operation take no expressions: one pair for the whole run, as the outputs n8n computed from them.
+	const completed = tool
+		? undefined
+		: completion[this.getNodeParameter('resource', 0) as string]?.[this.getNodeParameter('operation', 0) as string];
 	const continueOnFail = this.continueOnFail();
 	const gate = openGate(this, items.length);
 	// Set by the workers (an object, so the type checker sees the writes made inside them).
@@ -65,6 +86,10 @@ export async function route(this: IExecuteFunctions, handlers: HandlerTable): Pr
 			});
 		}
 		const raw = await handler.call(this, i);
+		if (completed) {
+			const answers = raw instanceof ForItems ? raw.json : Array.isArray(raw) ? raw : [raw];
+			if (!answers.every((answer) => completed(answer))) notYet[i] = 1;
+		}
 		if (raw instanceof ForItems) {
 			const answer = toolAnswer(this, resource, operation, raw.json);
 			const pairedItem = raw.items.map((item) => ({ item }));
@@ -89,6 +114,7 @@ export async function route(this: IExecuteFunctions, handlers: HandlerTable): Pr
 			} catch (error) {
 				toolError(this, error);
 				if (continueOnFail) {
+					notYet[i] = 1;
 					const paired: number[] = (error instanceof Object ? errorItems.get(error) : undefined) ?? [i];
 					const pairedItem = paired.length === 1 ? { item: paired[0] } : paired.map((item) => ({ item }));
 					results[i] = [{ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem }];
@@ -118,8 +144,15 @@ export async function route(this: IExecuteFunctions, handlers: HandlerTable): Pr
 	}
 	// One push per item (no spread): a list of 200,000 accounts would overflow the call stack as arguments.
 	const out: INodeExecutionData[] = [];
-	for (const result of results) if (result) for (const item of result) out.push(item);
-	return [out];
+	if (!completed) {
+		for (const result of results) if (result) for (const item of result) out.push(item);
+		return [out];
+	}
+	const branches: INodeExecutionData[][] = [[], []];
+	results.forEach((result, i) => {
+		if (result) branches[notYet[i] ? NOT_YET_OUTPUT : COMPLETED_OUTPUT].push(...result);
+	});
+	return branches;
 }
 
 function errorExtras(error: unknown): IDataObject {

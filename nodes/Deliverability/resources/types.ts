@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { validated } from '../helpers/params';
 import type { OperationHandler } from '../router';
@@ -10,6 +10,12 @@ export interface OperationModule {
 	/** Its own parameters, each shown for this resource and operation only. */
 	description: INodeProperties[];
 	execute: OperationHandler;
+	/**
+	 * For an operation whose work finishes later (a spam test, a task): whether an answer shows it finished. Its
+	 * presence gives the operation two outputs, "Completed" and "Not Yet" (helpers/completion.ts), so a workflow can
+	 * check once and loop the "Not Yet" items through n8n's Wait node without an expression.
+	 */
+	completed?: (answer: IDataObject) => boolean;
 }
 
 /** What every resources/<resource>/index.ts exports. */
@@ -19,6 +25,8 @@ export interface ResourceModule {
 	/** The Operation picker followed by each operation's own parameters. */
 	description: INodeProperties[];
 	operations: Record<string, OperationHandler>;
+	/** The operations with "Completed" / "Not Yet" outputs, each with its test of an answer. */
+	completion: Record<string, (answer: IDataObject) => boolean>;
 }
 
 /** A resource from its picker entry and its table of operations (value → operation file). */
@@ -47,5 +55,6 @@ export function defineResource(
 		],
 		// Each execute with its item's validation around it (helpers/params.ts: all problems of an item at once).
 		operations: Object.fromEntries(entries.map(([value, op]) => [value, validated(op.execute)])),
+		completion: Object.fromEntries(entries.flatMap(([value, op]) => (op.completed ? [[value, op.completed]] : []))),
 	};
 }

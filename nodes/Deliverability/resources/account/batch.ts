@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { validator } from '../../helpers/params';
 import type { Validator } from '../../../shared/validation';
-import { followTask, taskWaitOptions, taskWaitSettings } from '../task/wait';
+import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
 
 const CUSTOM = 'custom';
 
@@ -95,6 +95,9 @@ export function batchAction(ctx: IExecuteFunctions, v: Validator, i: number): st
 	if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(text)) v.fail(field, `"${text}" is not an action name (letters, digits, _ and - only)`);
 	return text;
 }
+
+/** The answer is the batch's task: "Completed" once its progress reaches 100; else "Not Yet" (follow it with Task → Get). */
+export const completed = taskDone;
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const v = validator(this, i);

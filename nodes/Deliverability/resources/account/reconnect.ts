@@ -36,6 +36,14 @@ export function reconnected(account: IDataObject): boolean {
 	return account.imap_issue === false || account.imap_issue === 'false';
 }
 
+/**
+ * "Completed" once a read of the account shows its connection back (only a waited answer reads it); a queued
+ * reconnect not waited for is "Not Yet": check it later with Account → Get.
+ */
+export function completed(answer: IDataObject): boolean {
+	return answer.reconnected === true;
+}
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'accountId', i, true);
 	const settings = waitSettings(this, i);

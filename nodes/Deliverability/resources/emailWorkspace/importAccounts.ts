@@ -15,7 +15,7 @@ import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocatorFor, emailWorkspaceLocator } from '../../descriptions/locators';
 import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
 import { failedForItems, ForItems } from '../../router';
-import { followTask, taskWaitOptions, taskWaitSettings } from '../task/wait';
+import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
 
 /** The service imports up to this many addresses at once; more run as a task. */
 export const SYNC_IMPORT_MAX = 4;
@@ -162,6 +162,16 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	} catch (error) {
 		throw failedForItems(error, items);
 	}
+}
+
+/**
+ * "Completed" when the import was done at once (no task) or its task, waited for, reached 100; "Not Yet" while its
+ * task runs (follow it with Task → Get and `task_id`).
+ */
+export function completed(answer: IDataObject): boolean {
+	if (answer.task_id === null || answer.task_id === undefined) return true;
+	const task = answer.task;
+	return typeof task === 'object' && task !== null && !Array.isArray(task) && taskDone(task as IDataObject);
 }
 
 /** The import's answer, with the finished task under `task` when a task came back and Wait for Completion is on. */

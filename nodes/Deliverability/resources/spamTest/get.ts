@@ -20,6 +20,11 @@ export const description: INodeProperties[] = [
 	...waitForCompletionFields('spamTest', 'get', 'the spam test', 'completed is true: every seed copy arrived'),
 ];
 
+/** "Completed" once the service says so (`completed`, raw or simplified); else "Not Yet", to check again later. */
+export function completed(answer: IDataObject): boolean {
+	return readBoolean(answer.completed) === true;
+}
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const publicId = locatorId(this, 'publicId', i, false);
 	const settings = waitSettings(this, i);
@@ -27,7 +32,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const fetch = async () =>
 		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i });
 	const test = settings.waitForCompletion
-		? await waitUntil(this, i, settings, fetch, (t) => readBoolean(t.completed) === true, `spam test ${publicId} to complete`)
+		? await waitUntil(this, i, settings, fetch, completed, `spam test ${publicId} to complete`)
 		: await fetch();
 	if (!settings.waitForCompletion && readBoolean(test.completed) === false) {
 		this.addExecutionHints({
