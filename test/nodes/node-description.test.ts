@@ -258,6 +258,11 @@ describe('node description', () => {
 		const settings = shown.slice(at + 1, at + 4);
 		expect(settings.map((p) => p.name)).toEqual(['pollInterval', 'timeoutMinutes', 'onTimeout']);
 		for (const p of settings) expect(p.displayOptions?.show?.waitForCompletion).toEqual([true]);
+		// Short by default, and it says what it holds and where longer waits belong.
+		expect(settings[1].default).toBeLessThanOrEqual(5);
+		const notice = shown.find((p) => p.name === 'waitHoldsNotice');
+		expect(notice?.displayOptions?.show?.waitForCompletion).toEqual([true]);
+		expect(notice?.displayName).toMatch(/worker's slots busy.*Not Yet.*Wait<\/b> node \(more than 65 seconds\)/);
 		// No Options collection holds wait settings any more.
 		const options = shown.find((p) => p.name === 'options');
 		expect((options?.options as INodeProperties[] | undefined)?.some((o) => o.name === 'waitForCompletion') ?? false).toBe(false);

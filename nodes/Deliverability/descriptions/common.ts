@@ -107,6 +107,13 @@ export function locator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
+/** The in-node wait's default timeout: short, since it holds the execution (and a queue-mode worker slot). */
+export const DEFAULT_WAIT_MINUTES = 5;
+
+/** Said under Wait for Completion while it is on: what the wait costs, and the loop that costs nothing. */
+const WAIT_HOLDS_NOTICE =
+	'Waiting here keeps this execution running, and in queue mode one of the worker\'s slots busy, until the result comes or the timeout passes; if the worker stops meanwhile, the execution is lost. For waits longer than a few minutes, turn this off and wire the <b>Not Yet</b> output through n8n\'s <b>Wait</b> node (more than 65 seconds) back to this node: n8n then stores the execution while it waits and holds no worker.';
+
 /**
  * Wait for Completion, for the operations that can wait for a result (spam test Get, account Batch, task Get, …):
  * one switch at the operation's top level and, right under it and only while it is on, its settings. Spread it into
@@ -130,7 +137,7 @@ export function waitForCompletionFields(
 			type: 'boolean',
 			default: false,
 			displayOptions: { show: shown },
-			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning`,
+			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning. While it polls, the execution stays running and, in queue mode, holds one of the worker's slots.`,
 		},
 		{
 			displayName: 'Poll Interval (Seconds)',
@@ -146,9 +153,9 @@ export function waitForCompletionFields(
 			name: 'timeoutMinutes',
 			type: 'number',
 			typeOptions: { minValue: 0.1, maxValue: 120, numberPrecision: 1 },
-			default: 15,
+			default: DEFAULT_WAIT_MINUTES,
 			displayOptions: whileOn,
-			description: 'Give up waiting after this many minutes',
+			description: 'Give up waiting after this many minutes. For longer waits use the "Not Yet" output and n8n\'s Wait node.',
 		},
 		{
 			displayName: 'On Timeout',
@@ -165,6 +172,13 @@ export function waitForCompletionFields(
 			default: 'error',
 			displayOptions: whileOn,
 			description: 'What to do when the timeout passes before completion',
+		},
+		{
+			displayName: WAIT_HOLDS_NOTICE,
+			name: 'waitHoldsNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: whileOn,
 		},
 	];
 	if (whenOff) {

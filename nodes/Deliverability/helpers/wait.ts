@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { DEFAULT_WAIT_MINUTES } from '../descriptions/common';
 import { validator } from './params';
 import { toolWait } from './toolMode';
 
@@ -25,7 +26,7 @@ export function waitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSet
 	const waitForCompletion = v.boolean('waitForCompletion', ctx.getNodeParameter('waitForCompletion', itemIndex, false));
 	const read = (name: string, fallback: unknown) => (waitForCompletion ? ctx.getNodeParameter(name, itemIndex, fallback) : fallback);
 	const pollRaw = read('pollInterval', 15);
-	const timeoutRaw = read('timeoutMinutes', 15);
+	const timeoutRaw = read('timeoutMinutes', DEFAULT_WAIT_MINUTES);
 	const pollSeconds = Number(pollRaw);
 	const timeoutMinutes = Number(timeoutRaw);
 	if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 600) {
