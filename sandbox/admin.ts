@@ -366,6 +366,8 @@ const routes: AdminRoute[] = [
 			if (cap !== undefined) store.settings.perPageCap = cap;
 			const reconnectDelay = num(body, 'reconnectDelayMs', (n) => Number.isInteger(n) && n >= 0);
 			if (reconnectDelay !== undefined) store.settings.reconnectDelayMs = reconnectDelay;
+			const seedDelay = num(body, 'seedDelayMs', (n) => Number.isInteger(n) && n >= 0);
+			if (seedDelay !== undefined) store.settings.seedDelayMs = seedDelay;
 			const timeout = num(body, 'deliveryTimeoutMs', (n) => n > 0);
 			if (timeout !== undefined) store.settings.deliveryTimeoutMs = timeout;
 			const delays = body.deliveryRetryDelaysMs;

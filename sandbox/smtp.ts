@@ -92,8 +92,18 @@ export function receiveMessage(store: Store, effects: Effects, raw: string, enve
 	const rawHeaders = raw.replace(/\r\n/g, '\n').split('\n\n')[0].replace(/\n/g, '\r\n');
 	for (const id of matched) {
 		const test = store.spamTests.get(id)!;
-		for (const rcpt of recipients) recordCopy(test, rcpt, { sender, subject, text: texts.join('\n').trim(), rawHeaders });
-		checkCompletion(test, effects);
+		const copy = { sender, subject, text: texts.join('\n').trim(), rawHeaders };
+		const arrive = () => {
+			// After a reset the test is gone (a new store state): a late copy changes nothing.
+			if (store.spamTests.get(id) !== test) return;
+			for (const rcpt of recipients) recordCopy(test, rcpt, copy);
+			checkCompletion(test, effects);
+		};
+		// Real seed mailboxes receive a copy some time after it was sent: `seedDelayMs` models that, so a test stays
+		// incomplete for a while after the send (workflows that wait for it really wait).
+		const delay = store.settings.seedDelayMs;
+		if (delay > 0) setTimeout(arrive, delay).unref();
+		else arrive();
 	}
 	store.smtpInbox.push({
 		from: sender,

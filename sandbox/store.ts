@@ -335,6 +335,8 @@ export interface Settings {
 	deliveryRetryDelaysMs: number[];
 	/** How long after POST /accounts/{id}/reconnect the account's connection is restored. */
 	reconnectDelayMs: number;
+	/** How long after the sandbox's SMTP took a message its copies count for the spam test (0: at once). */
+	seedDelayMs: number;
 }
 
 /** An admin-made login failure for POST /imap_auth (and reconnects): any email when `email` is null. */
@@ -448,6 +450,7 @@ export class Store {
 			deliveryTimeoutMs: 5000,
 			deliveryRetryDelaysMs: [500, 1000, 2000],
 			reconnectDelayMs: 1000,
+			seedDelayMs: 0,
 		};
 		this.smtpInbox = [];
 		this.deliveries = [];

@@ -78,6 +78,17 @@ describe('SMTP inbound', () => {
 		expect(full.score).toBe(7.5); // 75 % inbox for ordinary senders: 12 of 16
 	});
 
+	it('with a seed delay, the copies count only after it: the test stays incomplete, then completes at once', async () => {
+		expect((await t.admin('POST', '/settings', { seedDelayMs: 700 })).status).toBe(200);
+		const created = (await t.post('/spam_tests', { seedlist: 2 })).data;
+		await send({ from: 'a@clean-letters.com', to: emails(created), subject: 'Later', text: created.public_full_id });
+		const before = await get(created.public_id);
+		expect(before.completed).toBe(false);
+		expect(before.results.filter((r: { received_in: string | null }) => r.received_in !== null)).toHaveLength(0);
+		expect((await t.admin('GET', '/smtp')).data[0].matchedPublicIds).toEqual([created.public_id]);
+		await eventually(async () => (await get(created.public_id)).completed === true);
+	});
+
 	it('placement is deterministic: the same creates and sends after a reset give the same results', async () => {
 		const run = async (): Promise<Json> => {
 			const created = (await t.post('/spam_tests', {})).data;
