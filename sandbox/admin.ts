@@ -17,7 +17,7 @@ import { accountDisconnected, closeEnded, openNotification } from './notificatio
 import { settleReconnects } from './routes/accounts';
 import { notificationView } from './routes/notifications';
 import { createSpamTest } from './routes/spam-tests';
-import { completeTest, spamTestView } from './seedlists';
+import { completeTest, spamTestView } from './spam-test-engine';
 import { isRecord } from './validate';
 
 export interface AdminCtx {

@@ -10,7 +10,7 @@ import type { Effects } from './api';
 import type { ProjectKey, SpamTest, Store } from './store';
 import { eventContent, eventLevel } from './events';
 import { openNotification } from './notifications';
-import { PUBLIC_ID_PREFIX, domainOf, scoresOf } from './seedlists';
+import { PUBLIC_ID_PREFIX, domainOf, scoresOf } from './spam-test-engine';
 
 export type Payload = Record<string, unknown> & { id: string; event: string; alert_id: number };
 

@@ -6,7 +6,7 @@
 import type { Account, Alert, AutomatedTest, Domain, ProjectKey, Store } from './store';
 import { unit, utcHour } from './util';
 import { seedNotifications } from './notifications';
-import { completeTest, newSpamTest, seedsOf } from './seedlists';
+import { completeTest, newSpamTest, seedsOf } from './spam-test-engine';
 
 const DAY = 86400000;
 const at = (base: string, offsetMs: number): string => new Date(Date.parse(base) + offsetMs).toISOString();

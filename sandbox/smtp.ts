@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import type { Effects } from './api';
 import type { Store } from './store';
-import { PUBLIC_ID_PREFIX, checkCompletion, isSeedAddress, recordCopy } from './seedlists';
+import { PUBLIC_ID_PREFIX, checkCompletion, isSeedAddress, recordCopy } from './spam-test-engine';
 
 /**
  * Not the service's: a stand-in for the user's own mail server, so an example can email a person (a report, a

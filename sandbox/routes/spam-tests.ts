@@ -2,7 +2,7 @@
 import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
 import type { Project, SpamTest, Store } from '../store';
-import { assignResultIds, checkCompletion, newSpamTest, scoresOf, spamTestView } from '../seedlists';
+import { assignResultIds, checkCompletion, newSpamTest, scoresOf, spamTestView } from '../spam-test-engine';
 import { sortNullsLast, words } from '../util';
 import { BodyReader, QueryReader, paginate } from '../validate';
 

@@ -1,6 +1,7 @@
 /**
- * Seedlists, deterministic placement of arriving copies, scores, and the JSON view of a spam test. Shared by the
- * spam-test routes, the SMTP listener, the admin "complete" call and the seed data, so every path scores alike.
+ * The spam-test engine: seedlists, creating a test, deterministic placement of arriving copies, scores, completion,
+ * and the JSON view of a spam test. Shared by the spam-test routes, the SMTP listener, the admin "complete" call and
+ * the seed data, so every path scores alike.
  */
 import type { Effects } from './api';
 import type { Domain, Receipt, SpamTest, Store } from './store';
