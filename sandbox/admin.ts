@@ -18,6 +18,7 @@ import { settleReconnects } from './routes/accounts';
 import { notificationView } from './routes/notifications';
 import { createSpamTest } from './routes/spam-tests';
 import { completeTest, spamTestView } from './spam-test-engine';
+import { resetToSeed } from './seed';
 import { isRecord } from './validate';
 
 export interface AdminCtx {
@@ -84,7 +85,7 @@ const routes: AdminRoute[] = [
 		handler: ({ store, deliverer, limiter }) => {
 			deliverer.cancelAll();
 			limiter.clear();
-			store.reset();
+			resetToSeed(store);
 			return ok({ reset: true });
 		},
 	},

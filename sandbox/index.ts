@@ -7,6 +7,7 @@ import { Deliverer } from './delivery';
 import { RateLimiter } from './faults';
 import { ADMIN_PREFIX, API_PREFIX, createHttpServer } from './server';
 import { startSmtp } from './smtp';
+import { resetToSeed } from './seed';
 import { Store } from './store';
 
 export interface SandboxOptions {
@@ -31,6 +32,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const accounts = options.accounts ?? 120;
 	if (!Number.isInteger(accounts) || accounts < 3 || accounts > 250000) throw new Error('accounts must be an integer from 3 to 250000');
 	const store = new Store({ accounts, latencyMs: options.latencyMs ?? 0 });
+	resetToSeed(store);
 	const deliverer = new Deliverer(store);
 	const limiter = new RateLimiter();
 	const server = createHttpServer({ store, deliverer, limiter });

@@ -47,7 +47,13 @@ const NAMED_A: Record<number, [string, string, string]> = {
 	3: ['Max', 'Mustermann', 'max.mustermann'],
 };
 
-export function seedStore(store: Store, accountsA: number): void {
+/** Back to the seed data (at start and on admin /reset): the store cleared (logs, faults, settings and credits too), then seeded. */
+export function resetToSeed(store: Store): void {
+	store.clear();
+	seedStore(store, store.options.accounts);
+}
+
+function seedStore(store: Store, accountsA: number): void {
 	const domainsA = DOMAINS_A.map((d, i) => addDomain(store, 'A', d, i));
 	const domainsB = DOMAINS_B.map((d, i) => addDomain(store, 'B', d, i + 10));
 	for (const name of ['sales', 'eu', 'us', 'warmup', 'vip']) store.tag('A', name);

@@ -3,7 +3,6 @@
  * deliveries), faults and settings. Plain maps keyed by id; every resource carries its project so scoping is one
  * comparison. Insertion order of the maps is creation order, which the list endpoints rely on.
  */
-import { seedStore } from './seed';
 import { mulberry32 } from './util';
 
 export type ProjectKey = 'A' | 'B';
@@ -403,12 +402,13 @@ export class Store {
 	/** Accounts whose connection a reconnect cannot restore (admin). */
 	brokenAccounts!: Set<number>;
 
+	/** An empty store; `resetToSeed` (seed.ts) fills it with the seed data. */
 	constructor(readonly options: StoreOptions) {
-		this.reset();
+		this.clear();
 	}
 
-	/** Back to the seed data; logs, faults, settings and credits too. */
-	reset(): void {
+	/** No resources; logs, faults, settings and credits back to their start values. */
+	clear(): void {
 		this.projects = {
 			A: { key: 'A', id: 1, apiKey: 'dummy-key-project-a', timeZone: 'Europe/Paris', credits: 500 },
 			B: { key: 'B', id: 2, apiKey: 'dummy-key-project-b', timeZone: 'America/New_York', credits: 3 },
@@ -457,7 +457,6 @@ export class Store {
 		this.loginFailures = [];
 		this.reconnectJobs = [];
 		this.brokenAccounts = new Set();
-		seedStore(this, this.options.accounts);
 	}
 
 	projectByApiKey(key: string): Project | undefined {
