@@ -5,8 +5,7 @@
  * poll: it arms on the current backlog instead of replaying it. "Fetch Test Event" (manual mode) returns the newest
  * notification as real sample data and leaves the memory alone.
  */
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import type { JsonObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
