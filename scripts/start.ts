@@ -21,7 +21,7 @@ import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CREDENTIAL_NAMES, loadExamples, sandboxCredentials } from '../support/examples';
+import { CREDENTIAL_NAMES, loadExamples, missingCredentials, sandboxCredentials } from '../support/examples';
 import { buildAndPack, DEFAULT_OWNER, freePort, installPackage, N8n, portIsFree, STAGED } from '../support/n8n-process';
 import { ensureRuntime, repoRoot, versions } from '../support/runtime';
 import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
@@ -229,9 +229,15 @@ async function main(): Promise<void> {
 		const open = (file: string) => (byName[file] ? `${editor}/workflow/${byName[file].id}` : '(missing)');
 		// Examples without a walk-through above (e.g. the AI agent, which needs a chat model credential): name and link.
 		const described = ['pre-send-gate.json', 'auto-pause-on-disconnect.json', 'weekly-domain-health.json', 'batch-reconnect.json'];
+		// An example that needs a credential npm start cannot create says which one and where to add it (the workflow's
+		// sticky note says the same).
+		const needs = (e: (typeof examples)[number]) =>
+			missingCredentials(e)
+				.map((c) => `\n       add a credential first: "${c.name}" (${c.type}) in ${c.nodes.map((n) => `"${n}"`).join(', ')}, not created by npm start`)
+				.join('');
 		const others = examples
 			.filter((e) => !described.includes(e.file))
-			.map((e) => `\n  ·  ${e.name}   ${editor}/workflow/${e.id}`)
+			.map((e) => `\n  ·  ${e.name}   ${editor}/workflow/${e.id}${needs(e)}`)
 			.join('');
 		say(`
 [start] ready in ${elapsed()} (n8n start-up ${(startupMs / 1000).toFixed(1)} s)

@@ -60,3 +60,26 @@ export function loadExamples(): Example[] {
 			return { file, id: String(workflow.id), name: String(workflow.name), workflow };
 		});
 }
+
+export interface MissingCredential {
+	/** The credential's name in the example file, e.g. "OpenAI account". */
+	name: string;
+	type: string;
+	/** The nodes that use it. */
+	nodes: string[];
+}
+
+/** The credentials an example uses that `npm start` does not create (the user adds them, e.g. a chat model's key). */
+export function missingCredentials(example: Example): MissingCredential[] {
+	const created = new Set<string>(Object.values(CREDENTIAL_IDS));
+	const found = new Map<string, MissingCredential>();
+	for (const node of example.workflow.nodes as Array<{ name: string; credentials?: Record<string, { id: string; name: string }> }>) {
+		for (const [type, ref] of Object.entries(node.credentials ?? {})) {
+			if (created.has(ref.id)) continue;
+			const entry = found.get(ref.id) ?? { name: ref.name, type, nodes: [] };
+			entry.nodes.push(node.name);
+			found.set(ref.id, entry);
+		}
+	}
+	return [...found.values()];
+}

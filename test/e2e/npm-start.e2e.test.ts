@@ -57,6 +57,9 @@ describe('npm start', () => {
 		expect(printed('login')).toMatch(/^\S+@\S+ \/ \S+$/);
 		expect(output).toContain('What to try:');
 		for (const e of loadExamples()) expect(output).toContain(`${editor}/workflow/${e.id}`);
+		// The AI agent example needs a chat model credential npm start cannot create: the output says which and where.
+		const agent = loadExamples().find((e) => e.file === 'ai-agent.json')!;
+		expect(output).toContain(`${editor}/workflow/${agent.id}\n       add a credential first: "OpenAI account" (openAiApi) in "OpenAI Chat Model"`);
 	});
 
 	it('serves the editor; the printed login works', async () => {
