@@ -228,7 +228,7 @@ async function main(): Promise<void> {
 		const byName = Object.fromEntries(examples.map((e) => [e.file, e]));
 		const open = (file: string) => (byName[file] ? `${editor}/workflow/${byName[file].id}` : '(missing)');
 		// Examples without a walk-through above (e.g. the AI agent, which needs a chat model credential): name and link.
-		const described = ['pre-send-gate.json', 'auto-pause-on-disconnect.json', 'weekly-domain-health.json', 'batch-reconnect.json'];
+		const described = ['pre-send-gate.json', 'auto-pause-on-disconnect.json', 'weekly-domain-health.json', 'batch-reconnect.json', 'act-on-notifications.json', 'weekly-report.json'];
 		// An example that needs a credential npm start cannot create says which one and where to add it (the workflow's
 		// sticky note says the same).
 		const needs = (e: (typeof examples)[number]) =>
@@ -258,7 +258,14 @@ What to try:
      An execution appears under Executions and account 1 is paused.
   3. Domain health        ${open('weekly-domain-health.json')}   ("Run now" → one summary item)
   4. Batch reconnect      ${open('batch-reconnect.json')}   (accounts with IMAP issues → one batch task)
-  5. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
+  5. Notifications        ${open('act-on-notifications.json')}
+     "Run now": pauses each mailbox the open notifications say disconnected and emails a renewal reminder for the
+     expiring domain (to ops@team.sandbox.test, the sandbox's SMTP: see ${sandboxInfo.adminUrl}/smtp).
+     Publish it to poll every 5 minutes instead (no public URL needed).
+  6. Weekly report        ${open('weekly-report.json')}
+     "Run now", then open "Report": an HTML page with bar charts (warming placement, spam tests, domains);
+     it is also emailed through "${CREDENTIAL_NAMES.smtp}" (see ${sandboxInfo.adminUrl}/smtp).
+  7. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
 
 n8n log: ${path.join(userFolder, 'n8n.log')}${args.verbose ? '' : ' (or npm start -- --verbose)'}
 Ctrl-C stops n8n and the sandbox.

@@ -1,7 +1,8 @@
 /**
  * The examples/ workflows run in a real n8n against the sandbox, started the way a user starts them (the editor's
  * Manual Trigger ≙ `n8n execute --id`): pre-send gate (SMTP to every seed, wait for completion, IF branch), weekly
- * domain health (one summary item) and batch reconnect (the accounts with an IMAP issue, task finished).
+ * domain health (one summary item), acting on the open notifications (the polling-trigger example's "Run now"), the
+ * weekly HTML report (charts, emailed) and batch reconnect (the accounts with an IMAP issue, task finished).
  */
 import { loadExamples } from '../../support/examples';
 import type { ExecuteResult } from '../../support/n8n-process';
@@ -137,6 +138,69 @@ describe('example: weekly domain health', () => {
 		const text = String(summary[0].text);
 		expect(text).toContain(`${inUse.size} domains in use: ${domains.length} domains checked, ${notScored.length} not scored yet (${notScored.join(', ')})`);
 		expect(text).toMatch(/FAIL initech-news\.org: SPF record missing/);
+	});
+});
+
+describe('example: act on notifications (polling trigger)', () => {
+	it('"Run now" on a fresh sandbox pauses each mailbox a notification says disconnected and emails a renewal reminder', async () => {
+		// What the service lists before the run: the notifications the sandbox opened by itself at start.
+		const open = await service<Array<{ id: number; event: string; account_id: number | null; domain: string | null }>>(stack.sandbox, 'GET', '/notifications');
+		const disconnected = open.filter((n) => n.event === 'ACCOUNT_DISCONNECTED').map((n) => n.account_id);
+		const expiring = open.filter((n) => n.event === 'DOMAIN_EXPIRING_SOON').map((n) => n.domain);
+		expect(disconnected.length).toBeGreaterThan(0);
+		expect(expiring).toEqual(['initech-news.org']);
+		await admin(stack.sandbox, 'DELETE', '/smtp');
+
+		const result = await stack.n8n.execute(examples['act-on-notifications.json'].id);
+		expectNoError(result);
+		expect(nodeOutput(result, 'Open notifications').map((n) => n.id)).toEqual(open.map((n) => n.id));
+		expect(nodeOutput(result, 'Pause the mailbox').map((a) => a.id)).toEqual(disconnected);
+		for (const id of disconnected) expect(await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`)).toMatchObject({ alive: false });
+		const mail = await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp');
+		expect(mail.map((m) => [m.to, m.subject?.replace(/before .*/, 'before …')])).toEqual([[['ops@team.sandbox.test'], 'Renew initech-news.org before …']]);
+		expect(mail[0].text).toContain('Domain initech-news.org expires soon');
+	});
+});
+
+describe('example: weekly deliverability report', () => {
+	it('builds one HTML page with bar charts from the graphs, spam tests and domains, offline, and emails it', async () => {
+		await admin(stack.sandbox, 'DELETE', '/smtp');
+		const result = await stack.n8n.execute(examples['weekly-report.json'].id);
+		expectNoError(result);
+		const mailboxes = nodeOutput(result, 'Mailboxes').map((a) => Number(a.id));
+		expect(mailboxes).toHaveLength(5);
+		expect(nodeOutput(result, 'Warming placement')).toHaveLength(5 * 7);
+
+		// The warming inbox rate, read from the service's category graphs directly: the report must say the same.
+		const sum = { inbox: 0, all: 0 };
+		for (const id of mailboxes) {
+			for (const cat of ['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS']) {
+				const graph = await service<{ data: number[] }>(stack.sandbox, 'GET', `/conversation_message_logs/${id}/sent/categories/graph/${cat}?past_days=6`);
+				const total = graph.data.reduce((a, b) => a + b, 0);
+				sum.all += total;
+				if (cat === 'INBOX') sum.inbox += total;
+			}
+		}
+		const figures = nodeOutput(result, 'Build the report')[0];
+		expect(figures.warming_inbox_percent).toBe(Math.round((100 * sum.inbox) / sum.all));
+		const tests = nodeOutput(result, 'Spam tests');
+		expect(figures.spam_tests).toMatchObject({ total: tests.length, pass: tests.filter((t) => t.verdict === 'pass').length });
+
+		const [report] = nodeOutput(result, 'Report');
+		const html = String(report.html);
+		expect(html).toContain('<h1');
+		expect(html).toContain(`${String(figures.warming_inbox_percent)} %`);
+		// One bar row per day, one per spam test, one per domain; every domain named.
+		const { domains } = await service<{ domains: Array<{ domain: string }> }>(stack.sandbox, 'GET', '/projects/domains');
+		for (const d of domains) expect(html).toContain(d.domain);
+		expect(html.match(/height:14px/g)!.length).toBeGreaterThanOrEqual(7 + domains.length);
+		// Offline: nothing is fetched from anywhere (no chart service, no image, no script).
+		expect(html).not.toMatch(/https?:\/\/|<script|<img/i);
+
+		const mail = await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp');
+		expect(mail.map((m) => [m.to, m.subject])).toEqual([[['deliverability-team@team.sandbox.test'], figures.title]]);
+		expect(mail[0].text).toContain('Sending domains');
+		expect(mail[0].text).toContain(domains[0].domain);
 	});
 });
 
