@@ -7,7 +7,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { completionOutputs } from './helpers/completion';
-import { registerLabels } from './helpers/labels';
 import { toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
 import { mailboxLoginTest } from './resources/account/connectImap';
@@ -76,12 +75,6 @@ export class Deliverability implements INodeType {
 	};
 
 	methods = { listSearch, credentialTest: { googleWorkspaceKeyTest, mailboxLoginTest, outlookAppTest } };
-
-	constructor() {
-		// Error messages name fields by their labels on screen, read from this description (and, as a tool, by the
-		// model's $fromAI keys, matched through the same labels).
-		registerLabels(this.description.properties);
-	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(

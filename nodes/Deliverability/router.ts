@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { closeGate, openGate } from '../shared/itemGate';
 import { MAX_IN_FLIGHT } from '../shared/pacer';
 import { COMPLETED_OUTPUT, NOT_YET_OUTPUT } from './helpers/completion';
-import { isTool, toolAnswer, toolError } from './helpers/toolMode';
+import { isTool, toolAnswer, toolError, type ToolFacts } from './helpers/toolMode';
 
 /**
  * Results of one request made for several input items (e.g. Email Workspace → Import Accounts gathering the
@@ -39,7 +39,19 @@ interface Stop {
 	failure?: { index: number; error: unknown };
 }
 
-export type HandlerTable = Record<string, Record<string, OperationHandler>>;
+/** An operation as the item loop runs it (built from its file by resources/types.ts). */
+export interface Operation {
+	/** Its execute, with the item's validation around it. */
+	execute: OperationHandler;
+	/** A parameter's label on screen for this operation (errors name fields by it). */
+	label: (field: string) => string;
+	/** What an id parameter of this operation must look like, for a model (undefined for other parameters). */
+	idHint: (name: string) => string | undefined;
+	tool: ToolFacts;
+}
+
+/** resource value → operation value → operation. */
+export type OperationTable = Record<string, Record<string, Operation>>;
 
 /** Per resource, the operations with "Completed" / "Not Yet" outputs and their test of an answer. */
 export type CompletionTable = Record<string, Record<string, (answer: IDataObject) => boolean>>;
@@ -58,7 +70,7 @@ export type CompletionTable = Record<string, Record<string, (answer: IDataObject
  */
 export async function route(
 	this: IExecuteFunctions,
-	handlers: HandlerTable,
+	operations: OperationTable,
 	completion: CompletionTable = {},
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -76,26 +88,39 @@ export async function route(
 	const stop: Stop = {};
 	let next = 0;
 
-	const runItem = async (i: number): Promise<INodeExecutionData[]> => {
+	const selected = (i: number) => {
 		const resource = this.getNodeParameter('resource', i) as string;
 		const operation = this.getNodeParameter('operation', i) as string;
-		const handler = handlers[resource]?.[operation];
-		if (!handler) {
+		return { resource, operation, found: operations[resource]?.[operation] };
+	};
+
+	/** The item's operation for its error (none when even reading resource/operation failed). */
+	const operationOf = (i: number): Operation | undefined => {
+		try {
+			return selected(i).found;
+		} catch {
+			return undefined;
+		}
+	};
+
+	const runItem = async (i: number): Promise<INodeExecutionData[]> => {
+		const { resource, operation, found } = selected(i);
+		if (!found) {
 			throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
 				itemIndex: i,
 			});
 		}
-		const raw = await handler.call(this, i);
+		const raw = await found.execute.call(this, i);
 		if (completed) {
 			const answers = raw instanceof ForItems ? raw.json : Array.isArray(raw) ? raw : [raw];
 			if (!answers.every((answer) => completed(answer))) notYet[i] = 1;
 		}
 		if (raw instanceof ForItems) {
-			const answer = toolAnswer(this, resource, operation, raw.json);
+			const answer = toolAnswer(this, found.tool, resource, raw.json);
 			const pairedItem = raw.items.map((item) => ({ item }));
 			return (Array.isArray(answer) ? answer : [answer]).map((json) => ({ json, pairedItem }));
 		}
-		const result = toolAnswer(this, resource, operation, raw);
+		const result = toolAnswer(this, found.tool, resource, raw);
 		const json = Array.isArray(result) ? result : [result];
 		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), { itemData: { item: i } });
 	};
@@ -112,7 +137,7 @@ export async function route(
 				results[i] = await runItem(i);
 				gate.done(i);
 			} catch (error) {
-				toolError(this, error);
+				toolError(this, error, operationOf(i));
 				if (continueOnFail) {
 					notYet[i] = 1;
 					const paired: number[] = (error instanceof Object ? errorItems.get(error) : undefined) ?? [i];

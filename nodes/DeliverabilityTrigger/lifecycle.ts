@@ -27,13 +27,16 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mergeEvents } from '../shared/events';
 import { describeAnswer, readIdList, usableId } from '../shared/idList';
-import { apiRequest } from '../shared/transport';
+import { apiRequest, type CreateWording } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_DEDUPE_WINDOW, forget, windowSize } from './dedupe';
 import { clearVerifier, newSecret, storeVerifier } from './secret';
 
 export const SECRET_PARAM = 'secret';
 export const WEBHOOK_NAME = 'default';
+
+/** The headline when the answer to our alert create is lost (the transport never repeats it). */
+const ALERT_CREATED: CreateWording = { what: 'The alert may have been created', where: 'Alert → Get Many' };
 
 /** What the node's parameters ask the service for. */
 export interface WantedAlert {
@@ -251,7 +254,7 @@ export async function create(this: Context): Promise<boolean> {
 	};
 	if (wanted.automatedTestIds.length > 0) body.automated_test_ids = wanted.automatedTestIds;
 
-	const created: unknown = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create' });
+	const created: unknown = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create', creates: ALERT_CREATED });
 	const alert = created && typeof created === 'object' && !Array.isArray(created) ? (created as IDataObject) : {};
 	const nested = alert.alert && typeof alert.alert === 'object' ? (alert.alert as IDataObject) : undefined;
 	let id = idOf(nested ?? alert);

@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { RESOURCES } from '../../nodes/Deliverability/resources';
 import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, TOOL_MAX_LOG_LINES, toolArguments, toolError, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
 import { runNode, type RunResult } from '../../support/harness';
 import { byId, jsonOf, useSandbox } from './context';
@@ -182,6 +183,8 @@ describe('errors', () => {
 				updateFields: { time_zone: fromAI('zone', 'IANA time zone') },
 			},
 		});
+		// The labels and id hints of the operation the error came from, as the item loop hands them over.
+		const accountUpdate = RESOURCES.find((r) => r.option.value === 'account')!.operations.update;
 		const failures = () =>
 			new NodeOperationError(
 				node('x'),
@@ -189,14 +192,14 @@ describe('errors', () => {
 				{ description: 'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.' },
 			);
 		const asTool = failures();
-		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverabilityTool') }, asTool);
+		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverabilityTool') }, asTool, accountUpdate);
 		expect(asTool.message).toBe(
 			'2 invalid fields: "account_id": expected a whole number, got "x"; "zone": "Paris" is not an IANA time zone name. ' +
 				'"zone": Use a name like Europe/Paris, America/New_York or UTC. "account_id": give the numeric id of the account ' +
 				'(a sending mailbox), e.g. 120, not its email or name; list the accounts to find it.',
 		);
 		const inEditor = failures();
-		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverability') }, inEditor);
+		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverability') }, inEditor, accountUpdate);
 		expect(inEditor.message).toBe(failures().message);
 	});
 

@@ -149,9 +149,14 @@ class BigOutput implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, {
 			big: {
-				list: async function (this: IExecuteFunctions, i: number) {
-					const count = this.getNodeParameter('count', i) as number;
-					return Array.from({ length: count }, (_, k) => ({ id: k }));
+				list: {
+					execute: async function (this: IExecuteFunctions, i: number) {
+						const count = this.getNodeParameter('count', i) as number;
+						return Array.from({ length: count }, (_, k) => ({ id: k }));
+					},
+					label: (field: string) => field,
+					idHint: () => undefined,
+					tool: {},
 				},
 			},
 		});

@@ -62,7 +62,8 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 }
 
 export interface LocatorSpec {
-	name: 'accountId' | 'publicId' | 'automatedTestId' | 'alertId' | 'taskId' | 'tagId' | 'emailWorkspaceId';
+	/** The parameter's name; its AI hint is declared with the picker (descriptions/locators.ts). */
+	name: string;
 	displayName: string;
 	resource: string;
 	operations: string[];

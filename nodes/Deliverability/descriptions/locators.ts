@@ -1,7 +1,25 @@
-/** The id pickers, one per resource that has ids. Lists come from methods/listSearch.ts. */
+/**
+ * The id pickers, one per resource that has ids, each declared once here with what a model must know to give its id
+ * right (`ID_HINTS`, read by the AI tool's errors). Lists come from methods/listSearch.ts.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { locator, locatorModes } from './common';
+
+/** Per picker (its parameter name): what an AI model must know to give the id right. */
+const ID_HINTS: Record<string, string> = {
+	accountId: 'give the numeric id of the account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it',
+	alertId: 'give the numeric id of an alert (e.g. 12); list the alerts to find it',
+	automatedTestId: 'give the numeric id of an automated test (e.g. 77); list the automated tests to find it',
+	publicId: 'give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id with the prefix',
+	tagId: 'give the numeric id of a tag (e.g. 4), not its name',
+	taskId: 'give the numeric id of a task, as a batch action returns it',
+};
+
+/** The hint of a picker parameter, if it is one of the pickers here. */
+export function idHintOf(name: string): string | undefined {
+	return Object.prototype.hasOwnProperty.call(ID_HINTS, name) ? ID_HINTS[name] : undefined;
+}
 
 export const accountLocator = (operations: string[]): INodeProperties =>
 	accountLocatorFor('account', operations, 'The account (mailbox). Search by email or name, or give its ID.');

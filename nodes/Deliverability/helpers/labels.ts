@@ -1,17 +1,9 @@
 /**
  * On-screen labels of parameters, for error messages: `time_zone` of Automated Test → Update is shown as
- * "Update Fields → Time Zone", `accountId` as "Account". Read from the action node's own description (registered by
- * the node file, so this module imports no resource and makes no import circle); a name it does not find is taken
- * as a label already (e.g. "Update Fields").
+ * "Update Fields → Time Zone", `accountId` as "Account". Read from the description it is given (each resource
+ * passes its own, resources/types.ts); a name it does not find is taken as a label already (e.g. "Update Fields").
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
-
-let described: INodeProperties[] = [];
-
-/** Called once by the node file with its properties. */
-export function registerLabels(properties: INodeProperties[]): void {
-	described = properties;
-}
 
 function shownFor(p: INodeProperties, resource: string, operation: string): boolean {
 	const show = p.displayOptions?.show;
@@ -26,7 +18,7 @@ function isCollectionOption(o: unknown): o is INodePropertyCollection {
 }
 
 /** The label of a parameter (or of an option inside a collection, with where it is) on this resource/operation. */
-export function labelOf(field: string, resource: string, operation: string, properties = described): string {
+export function labelOf(field: string, resource: string, operation: string, properties: INodeProperties[]): string {
 	const shown = properties.filter((p) => shownFor(p, resource, operation));
 	const top = shown.find((p) => p.name === field && p.type !== 'notice');
 	if (top) return top.displayName;

@@ -4,38 +4,27 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { forgetItem, itemValidator, throwIfInvalid, Validator } from '../../shared/validation';
 import type { OperationHandler } from '../router';
-import { labelOf } from './labels';
 
 /**
- * The item's validator: it names fields by their on-screen labels and collects every problem of the item; they are
- * thrown together before the item's first request (by the transport) or when the operation ends (by `validated`).
- * Every call for the same item returns the same validator.
+ * The item's validator: it names fields by their on-screen labels (it is created by `validated`, which knows the
+ * operation's labels) and collects every problem of the item; they are thrown together before the item's first
+ * request (by the transport) or when the operation ends (by `validated`). Every call for the same item returns the
+ * same validator.
  */
 export function validator(ctx: IExecuteFunctions, itemIndex: number): Validator {
-	return itemValidator(
-		ctx,
-		itemIndex,
-		() =>
-			new Validator(ctx.getNode(), itemIndex, {
-				collect: true,
-				label: (field) =>
-					labelOf(
-						field,
-						String(ctx.getNodeParameter('resource', itemIndex, '')),
-						String(ctx.getNodeParameter('operation', itemIndex, '')),
-					),
-			}),
-	);
+	return itemValidator(ctx, itemIndex, () => new Validator(ctx.getNode(), itemIndex, { collect: true }));
 }
 
 /**
- * An operation's execute with the item's validation closed around it: failures still pending when it returns are
- * thrown, and when it stops with another error while failures are pending (a stand-in value it went on with), the
- * failures are what the user sees, since they are the cause. An error from the service is never hidden.
+ * An operation's execute with the item's validation closed around it: the item's validator names fields by `label`
+ * (their labels on screen for this operation); failures still pending when it returns are thrown, and when it stops
+ * with another error while failures are pending (a stand-in value it went on with), the failures are what the user
+ * sees, since they are the cause. An error from the service is never hidden.
  */
-export function validated(handler: OperationHandler): OperationHandler {
+export function validated(handler: OperationHandler, label: (field: string) => string): OperationHandler {
 	return async function (this: IExecuteFunctions, itemIndex: number) {
 		forgetItem(this, itemIndex);
+		itemValidator(this, itemIndex, () => new Validator(this.getNode(), itemIndex, { collect: true, label }));
 		// Passed through untouched (the item loop wraps what reaches it): only pending failures replace an error.
 		return await handler.call(this, itemIndex).then(
 			(result) => {

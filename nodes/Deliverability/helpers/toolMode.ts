@@ -8,8 +8,6 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeParameters, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
 
-import { labelOf } from './labels';
-
 /** What the model may receive in one answer: at most this many items, and about this many characters of JSON. */
 export const TOOL_MAX_ITEMS = 50;
 export const TOOL_MAX_CHARS = 16_000;
@@ -39,34 +37,23 @@ export const toolNotice: INodeProperties = {
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
-/** What the model should do next, per operation (when the answer alone does not say it). */
-function nextStep(resource: string, operation: string, answer: IDataObject): string | undefined {
-	const waited = answer._waitTimedOut === true;
-	if (resource === 'spamTest' && operation === 'get' && answer.completed === false) {
-		return waited
-			? `Not complete yet after waiting: call this tool again with the same public_id (${String(answer.public_id ?? '')}) to keep waiting. Seeds that never receive the message keep it incomplete: check it was sent to every seed address with public_full_id in the body.`
-			: `Not complete yet: the message must reach every seed address with public_full_id (${String(answer.public_full_id ?? '')}) in the body. Call this tool again in a minute or two for the results.`;
-	}
-	if ((resource === 'task' || (resource === 'account' && operation === 'batch')) && Number(answer.progress) < 100) {
-		return `The task is still running (progress ${String(answer.progress)}%): call the task Get tool again with task id ${String(answer.id ?? answer.task_id ?? '')} to follow it.`;
-	}
-	return undefined;
+/** What an operation declares about its answers to a model (its `tool` fact; every part optional). */
+export interface ToolFacts {
+	/** The answer a model gets instead of the editor's wide one (e.g. the ids and what to do next). */
+	slim?: (answer: IDataObject) => IDataObject;
+	/** What the model should do next, when the answer alone does not say it. */
+	nextStep?: (answer: IDataObject) => string | undefined;
+	/**
+	 * What a model must know to give an id right, per parameter of this operation that holds ids and is not a picker
+	 * (pickers declare theirs in descriptions/locators.ts).
+	 */
+	idHints?: Record<string, string>;
 }
 
-/** Spam Test → Create for a model: the ids, the seed addresses once, the cost and what to do next. */
-function slimSpamTest(test: IDataObject): IDataObject {
-	const seeds = typeof test.seed_emails === 'string' && test.seed_emails !== '' ? test.seed_emails.split(',') : [];
-	const out: IDataObject = {};
-	for (const key of ['id', 'public_id', 'public_full_id', 'seedlist', 'test_type']) {
-		if (test[key] !== undefined && test[key] !== null) out[key] = test[key];
-	}
-	out.credits_used = 1;
-	out.seed_emails = seeds;
-	out.next_step =
-		`Send the message to test to all ${seeds.length} seed_emails, with "${String(test.public_full_id ?? '')}" ` +
-		`somewhere in its body; then get the spam test by public_id "${String(test.public_id ?? '')}" for the results ` +
-		'(placement completes once every seed received it). Do not create another test for the same message: each costs a credit.';
-	return out;
+/** What an error needs of the operation it came from: labels on screen and id hints (router.ts `Operation`). */
+export interface ErrorFacts {
+	label: (field: string) => string;
+	idHint: (name: string) => string | undefined;
 }
 
 /** Keeps a list within what a model can take, and says what was left out. */
@@ -93,19 +80,19 @@ function capList(answers: IDataObject[], resource: string): IDataObject[] {
 /** The answer as the model should see it: slim where the editor's answer is wide, capped, with its next step. */
 export function toolAnswer(
 	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	facts: ToolFacts,
 	resource: string,
-	operation: string,
 	result: IDataObject | IDataObject[],
 ): IDataObject | IDataObject[] {
 	if (!isTool(ctx)) return result;
 	if (Array.isArray(result)) return capList(result, resource);
-	const answer = resource === 'spamTest' && operation === 'create' ? slimSpamTest(result) : { ...result };
+	const answer = facts.slim ? facts.slim(result) : { ...result };
 	// A task's log has a line per account and step: the latest lines tell a model where it stands.
 	if (Array.isArray(answer.logs) && answer.logs.length > TOOL_MAX_LOG_LINES) {
 		answer.logs_omitted = answer.logs.length - TOOL_MAX_LOG_LINES;
 		answer.logs = answer.logs.slice(-TOOL_MAX_LOG_LINES);
 	}
-	const step = nextStep(resource, operation, result);
+	const step = facts.nextStep?.(result);
 	if (step !== undefined) answer.next_step = step;
 	return answer;
 }
@@ -159,31 +146,20 @@ export function toolArguments(parameters: INodeParameters): ToolArgument[] {
 	return found;
 }
 
-/** What a model must know to give an id right (the keys are the parameters that hold ids). */
-const ID_HINTS: Record<string, string> = {
-	accountId: 'give the numeric id of the account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it',
-	accountIds: 'give numeric account ids, comma-separated (e.g. 120, 121), not emails; list the accounts to find them',
-	alertId: 'give the numeric id of an alert (e.g. 12); list the alerts to find it',
-	automatedTestId: 'give the numeric id of an automated test (e.g. 77); list the automated tests to find it',
-	publicId: 'give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id with the prefix',
-	tagId: 'give the numeric id of a tag (e.g. 4), not its name',
-	taskId: 'give the numeric id of a task, as a batch action returns it',
-};
-
 const normal = (text: string) => text.toLowerCase().replace(/[\s_()-]/g, '');
 
 /**
  * In tool mode the model receives only an error's message: it gets the guidance (the description) and the fields
  * named as the model knows them (its `$fromAI` keys), plus what an id must look like. Changes the error in place.
  */
-export function toolError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknown): void {
+export function toolError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknown, facts?: ErrorFacts): void {
 	if (!isTool(ctx) || !(error instanceof Error)) return;
 	const described = error as Error & { description?: string | null };
 	const named = new Set<ToolArgument>();
 	const { parameters } = ctx.getNode();
 	const args = toolArguments(parameters).map((argument) => {
 		const name = argument.path[argument.path.length - 1] ?? '';
-		const label = labelOf(name, String(parameters.resource ?? ''), String(parameters.operation ?? ''));
+		const label = facts ? facts.label(name) : name;
 		const names = [name, argument.path.join('.'), label].filter((n) => n !== '');
 		return { argument, name, names };
 	});
@@ -211,8 +187,9 @@ export function toolError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknow
 	const description = described.description ? rename(described.description) : '';
 	const notFound = /\b404\b|not found|nothing exists/i.test(`${message} ${description}`);
 	const hints = args
-		.filter(({ argument, name }) => ID_HINTS[name] && (named.has(argument) || notFound))
-		.map(({ argument, name }) => `"${argument.key}": ${ID_HINTS[name]}`);
+		.map(({ argument, name }) => ({ argument, hint: facts?.idHint(name) }))
+		.filter(({ argument, hint }) => hint !== undefined && (named.has(argument) || notFound))
+		.map(({ argument, hint }) => `"${argument.key}": ${hint}`);
 	const parts = [message];
 	if (description && !message.includes(description)) parts.push(description);
 	parts.push(...hints);

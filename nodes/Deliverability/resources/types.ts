@@ -1,9 +1,16 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { CreateWording } from '../../shared/transport';
+import { idHintOf } from '../descriptions/locators';
+import { labelOf } from '../helpers/labels';
 import { validated } from '../helpers/params';
-import type { OperationHandler } from '../router';
+import type { ToolFacts } from '../helpers/toolMode';
+import type { Operation, OperationHandler } from '../router';
 
-/** What every resources/<resource>/<operation>.ts exports. */
+/**
+ * What every resources/<resource>/<operation>.ts exports: everything about the operation lives in its file, and
+ * shared modules read it from here (they name no resource or operation).
+ */
 export interface OperationModule {
 	/** Its entry in the Operation picker (the value is its key in the resource's table). */
 	operation: { name: string; action: string; description: string };
@@ -16,6 +23,18 @@ export interface OperationModule {
 	 * check once and loop the "Not Yet" items through n8n's Wait node without an expression.
 	 */
 	completed?: (answer: IDataObject) => boolean;
+	/**
+	 * Set when it creates something (the service has no idempotency keys): what may exist and where to check, for the
+	 * headline of a create whose answer was lost. The operation passes it with its request (`creates` of ApiRequest).
+	 */
+	creates?: CreateWording;
+	/** How it answers an AI agent, where that differs from the editor (helpers/toolMode.ts). */
+	tool?: ToolFacts;
+	/**
+	 * What its answer must look like (an object with its key fields, a list, a documented empty answer), for the
+	 * transport's strict reader; passed with its request. Typed by that reader when it lands.
+	 */
+	answer?: unknown;
 }
 
 /** What every resources/<resource>/index.ts exports. */
@@ -24,7 +43,8 @@ export interface ResourceModule {
 	option: INodePropertyOptions;
 	/** The Operation picker followed by each operation's own parameters. */
 	description: INodeProperties[];
-	operations: Record<string, OperationHandler>;
+	/** Each operation as the item loop runs it (router.ts). */
+	operations: Record<string, Operation>;
 	/** The operations with "Completed" / "Not Yet" outputs, each with its test of an answer. */
 	completion: Record<string, (answer: IDataObject) => boolean>;
 }
@@ -36,25 +56,42 @@ export function defineResource(
 	operations: Record<string, OperationModule>,
 ): ResourceModule {
 	const entries = Object.entries(operations);
+	const description: INodeProperties[] = [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [option.value] } },
+			// Sorted by name, as n8n's lint requires of literal lists (the description test checks this one).
+			options: entries
+				.map(([value, op]) => ({ ...op.operation, value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: defaultOperation,
+		},
+		...entries.flatMap(([, op]) => op.description),
+	];
 	return {
 		option,
-		description: [
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: [option.value] } },
-				// Sorted by name, as n8n's lint requires of literal lists (the description test checks this one).
-				options: entries
-					.map(([value, op]) => ({ ...op.operation, value }))
-					.sort((a, b) => a.name.localeCompare(b.name)),
-				default: defaultOperation,
-			},
-			...entries.flatMap(([, op]) => op.description),
-		],
-		// Each execute with its item's validation around it (helpers/params.ts: all problems of an item at once).
-		operations: Object.fromEntries(entries.map(([value, op]) => [value, validated(op.execute)])),
+		description,
+		operations: Object.fromEntries(
+			entries.map(([value, op]): [string, Operation] => {
+				// Fields are named by their labels on screen: this resource's parameters shown for this operation.
+				const label = (field: string): string => labelOf(field, option.value, value, description);
+				const tool = op.tool ?? {};
+				return [
+					value,
+					{
+						// Its execute with the item's validation around it (helpers/params.ts: all problems of an item at once).
+						execute: validated(op.execute, label),
+						label,
+						tool,
+						idHint: (name: string) => tool.idHints?.[name] ?? idHintOf(name),
+					},
+				];
+			}),
+		),
 		completion: Object.fromEntries(entries.flatMap(([value, op]) => (op.completed ? [[value, op.completed]] : []))),
 	};
 }
+

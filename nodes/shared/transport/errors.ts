@@ -29,20 +29,9 @@ function serviceMessage(body: unknown): string | undefined {
 	return undefined;
 }
 
-/** What a create of this path makes, and where the user can see whether it was made. */
-function createdThing(path: string): { what: string; where: string } {
-	if (/^\/spam_tests\/?$/.test(path)) return { what: 'The spam test may have been created (and a credit spent)', where: 'Spam Test → Get Many' };
-	if (/^\/automated_tests\/?$/.test(path)) return { what: 'The automated test may have been created', where: 'Automated Test → Get Many' };
-	if (/^\/alerts\/?$/.test(path)) return { what: 'The alert may have been created', where: 'Alert → Get Many' };
-	if (/^\/accounts\/batch\/?$/.test(path)) return { what: 'The batch task may have been started', where: 'Account → Get Many (whether the accounts changed)' };
-	if (/^\/imap_auth\/?$/.test(path)) return { what: 'The mailbox may have been connected', where: 'Account → Get Many (search for its address)' };
-	if (/^\/email_workspaces\/?$/.test(path)) return { what: 'The email workspace may have been created', where: "the service's email workspaces" };
-	return { what: 'It may have been created', where: 'the service' };
-}
-
 /** The headline of a create whose answer was lost: what may exist now, why we do not know, what to check. */
 function createHeadline(request: ApiRequest, cause: string): string {
-	const { what, where } = createdThing(request.path);
+	const { what, where } = request.creates ?? { what: 'It may have been created', where: 'the service' };
 	return `${what}: ${cause}. Check ${where} before running this again`;
 }
 

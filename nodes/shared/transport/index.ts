@@ -12,4 +12,4 @@ export { listFrom } from './answers';
 export { LOOKAHEAD_PAGES, MAX_PER_PAGE, apiRequestAllItems } from './pagination';
 export { apiRequest, baseUrlOf } from './request';
 export { networkCode, parseRetryAfter, retryPolicy } from './retries';
-export { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type RequestKind } from './types';
+export { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type CreateWording, type RequestKind } from './types';

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { validator } from '../../helpers/params';
 import type { Validator } from '../../../shared/validation';
-import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
+import type { ToolFacts } from '../../helpers/toolMode';
+import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings } from '../task/wait';
 
 const CUSTOM = 'custom';
 
@@ -21,6 +22,14 @@ export const operation = {
 	name: 'Batch',
 	action: 'Run a batch action (reconnect, suspend, delete…) on accounts by numeric ID',
 	description: 'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
+};
+
+/** Its headline when the answer to its create is lost (the transport never repeats it). */
+export const creates: CreateWording = { what: 'The batch task may have been started', where: 'Account → Get Many (whether the accounts changed)' };
+
+export const tool: ToolFacts = {
+	...taskToolFacts,
+	idHints: { accountIds: 'give numeric account ids, comma-separated (e.g. 120, 121), not emails; list the accounts to find them' },
 };
 
 export const description: INodeProperties[] = [
@@ -107,6 +116,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const task = await apiRequest.call(this, {
 		method: 'POST',
 		path: '/accounts/batch',
+		creates,
 		body: { account_ids: accountIds, action },
 		kind: 'create',
 		itemIndex: i,

@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type CreateWording } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
@@ -59,6 +59,9 @@ function fieldName(displayName: string, name: string, defaultName: string, descr
 		description,
 	};
 }
+
+/** Its headline when the answer to its create is lost (the transport never repeats it). */
+export const creates: CreateWording = { what: 'The mailbox may have been connected', where: 'Account → Get Many (search for its address)' };
 
 export const description: INodeProperties[] = [
 	{
@@ -376,7 +379,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	// service's 500 is also how it says "login failed", which repeating cannot fix.
 	const answer = await withSecretsScrubbed(this, [passwords.password, passwords.imap, passwords.smtp], async () => {
 		try {
-			return await apiRequest.call(this, { method: 'POST', path: '/imap_auth', body, kind: 'create', itemIndex: i });
+			return await apiRequest.call(this, { method: 'POST', path: '/imap_auth', creates, body, kind: 'create', itemIndex: i });
 		} catch (error) {
 			throw loginFailure(this, error, i, testOnly);
 		}

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import { collectionValues, validator } from '../../helpers/params';
@@ -13,6 +13,9 @@ export const operation = {
 	action: 'Create an alert (a webhook for service events)',
 	description: 'Subscribe a webhook URL or chat channel to events',
 };
+
+/** Its headline when the answer to its create is lost (the transport never repeats it). */
+export const creates: CreateWording = { what: 'The alert may have been created', where: 'Alert → Get Many' };
 
 export const description: INodeProperties[] = [
 	{ ...alertFields.channel('Where the notifications go'), required: true, displayOptions: { show } },
@@ -62,5 +65,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	const fields = collectionValues(this, 'additionalFields', i);
 	if (fields.automated_test_ids !== undefined) body.automated_test_ids = automatedTestIds(v, fields.automated_test_ids);
-	return await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create', itemIndex: i });
+	return await apiRequest.call(this, { method: 'POST', path: '/alerts', creates, body, kind: 'create', itemIndex: i });
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { accountLocatorFor } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
@@ -10,6 +10,9 @@ export const operation = {
 	action: 'Create an automated test (a scheduled spam test)',
 	description: 'Create an automated test for an account (inactive until updated)',
 };
+
+/** Its headline when the answer to its create is lost (the transport never repeats it). */
+export const creates: CreateWording = { what: 'The automated test may have been created', where: 'Automated Test → Get Many' };
 
 export const description: INodeProperties[] = [
 	accountLocatorFor(
@@ -32,6 +35,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	return await apiRequest.call(this, {
 		method: 'POST',
 		path: '/automated_tests',
+		creates,
 		body: { account_id: accountId },
 		kind: 'create',
 		itemIndex: i,

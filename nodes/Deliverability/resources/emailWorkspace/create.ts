@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { collectionValues, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
@@ -16,6 +16,9 @@ export const operation = {
 	action: 'Create an email workspace',
 	description: 'Register a Google Workspace (service account key) or Microsoft 365 (app registration) workspace; the secrets come from credentials',
 };
+
+/** Its headline when the answer to its create is lost (the transport never repeats it). */
+export const creates: CreateWording = { what: 'The email workspace may have been created', where: "the service's email workspaces" };
 
 export const description: INodeProperties[] = [
 	{
@@ -95,7 +98,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}
 	}
 	const workspace = await withSecretsScrubbed(this, secrets, async () =>
-		await apiRequest.call(this, { method: 'POST', path: '/email_workspaces', body, kind: 'create', itemIndex: i }),
+		await apiRequest.call(this, { method: 'POST', path: '/email_workspaces', creates, body, kind: 'create', itemIndex: i }),
 	);
 	// Secrets and the key file are not returned by the service; never let one through if that changes.
 	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);

@@ -1,14 +1,36 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import { collectionValues, validator } from '../../helpers/params';
+import type { ToolFacts } from '../../helpers/toolMode';
 
 export const operation = {
 	name: 'Create',
 	action: 'Create a spam test (costs one credit) and get its seed addresses',
 	description: 'Start a spam test (uses one credit) and get the seed addresses to send to',
+};
+
+/** Its headline when the answer to its create is lost (the transport never repeats it). */
+export const creates: CreateWording = { what: 'The spam test may have been created (and a credit spent)', where: 'Spam Test → Get Many' };
+
+export const tool: ToolFacts = {
+	/** For a model: the ids, the seed addresses once, the cost and what to do next. */
+	slim: (test) => {
+		const seeds = typeof test.seed_emails === 'string' && test.seed_emails !== '' ? test.seed_emails.split(',') : [];
+		const out: IDataObject = {};
+		for (const key of ['id', 'public_id', 'public_full_id', 'seedlist', 'test_type']) {
+			if (test[key] !== undefined && test[key] !== null) out[key] = test[key];
+		}
+		out.credits_used = 1;
+		out.seed_emails = seeds;
+		out.next_step =
+			`Send the message to test to all ${seeds.length} seed_emails, with "${String(test.public_full_id ?? '')}" ` +
+			`somewhere in its body; then get the spam test by public_id "${String(test.public_id ?? '')}" for the results ` +
+			'(placement completes once every seed received it). Do not create another test for the same message: each costs a credit.';
+		return out;
+	},
 };
 
 export const description: INodeProperties[] = [
@@ -36,7 +58,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const fields = collectionValues(this, 'additionalFields', i);
 	const body: IDataObject = {};
 	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
-	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', body, kind: 'create', itemIndex: i });
+	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', creates, body, kind: 'create', itemIndex: i });
 	const seeds = seedEmails(test);
 	if (i === 0) {
 		this.addExecutionHints({

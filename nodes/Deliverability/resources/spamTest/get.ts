@@ -5,6 +5,7 @@ import { apiRequest } from '../../../shared/transport';
 import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import { flag, locatorId } from '../../helpers/params';
+import type { ToolFacts } from '../../helpers/toolMode';
 import { simplifySpamTest } from '../../helpers/simplify';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
@@ -12,6 +13,16 @@ export const operation = {
 	name: 'Get',
 	action: 'Get a spam test and its inbox placement results',
 	description: 'Retrieve a spam test, optionally waiting until it is complete',
+};
+
+export const tool: ToolFacts = {
+	// A model must not give up on (or re-create) a test that is still collecting placements.
+	nextStep: (answer) => {
+		if (answer.completed !== false) return undefined;
+		return answer._waitTimedOut === true
+			? `Not complete yet after waiting: call this tool again with the same public_id (${String(answer.public_id ?? '')}) to keep waiting. Seeds that never receive the message keep it incomplete: check it was sent to every seed address with public_full_id in the body.`
+			: `Not complete yet: the message must reach every seed address with public_full_id (${String(answer.public_full_id ?? '')}) in the body. Call this tool again in a minute or two for the results.`;
+	},
 };
 
 export const description: INodeProperties[] = [

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { taskLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
-import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from './wait';
+import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings } from './wait';
 
 export const operation = {
 	name: 'Get',
@@ -14,6 +14,8 @@ export const description: INodeProperties[] = [taskLocator(['get']), ...taskWait
 
 /** "Completed" once the task's progress reaches 100; else "Not Yet". */
 export const completed = taskDone;
+
+export const tool = taskToolFacts;
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'taskId', i, true);

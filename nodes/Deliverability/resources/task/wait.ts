@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readNumber } from '../../../shared/lenient';
 import { apiRequest } from '../../../shared/transport';
 import { waitForCompletionFields } from '../../descriptions/common';
+import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
 
 /** Wait for Completion and its settings, for one resource/operation that follows a task. */
@@ -19,6 +20,14 @@ export function taskDone(task: IDataObject): boolean {
 	const progress = readNumber(task.progress);
 	return progress !== undefined && progress >= 100;
 }
+
+/** For a model (task Get and account Batch): a task still running is followed with Task → Get. */
+export const taskToolFacts: ToolFacts = {
+	nextStep: (answer) =>
+		Number(answer.progress) < 100
+			? `The task is still running (progress ${String(answer.progress)}%): call the task Get tool again with task id ${String(answer.id ?? answer.task_id ?? '')} to follow it.`
+			: undefined,
+};
 
 export async function getTask(ctx: IExecuteFunctions, taskId: number, itemIndex: number): Promise<IDataObject> {
 	return await apiRequest.call(ctx, { method: 'GET', path: `/tasks/${taskId}`, kind: 'read', itemIndex });
