@@ -9,9 +9,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { completionOutputs } from './helpers/completion';
 import { toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
-import { mailboxLoginTest } from './resources/account/connectImap';
+import { googleWorkspaceKeyTest } from './credentials/googleWorkspaceKey';
+import { mailboxLoginTest } from './credentials/mailboxLogin';
+import { outlookAppTest } from './credentials/outlookApp';
 import { RESOURCES } from './resources';
-import { googleWorkspaceKeyTest, outlookAppTest } from './resources/emailWorkspace/credentials';
 import { route } from './router';
 
 export class Deliverability implements INodeType {
@@ -35,7 +36,7 @@ export class Deliverability implements INodeType {
 		// is asked for by Email Workspace → Create with provider Google and → Update with "Replace Google Key" on: `show`
 		// names both operations, `hide` rules out the other cases (a parameter an operation lacks hides nothing).
 		// Mailbox passwords only for Account → Connect IMAP/SMTP (with Passwords From = Credential).
-		// Written out literally (n8n's lint reads this list); resources/emailWorkspace/credentials.ts reads them.
+		// Written out literally (n8n's lint reads this list); credentials/ reads them.
 		credentials: [
 			{ name: 'deliverabilityApi', required: true },
 			{

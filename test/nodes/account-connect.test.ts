@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { mailboxLoginTest } from '../../nodes/Deliverability/resources/account/connectImap';
+import { mailboxLoginTest } from '../../nodes/Deliverability/credentials/mailboxLogin';
 import { byId, jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 30 });

@@ -8,7 +8,8 @@ import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INod
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { googleWorkspaceKeyTest, outlookAppTest } from '../../nodes/Deliverability/resources/emailWorkspace/credentials';
+import { googleWorkspaceKeyTest } from '../../nodes/Deliverability/credentials/googleWorkspaceKey';
+import { outlookAppTest } from '../../nodes/Deliverability/credentials/outlookApp';
 import { jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 10 });

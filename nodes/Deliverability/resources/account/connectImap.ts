@@ -4,15 +4,7 @@
  * update an existing account, test to only try the login). The passwords come from the "Deliverability Mailbox
  * Login" credential, or from fields of the input item (bulk onboarding from a sheet); never from node parameters.
  */
-import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	IDataObject,
-	IExecuteFunctions,
-	INodeCredentialTestResult,
-	INodeProperties,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, type CreateWording } from '../../../shared/transport';
@@ -21,8 +13,7 @@ import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
-
-export const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
+import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
 
 const show = showFor('account', 'connectImap');
 const showWith = (extra: Record<string, Array<string | boolean>>) => ({ show: { ...show.show, ...extra } });
@@ -41,21 +32,6 @@ function port(displayName: string, name: string, defaultPort: number, descriptio
 		typeOptions: { minValue: 1, maxValue: 65535 },
 		default: defaultPort,
 		displayOptions: showWith({ provider: ['custom'] }),
-		description,
-	};
-}
-
-/** The names of the input item fields that may hold the passwords (the parameters hold names, never values). */
-function fieldName(displayName: string, name: string, defaultName: string, description: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'string',
-		// A field name, typed once: no expression, so a password can never be resolved into this parameter.
-		noDataExpression: true,
-		default: defaultName,
-		placeholder: 'e.g. password',
-		displayOptions: showWith({ passwordSource: ['inputFields'] }),
 		description,
 	};
 }
@@ -135,38 +111,7 @@ export const description: INodeProperties[] = [
 		description: 'SMTP server name (no protocol, no port)',
 	},
 	port('SMTP Server Port', 'smtpServerPort', 587, 'SMTP server port (587 for STARTTLS, 465 for TLS)'),
-	{
-		displayName: 'Passwords From',
-		name: 'passwordSource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Credential (Deliverability Mailbox Login API)',
-				value: 'credential',
-				description: 'One mailbox: the passwords are kept encrypted in a credential',
-			},
-			{
-				name: 'Fields of the Input Item',
-				value: 'inputFields',
-				description: 'Many mailboxes, e.g. rows of a sheet: each item carries its own password',
-			},
-		],
-		default: 'credential',
-		displayOptions: show,
-		description: 'Where the mailbox passwords come from. They are never stored in the node.',
-	},
-	{
-		displayName:
-			'The passwords are read from the input item at run time, so the workflow does not store them. Do not pin the input data: pinned data is saved with the workflow.',
-		name: 'passwordFieldsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showWith({ passwordSource: ['inputFields'] }),
-	},
-	fieldName('Password Field', 'passwordField', 'password', 'Name of the input field holding one password for both servers (leave empty if the item has one per server)'),
-	fieldName('IMAP Password Field', 'imapPasswordField', '', 'Name of the input field holding the IMAP password, when it differs'),
-	fieldName('SMTP Password Field', 'smtpPasswordField', '', 'Name of the input field holding the SMTP password, when it differs'),
+	...passwordFields(show),
 	{
 		displayName: 'Update an Existing Account',
 		name: 'updateExisting',
@@ -260,55 +205,6 @@ function host(v: Validator, field: string, value: unknown): string {
 	return name;
 }
 
-interface Passwords {
-	password?: string;
-	imap?: string;
-	smtp?: string;
-}
-
-/** A password value, or undefined when empty; never echoed (not even its type) in a message. */
-function secretText(value: unknown): string | undefined {
-	if (typeof value === 'number') return String(value);
-	return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** Which passwords a complete login needs: one for both, or one per server in use. */
-function missingPassword(p: Passwords, smtpOnly: boolean): boolean {
-	if (p.password) return false;
-	return !p.smtp || (!smtpOnly && !p.imap);
-}
-
-async function passwordsOf(ctx: IExecuteFunctions, v: Validator, i: number, smtpOnly: boolean): Promise<Passwords> {
-	const source = v.oneOf('passwordSource', ctx.getNodeParameter('passwordSource', i, 'credential'), ['credential', 'inputFields'] as const);
-	if (source === 'credential') {
-		const data = (await ctx.getCredentials(MAILBOX_CREDENTIAL, i)) as IDataObject;
-		const p = { password: secretText(data.password), imap: secretText(data.imapPassword), smtp: secretText(data.smtpPassword) };
-		if (missingPassword(p, smtpOnly)) {
-			v.fail(
-				'Deliverability Mailbox Login API',
-				'the credential has no password for this login',
-				`Fill in Password (both servers), or IMAP Password and SMTP Password${smtpOnly ? ' (SMTP Password is enough with SMTP Only)' : ''}.`,
-			);
-		}
-		return p;
-	}
-	const json = ctx.getInputData()[i]?.json ?? {};
-	const read = (parameter: string): string | undefined => {
-		const name = String(ctx.getNodeParameter(parameter, i, '') ?? '').trim();
-		return name === '' ? undefined : secretText(json[name]);
-	};
-	const p = { password: read('passwordField'), imap: read('imapPasswordField'), smtp: read('smtpPasswordField') };
-	if (missingPassword(p, smtpOnly)) {
-		// The field names are not repeated: a user who typed a password into one of them would see it echoed.
-		v.fail(
-			'passwordField',
-			'the input item has no password in the fields named under Password Field / IMAP Password Field / SMTP Password Field',
-			'Name the input field that holds the password for both servers, or the two fields holding the IMAP and SMTP passwords.',
-		);
-	}
-	return p;
-}
-
 /**
  * A failed login is answered with HTTP 500 and `{success: false, imap_auth_success, smtp_auth_success, error}`: not a
  * server fault but the mailbox refusing the login, so nothing was created. Anything else is passed on unchanged.
@@ -389,23 +285,4 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (!testOnly) return out;
 	this.addExecutionHints({ message: `Test Only: the login of ${email} works; nothing was created or changed.`, location: 'outputPane' });
 	return { success: true, test: true, email, ...out };
-}
-
-/**
- * Credential test of "Deliverability Mailbox Login": it holds no address and no API key, so the login itself cannot be
- * tried from here (Connect IMAP/SMTP with Test Only does that); this checks that the credential is complete.
- */
-export async function mailboxLoginTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	const data = credential.data ?? {};
-	const p = { password: secretText(data.password), imap: secretText(data.imapPassword), smtp: secretText(data.smtpPassword) };
-	if (!p.password && !p.smtp) {
-		return { status: 'Error', message: 'Fill in Password (both servers), or IMAP Password and SMTP Password' };
-	}
-	return {
-		status: 'OK',
-		message: 'The passwords are filled in. To try the login, run Account → Connect IMAP/SMTP with Test Only on.',
-	};
 }

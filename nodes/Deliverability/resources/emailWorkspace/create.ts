@@ -5,7 +5,8 @@ import { apiRequest, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { collectionValues, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
-import { readGoogleKey, readOutlookApp } from './credentials';
+import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
+import { readOutlookApp } from '../../credentials/outlookApp';
 
 const forProvider = (provider: 'google' | 'outlook') => ({
 	show: { ...showFor('emailWorkspace', 'create').show, provider: [provider] },

@@ -11,7 +11,7 @@ import { showFor } from '../../descriptions/common';
 import { emailWorkspaceLocator } from '../../descriptions/locators';
 import { flag, locatorId, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
-import { readGoogleKey, REPLACE_KEY_PARAMETER } from './credentials';
+import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
 
 export const operation = {
 	name: 'Update',

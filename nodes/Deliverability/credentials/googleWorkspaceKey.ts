@@ -1,25 +1,17 @@
 /**
- * The two credentials of email workspaces (the Google service-account key file; the Outlook app registration):
- * their names, when the node asks for them, how they are read and checked, and their credential tests. Secrets are
- * read here at run time only: they are never node parameters, so a saved or exported workflow holds none of them.
+ * The "Deliverability Google Workspace Key API" credential (a Google service-account key file), for Email Workspace →
+ * Create with provider Google and → Update with "Replace Google Key": its name, how it is read and checked, and its
+ * credential test. The key is read here at run time only: it is never a node parameter, so a saved or exported
+ * workflow holds none of it.
  */
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	IDataObject,
-	IExecuteFunctions,
-	INodeCredentialTestResult,
-} from 'n8n-workflow';
+import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, IExecuteFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { NodeOperationError } from 'n8n-workflow';
+import { credentialError } from './unusable';
 
 export const GOOGLE_KEY_CREDENTIAL = 'deliverabilityGoogleWorkspaceKeyApi';
-export const OUTLOOK_APP_CREDENTIAL = 'deliverabilityOutlookAppApi';
 
 const GOOGLE_KEY_LABEL = 'Service Account Key File (JSON)';
 const GOOGLE_CREDENTIAL_LABEL = 'Deliverability Google Workspace Key API';
-const OUTLOOK_CREDENTIAL_LABEL = 'Deliverability Outlook App API';
 
 /** The switch of Email Workspace → Update that asks for the Google key credential (named in the node's list). */
 export const REPLACE_KEY_PARAMETER = 'replaceGoogleKey';
@@ -54,26 +46,6 @@ export function googleKeyProblem(value: unknown): { problem: Problem } | { key: 
 	return { key: file };
 }
 
-const OUTLOOK_FIELDS = [
-	['clientId', 'Client ID', 'outlook_client_id'],
-	['tenantId', 'Tenant ID', 'outlook_tenant_id'],
-	['clientSecretId', 'Client Secret ID', 'outlook_client_secret'],
-	['clientSecretValue', 'Client Secret Value', 'outlook_client_secret_value'],
-] as const;
-
-function outlookProblem(data: ICredentialDataDecryptedObject): { label: string; why: string } | undefined {
-	for (const [name, label] of OUTLOOK_FIELDS) {
-		const value = data[name];
-		if (typeof value !== 'string' || value.trim() === '') return { label, why: 'required' };
-	}
-	return undefined;
-}
-
-/** A credential that cannot be used, found before any request; names the credential and its field, never a value. */
-function credentialError(ctx: IExecuteFunctions, itemIndex: number, credential: string, problem: string, description: string) {
-	return new NodeOperationError(ctx.getNode(), `The credential "${credential}" cannot be used: ${problem}`, { itemIndex, description });
-}
-
 export interface GoogleKey {
 	/** The key file as JSON text: the body's `file_key_json`. */
 	fileKeyJson: string;
@@ -101,27 +73,9 @@ export async function readGoogleKey(ctx: IExecuteFunctions, itemIndex: number): 
 	return { fileKeyJson, secrets: secrets.filter((s): s is string => typeof s === 'string') };
 }
 
-/** The four app registration fields from the credential, as body fields, plus the secrets among them. */
-export async function readOutlookApp(ctx: IExecuteFunctions, itemIndex: number): Promise<{ body: IDataObject; secrets: string[] }> {
-	const data = await ctx.getCredentials(OUTLOOK_APP_CREDENTIAL, itemIndex);
-	const problem = outlookProblem(data);
-	if (problem) {
-		throw credentialError(
-			ctx,
-			itemIndex,
-			OUTLOOK_CREDENTIAL_LABEL,
-			`${problem.label}: ${problem.why}`,
-			`Open the credential selected under "Credential for ${OUTLOOK_CREDENTIAL_LABEL}" and fill it in.`,
-		);
-	}
-	const body: IDataObject = {};
-	for (const [name, , field] of OUTLOOK_FIELDS) body[field] = String(data[name]).trim();
-	return { body, secrets: [body.outlook_client_secret as string, body.outlook_client_secret_value as string] };
-}
-
 /**
- * Credential tests. Neither credential authenticates against our service and Google or Microsoft cannot be called
- * from here, so the test checks what can be checked locally and says so.
+ * Credential test. The key does not authenticate against our service and Google cannot be called from here, so the
+ * test checks what can be checked locally and says so.
  */
 export async function googleWorkspaceKeyTest(
 	this: ICredentialTestFunctions,
@@ -138,13 +92,4 @@ export async function googleWorkspaceKeyTest(
 		status: 'OK',
 		message: `A service account key file for ${String(checked.key.client_email)} (checked locally; Google verifies it when the workspace is created)`,
 	};
-}
-
-export async function outlookAppTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	const problem = outlookProblem(credential.data ?? {});
-	if (problem) return { status: 'Error', message: `${problem.label}: ${problem.why}` };
-	return { status: 'OK', message: 'All four fields are set (checked locally; Microsoft verifies them when the workspace is created)' };
 }

@@ -1,0 +1,143 @@
+/**
+ * The "Deliverability Mailbox Login API" credential (the passwords of one mailbox), for Account → Connect IMAP/SMTP:
+ * its name, how the passwords are read (from it, or from fields of the input item), and its credential test. The
+ * passwords are never node parameters, so a saved or exported workflow holds none of them.
+ */
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeCredentialTestResult,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import type { Validator } from '../../shared/validation';
+
+export const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
+
+type Show = (extra: Record<string, Array<string | boolean>>) => IDisplayOptions;
+
+/** The names of the input item fields that may hold the passwords (the parameters hold names, never values). */
+function fieldName(showWith: Show, displayName: string, name: string, defaultName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		// A field name, typed once: no expression, so a password can never be resolved into this parameter.
+		noDataExpression: true,
+		default: defaultName,
+		placeholder: 'e.g. password',
+		displayOptions: showWith({ passwordSource: ['inputFields'] }),
+		description,
+	};
+}
+
+/** Where the passwords come from (the credential, or fields of the input item), shown for the operation `show`. */
+export function passwordFields(show: IDisplayOptions): INodeProperties[] {
+	const showWith: Show = (extra) => ({ show: { ...show.show, ...extra } });
+	return [
+		{
+			displayName: 'Passwords From',
+			name: 'passwordSource',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{
+					name: 'Credential (Deliverability Mailbox Login API)',
+					value: 'credential',
+					description: 'One mailbox: the passwords are kept encrypted in a credential',
+				},
+				{
+					name: 'Fields of the Input Item',
+					value: 'inputFields',
+					description: 'Many mailboxes, e.g. rows of a sheet: each item carries its own password',
+				},
+			],
+			default: 'credential',
+			displayOptions: show,
+			description: 'Where the mailbox passwords come from. They are never stored in the node.',
+		},
+		{
+			displayName:
+				'The passwords are read from the input item at run time, so the workflow does not store them. Do not pin the input data: pinned data is saved with the workflow.',
+			name: 'passwordFieldsNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: showWith({ passwordSource: ['inputFields'] }),
+		},
+		fieldName(showWith, 'Password Field', 'passwordField', 'password', 'Name of the input field holding one password for both servers (leave empty if the item has one per server)'),
+		fieldName(showWith, 'IMAP Password Field', 'imapPasswordField', '', 'Name of the input field holding the IMAP password, when it differs'),
+		fieldName(showWith, 'SMTP Password Field', 'smtpPasswordField', '', 'Name of the input field holding the SMTP password, when it differs'),
+	];
+}
+
+export interface Passwords {
+	password?: string;
+	imap?: string;
+	smtp?: string;
+}
+
+/** A password value, or undefined when empty; never echoed (not even its type) in a message. */
+function secretText(value: unknown): string | undefined {
+	if (typeof value === 'number') return String(value);
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Which passwords a complete login needs: one for both, or one per server in use. */
+function missingPassword(p: Passwords, smtpOnly: boolean): boolean {
+	if (p.password) return false;
+	return !p.smtp || (!smtpOnly && !p.imap);
+}
+
+/** The passwords of the item's login, from the credential or the input item (per Passwords From). */
+export async function passwordsOf(ctx: IExecuteFunctions, v: Validator, i: number, smtpOnly: boolean): Promise<Passwords> {
+	const source = v.oneOf('passwordSource', ctx.getNodeParameter('passwordSource', i, 'credential'), ['credential', 'inputFields'] as const);
+	if (source === 'credential') {
+		const data = (await ctx.getCredentials(MAILBOX_CREDENTIAL, i)) as IDataObject;
+		const p = { password: secretText(data.password), imap: secretText(data.imapPassword), smtp: secretText(data.smtpPassword) };
+		if (missingPassword(p, smtpOnly)) {
+			v.fail(
+				'Deliverability Mailbox Login API',
+				'the credential has no password for this login',
+				`Fill in Password (both servers), or IMAP Password and SMTP Password${smtpOnly ? ' (SMTP Password is enough with SMTP Only)' : ''}.`,
+			);
+		}
+		return p;
+	}
+	const json = ctx.getInputData()[i]?.json ?? {};
+	const read = (parameter: string): string | undefined => {
+		const name = String(ctx.getNodeParameter(parameter, i, '') ?? '').trim();
+		return name === '' ? undefined : secretText(json[name]);
+	};
+	const p = { password: read('passwordField'), imap: read('imapPasswordField'), smtp: read('smtpPasswordField') };
+	if (missingPassword(p, smtpOnly)) {
+		// The field names are not repeated: a user who typed a password into one of them would see it echoed.
+		v.fail(
+			'passwordField',
+			'the input item has no password in the fields named under Password Field / IMAP Password Field / SMTP Password Field',
+			'Name the input field that holds the password for both servers, or the two fields holding the IMAP and SMTP passwords.',
+		);
+	}
+	return p;
+}
+
+/**
+ * Credential test of "Deliverability Mailbox Login": it holds no address and no API key, so the login itself cannot be
+ * tried from here (Connect IMAP/SMTP with Test Only does that); this checks that the credential is complete.
+ */
+export async function mailboxLoginTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const p = { password: secretText(data.password), imap: secretText(data.imapPassword), smtp: secretText(data.smtpPassword) };
+	if (!p.password && !p.smtp) {
+		return { status: 'Error', message: 'Fill in Password (both servers), or IMAP Password and SMTP Password' };
+	}
+	return {
+		status: 'OK',
+		message: 'The passwords are filled in. To try the login, run Account → Connect IMAP/SMTP with Test Only on.',
+	};
+}
