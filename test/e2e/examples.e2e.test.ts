@@ -76,7 +76,8 @@ describe('example: pre-send gate', () => {
 		const got = nodeOutput(result, 'Get results')[0];
 		expect(got.completed).toBe(true);
 		expect(typeof got.final_score).toBe('number');
-		expect(got.missing).toBe(0);
+		expect(got.not_received).toBe(0);
+		expect(got.verdict).toMatch(/^(pass|warn|fail)$/);
 		const test = await service<{ completed: boolean; final_score: number }>(stack.sandbox, 'GET', `/spam_tests/${String(created.public_id)}`);
 		expect(test.completed).toBe(true);
 		expect(test.final_score).toBe(got.final_score);

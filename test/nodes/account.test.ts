@@ -128,8 +128,8 @@ describe('account getAll', () => {
 });
 
 describe('account get', () => {
-	it('returns the single form with domain and per-provider scores', async () => {
-		const result = await t.run(account('get', { accountId: byId(1) }));
+	it('with Simplify off returns the single form with domain and per-provider scores', async () => {
+		const result = await t.run(account('get', { accountId: byId(1), simplify: false }));
 		expect(result.error).toBeUndefined();
 		const [a] = jsonOf(result);
 		expect(a.id).toBe(1);

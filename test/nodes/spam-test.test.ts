@@ -128,28 +128,28 @@ describe('spamTest get', () => {
 	it('Simplify is on by default (as in n8n\'s built-in nodes); off returns the raw test', async () => {
 		const test = await newTest(1);
 		const byDefault = jsonOf(await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) }))[0];
-		expect(byDefault).toHaveProperty('seeds');
+		expect(byDefault).toHaveProperty('placement');
 		expect(byDefault.results).toBeUndefined();
 		const raw = jsonOf(await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id), simplify: false }))[0];
 		expect(Array.isArray(raw.results)).toBe(true);
-		expect(raw.seeds).toBeUndefined();
+		expect(raw.placement).toBeUndefined();
 		// Account → Get Many too: tags become names, the warming configuration is left out.
 		const [account] = jsonOf(await t.run({ resource: 'account', operation: 'getAll', limit: 1 }));
 		expect(account.config_rampup_target).toBeUndefined();
 		expect((account.tags as unknown[]).every((tag) => typeof tag === 'string')).toBe(true);
 	});
 
-	it('simplifies a completed test to scores and placement counts', async () => {
+	it('simplifies a completed test to scores, placement and a verdict (the whole shape: spam-test-simplified.test.ts)', async () => {
 		const test = await newTest(4);
 		await sendToSeeds(test);
 		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id), simplify: true });
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
-		expect(out).toMatchObject({ public_id: test.public_id, completed: true, seeds: 18, missing: 0 });
+		expect(out).toMatchObject({ public_id: test.public_id, completed: true, not_received: 0, placement: { all: { seeds: 18, not_received: 0 } } });
 		// the sender's domain and its authentication (clean-letters.com passes SPF, DKIM and DMARC in the sandbox)
-		expect(out).toMatchObject({ domain: 'clean-letters.com', spf_valid: true, dkim_valid: true, dmarc_valid: true });
+		expect(out).toMatchObject({ domain: 'clean-letters.com', authentication: { spf: 'valid', dkim: 'valid', dmarc: 'valid' } });
 		expect(out.results).toBeUndefined();
-		expect(Number(out.inbox) + Number(out.categories) + Number(out.spam) + Number(out.other)).toBe(18);
+		expect(['pass', 'warn', 'fail']).toContain(out.verdict);
 		expect(typeof out.score).toBe('number');
 		expect(typeof out.final_score).toBe('number');
 	});
@@ -337,7 +337,7 @@ describe('spamTest getAll', () => {
 		expect(out.length).toBeGreaterThan(0);
 		expect(out.every((x) => x.automated_test_id === 1)).toBe(true);
 		expect(out[0].results).toBeUndefined();
-		expect(out[0]).toHaveProperty('seeds');
+		expect(out[0]).toHaveProperty('placement');
 		const log = await spamTestApiRequests();
 		expect(log[0].query).toEqual({ page: '0', per_page: '100', automated_test_id: '1', search: 'Weekly', order_by: 'score', order: 'asc' });
 	});

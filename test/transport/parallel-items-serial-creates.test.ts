@@ -25,7 +25,7 @@ async function run(parameters: Record<string, unknown>, input: object[], options
 	});
 }
 
-const getAccount = { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+const getAccount = { resource: 'account', operation: 'get', simplify: false, accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 const idOf = (url: string) => Number(/\/accounts\/(\d+)/.exec(url)?.[1]);
 

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
+import { simplifyOption } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
-import { locatorId } from '../../helpers/params';
+import { flag, locatorId } from '../../helpers/params';
+import { simplifyAccount } from './simplified';
 
 export const operation = {
 	name: 'Get',
@@ -10,9 +12,18 @@ export const operation = {
 	description: 'Retrieve one account with its domain and scores',
 };
 
-export const description: INodeProperties[] = [accountLocator(['get'])];
+export const description: INodeProperties[] = [
+	accountLocator(['get']),
+	{
+		...simplifyOption('account', ['get']),
+		description:
+			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores and disconnected / paused / warming instead of the whole account',
+	},
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'accountId', i, true);
-	return await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i });
+	const simplify = flag(this, 'simplify', i);
+	const account = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i });
+	return simplify ? simplifyAccount(account) : account;
 }

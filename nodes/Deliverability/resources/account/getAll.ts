@@ -4,7 +4,7 @@ import { apiRequestAllItems } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
-import { simplifyAccount } from '../../helpers/simplify';
+import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
 

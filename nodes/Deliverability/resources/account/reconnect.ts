@@ -10,7 +10,7 @@ import { apiRequest } from '../../../shared/transport';
 import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import { flag, locatorId } from '../../helpers/params';
-import { simplifyAccount } from '../../helpers/simplify';
+import { simplifyAccount } from './simplified';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
 export const operation = {

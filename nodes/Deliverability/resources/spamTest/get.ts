@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readBoolean } from '../../../shared/lenient';
 import { apiRequest } from '../../../shared/transport';
-import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
+import { collectionOf, showFor, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
-import { flag, locatorId } from '../../helpers/params';
+import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { simplifySpamTest } from '../../helpers/simplify';
 import { waitSettings, waitUntil } from '../../helpers/wait';
+import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const operation = {
 	name: 'Get',
@@ -27,8 +27,13 @@ export const tool: ToolFacts = {
 
 export const description: INodeProperties[] = [
 	spamTestLocator(['get']),
-	simplifyOption('spamTest', ['get']),
+	{
+		...simplifyOption('spamTest', ['get']),
+		description:
+			'Whether to give a verdict (pass, warn, fail, pending) with its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content instead of the raw answer',
+	},
 	...waitForCompletionFields('spamTest', 'get', 'the spam test', 'completed is true: every seed copy arrived'),
+	collectionOf('options', showFor('spamTest', 'get'), thresholdOptions),
 ];
 
 /** "Completed" once the service says so (`completed`, raw or simplified); else "Not Yet", to check again later. */
@@ -40,6 +45,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const publicId = locatorId(this, 'publicId', i, false);
 	const settings = waitSettings(this, i);
 	const simplify = flag(this, 'simplify', i);
+	const thresholds = inboxThresholds(validator(this, i), simplify ? collectionValues(this, 'options', i) : {});
 	const fetch = async () =>
 		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i });
 	const test = settings.waitForCompletion
@@ -52,7 +58,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		});
 	}
 	if (!simplify) return test;
-	const simple = simplifySpamTest(test);
+	const simple = simplifySpamTest(test, thresholds);
 	if (test._waitTimedOut !== undefined) Object.assign(simple, { _waitTimedOut: test._waitTimedOut, _polls: test._polls });
 	return simple;
 }

@@ -4,7 +4,7 @@ import { apiRequestAllItems } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
-import { simplifySpamTest } from '../../helpers/simplify';
+import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const PAGE_SIZE = 10;
 
@@ -16,7 +16,11 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('spamTest', 'getAll'),
-	simplifyOption('spamTest', ['getAll']),
+	{
+		...simplifyOption('spamTest', ['getAll']),
+		description:
+			'Whether to give each test a verdict (pass, warn, fail, pending) with its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content instead of the raw answer',
+	},
 	collectionOf('filters', showFor('spamTest', 'getAll'), [
 		{
 			displayName: 'Automated Test ID',
@@ -35,6 +39,7 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	collectionOf('options', showFor('spamTest', 'getAll'), [
+		...thresholdOptions,
 		orderOption({ default: 'desc', description: 'Sort direction' }),
 		{
 			displayName: 'Order By',
@@ -63,6 +68,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
 	const limit = listLimit(this, i);
 	const simplify = flag(this, 'simplify', i);
+	const thresholds = inboxThresholds(v, simplify ? options : {});
 	const tests = await apiRequestAllItems.call(this, { path: '/spam_tests', qs, pageSize: PAGE_SIZE, itemIndex: i }, limit);
-	return simplify ? tests.map(simplifySpamTest) : tests;
+	return simplify ? tests.map((test) => simplifySpamTest(test, thresholds)) : tests;
 }
