@@ -84,9 +84,8 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 						displayName: 'Remember Last N Notifications',
 						name: 'dedupeWindow',
 						type: 'number',
-						typeOptions: { minValue: MIN_WINDOW, maxValue: MAX_WINDOW },
 						default: DEFAULT_WINDOW,
-						description: `How many notification IDs to remember, so each starts the workflow once. At least ${MIN_WINDOW} (the service lists 25); IDs still listed are never forgotten.`,
+						description: `How many notification IDs to remember, so each starts the workflow once (${MIN_WINDOW} to ${MAX_WINDOW}: the service lists 25); IDs still listed are never forgotten`,
 					},
 				],
 			},
@@ -132,7 +131,10 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
 	const accountId =
 		value === undefined || value === null || value === '' ? undefined : v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	return { events, accountId, window: windowSize(options.dedupeWindow) };
+	// Refused, not cut to fit: the editor no longer bounds the input (README "Numbers out of range").
+	const given = options.dedupeWindow;
+	if (given !== undefined && given !== null && given !== '') v.integer('Options → Remember Last N Notifications', given, MIN_WINDOW, MAX_WINDOW);
+	return { events, accountId, window: windowSize(given) };
 }
 
 /**

@@ -91,10 +91,8 @@ export class DeliverabilityTrigger implements INodeType {
 						displayName: 'Deduplication Window',
 						name: 'dedupeWindow',
 						type: 'number',
-						typeOptions: { minValue: 0, maxValue: MAX_DEDUPE_WINDOW },
 						default: DEFAULT_DEDUPE_WINDOW,
-						description:
-							'How many recent event IDs to remember. The service may deliver an event more than once; a delivery whose ID is among the remembered ones is acknowledged and starts nothing. 0 turns this off.',
+						description: `How many recent event IDs to remember (0 to ${MAX_DEDUPE_WINDOW}). The service may deliver an event more than once; a delivery whose ID is among the remembered ones is acknowledged and starts nothing. 0 turns this off.`,
 					},
 				],
 			},

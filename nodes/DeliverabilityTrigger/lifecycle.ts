@@ -29,7 +29,7 @@ import { mergeEvents } from '../shared/events';
 import { describeAnswer, readIdList, usableId } from '../shared/idList';
 import { apiRequest, type CreateWording } from '../shared/transport';
 import { Validator } from '../shared/validation';
-import { DEFAULT_DEDUPE_WINDOW, forget, windowSize } from './dedupe';
+import { DEFAULT_DEDUPE_WINDOW, forget, MAX_DEDUPE_WINDOW, windowSize } from './dedupe';
 import { clearVerifier, newSecret, storeVerifier } from './secret';
 
 export const SECRET_PARAM = 'secret';
@@ -67,10 +67,12 @@ export function wantedAlert(this: Context): WantedAlert {
 		});
 	}
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const automatedTestIds = [
-		...new Set(new Validator(this.getNode(), 0).idList('Automated Test Names or IDs', options.automated_test_ids)),
-	];
-	const dedupeWindow = windowSize(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
+	const v = new Validator(this.getNode(), 0);
+	const automatedTestIds = [...new Set(v.idList('Automated Test Names or IDs', options.automated_test_ids))];
+	// Refused, not cut to fit: the editor no longer bounds the input (README "Numbers out of range").
+	const given = options.dedupeWindow;
+	if (given !== undefined && given !== null && given !== '') v.integer('Options → Deduplication Window', given, 0, MAX_DEDUPE_WINDOW);
+	const dedupeWindow = windowSize(given ?? DEFAULT_DEDUPE_WINDOW);
 	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds, dedupeWindow };
 }
 

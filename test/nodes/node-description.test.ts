@@ -5,6 +5,8 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
+import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
 import { RESOURCES } from '../../nodes/Deliverability/resources';
 import codex from '../../nodes/Deliverability/Deliverability.node.json';
 import triggerCodex from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
@@ -283,7 +285,23 @@ describe('node description', () => {
 		expect(seedlists.length).toBeGreaterThanOrEqual(3);
 		for (const p of seedlists) {
 			expect(p.hint).toMatch(/^1 to 4: one of the service's four seed lists/);
-			expect(/0: no particular list/.test(p.hint ?? '')).toBe(p.typeOptions?.minValue === 0);
+			// Only the automated test's seedlist takes 0 (its description says 0 to 4).
+			expect(/0: no particular list/.test(p.hint ?? '')).toBe(/\(0 to 4\)/.test(p.description ?? ''));
+		}
+	});
+
+	it("bounds no number input (the editor would cut a typed 24 to 2 under a maximum of 23): each range is stated on screen instead", () => {
+		const triggers = [new DeliverabilityTrigger(), new DeliverabilityNotificationTrigger()].flatMap((t) => t.description.properties);
+		const numbers = allProperties([...properties, ...triggers]).filter((p) => p.type === 'number');
+		expect(numbers.length).toBeGreaterThan(15);
+		for (const p of numbers) {
+			// Limit keeps n8n's required minValue of 1 (its lint rule); nothing else is bounded in the editor.
+			const bounds = { max: p.typeOptions?.maxValue, min: p.name === 'limit' ? undefined : p.typeOptions?.minValue };
+			expect({ name: p.name, ...bounds }).toEqual({ name: p.name, max: undefined, min: undefined });
+		}
+		const ranged = ['hour', 'past_days', 'max_score', 'config_rampup_target', 'imapServerPort', 'pollInterval', 'passAtInbox', 'passAt', 'dedupeWindow'];
+		for (const name of ranged) {
+			for (const p of numbers.filter((n) => n.name === name)) expect(`${p.description} ${p.hint ?? ''}`).toMatch(/\d+ (to|or more)|at most \d+/);
 		}
 	});
 

@@ -98,6 +98,10 @@ describe('create', () => {
 		await expect(
 			trigger(ctx, { parameters: { options: { automated_test_ids: '12, abc' } } }).create(),
 		).rejects.toThrow(/Automated Test Names or IDs/);
+		// A window outside 0 to 10000 is refused, not cut to fit.
+		await expect(trigger(ctx, { parameters: { options: { dedupeWindow: 20000 } } }).create()).rejects.toThrow(
+			'Invalid "Options → Deduplication Window": 20000 is above the maximum 10000 (allowed: 0 to 10000)',
+		);
 		expect(await alertPosts()).toBe(0);
 	});
 

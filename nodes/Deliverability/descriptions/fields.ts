@@ -18,7 +18,8 @@ export function seedlistOption(allowed: readonly number[], description: string):
 		displayName: 'Seedlist',
 		name: 'seedlist',
 		type: 'number',
-		typeOptions: { minValue: Math.min(...allowed), maxValue: Math.max(...allowed) },
+		// No minValue/maxValue: the editor's number input would cut a typed value to fit (see README "Numbers out of
+		// range"); the hint states the range and execute refuses anything outside it.
 		default: 1,
 		description,
 		hint: `1 to 4: one of the service's four seed lists (its own set of seed mailboxes at business and consumer providers; 1 is the default)${withZero ? '. 0: no particular list, the service chooses.' : '.'}`,

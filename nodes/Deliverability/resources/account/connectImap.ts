@@ -29,10 +29,9 @@ function port(displayName: string, name: string, defaultPort: number, descriptio
 		displayName,
 		name,
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 65535 },
 		default: defaultPort,
 		displayOptions: showWith({ provider: ['custom'] }),
-		description,
+		description: `${description} (1 to 65535)`,
 	};
 }
 

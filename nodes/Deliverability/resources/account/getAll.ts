@@ -26,9 +26,8 @@ export const description: INodeProperties[] = [
 			displayName: 'Max Score',
 			name: 'max_score',
 			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 101 },
 			default: 50,
-			description: 'Only accounts whose score is strictly below this value',
+			description: 'Only accounts whose score is strictly below this value (0 to 101)',
 		},
 		{
 			displayName: 'Search',

@@ -13,7 +13,6 @@ export function statsFilters(operation: string): INodeProperties {
 			displayName: 'Past Days',
 			name: 'past_days',
 			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 180 },
 			default: 14,
 			description: 'How many days before today to cover (0 = today only, at most 180). Without it the service covers 14.',
 		},

@@ -43,7 +43,6 @@ export const description: INodeProperties[] = [
 			displayName: 'Hour',
 			name: 'hour',
 			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 23 },
 			default: 9,
 			description: 'Local hour (0 to 23, in the time zone) the test runs at',
 		},
@@ -51,9 +50,8 @@ export const description: INodeProperties[] = [
 			displayName: 'Repeat Every (Units)',
 			name: 'repeat_period_delay',
 			type: 'number',
-			typeOptions: { minValue: 1 },
 			default: 1,
-			description: 'Number of Repeat Period units between two runs',
+			description: 'Number of Repeat Period units between two runs (1 or more)',
 		},
 		{
 			displayName: 'Repeat Period',

@@ -26,7 +26,6 @@ export const description: INodeProperties[] = [
 			displayName: 'Automated Test ID',
 			name: 'automated_test_id',
 			type: 'number',
-			typeOptions: { minValue: 1 },
 			default: 1,
 			description: 'Only the spam tests run by this automated test',
 		},
