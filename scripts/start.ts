@@ -228,7 +228,15 @@ async function main(): Promise<void> {
 		const byName = Object.fromEntries(examples.map((e) => [e.file, e]));
 		const open = (file: string) => (byName[file] ? `${editor}/workflow/${byName[file].id}` : '(missing)');
 		// Examples without a walk-through above (e.g. the AI agent, which needs a chat model credential): name and link.
-		const described = ['pre-send-gate.json', 'auto-pause-on-disconnect.json', 'weekly-domain-health.json', 'batch-reconnect.json', 'act-on-notifications.json', 'weekly-report.json'];
+		const described = [
+			'pre-send-gate.json',
+			'auto-pause-on-disconnect.json',
+			'weekly-domain-health.json',
+			'batch-reconnect.json',
+			'act-on-notifications.json',
+			'weekly-report.json',
+			'spam-test-after-send.json',
+		];
 		// An example that needs a credential npm start cannot create says which one and where to add it (the workflow's
 		// sticky note says the same).
 		const needs = (e: (typeof examples)[number]) =>
@@ -265,7 +273,14 @@ What to try:
   6. Weekly report        ${open('weekly-report.json')}
      "Run now", then open "Report": an HTML page with bar charts (warming placement, spam tests, domains);
      it is also emailed through "${CREDENTIAL_NAMES.smtp}" (see ${sandboxInfo.adminUrl}/smtp).
-  7. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
+  7. After a send        ${open('spam-test-after-send.json')}
+     Publish it, let seed copies arrive a minute late, then announce a campaign:
+       curl -X POST ${sandboxInfo.adminUrl}/settings -H 'content-type: application/json' -d '{"seedDelayMs":60000}'
+       curl -X POST ${editor}/webhook/spam-test-after-send -H 'content-type: application/json' \\
+         -d '{"from":"news@clean-campaign.example","subject":"Spring offer","text":"Hello"}'
+     The run checks once ("Not Yet"), waits 2 minutes at the Wait node (Executions: "Waiting"; no
+     process is busy meanwhile), checks again and ends with the result card and the verdict.
+  8. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
 
 n8n log: ${path.join(userFolder, 'n8n.log')}${args.verbose ? '' : ' (or npm start -- --verbose)'}
 Ctrl-C stops n8n and the sandbox.
