@@ -244,6 +244,10 @@ export interface ClusterOptions {
 	/** Database name (created here). */
 	database: string;
 	webhookProcessors?: number;
+	/** The worker's `--concurrency` (default 5). */
+	workerConcurrency?: number;
+	/** n8n's regular mode on the same database instead: main alone runs everything (no Redis, worker or processors). */
+	regular?: boolean;
 	/** Extra environment for every process. */
 	env?: Record<string, string>;
 	log?: Log;
@@ -283,15 +287,16 @@ export class Cluster {
 	}
 
 	get all(): N8n[] {
-		return [this.main, this.worker, ...this.webhooks];
+		return this.options.regular ? [this.main] : [this.main, this.worker, ...this.webhooks];
 	}
 
 	/** Creates the database, the processes' folders and ports and installs the package everywhere; starts nothing. */
 	async prepare(): Promise<void> {
 		const { postgres, redis } = this.options;
 		await postgres.createDatabase(this.options.database);
+		const regular = this.options.regular === true;
 		const shared: Record<string, string> = {
-			EXECUTIONS_MODE: 'queue',
+			EXECUTIONS_MODE: regular ? 'regular' : 'queue',
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: postgres.host,
 			DB_POSTGRESDB_PORT: String(postgres.port),
@@ -306,8 +311,9 @@ export class Cluster {
 			...this.options.env,
 		};
 		const webhookPorts: number[] = [];
-		for (let i = 0; i < (this.options.webhookProcessors ?? 2); i++) webhookPorts.push(await freePort());
-		const publicWebhookUrl = `http://127.0.0.1:${webhookPorts[0]}/`;
+		for (let i = 0; i < (regular ? 0 : (this.options.webhookProcessors ?? 2)); i++) webhookPorts.push(await freePort());
+		const mainPort = regular ? await freePort() : undefined;
+		const publicWebhookUrl = `http://127.0.0.1:${regular ? mainPort : webhookPorts[0]}/`;
 		const make = (name: string, command: N8nCommand, extra: { port?: number; env?: Record<string, string>; args?: string[] } = {}) =>
 			new N8n({
 				userFolder: path.join(this.root, name),
@@ -321,9 +327,13 @@ export class Cluster {
 				readyTimeoutMs: 300000,
 			});
 		// Main serves the editor, the APIs and /webhook-test/*; production webhooks go to the processors only.
-		this.main = make('main', 'start', { env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } });
-		this.worker = make('worker', 'worker', { args: ['--concurrency=5'] });
-		this.webhooks = webhookPorts.map((port, i) => make(`webhook-${i + 1}`, 'webhook', { port }));
+		if (regular) {
+			this.main = make('main', 'start', { port: mainPort });
+		} else {
+			this.main = make('main', 'start', { env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } });
+			this.worker = make('worker', 'worker', { args: [`--concurrency=${this.options.workerConcurrency ?? 5}`] });
+			this.webhooks = webhookPorts.map((port, i) => make(`webhook-${i + 1}`, 'webhook', { port }));
+		}
 		await Promise.all(this.all.map((p) => installPackage(p.userFolder, this.options.tgz, this.log)));
 	}
 
@@ -335,6 +345,7 @@ export class Cluster {
 		};
 		await start(this.main);
 		this.log(`[queue] main ready in ${(this.main.startupMs / 1000).toFixed(1)} s on ${this.main.baseUrl}`);
+		if (this.options.regular) return;
 		await Promise.all([this.worker, ...this.webhooks].map(start));
 		this.log(
 			`[queue] worker ready in ${(this.worker.startupMs / 1000).toFixed(1)} s; webhook processors in ${this.webhooks
@@ -344,7 +355,7 @@ export class Cluster {
 	}
 
 	figures(): Figures {
-		const names = ['main', 'worker', ...this.webhooks.map((_, i) => `webhook-${i + 1}`)];
+		const names = this.options.regular ? ['main'] : ['main', 'worker', ...this.webhooks.map((_, i) => `webhook-${i + 1}`)];
 		const startupMs: Figures['startupMs'] = {};
 		const startupCpuS: Figures['startupCpuS'] = {};
 		const rss: Figures['rssMiB'] = {};
@@ -362,7 +373,7 @@ export class Cluster {
 
 	async stop(): Promise<void> {
 		// Processors and worker first: main last, so nothing is left waiting on it.
-		await Promise.all([...this.webhooks, this.worker].map((p) => p?.stop()));
+		await Promise.all([...this.webhooks, ...(this.options.regular ? [] : [this.worker])].map((p) => p?.stop()));
 		await this.main?.stop();
 		this.removeRoot();
 	}

@@ -33,6 +33,10 @@ export interface StackOptions {
 	env?: Record<string, string>;
 	/** How many webhook processors (default 2). */
 	webhookProcessors?: number;
+	/** The worker's concurrency (default 5). */
+	workerConcurrency?: number;
+	/** n8n's regular mode on the same Postgres: main alone (see Cluster). */
+	regular?: boolean;
 }
 
 /** Closers of every stack being started or running: a start that times out is still torn down by closeStacks(). */
@@ -46,7 +50,7 @@ export async function closeStacks(): Promise<void> {
 /** Start-up of a whole cluster on a busy 2-core machine can take minutes: the hook timeout for beforeAll. */
 export const START_TIMEOUT_MS = 600000;
 
-export async function startQueueStack({ name, beforeStart, env, webhookProcessors }: StackOptions): Promise<QueueStack> {
+export async function startQueueStack({ name, beforeStart, env, webhookProcessors, workerConcurrency, regular }: StackOptions): Promise<QueueStack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
 	if (!tgz || !fs.existsSync(tgz)) throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:queue`');
 	const pg = JSON.parse(process.env.QUEUE_PG ?? 'null') as PostgresInfo | null;
@@ -60,6 +64,8 @@ export async function startQueueStack({ name, beforeStart, env, webhookProcessor
 		database: `${name}_${Date.now().toString(36)}`,
 		env,
 		webhookProcessors,
+		workerConcurrency,
+		regular,
 		log: (m) => process.stdout.write(`${m}\n`),
 	});
 	const close = async () => {
