@@ -110,7 +110,9 @@ describe('email workspace import accounts', () => {
 		const id = await workspace();
 		const result = await t.run(importing(id, { accounts: 'ann@import.example, bob@import.example\nann@IMPORT.example' }), { input: [{ a: 1 }] });
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ completed: true, errors: [], task_id: null }]);
+		expect(jsonOf(result)).toEqual([
+			{ completed: true, errors: [], task_id: null, imported: ['ann@import.example', 'bob@import.example'], failed: [] },
+		]);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		const requests = await t.requests();
 		expect(requests.map((r) => [r.method, local(r.path), r.body])).toEqual([
@@ -154,10 +156,32 @@ describe('email workspace import accounts', () => {
 		expect(found.data).toHaveLength(5);
 	});
 
+	it('reports each address that failed with the service\'s reason: at once from errors, after a task from its logs', async () => {
+		const id = await workspace();
+		const taken = (await t.api<{ email: string }>('GET', '/accounts/5')).data.email;
+		const sync = await t.run(importing(id, { accounts: `new1@fail.example, ${taken}` }));
+		const [now] = jsonOf(sync);
+		expect(now.imported).toEqual(['new1@fail.example']);
+		expect(now.failed).toEqual([{ email: taken, reason: expect.any(String) }]);
+		expect((now.errors as Array<{ error: string }>)[0].error).toBe((now.failed as Array<{ reason: string }>)[0].reason);
+
+		// More than 4 addresses run as a task: the answer says completed: false, errors: [] — the failure is in the logs.
+		const many = ['a', 'b', 'c', 'd'].map((x) => `${x}@task-fail.example`);
+		const waited = await t.run(importing(id, { accounts: [...many, taken].join(', '), waitForCompletion: true, pollInterval: 1, timeoutMinutes: 1 }));
+		expect(waited.error).toBeUndefined();
+		const [answer] = jsonOf(waited);
+		expect(answer).toMatchObject({ completed: false, errors: [], imported: many });
+		const logs = (answer.task as { logs: Array<{ email: string; status: string; message: string }> }).logs;
+		const failedLine = logs.find((l) => l.email === taken && l.status === 'failed')!;
+		expect(answer.failed).toEqual([{ email: taken, reason: failedLine.message }]);
+		const runs = waited.run.data.resultData.runData['Node Under Test'] as Array<{ hints?: Array<{ message: string }> }>;
+		expect(runs[0].hints?.map((h) => h.message)).toContainEqual(`1 of 5 addresses were not imported: ${taken} (${failedLine.message})`);
+	});
+
 	it('a synchronous import is not waited for even with Wait for Completion on (no task)', async () => {
 		const id = await workspace();
 		const result = await t.run(importing(id, { accounts: 'x@sync.example', waitForCompletion: true, pollInterval: 1 }));
-		expect(jsonOf(result)).toEqual([{ completed: true, errors: [], task_id: null }]);
+		expect(jsonOf(result)).toEqual([{ completed: true, errors: [], task_id: null, imported: ['x@sync.example'], failed: [] }]);
 		expect(await tasksPolled()).toBe(0);
 	});
 

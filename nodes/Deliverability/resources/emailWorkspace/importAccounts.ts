@@ -9,6 +9,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readBoolean } from '../../../shared/lenient';
 import { apiRequest } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
@@ -157,7 +158,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			kind: 'create',
 			itemIndex: i,
 		});
-		const result = await withTask(this, i, answer, settings);
+		const result = withOutcome(this, accounts, await withTask(this, i, answer, settings));
 		return source === 'allItems' ? new ForItems([result], items) : result;
 	} catch (error) {
 		throw failedForItems(error, items);
@@ -194,4 +195,76 @@ async function withTask(
 			description: `The accounts are being imported: do not run the import again. Follow it with Task → Get (ID ${taskId}). ${(error as NodeOperationError).description ?? ''}`.trim(),
 		});
 	}
+}
+
+/** An address the service did not import, with its reason as the service gave it. */
+interface Failed extends IDataObject {
+	email: string | null;
+	reason: string | null;
+}
+
+const FAILED = new Set(['failed', 'failure', 'error', 'errored']);
+const DONE = new Set(['done', 'success', 'succeeded', 'imported', 'completed', 'ok']);
+
+const textOf = (value: unknown): string | null =>
+	typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
+
+/** An error item of the answer (its shape is not documented): `{email|address, error|message|reason}` or a text. */
+function failedItem(item: unknown): Failed {
+	if (item && typeof item === 'object' && !Array.isArray(item)) {
+		const o = item as IDataObject;
+		return { email: textOf(o.email) ?? textOf(o.address), reason: textOf(o.error) ?? textOf(o.message) ?? textOf(o.reason) };
+	}
+	return { email: null, reason: textOf(item) ?? JSON.stringify(item) };
+}
+
+/**
+ * What became of each address, from the task's logs: the latest line per address counts (queued → running →
+ * done/failed); a failed one carries that line's message as its reason. The log shape is not documented either.
+ */
+export function outcomeOfLogs(logs: unknown): { failed: Failed[]; imported: string[] } {
+	const latest = new Map<string, IDataObject>();
+	for (const line of Array.isArray(logs) ? (logs as unknown[]) : []) {
+		if (!line || typeof line !== 'object') continue;
+		const email = textOf((line as IDataObject).email) ?? textOf((line as IDataObject).address);
+		if (email) latest.set(email.toLowerCase(), line as IDataObject);
+	}
+	const failed: Failed[] = [];
+	const imported: string[] = [];
+	for (const line of latest.values()) {
+		const status = String(line.status ?? '').toLowerCase();
+		const email = textOf(line.email) ?? textOf(line.address);
+		if (FAILED.has(status) || (line.error !== undefined && line.error !== null)) {
+			failed.push({ email, reason: textOf(line.message) ?? textOf(line.error) ?? textOf(line.reason) });
+		} else if (DONE.has(status) && email) imported.push(email);
+	}
+	return { failed, imported };
+}
+
+/**
+ * The import's answer with `failed` (each address the service did not import, with its reason) and `imported`, when
+ * the outcome is known: at once for up to 4 addresses (from `errors`), or from the finished task's logs. A task not
+ * waited for has no outcome yet, so neither field is given. Failures also show as a hint on the output.
+ */
+function withOutcome(ctx: IExecuteFunctions, sent: string[], result: IDataObject): IDataObject {
+	const task = result.task && typeof result.task === 'object' ? (result.task as IDataObject) : undefined;
+	let failed: Failed[];
+	let imported: string[];
+	if (task && taskDone(task)) {
+		({ failed, imported } = outcomeOfLogs(task.logs));
+	} else if (readBoolean(result.completed) === true && Array.isArray(result.errors)) {
+		failed = (result.errors as unknown[]).map(failedItem);
+		const named = new Set(failed.map((f) => f.email?.toLowerCase()));
+		// Every error names its address: the others were imported (the answer says the import completed).
+		imported = failed.every((f) => f.email) ? sent.filter((email) => !named.has(email.toLowerCase())) : [];
+	} else {
+		return result;
+	}
+	if (failed.length) {
+		ctx.addExecutionHints({
+			message: `${failed.length} of ${sent.length} addresses were not imported: ${failed.map((f) => `${f.email ?? '?'} (${f.reason ?? 'no reason given'})`).join(', ')}`,
+			location: 'outputPane',
+		});
+	}
+	return { ...result, imported, failed };
 }
