@@ -15,6 +15,7 @@ export const PACKAGE_NAME = 'n8n-nodes-deliverability';
 export const NODE_TYPES = {
 	action: `${PACKAGE_NAME}.deliverability`,
 	trigger: `${PACKAGE_NAME}.deliverabilityTrigger`,
+	notificationTrigger: `${PACKAGE_NAME}.deliverabilityNotificationTrigger`,
 };
 
 export interface Owner {

@@ -73,7 +73,10 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		const { chromium } = await import('playwright-core');
 		browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-	});
+		// The editor's first load (a large bundle, cold cache) takes minutes on a busy machine: wait for it, do not time it.
+		page.setDefaultNavigationTimeout(180000);
+		// n8n's start on a busy machine can take most of the default 180 s on its own.
+	}, 360000);
 
 	afterAll(async () => {
 		await browser?.close();
@@ -244,5 +247,49 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await page.locator('[data-test-id="rlc-item"]:visible').first().waitFor({ timeout: 15000 });
 		expect((await page.locator('[data-test-id="rlc-item"]:visible').first().textContent())!).toMatch(/@/);
 		await page.keyboard.press('Escape');
+	});
+
+	it('runs the weekly report from the editor; the Report node shows the page with its bar charts (HTML view)', async () => {
+		const example = loadExamples().find((e) => e.file === 'weekly-report.json')!;
+		// The checks above changed a node without saving: leave anyway ("leave the page?" answered yes).
+		page.on('dialog', (dialog) => void dialog.accept());
+		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Report"]', { timeout: 30000 });
+		await page.click('[data-test-id="execute-workflow-button"]');
+		const emailed = page.locator('[data-test-id="canvas-node"][data-node-name="Email the report"] [data-test-id="canvas-node-status-success"]');
+		await emailed.waitFor({ timeout: 120000 });
+		await page.waitForTimeout(500);
+		await shot(page, 'weekly-report-workflow.png');
+
+		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Report"]');
+		const output = page.locator('[data-test-id="output-panel"]');
+		await output.waitFor({ timeout: 15000 });
+		await output.locator('[data-test-id="ndv-run-data-display-mode"]').getByText('HTML', { exact: true }).first().click();
+		// n8n renders the node's html field in a sandboxed iframe (sanitised: inline styles kept, scripts dropped).
+		const report = output.frameLocator('iframe.__html-display');
+		await report.getByText('Sending domains').waitFor({ timeout: 15000 });
+		expect(await report.locator('h1').textContent()).toMatch(/^Deliverability report, /);
+		// The bars survive n8n's sanitiser: coloured cells with a width.
+		expect(await report.locator('td[style*="height:14px"]').count()).toBeGreaterThan(10);
+		await page.waitForTimeout(300);
+		await shot(page, 'weekly-report-in-n8n.png');
+
+		// The page itself, full size, as n8n rendered it (the README's picture of the report).
+		const html = await output.locator('iframe.__html-display').getAttribute('srcdoc');
+		const full = await browser.newPage({ viewport: { width: 860, height: 900 } });
+		await full.setContent(html!);
+		const buffer = await full.screenshot({ fullPage: true });
+		for (const dir of shotDirs) fs.writeFileSync(path.join(dir, 'weekly-report.png'), buffer);
+		await full.close();
+		await page.click('[data-test-id="ndv-close-button"]');
+		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+	});
+
+	it('shows the polling example: Notification Trigger, Run now, Switch by event', async () => {
+		const example = loadExamples().find((e) => e.file === 'act-on-notifications.json')!;
+		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
+		await page.locator(`[data-test-id="canvas-node"][data-node-type="${NODE_TYPES.notificationTrigger}"]`).waitFor({ timeout: 30000 });
+		await page.waitForTimeout(1000);
+		await shot(page, 'act-on-notifications.png');
 	});
 });
