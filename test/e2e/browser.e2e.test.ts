@@ -110,7 +110,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	it('opens the pre-send gate with every node of the example on the canvas', async () => {
 		const example = loadExamples().find((e) => e.file === 'pre-send-gate.json')!;
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
-		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Create spam test"]', { timeout: 30000 });
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Create spam test"]', { timeout: 90000 });
 		await page.waitForTimeout(1000);
 		const onCanvas = await page.$$eval('[data-test-id="canvas-node"]', (els) => els.map((e) => e.getAttribute('data-node-name')));
 		const expected = (example.workflow.nodes as Array<{ name: string; type: string }>)
@@ -254,7 +254,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		// The checks above changed a node without saving: leave anyway ("leave the page?" answered yes).
 		page.on('dialog', (dialog) => void dialog.accept());
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
-		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Report"]', { timeout: 30000 });
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Report"]', { timeout: 90000 });
 		await page.click('[data-test-id="execute-workflow-button"]');
 		const emailed = page.locator('[data-test-id="canvas-node"][data-node-name="Email the report"] [data-test-id="canvas-node-status-success"]');
 		await emailed.waitFor({ timeout: 120000 });
