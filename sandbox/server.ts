@@ -200,5 +200,10 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 			}
 		})();
 	});
+	// Idle keep-alive connections stay open well past any client's own idle limit (undici's fetch drops them after
+	// about 4 s, n8n's agent later): with Node's default of 5 s, a loaded machine let the server close a socket at the
+	// moment a client reused it, and that request failed with ECONNRESET (seen as a failing admin call in the tests).
+	server.keepAliveTimeout = 65_000;
+	server.headersTimeout = 66_000;
 	return server;
 }
