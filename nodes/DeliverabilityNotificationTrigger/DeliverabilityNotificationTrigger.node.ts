@@ -8,7 +8,7 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { EVENT_OPTIONS, mergeEvents } from '../shared/events';
+import { customEventsField, eventsField, mergeEvents } from '../shared/events';
 import { accountFilter } from '../Deliverability/descriptions/locators';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
 import { readIdList } from '../shared/idList';
@@ -47,22 +47,11 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: EVENT_OPTIONS,
-				default: [],
-				description: 'The events that start the workflow. None selected: every event.',
-			},
-			{
-				displayName: 'Custom Events',
-				name: 'customEvents',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. SOME_NEW_EVENT',
-				description: 'More event identifiers, separated by commas, for events the list above lacks. Added to the selected events.',
-			},
+			eventsField('The events that start the workflow. None selected: every event.'),
+			customEventsField(
+				'More event identifiers, separated by commas, for events the list above lacks. Added to the selected events.',
+				'e.g. SOME_NEW_EVENT',
+			),
 			{
 				displayName: 'Filters',
 				name: 'filters',

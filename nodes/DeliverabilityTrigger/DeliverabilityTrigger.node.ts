@@ -19,7 +19,7 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENT_OPTIONS, eventsSubtitle, mergeEvents } from '../shared/events';
+import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
 import { claim, DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, memoryScope, windowSize } from './dedupe';
 import { checkExists, create, remove, SECRET_PARAM } from './lifecycle';
 import { getAutomatedTests } from './loadOptions';
@@ -53,24 +53,14 @@ export class DeliverabilityTrigger implements INodeType {
 			},
 		],
 		properties: [
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: EVENT_OPTIONS,
-				default: ['ACCOUNT_DISCONNECTED'],
-				description:
-					'The events that start the workflow. Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service\'s labels: see each one\'s description).',
-			},
-			{
-				displayName: 'Custom Events',
-				name: 'customEvents',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. REPUTATION_SCORE_DECREASE, SOME_NEW_EVENT',
-				description:
-					'More event identifiers, separated by commas, for events the list above lacks or names differently. Added to the selected events.',
-			},
+			eventsField(
+				'The events that start the workflow. Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service\'s labels: see each one\'s description).',
+				['ACCOUNT_DISCONNECTED'],
+			),
+			customEventsField(
+				'More event identifiers, separated by commas, for events the list above lacks or names differently. Added to the selected events.',
+				'e.g. REPUTATION_SCORE_DECREASE, SOME_NEW_EVENT',
+			),
 			{
 				displayName: 'Options',
 				name: 'options',

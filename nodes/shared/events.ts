@@ -3,7 +3,7 @@
  * nine exist in the docs by label only, so their ids are our best reading and are marked unverified. Users can
  * always add a custom id, and payloads with an unknown event never fail.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 export interface EventInfo {
 	id: string;
@@ -67,4 +67,28 @@ function splitIds(text: string): string[] {
 		.split(/[\s,]+/)
 		.map((s) => s.trim())
 		.filter((s) => s !== '');
+}
+
+/** The Events picker (every event of the list), with its own description and default selection. */
+export function eventsField(description: string, defaultEvents: string[] = []): INodeProperties {
+	return {
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: EVENT_OPTIONS,
+		default: [...defaultEvents],
+		description,
+	};
+}
+
+/** The Custom Events text beside the Events picker: more ids, comma-separated, read with `mergeEvents`. */
+export function customEventsField(description: string, placeholder: string): INodeProperties {
+	return {
+		displayName: 'Custom Events',
+		name: 'customEvents',
+		type: 'string',
+		default: '',
+		placeholder,
+		description,
+	};
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { customEventsField } from '../../../shared/events';
 import { apiRequest, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
@@ -42,13 +43,8 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
-		displayName: 'Custom Events',
-		name: 'customEvents',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. SOME_OTHER_EVENT',
+		...customEventsField('Comma-separated event identifiers not in the list, added to the selected events', 'e.g. SOME_OTHER_EVENT'),
 		displayOptions: { show },
-		description: 'Comma-separated event identifiers not in the list, added to the selected events',
 	},
 	{ ...alertFields.active(), displayOptions: { show } },
 	collectionOf('additionalFields', { show }, [automatedTestIdsOption]),

@@ -1,7 +1,7 @@
 /** What the alert operations share: their fields (create names them in camelCase, update by API name) and checks. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENT_OPTIONS, mergeEvents } from '../../../shared/events';
+import { eventsField, mergeEvents } from '../../../shared/events';
 import type { Validator } from '../../../shared/validation';
 
 export const CHANNELS = ['HOOK_URL', 'SLACK', 'ALL'] as const;
@@ -33,14 +33,7 @@ export const alertFields = {
 		description,
 	}),
 	/** The eleven events of spec §6: two documented identifiers, nine marked unverified. */
-	events: (description: string): INodeProperties => ({
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		options: EVENT_OPTIONS,
-		default: [],
-		description,
-	}),
+	events: (description: string): INodeProperties => eventsField(description),
 	hookUrl: (name: 'hookUrl' | 'hook_url', description: string): INodeProperties => ({
 		displayName: 'Hook URL',
 		name,
