@@ -8,7 +8,7 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { customEventsField, eventsField, mergeEvents } from '../shared/events';
+import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
 import { accountFilter } from '../Deliverability/descriptions/locators';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
 import { readIdList } from '../shared/idList';
@@ -31,7 +31,8 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		icon: { light: 'file:../../icons/deliverability.svg', dark: 'file:../../icons/deliverability.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ ([].concat($parameter["events"] || []).length ? "On " + [].concat($parameter["events"]).join(", ") : "On any notification") }}',
+		// Event labels in words ("On Account Disconnected"), not their ids.
+		subtitle: eventsSubtitle('events', 'On any notification'),
 		description:
 			'Starts the workflow when the Deliverability service opens a notification (account disconnected, domain expiring, …), by polling: no public webhook URL needed',
 		defaults: { name: 'Deliverability Notification Trigger' },

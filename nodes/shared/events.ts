@@ -47,9 +47,11 @@ export function eventLabel(id: string): string {
  * An n8n expression giving "On <labels>" for a node whose `events` parameter holds event ids (the node subtitle).
  * The labels are written into the expression: subtitles are evaluated in the editor, where this module is not.
  */
-export function eventsSubtitle(parameter = 'events'): string {
+export function eventsSubtitle(parameter = 'events', whenNone?: string): string {
 	const labels = JSON.stringify(Object.fromEntries(EVENTS.map((e) => [e.id, e.label])));
-	return `={{ "On " + [].concat($parameter["${parameter}"] || []).map((e) => (${labels})[e] || e).join(", ") }}`;
+	const list = `[].concat($parameter["${parameter}"] || [])`;
+	const words = `"On " + ${list}.map((e) => (${labels})[e] || e).join(", ")`;
+	return whenNone === undefined ? `={{ ${words} }}` : `={{ ${list}.length ? ${words} : ${JSON.stringify(whenNone)} }}`;
 }
 
 /**

@@ -137,10 +137,10 @@ it('runs the agent to its final answer through every scripted step', () => {
 it('shows the model each tool with an operation text that says what it must know, and described parameters', () => {
 	const tools = Object.fromEntries((model.requests[0].tools ?? []).map((t) => [t.function.name, t.function]));
 	expect(Object.keys(tools).sort()).toEqual(['Create_spam_test', 'Find_accounts', 'Get_account', 'Get_spam_test_results']);
-	expect(tools.Find_accounts.description).toBe('Get many accounts (sending mailboxes) with their scores in Deliverability');
-	expect(tools.Get_account.description).toBe('Get an account (a sending mailbox) by numeric ID in Deliverability');
-	expect(tools.Create_spam_test.description).toBe('Create a spam test (costs one credit) and get its seed addresses in Deliverability');
-	expect(tools.Get_spam_test_results.description).toBe('Get a spam test and its inbox placement results in Deliverability');
+	expect(tools.Find_accounts.description).toBe('Get many accounts in Deliverability');
+	expect(tools.Get_account.description).toBe('Get an account in Deliverability');
+	expect(tools.Create_spam_test.description).toBe('Create a spam test (one credit) in Deliverability');
+	expect(tools.Get_spam_test_results.description).toBe('Get a spam test in Deliverability');
 
 	expect(tools.Find_accounts.parameters.properties).toEqual({
 		search: { type: 'string', description: expect.stringContaining('Part of the mailbox email address or owner name') },

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
@@ -93,6 +94,20 @@ describe('trigger description', () => {
 		expect(subtitle(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'])).toBe('On Account Disconnected, Automated Spam Test Completed');
 		expect(subtitle(['OUTLOOK_MISSING_OUTGOING_EMAILS', 'MY_OWN'])).toBe('On Outlook Missing Outgoing Emails, MY_OWN');
 		expect(subtitle([])).toBe('On ');
+	});
+
+	it('the notification trigger\'s subtitle names its events in words too, or says any notification', () => {
+		const polling = new DeliverabilityNotificationTrigger();
+		const subtitle = (events: unknown) => {
+			const h = triggerHarness({
+				nodeType: node,
+				parameters: { events } as INodeParameters,
+				credentials: { deliverabilityApi: { apiKey: 'dummy-key', baseUrl: 'http://127.0.0.1:1/api/v1', headerForm: 'bearer' } },
+			});
+			return h.workflow.expression.getSimpleParameterValue(h.node, polling.description.subtitle!, 'internal', {}, undefined, '');
+		};
+		expect(subtitle(['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'])).toMatch(/^On Account Disconnected, Domain Expir/);
+		expect(subtitle([])).toBe('On any notification');
 	});
 
 	it('shows no HTTPS notice in the panel (activation says so only for a URL the service will not call)', () => {

@@ -20,7 +20,7 @@ const BATCH_ACTIONS: INodePropertyOptions[] = [
 
 export const operation = {
 	name: 'Batch',
-	action: 'Run a batch action (reconnect, suspend, delete…) on accounts by numeric ID',
+	action: 'Run a batch action on accounts',
 	description: 'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
 };
 

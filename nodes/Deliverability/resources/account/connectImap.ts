@@ -20,7 +20,7 @@ const showWith = (extra: Record<string, Array<string | boolean>>) => ({ show: { 
 
 export const operation = {
 	name: 'Connect IMAP/SMTP',
-	action: 'Connect an IMAP/SMTP mailbox as an account, or update its login',
+	action: 'Connect an IMAP/SMTP mailbox',
 	description: 'Connect a mailbox (or update the login of a connected one) by logging in over IMAP and SMTP',
 };
 

@@ -11,7 +11,7 @@ import { collectionValues, locatorId, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Delete',
-	action: 'Delete an account (a sending mailbox, permanently) by numeric ID',
+	action: 'Delete an account permanently',
 	description: 'Remove an account for good: warming and spam checks stop, running conversations are cancelled',
 };
 

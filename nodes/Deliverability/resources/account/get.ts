@@ -8,7 +8,7 @@ import { simplifyAccount } from './simplified';
 
 export const operation = {
 	name: 'Get',
-	action: 'Get an account (a sending mailbox) by numeric ID',
+	action: 'Get an account',
 	description: 'Retrieve one account with its domain and scores',
 };
 

@@ -6,7 +6,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Aliases',
-	action: 'Get the aliases of an account by numeric ID',
+	action: 'Get account aliases',
 	description: 'List the OAuth aliases the account can send from (one item per alias)',
 };
 

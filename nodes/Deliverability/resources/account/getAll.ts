@@ -8,7 +8,7 @@ import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
 
-export const operation = { name: 'Get Many', action: 'Get many accounts (sending mailboxes) with their scores', description: 'List accounts, with filters' };
+export const operation = { name: 'Get Many', action: 'Get many accounts', description: 'List accounts, with filters' };
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('account', 'getAll'),

@@ -38,7 +38,7 @@ const show = showFor('account', 'getGraph');
 
 export const operation = {
 	name: 'Get Graph',
-	action: 'Get the daily warming graphs of an account by numeric ID',
+	action: 'Get account warming graphs',
 	description: 'Warming messages sent, received, by landing category, and conversations started, per day',
 };
 

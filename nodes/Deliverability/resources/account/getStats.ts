@@ -12,7 +12,7 @@ import { statsFilters, statsQuery } from './stats';
 
 export const operation = {
 	name: 'Get Statistics',
-	action: 'Get warming statistics of an account by numeric ID',
+	action: 'Get account statistics',
 	description: 'Totals of warming messages sent, received and landed in spam over the past days',
 };
 

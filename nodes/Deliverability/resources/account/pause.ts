@@ -6,7 +6,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Pause',
-	action: 'Pause an account (stops its warm-up) by numeric ID',
+	action: 'Pause an account',
 	description: 'Stop warming on an account (alive: false)',
 };
 

@@ -15,7 +15,7 @@ import { waitSettings, waitUntil } from '../../helpers/wait';
 
 export const operation = {
 	name: 'Reconnect',
-	action: 'Reconnect an account (a sending mailbox) by numeric ID',
+	action: 'Reconnect an account',
 	description: 'Queue a reconnect attempt for a disconnected account, optionally waiting until its connection is back',
 };
 

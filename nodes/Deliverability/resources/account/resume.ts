@@ -5,7 +5,7 @@ import { setAlive } from './pause';
 
 export const operation = {
 	name: 'Resume',
-	action: 'Resume an account (restarts its warm-up) by numeric ID',
+	action: 'Resume an account',
 	description: 'Restart warming on a paused account (alive: true)',
 };
 

@@ -19,7 +19,7 @@ const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
 
 export const operation = {
 	name: 'Update',
-	action: 'Update an account (a sending mailbox) by numeric ID',
+	action: 'Update an account',
 	description: 'Change the settings of an account',
 };
 

@@ -11,7 +11,7 @@ const show = showFor('alert', 'create').show;
 
 export const operation = {
 	name: 'Create',
-	action: 'Create an alert (a webhook for service events)',
+	action: 'Create an alert',
 	description: 'Subscribe a webhook URL or chat channel to events',
 };
 

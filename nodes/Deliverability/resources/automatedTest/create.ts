@@ -7,7 +7,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Create',
-	action: 'Create an automated test (a scheduled spam test)',
+	action: 'Create an automated test',
 	description: 'Create an automated test for an account (inactive until updated)',
 };
 

@@ -10,7 +10,7 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 
 export const operation = {
 	name: 'Set Runs',
-	action: 'Set the weekdays of an automated test',
+	action: 'Set automated test run days',
 	description: 'Choose the weekdays the test runs on',
 };
 

@@ -8,7 +8,7 @@ import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
 export const operation = {
 	name: 'Get Many',
-	action: 'Get many sending domains with their SPF/DKIM/DMARC health',
+	action: 'Get many domains',
 	description: 'List the sending domains of the project (one item per domain), with a health verdict',
 };
 

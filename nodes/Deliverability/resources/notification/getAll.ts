@@ -13,7 +13,7 @@ import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Many',
-	action: 'Get many notifications (open problems of sending mailboxes)',
+	action: 'Get many notifications',
 	description: 'List the open notifications (the 25 most recent), optionally of one account or one event',
 };
 

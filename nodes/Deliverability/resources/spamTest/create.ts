@@ -8,7 +8,7 @@ import type { ToolFacts } from '../../helpers/toolMode';
 
 export const operation = {
 	name: 'Create',
-	action: 'Create a spam test (costs one credit) and get its seed addresses',
+	action: 'Create a spam test (one credit)',
 	description: 'Start a spam test (uses one credit) and get the seed addresses to send to',
 };
 

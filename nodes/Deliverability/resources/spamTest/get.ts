@@ -11,7 +11,7 @@ import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplifie
 
 export const operation = {
 	name: 'Get',
-	action: 'Get a spam test and its inbox placement results',
+	action: 'Get a spam test',
 	description: 'Retrieve a spam test, optionally waiting until it is complete',
 };
 

@@ -11,7 +11,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Link to Account',
-	action: 'Link a tag to an account (a sending mailbox) by numeric IDs',
+	action: 'Link a tag to an account',
 	description: 'Add an existing tag to an account (provider-defined tags cannot be linked)',
 };
 

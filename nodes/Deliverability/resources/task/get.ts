@@ -6,7 +6,7 @@ import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings 
 
 export const operation = {
 	name: 'Get',
-	action: 'Get a task (the progress of a batch action) by numeric ID',
+	action: 'Get a task',
 	description: 'Retrieve the progress and logs of a task, optionally waiting until it is finished',
 };
 
