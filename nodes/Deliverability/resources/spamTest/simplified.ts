@@ -47,8 +47,7 @@ export function inboxThresholds(v: Validator, options: IDataObject): InboxThresh
 	return thresholds;
 }
 
-const PROVIDERS = ['gmail', 'outlook', 'yahoo', 'other'] as const;
-type Provider = (typeof PROVIDERS)[number];
+type Provider = 'gmail' | 'outlook' | 'yahoo' | 'other';
 
 /** The mailbox provider group of a seed's `provider`. */
 export function providerGroup(provider: unknown): Provider {
