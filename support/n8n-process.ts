@@ -55,7 +55,7 @@ export function hashPassword(password: string, paths: RuntimePaths = runtimePath
 }
 
 /** What `npm run build` reads (npm start hashes it to reuse an unchanged build). */
-export const STAGED = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'gulpfile.js', 'nodes', 'credentials', 'icons'];
+export const STAGED = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'nodes', 'credentials', 'icons'];
 
 /**
  * Builds the package with its own `npm run build` in a private copy of the sources (so a concurrent build in the

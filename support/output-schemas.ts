@@ -1,7 +1,7 @@
 /**
  * Output schemas for the Deliverability node, the way n8n's own nodes ship them: one JSON Schema of an output item
- * per operation in `nodes/Deliverability/__schema__/v<version>/<resource>/<operation>.json` (gulp copies nodes/**
- * /*.json into dist/, so they are in the published tarball beside the node file). n8n 1.123+ and 2.x serve them at
+ * per operation in `nodes/Deliverability/__schema__/v<version>/<resource>/<operation>.json` (`n8n-node build` copies
+ * every `__schema__` JSON into dist/, so they are in the published tarball beside the node file). n8n 1.123+ and 2.x serve them at
  * `/schemas/<node type>/<version>/<resource>/<operation>.json` for any loaded node, community packages included; the
  * editor shows them as the schema preview of a node that has not run yet (fields can be mapped before the first run),
  * and 2.x's AI builder reads them as output shapes.

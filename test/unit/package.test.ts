@@ -39,7 +39,9 @@ describe('package.json', () => {
 		}
 	});
 
-	it('ships only dist/', () => {
-		expect(pkg.files).toEqual(['dist']);
+	// n8n's build copies every PNG/SVG of the repository into dist/ (the README's screenshots too): only the built
+	// credentials, icons and nodes are shipped.
+	it('ships only the built credentials, icons and nodes', () => {
+		expect(pkg.files).toEqual(['dist/credentials', 'dist/icons', 'dist/nodes']);
 	});
 });
