@@ -12,6 +12,8 @@
  *   npm run bench                          # every scenario, 3 runs each (about 35 minutes on 2 busy cores)
  *   npm run bench -- --runs 1 --only 10k   # scenarios whose name contains "10k", one run each
  *   npm run bench -- --skip '200k|ignored'  # without the scenarios whose names contain these ('|' separates)
+ *   npm run bench -- --hogs 2 --only '500 updates, 20 ms'   # with 2 busy-loop processes beside n8n (a busy machine)
+ *   npm run bench -- --variants 'this node'  # this node's variants only (no HTTP Request anchors)
  *
  * First, "client CPU" (scripts/client-cpu.ts): CPU per request of the node alone, in-process, against a bare
  * fetch + JSON.parse of the same pages (skip it with `--skip 'client CPU'`).
@@ -39,6 +41,10 @@ const flag = (name: string): string | undefined => {
 const RUNS = Number(flag('runs') ?? 3);
 const ONLY = flag('only')?.split('|');
 const SKIP = flag('skip')?.split('|');
+/** Only the variants whose labels contain one of these ('|' separates), e.g. 'this node'. */
+const VARIANTS = flag('variants')?.split('|');
+/** Busy-loop processes kept running beside n8n while the scenarios run (a machine busy with other work). */
+const HOGS = Number(flag('hogs') ?? 0);
 
 const CRED = { paced: 'DlvBenchPaced020', unpaced: 'DlvBenchUnpaced0', header: 'HttpHdrBench0001' };
 
@@ -225,7 +231,8 @@ interface LogEntry {
  */
 async function execute(n8n: N8n, workflowId: string): Promise<{ out: string; rssMiB: number; cpuS: number }> {
 	const paths = runtimePaths();
-	const env = { ...n8n.env(), N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+	// A busy machine (--hogs) can keep the task runner from taking the Code node's task within n8n's 60 s default.
+	const env = { ...n8n.env(), N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_RUNNERS_TASK_REQUEST_TIMEOUT: '600' };
 	const file = path.join(n8n.userFolder, `execute-${workflowId}.out`);
 	const fd = fs.openSync(file, 'w');
 	const child = spawn(paths.nodeBin, [paths.n8nMain, 'execute', `--id=${workflowId}`, '--rawOutput'], { cwd: n8n.userFolder, env, stdio: ['ignore', fd, fd] });
@@ -312,6 +319,26 @@ async function measure(n8n: N8n, sandbox: Sandbox, scenario: Scenario, variant: 
 	};
 }
 
+/**
+ * `--hogs N`: N processes that each spin one core at 100 % (a busy loop in plain Node), started before the scenarios
+ * and stopped after them, so the pacer is measured with timers firing late and requests leaving in clumps. Returns the
+ * function that stops them (by their own pids) and the load average seen meanwhile.
+ */
+function startHogs(count: number): { stop: () => void; load: () => number } {
+	const hogs = Array.from({ length: count }, () =>
+		spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+	);
+	let peakLoad = 0;
+	const sample = setInterval(() => (peakLoad = Math.max(peakLoad, os.loadavg()[0])), 1000);
+	return {
+		stop: () => {
+			clearInterval(sample);
+			for (const hog of hogs) hog.kill('SIGKILL');
+		},
+		load: () => peakLoad,
+	};
+}
+
 const sec = (ms: number): string => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
 
 async function main(): Promise<void> {
@@ -351,7 +378,9 @@ async function main(): Promise<void> {
 		const sandbox = await startSandbox({ port: 0, smtpPort: 0, accounts: group.accounts });
 		const scenarios = group
 			.make(sandbox.baseUrl)
-			.filter((s) => wanted(s.name));
+			.filter((s) => wanted(s.name))
+			.map((s) => ({ ...s, variants: s.variants.filter((v) => !VARIANTS || VARIANTS.some((w) => v.label.includes(w))) }))
+			.filter((s) => s.variants.length > 0);
 		if (scenarios.length === 0) {
 			await sandbox.close();
 			continue;
@@ -370,21 +399,30 @@ async function main(): Promise<void> {
 			await n8n.importWorkflows([empty, ...scenarios.flatMap((s) => s.variants.map((v) => v.workflow))]);
 			// The CPU an n8n execute spends on start-up and an empty run: subtracted for the CPU per page.
 			for (let i = 0; i < 2; i++) baselines.push((await execute(n8n, String(empty.id))).cpuS);
-			for (const scenario of scenarios) {
-				await admin(sandbox, 'POST', '/reset');
-				await admin(sandbox, 'POST', '/settings', { latencyMs: scenario.server.latencyMs, perPageMode: scenario.server.perPageMode });
-				const runs = scenario.variants.map(() => [] as Measured[]);
-				for (let r = 0; r < RUNS; r++) {
-					for (const [v, variant] of scenario.variants.entries()) {
-						const m = await measure(n8n, sandbox, scenario, variant);
-						runs[v].push(m);
-						process.stderr.write(
-							`bench: ${scenario.name} | ${variant.label} | run ${r + 1}: ${sec(m.ms)} s (node ${sec(m.nodeMs)} s), ${m.requests} requests, ${m.r429} × 429, max ${m.maxPerSecond}/s, ${m.items} items, ${m.unique} unique, ${m.duplicates} duplicates, ${m.failed} failed, ${m.rssMiB} MiB, CPU ${m.cpuS.toFixed(2)} s${m.error ? `, error: ${m.error}` : ''}\n`,
-						);
+			const hogs = HOGS > 0 ? startHogs(HOGS) : undefined;
+			if (hogs) process.stderr.write(`bench: ${HOGS} busy-loop processes running beside n8n\n`);
+			try {
+				for (const scenario of scenarios) {
+					await admin(sandbox, 'POST', '/reset');
+					await admin(sandbox, 'POST', '/settings', { latencyMs: scenario.server.latencyMs, perPageMode: scenario.server.perPageMode });
+					const runs = scenario.variants.map(() => [] as Measured[]);
+					for (let r = 0; r < RUNS; r++) {
+						for (const [v, variant] of scenario.variants.entries()) {
+							const m = await measure(n8n, sandbox, scenario, variant);
+							runs[v].push(m);
+							process.stderr.write(
+								`bench: ${scenario.name} | ${variant.label} | run ${r + 1}: ${sec(m.ms)} s (node ${sec(m.nodeMs)} s), ${m.requests} requests, ${m.r429} × 429, max ${m.maxPerSecond}/s, ${m.items} items, ${m.unique} unique, ${m.duplicates} duplicates, ${m.failed} failed, ${m.rssMiB} MiB, CPU ${m.cpuS.toFixed(2)} s${m.error ? `, error: ${m.error}` : ''}\n`,
+							);
+						}
 					}
+					scenario.variants.forEach((variant, v) => results.push({ scenario, variant, runs: runs[v] }));
+					report(results, baselines, started);
 				}
-				scenario.variants.forEach((variant, v) => results.push({ scenario, variant, runs: runs[v] }));
-				report(results, baselines, started);
+			} finally {
+				if (hogs) {
+					hogs.stop();
+					hogLoad = Math.max(hogLoad, hogs.load());
+				}
 			}
 		} finally {
 			await n8n.stop().catch(() => undefined);
@@ -397,6 +435,9 @@ async function main(): Promise<void> {
 	report(results, baselines, started);
 	process.stdout.write(fs.readFileSync(reportFile(), 'utf8'));
 }
+
+/** The highest 1-minute load average seen while the hogs ran. */
+let hogLoad = 0;
 
 /** The in-process client CPU figures, when measured (printed with the table). */
 let clientCpu: ClientCpu[] = [];
@@ -440,7 +481,7 @@ function report(results: Array<{ scenario: Scenario; variant: Variant; runs: Mea
 		ratios.push(`| ${name} | ${anchors.join('; ') || '–'} | ${floor} |`);
 	}
 	const cpu = clientCpu.length ? ['', ...clientCpuTable(clientCpu)] : [];
-	const text = [...rows, ...ratios, ...cpu, '', `Runs per variant: ${RUNS}; n8n execute baseline CPU ${baseline.toFixed(2)} s; bench took ${Math.round((Date.now() - started) / 60000)} min.`].join('\n');
+	const text = [...rows, ...ratios, ...cpu, '', `Runs per variant: ${RUNS}${HOGS > 0 ? `; ${HOGS} busy-loop processes beside n8n (1-min load average up to ${hogLoad.toFixed(1)} on ${os.cpus().length} cores)` : ''}; n8n execute baseline CPU ${baseline.toFixed(2)} s; bench took ${Math.round((Date.now() - started) / 60000)} min.`].join('\n');
 	fs.mkdirSync(path.join(repoRoot, '.cache', 'bench'), { recursive: true });
 	fs.writeFileSync(reportFile(), `${text}\n`);
 	process.stderr.write(`${text}\n`);

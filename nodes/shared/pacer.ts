@@ -1,6 +1,7 @@
 /**
  * Per-service state shared by every request the process sends with one API key to one base URL: the pacer (at most
- * N requests started per second, at most K in flight, slowed down by 429s) and the memory of a refused connection.
+ * N requests in any one second at the service, at most K in flight, slowed down by 429s) and the memory of a refused
+ * connection.
  *
  * Module-level state is deliberate: every page, item and concurrent execution in this process that uses the same key
  * and base URL shares one budget, which is what the service's "about 20 requests per second per key" asks for. It is
@@ -10,6 +11,14 @@
  */
 import { sleep } from 'n8n-workflow';
 
+/** What the pacer reads the time from and waits on: the system's clock, or a test's virtual one. */
+export interface PacerClock {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+const systemClock: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
 /** The service asks clients to stay under about 20 requests per second per key (the credential's default). */
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
 
@@ -18,8 +27,13 @@ export const MAX_IN_FLIGHT = 8;
 
 /** Timing knobs. Mutable only so tests can shorten the waits; nodes never change them. */
 export const pacerPolicy = {
-	/** Headroom on the spacing, so jitter between our clock and the service's never puts N + 1 into one second. */
-	spacingMargin: 1.04,
+	/** Spacing between starts, as a multiple of 1/N s: an even flow (the send log, not this, keeps the promise). */
+	spacingMargin: 1,
+	/**
+	 * Added to the one-second window of the send log (clock resolution on both sides, and the few ms by which the
+	 * fastest round trip may still overstate the part of a round trip that is not queueing; see SendLog).
+	 */
+	windowMarginMs: 10,
 	/** How long a refused connection is remembered: requests in that time fail without a new attempt. */
 	refusedMemoryMs: 5_000,
 	/** The one quick retry after a refused connection (a service restarting, a port not yet listening). */
@@ -28,44 +42,132 @@ export const pacerPolicy = {
 	maxIntervalMs: 2_000,
 };
 
-type Release = () => void;
+/** `answered`: the service's answer came (any status); `failed`: no answer (reset, timeout, refused). */
+export type Outcome = 'answered' | 'failed';
+type Release = (outcome?: Outcome) => void;
+
+interface Sent {
+	start: number;
+	end?: number;
+	answered?: boolean;
+}
+
+/**
+ * The sliding log that keeps the promise "at most N requests in any one second at the service" whatever the timers
+ * and the machine do. Spacing starts 1/N s apart is not enough: a request reaches the service (and is counted there)
+ * some time after it left the pacer, and on a busy machine that time varies by tens of ms (our event loop, the
+ * network, the service's own queue), so 21 starts 1,040 ms apart can be counted within one second.
+ *
+ * The log keeps the start of each of the last N requests and when its answer came. Request k may start only once
+ * request k − N (N requests back) can no longer be inside the same second at the service:
+ *
+ *   start(k) ≥ end(k − N) − fastest round trip + window + margin
+ *
+ * The service counts a request somewhere between its arrival and its answer. Request k − N was counted no later than
+ * its answer, minus the part of its round trip that every request takes (the fastest round trip seen: what is left
+ * of a slower round trip is delay, which happened before it was counted or after; either way the request was counted
+ * no later than end − fastest). Request k is counted no earlier than it starts. So any N + 1 requests in a row are
+ * counted at least `window + margin` apart, however late timers fire or requests leave, and the delay is paid only
+ * when it happens (an unloaded machine keeps the full rate). A request that got no answer (reset, timeout) counts
+ * from its end, with nothing taken off. The fastest round trip is the smallest ever seen by this pacer: a smaller
+ * value only makes the log wait longer.
+ */
+export class SendLog {
+	private limit = 0;
+	private windowMs = 1000;
+	private readonly sent: Sent[] = [];
+	private fastest = Number.POSITIVE_INFINITY;
+	private readonly answerWaiters: Array<() => void> = [];
+
+	/** At most `limit` requests in any `windowMs` (limit 0: no limit). */
+	configure(limit: number, windowMs: number): void {
+		this.limit = limit;
+		this.windowMs = windowMs;
+	}
+
+	/**
+	 * The earliest time the next request may start; +Infinity while the request N back has no answer yet (then
+	 * `answerCame` tells when to ask again).
+	 */
+	earliest(): number {
+		if (this.limit <= 0 || this.sent.length < this.limit) return Number.NEGATIVE_INFINITY;
+		const bound = this.sent[this.sent.length - this.limit];
+		if (bound.end === undefined) return Number.POSITIVE_INFINITY;
+		const countedBy = bound.answered && Number.isFinite(this.fastest) ? Math.max(bound.start, bound.end - this.fastest) : bound.end;
+		return countedBy + this.windowMs + pacerPolicy.windowMarginMs;
+	}
+
+	/** Records a start; the returned entry is given back to `ended` when the request is over. */
+	started(at: number): Sent {
+		const entry: Sent = { start: at };
+		this.sent.push(entry);
+		// Only the last N are ever read; entries still in flight stay reachable through their requests.
+		if (this.sent.length > Math.max(this.limit, 1)) this.sent.splice(0, this.sent.length - Math.max(this.limit, 1));
+		return entry;
+	}
+
+	ended(entry: Sent, at: number, outcome: Outcome): void {
+		entry.end = at;
+		entry.answered = outcome === 'answered';
+		if (entry.answered) this.fastest = Math.min(this.fastest, Math.max(0, at - entry.start));
+		for (const wake of this.answerWaiters.splice(0)) wake();
+	}
+
+	/** Resolves at the next answer (or failure) of any request in the log. */
+	async answerCame(): Promise<void> {
+		await new Promise<void>((resolve) => this.answerWaiters.push(resolve));
+	}
+}
 
 export class Pacer {
 	/** Configured spacing between request starts (ms); 0 = no limit. */
 	private baseInterval = 0;
 	/** Current spacing: the configured one, widened after a 429 and narrowed again by successes. */
 	private interval = 0;
-	private lastStart = 0;
+	private lastStart = Number.NEGATIVE_INFINITY;
 	private pausedUntil = 0;
 	private inFlight = 0;
 	private readonly slotWaiters: Array<() => void> = [];
-	/** Requests are started one after the other, in the order they asked, each spaced from the previous start. */
-	private queue: Promise<void> = Promise.resolve();
+	/** Requests are started one after the other, in the order they asked. */
+	private queue: Promise<unknown> = Promise.resolve();
+	private readonly log = new SendLog();
 	/** Until when a refused connection is remembered (epoch ms). */
 	refusedUntil = 0;
 	/** When the remembered refusal happened (for the error text). */
 	refusedAt = 0;
 
-	/** Sets the configured rate (requests per second; 0 or less = no limit). */
+	constructor(private readonly clock: PacerClock = systemClock) {}
+
+	/**
+	 * Sets the configured rate (requests per second; 0 or less = no limit). Starts are spaced 1/N s apart, which
+	 * keeps the flow even; the send log is what guarantees N in any second (a rate below 1: one request per 1/rate s).
+	 */
 	configure(perSecond: number): void {
 		const base = perSecond > 0 ? (1000 / perSecond) * pacerPolicy.spacingMargin : 0;
 		if (base === this.baseInterval) return;
 		this.baseInterval = base;
 		this.interval = base;
+		if (perSecond >= 1) this.log.configure(Math.floor(perSecond), 1000);
+		else if (perSecond > 0) this.log.configure(1, 1000 / perSecond);
+		else this.log.configure(0, 1000);
 	}
 
-	/** Waits for a free in-flight slot and the next start time; call the returned function when the answer is in. */
+	/**
+	 * Waits for a free in-flight slot and the next allowed start; call the returned function when the request is over
+	 * (`failed` when no answer came), so the send log knows when the service may have counted it.
+	 */
 	async acquire(): Promise<Release> {
 		if (this.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
 		else this.inFlight++;
 		// waitForStart only sleeps, so the queue cannot be broken by a rejected turn.
 		const turn = this.queue.then(async () => await this.waitForStart());
 		this.queue = turn;
-		await turn;
+		const entry = await turn;
 		let released = false;
-		return () => {
+		return (outcome: Outcome = 'answered') => {
 			if (released) return;
 			released = true;
+			this.log.ended(entry, this.clock.now(), outcome);
 			this.release();
 		};
 	}
@@ -73,7 +175,7 @@ export class Pacer {
 	/** A 429: everyone waits out Retry-After (or a default), and the spacing widens by half. */
 	throttled(retryAfterMs: number | undefined): void {
 		const wait = retryAfterMs ?? 1000;
-		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
+		this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + wait);
 		const widened = Math.max(this.interval * 1.5, this.baseInterval, 50);
 		this.interval = Math.min(widened, pacerPolicy.maxIntervalMs);
 	}
@@ -89,27 +191,30 @@ export class Pacer {
 
 	/** Remembers that the service refused the connection (it never reached it). */
 	refused(): void {
-		this.refusedAt = Date.now();
+		this.refusedAt = this.clock.now();
 		this.refusedUntil = this.refusedAt + pacerPolicy.refusedMemoryMs;
 	}
 
 	/** Whether a refused connection is remembered right now. */
 	isRefused(): boolean {
-		return Date.now() < this.refusedUntil;
+		return this.clock.now() < this.refusedUntil;
 	}
 
-	private async waitForStart(): Promise<void> {
+	private async waitForStart(): Promise<Sent> {
 		for (;;) {
-			const now = Date.now();
-			const at = Math.max(this.lastStart + this.interval, this.pausedUntil);
+			const now = this.clock.now();
+			const logged = this.log.earliest();
+			if (logged === Number.POSITIVE_INFINITY) {
+				await this.log.answerCame();
+				continue;
+			}
+			// Spaced from when the previous request really started: a late timer never bunches the next ones.
+			const at = Math.max(this.lastStart + this.interval, this.pausedUntil, logged);
 			if (at <= now) break;
-			await sleep(at - now);
+			await this.clock.sleep(at - now);
 		}
-		// Spaced from when this request really started, not from its slot. Spacing from the slot removes the timer's
-		// lateness (about 1 ms a request, measured) but also the slack it gives: in the bench that let 21 requests
-		// reach the service within one second (one 429 in 500 updates), because requests leave the pacer and reach
-		// the wire with a few ms of jitter of their own.
-		this.lastStart = Date.now();
+		this.lastStart = this.clock.now();
+		return this.log.started(this.lastStart);
 	}
 
 	private release(): void {

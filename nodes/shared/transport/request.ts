@@ -112,7 +112,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				credentialsDecrypted: decrypted,
 			})) as RawResponse;
 		} catch (error) {
-			release();
+			release('failed');
 			const code = networkCode(error);
 			if (code === 'ERR_CANCELED') {
 				throw cancelledError(this, request);
