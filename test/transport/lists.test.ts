@@ -114,6 +114,43 @@ describe.each(MODES)('a server that %s', (_name, settings, served) => {
 	});
 });
 
+describe('no wasted pages: at most one page past the last non-empty one on short lists', () => {
+	/** Tags `count` listed accounts with a tag of their own, so Account → Get Many by that tag lists exactly them. */
+	async function taggedList(count: number): Promise<string> {
+		const name = `walk-${count}`;
+		const tag = await admin<{ id: number }>(sandbox, 'POST', '/tags', { name });
+		for (const accountId of expected.slice(0, count)) {
+			await axios.post(`${sandbox.baseUrl}/tags/${tag.id}/link`, { account_id: accountId }, { headers: { 'X-Api-Key': sandbox.apiKeys.A } });
+		}
+		return name;
+	}
+
+	it.each([
+		[237, [0, 1, 2, 3]],
+		[100, [0, 1]],
+		// 99 of 100: the whole list, or a server capping pages at 99; the next page tells (one past the last).
+		[99, [0, 1]],
+		[0, [0]],
+	])('Return All over %i accounts at 100 a page asks for pages %j', async (count, pagesAsked) => {
+		const tag = await taggedList(count);
+		await admin(sandbox, 'DELETE', '/requests');
+		const result = await getMany({ returnAll: true, filters: { tags: tag } });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.id)).toEqual(expected.slice(0, count));
+		const pages = (await listRequests()).map((r) => Number(r.query.page)).sort((a, b) => a - b);
+		expect(pages).toEqual(pagesAsked);
+	});
+
+	it('a long list keeps its overlap: LOOKAHEAD_PAGES in flight, so the short last page finds three asked for ahead', async () => {
+		await admin(sandbox, 'DELETE', '/requests');
+		const result = await getMany({ returnAll: true });
+		expect(result.items).toHaveLength(expected.length);
+		const last = Math.floor(expected.length / 100); // the short page
+		const pages = (await listRequests()).map((r) => Number(r.query.page)).sort((a, b) => a - b);
+		expect(pages).toEqual(Array.from({ length: last + LOOKAHEAD_PAGES }, (_, i) => i));
+	});
+});
+
 describe('the default pacer (20 per second) against the sandbox limit of 20 in any one second', () => {
 	it('Return All over 50-account pages sends no request the limit refuses', async () => {
 		await admin(sandbox, 'POST', '/settings', { perPageMode: 'ignore' });

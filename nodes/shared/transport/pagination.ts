@@ -28,8 +28,9 @@ export const LOOKAHEAD_PAGES = 4;
  *   pages already asked for stay valid;
  * - a page shorter than the page size, or one that brings nothing new (a server that ignores `page`), ends the walk;
  *   items seen on an earlier page (the list shifted while we read) are skipped.
- * Pages ahead start at one and double with every full page up to LOOKAHEAD_PAGES (a short list costs one or two
- * requests, a long one keeps the pacer busy). With a limit, a page is asked for only if the items before it, at the
+ * Pages ahead start at one and double with every full page after the second, up to LOOKAHEAD_PAGES: 1 after page 0,
+ * still 1 after page 1, then 2, then 4. A list that ends within its first pages costs at most one page past its last
+ * non-empty one (237 items at 100 a page: pages 0–3; exactly 100: pages 0–1), a long one keeps the pacer busy. With a limit, a page is asked for only if the items before it, at the
  * largest page size still possible, fall short of the limit. So the walk never asks for a page it cannot need beyond
  * one look-ahead window.
  */
@@ -61,7 +62,8 @@ export async function apiRequestAllItems(
 		);
 	const mayNeed = (page: number): boolean => limit === undefined || page * (size ?? upperSize) < limit;
 	const launch = (): void => {
-		const window = size === undefined ? 1 : Math.min(LOOKAHEAD_PAGES, 2 ** fullPages);
+		// Growing one step after the page size is known: a second full page is the first sign of a long list.
+		const window = size === undefined ? 1 : Math.min(LOOKAHEAD_PAGES, 2 ** Math.max(0, fullPages - 1));
 		while (!ended && inFlight.size < window && mayNeed(nextPage)) {
 			const pending = fetchPage(nextPage);
 			// Answers of pages past the end are never read: keep their failures from going unhandled.
