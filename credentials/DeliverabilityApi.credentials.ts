@@ -1,10 +1,66 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+
+/** Rules on the status of the test call's answer. */
+const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
+	{
+		type: 'responseCode',
+		properties: {
+			value: 401,
+			message:
+				'The service refused the API key (HTTP 401). Check the key (copy it again from your project settings), then try the other Header Form.',
+		},
+	},
+	{
+		type: 'responseCode',
+		properties: { value: 403, message: 'The service knows the key but refuses it access (HTTP 403). Use a key of the project you mean.' },
+	},
+	{
+		type: 'responseCode',
+		properties: {
+			value: 404,
+			message:
+				'Nothing answers at the Base URL + /ping (HTTP 404). The Base URL must be the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1.',
+		},
+	},
+	{
+		type: 'responseCode',
+		properties: { value: 429, message: 'The service is rate-limiting this key right now (HTTP 429). Test again in a minute.' },
+	},
+	...[500, 502, 503, 504].map((value) => ({
+		type: 'responseCode' as const,
+		properties: { value, message: `The service is having trouble (HTTP ${value}), so the key could not be checked. Test again later.` },
+	})),
+];
+
+/** Rules on the body of a 2xx answer: a web page or an empty page is not the API. */
+const BODY_RULES: IAuthenticateRuleResponseSuccessBody[] = [
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: '0',
+			value: '<',
+			message:
+				'The Base URL answers with a web page, not the API. It must be the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1.',
+		},
+	},
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'length',
+			value: 0,
+			message:
+				'The Base URL answers with an empty page, not the API. It must be the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1.',
+		},
+	},
+];
 
 /**
  * One credential for both nodes. The service reads `X-Api-Key`; its docs show the value both as `Bearer <key>`
@@ -67,6 +123,15 @@ export class DeliverabilityApi implements ICredentialType {
 			description:
 				'Most requests per second this n8n process sends with this key, all workflows together (the service asks for about 20). 0 means no limit. In queue mode each worker counts on its own: divide by the number of workers.',
 		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 60,
+			description:
+				'Longest wait for one whole answer, from sending the request to its last byte (an answer that trickles in counts in full). Reads and updates that run out are tried again; a create is not, and its error says it may have been made.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
@@ -82,43 +147,20 @@ export class DeliverabilityApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
-			url: '/accounts',
+			// A cheap authenticated call that answers an object whatever the project holds (a list could be empty,
+			// and n8n's body rules read the first item of a list).
+			url: '/ping',
 			method: 'GET',
-			qs: { page: 0 },
 		},
-		// n8n shows the message of the rule whose status matches. A refused connection or an unknown host never has a
-		// status: n8n then shows the bare network code (ECONNREFUSED, ENOTFOUND), which the README's troubleshooting
-		// section explains; declarative tests offer nothing else, and a testedBy function could only use the
-		// deprecated request helper that n8n's community-package scan rejects.
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The service refused the API key (HTTP 401). Check the key (copy it again from your project settings), then try the other Header Form.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: { value: 403, message: 'The service knows the key but refuses it access (HTTP 403). Use a key of the project you mean.' },
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'Nothing answers at the Base URL + /accounts (HTTP 404). The Base URL must be the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: { value: 429, message: 'The service is rate-limiting this key right now (HTTP 429). Test again in a minute.' },
-			},
-			...[500, 502, 503, 504].map((value) => ({
-				type: 'responseCode' as const,
-				properties: { value, message: `The service is having trouble (HTTP ${value}), so the key could not be checked. Test again later.` },
-			})),
-		],
+		// n8n shows the message of the first rule that matches. Status rules: the key, the project, the Base URL.
+		// Body rules (n8n compares one path of the parsed answer with a value): a web page arrives as text, whose
+		// character 0 is "<", so a Base URL that reaches the web app instead of the API fails here, before any
+		// workflow runs. A refused connection or an unknown host never has a status: n8n then shows the bare network
+		// code (ECONNREFUSED, ENOTFOUND), which the README's troubleshooting section explains; declarative tests offer
+		// nothing else, and a testedBy function could only use the deprecated request helper that n8n's
+		// community-package scan rejects. The first request of a workflow says it in words ("cannot be reached").
+		// n8n types `rules` as all-status or all-body, but its tester reads each rule by its own type (checked in
+		// 1.123.0 and 2.41.1), so both kinds live in one list.
+		rules: [...STATUS_RULES, ...BODY_RULES] as unknown as IAuthenticateRuleResponseCode[],
 	};
 }

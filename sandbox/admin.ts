@@ -155,7 +155,11 @@ const routes: AdminRoute[] = [
 			return ok({ project: key, apiKey: apiKey.trim() });
 		},
 	},
-	{ method: 'GET', path: '/answers/log', handler: ({ store }) => ok(store.misanswerLog) },
+	{
+		method: 'GET',
+		path: '/answers/log',
+		handler: ({ store }, _params, query) => ok(query.label === undefined ? store.misanswerLog : store.misanswerLog.filter((e) => e.label === query.label)),
+	},
 	clearing('/answers/log', (store) => (store.misanswerLog = [])),
 	{
 		method: 'POST',

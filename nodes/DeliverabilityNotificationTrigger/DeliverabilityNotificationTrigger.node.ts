@@ -12,9 +12,12 @@ import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../
 import { accountFilter } from '../Deliverability/descriptions/locators';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
 import { readIdList } from '../shared/idList';
-import { apiRequest } from '../shared/transport';
+import { apiRequest, type AnswerFact } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_WINDOW, forget, MAX_WINDOW, MIN_WINDOW, rememberListed, windowSize } from './memory';
+
+/** The list comes as sent: this node reads it strictly itself (idList.ts), so an unreadable list is never silence. */
+const AS_SENT: AnswerFact = { shape: 'unchecked', what: 'the open notifications (read by the trigger)' };
 
 /**
  * Poll contexts already seen in this process. n8n builds one poll context per activation and reuses it for every
@@ -153,7 +156,7 @@ async function listNotifications(ctx: IPollFunctions, events: string[], accountI
 	const queries = events.length ? events.map((event) => ({ ...base, event })) : [base];
 	const byId = new Map<string, IDataObject>();
 	for (const qs of queries) {
-		const reading = readIdList(await apiRequest.call(ctx, { method: 'GET', path: '/notifications', qs, kind: 'read' }));
+		const reading = readIdList(await apiRequest.call(ctx, { method: 'GET', path: '/notifications', qs, kind: 'read', answer: AS_SENT }));
 		if ('problem' in reading) throw unreadable(ctx, reading.problem);
 		for (const n of reading.items) byId.set(String(n.id), n);
 	}

@@ -27,10 +27,16 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mergeEvents } from '../shared/events';
 import { describeAnswer, readIdList, usableId } from '../shared/idList';
-import { apiRequest, type CreateWording } from '../shared/transport';
+import { apiRequest, type AnswerFact, type CreateWording } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_DEDUPE_WINDOW, forget, MAX_DEDUPE_WINDOW, windowSize } from './dedupe';
 import { clearVerifier, newSecret, storeVerifier } from './secret';
+
+/**
+ * The alert list and the create's answer come to this file as sent: it reads them strictly itself (idList.ts), since an
+ * unreadable list must never pass for "no alert", and a create answered without an id is looked up by its hook URL.
+ */
+const AS_SENT: AnswerFact = { shape: 'unchecked', what: 'the alerts (read by the trigger)' };
 
 export const SECRET_PARAM = 'secret';
 export const WEBHOOK_NAME = 'default';
@@ -194,7 +200,7 @@ const UNREADABLE_LIST = {
  * n8n, creating again after its first create's answer was lost).
  */
 async function listAlerts(this: Context, step: keyof typeof UNREADABLE_LIST): Promise<IDataObject[]> {
-	const reading = readIdList(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read' }));
+	const reading = readIdList(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read', answer: AS_SENT }));
 	if ('items' in reading) return reading.items;
 	const headline =
 		step === 'create'
@@ -256,7 +262,7 @@ export async function create(this: Context): Promise<boolean> {
 	};
 	if (wanted.automatedTestIds.length > 0) body.automated_test_ids = wanted.automatedTestIds;
 
-	const created: unknown = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create', creates: ALERT_CREATED });
+	const created: unknown = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create', creates: ALERT_CREATED, answer: AS_SENT });
 	const alert = created && typeof created === 'object' && !Array.isArray(created) ? (created as IDataObject) : {};
 	const nested = alert.alert && typeof alert.alert === 'object' ? (alert.alert as IDataObject) : undefined;
 	let id = idOf(nested ?? alert);

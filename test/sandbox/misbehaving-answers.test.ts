@@ -187,6 +187,8 @@ describe('misbehaving answers', () => {
 		expect((await raw('GET', '/ping')).text).toContain('"project_id":1');
 		expect((await raw('GET', '/ping', undefined, 'case-key-0001')).text).toBe('null');
 		expect((await t.admin('GET', '/answers/log')).data).toEqual([expect.objectContaining({ label: 'case 1', path: '/ping' })]);
+		expect((await t.admin('GET', '/answers/log?label=case%201')).data).toHaveLength(1);
+		expect((await t.admin('GET', '/answers/log?label=case%202')).data).toEqual([]);
 		await t.admin('POST', '/reset');
 		expect((await raw('GET', '/ping', undefined, 'case-key-0001')).status).toBe(401);
 	});

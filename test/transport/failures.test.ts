@@ -60,7 +60,7 @@ describe('a create whose answer was lost says so in its headline', () => {
 		expect(message).toMatch(/^The spam test may have been created \(and a credit spent\): /);
 		expect(message).toMatch(/Check Spam Test → Get Many before running this again$/);
 		expect(message).not.toMatch(/retry|try again/i);
-		if ('hang' in step) expect(message).toContain('no answer came within');
+		if ('hang' in step) expect(message).toContain('no complete answer came within');
 		if ('status' in step) expect(message).toContain(`HTTP ${step.status}`);
 	});
 
@@ -84,7 +84,7 @@ describe('a create whose answer was lost says so in its headline', () => {
 		server.reply([], () => ({ reset: true }));
 		const result = await run({ resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '1' } });
 		expect(server.requests).toHaveLength(retryPolicy.maxRetries + 1);
-		expect(result.error?.message).toBe('The connection to the service broke before the answer came');
+		expect(result.error?.message).toMatch(/^The connection to http:\/\/127\.0\.0\.1:\d+\/api\/v1 broke before the answer came$/);
 		expect(result.error?.description).toContain('ECONNRESET');
 	});
 });
@@ -119,7 +119,8 @@ describe('refused connections fail fast', () => {
 		connects.restore();
 		expect(result.items).toHaveLength(100);
 		expect(result.items.map((i) => i.pairedItem)).toEqual(input.map((_, i) => ({ item: i })));
-		for (const item of result.items) expect(String(item.json.error)).toMatch(/refused the connection: check the Base URL/);
+		for (const item of result.items) expect(String(item.json.error)).toBe(`The service at http://127.0.0.1:${port}/api/v1 cannot be reached (connection refused)`);
+		expect(String(result.items[0].json.description)).toMatch(/check that the service is running, and the host and port of the Base URL/);
 		const attempts = result.items.map((i) => Number(/Attempts: (\d+)/.exec(String(i.json.description))?.[1]));
 		// The items that ran before the refusal was confirmed tried twice; every later one not at all.
 		const tried = attempts.filter((a) => a > 0);
@@ -138,7 +139,7 @@ describe('refused connections fail fast', () => {
 		const result = await run({ resource: 'spamTest', operation: 'create' }, { url: `http://127.0.0.1:${port}/api/v1` });
 		connects.restore();
 		expect(connects.count()).toBe(2);
-		expect(result.error?.message).toMatch(/refused the connection/);
+		expect(result.error?.message).toMatch(/cannot be reached \(connection refused\)/);
 		expect(result.error?.description).toContain('Attempts: 2');
 	});
 

@@ -128,7 +128,7 @@ describe('retries', () => {
 
 	it('retries a create once when the connection was refused (it never reached the service)', async () => {
 		const run = await probe({ method: 'POST', path: '/spam_tests', body: '{}' }, { baseUrl: 'http://127.0.0.1:9/api/v1' });
-		expect(run.error?.message).toMatch(/refused the connection/);
+		expect(run.error?.message).toMatch(/cannot be reached \(connection refused\)/);
 		expect(errorText(run)).toContain('Attempts: 2');
 	});
 });

@@ -8,8 +8,57 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { pacerPolicy, type Pacer } from '../pacer';
 import { redact, redactDeep } from '../redact';
-import { kindOf, retryPolicy, TIMEOUTS } from './retries';
+import { excerptOf, flattenMessage, looksLikeHtml, stripPrefixes, type AnswerProblem } from './answers';
+import { kindOf, TIMEOUTS } from './retries';
 import type { ApiContext, ApiRequest, RawResponse } from './types';
+
+/** Where the request went, for the words of its error: the credential's Base URL and its time limit per answer. */
+export interface Where {
+	baseUrl: string;
+	timeoutMs: number;
+}
+
+/** The hint for an answer that looks like a web page: the usual cause is a Base URL that misses /api/v1. */
+const WEB_PAGE_HINT =
+	'This looks like a web page, not the API: the Base URL in the credential must be the service address ending in /api/v1 (e.g. https://api.example.com/api/v1).';
+
+/** Reason phrases of the statuses a gateway or web server answers with (the answer's own phrase wins). */
+const REASONS: Record<number, string> = {
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	408: 'Request Timeout',
+	413: 'Payload Too Large',
+	422: 'Unprocessable Entity',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+function hostOf(baseUrl: string): string {
+	return /^https?:\/\/([^/?#]+)/i.exec(baseUrl)?.[1] ?? baseUrl;
+}
+
+/** An error body as the service (or whatever answered) sent it: parsed JSON when it is JSON, else the text. */
+function errorBody(body: unknown): unknown {
+	if (typeof body !== 'string') return body;
+	const text = stripPrefixes(body);
+	if (text.trim() === '') return undefined;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return body;
+	}
+}
+
+/** A page's words without its head (title, styles): "502 Bad Gateway nginx/1.24.0". */
+function pageExcerpt(text: string): string {
+	return excerptOf(text.replace(/<head[\s\S]*?<\/head>/i, ''));
+}
 
 const STATUS_GUIDANCE: Record<number, string> = {
 	400: 'The service could not read the request: a required field is missing or a value is malformed.',
@@ -20,12 +69,11 @@ const STATUS_GUIDANCE: Record<number, string> = {
 	429: 'Too many requests: the service asked us to slow down and retries ran out. Lower the request rate or try again later.',
 };
 
+/** The service's words in an error body: `message` (or `error`) as text, a list or an object of field → reasons. */
 function serviceMessage(body: unknown): string | undefined {
 	if (body && typeof body === 'object' && !Array.isArray(body)) {
-		const message = (body as IDataObject).message ?? (body as IDataObject).error;
-		if (typeof message === 'string' && message.trim()) return message.trim();
+		return flattenMessage((body as IDataObject).message) ?? flattenMessage((body as IDataObject).error);
 	}
-	if (typeof body === 'string' && body.trim() && body.length < 500) return body.trim();
 	return undefined;
 }
 
@@ -49,14 +97,20 @@ function withHeadline(error: NodeApiError, headline: string): NodeApiError {
 export function apiError(
 	ctx: ApiContext,
 	request: ApiRequest,
+	where: Where,
 	response: RawResponse,
 	secrets: string[],
 ): NodeApiError {
 	const status = response.statusCode;
-	const message = redact(serviceMessage(response.body) ?? `The service answered with HTTP ${status}`, secrets);
+	const body = errorBody(response.body);
+	const text = typeof body === 'string' ? body : undefined;
+	// A page or text instead of the API's JSON (a gateway, a proxy, a web server): its status and host, one line of it.
+	const page = text !== undefined ? `HTTP ${status} ${response.statusMessage || REASONS[status] || ''}`.trim() + ` from ${hostOf(where.baseUrl)}` : undefined;
+	const pageLine = text !== undefined ? (looksLikeHtml(text) ? pageExcerpt(text) : excerptOf(text)) : undefined;
+	const message = redact(serviceMessage(body) ?? (page ? `${page}${pageLine ? `: "${pageLine}"` : ''}` : `The service answered with HTTP ${status}`), secrets);
 	const details: IDataObject = {};
-	if (response.body && typeof response.body === 'object' && !Array.isArray(response.body)) {
-		for (const [k, v] of Object.entries(response.body as IDataObject)) {
+	if (body && typeof body === 'object' && !Array.isArray(body)) {
+		for (const [k, v] of Object.entries(body as IDataObject)) {
 			if (k !== 'message') details[k] = redactDeep(v, secrets) as IDataObject;
 		}
 	}
@@ -68,16 +122,19 @@ export function apiError(
 			: status >= 500
 				? 'The service had an internal problem and retries ran out.'
 				: 'The service refused the request.');
+	const hint = text !== undefined && looksLikeHtml(text) && status === 404 ? ` ${WEB_PAGE_HINT}` : '';
 	const detailText = Object.keys(details).length ? ` Details: ${JSON.stringify(details)}` : '';
 	const headline = lostCreate
-		? createHeadline(request, `the service answered HTTP ${status} ("${message}")`)
-		: `${message} [HTTP ${status}]`;
+		? createHeadline(request, page ? `the service answered ${message}` : `the service answered HTTP ${status} ("${message}")`)
+		: page && !serviceMessage(body)
+			? message
+			: `${message} [HTTP ${status}]`;
 	const error = new NodeApiError(
 		ctx.getNode(),
 		{ message, httpCode: String(status), ...details } as JsonObject,
 		{
 			message: headline,
-			description: `${guidance}${detailText} (${request.method} ${request.path})`,
+			description: `${guidance}${hint}${detailText} (${request.method} ${request.path})`,
 			httpCode: String(status),
 			itemIndex: request.itemIndex,
 		},
@@ -86,27 +143,74 @@ export function apiError(
 	return withHeadline(error, headline);
 }
 
+/**
+ * The error of a 2xx answer that is not what the operation expects (answers.ts): what came, where the operation
+ * expects what, and what that means for the request: a read changed nothing; a change may have been made; a create
+ * may have created (the lost-create headline).
+ */
+export function answerError(
+	ctx: ApiContext,
+	request: ApiRequest,
+	where: Where,
+	response: RawResponse,
+	problem: AnswerProblem,
+	secrets: string[],
+): NodeApiError {
+	const fact = request.answer;
+	const expects = fact?.operation ? `where ${fact.operation} expects ${fact.what}` : `where ${fact?.what ?? 'a JSON object or list'} was expected`;
+	const said = problem.serviceMessage ? ` ("${redact(problem.serviceMessage, secrets)}")` : '';
+	const sent = `the service answered ${problem.sent}${said} ${expects}`;
+	const kind = kindOf(request);
+	const headline =
+		kind === 'create'
+			? createHeadline(request, sent)
+			: `${sent.charAt(0).toUpperCase()}${sent.slice(1)}${kind === 'update' ? ': the change may have been made' : ''}`;
+	const contentType = Object.entries(response.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+	const excerpt = problem.excerpt ? ` The answer begins: "${redact(problem.excerpt, secrets)}".` : '';
+	const consequence =
+		kind === 'read'
+			? ' This was a read: nothing was changed.'
+			: kind === 'update'
+				? ' The change may have been made although the answer does not confirm it: check before running this again.'
+				: ' Creates are never repeated automatically after the request may have reached the service.';
+	const description = `HTTP ${response.statusCode}, content type ${String(contentType ?? 'none')}.${excerpt}${problem.webPage ? ` ${WEB_PAGE_HINT}` : ''}${consequence} (${request.method} ${request.path})`;
+	const error = new NodeApiError(
+		ctx.getNode(),
+		{ message: headline, httpCode: String(response.statusCode) } as JsonObject,
+		{ message: headline, description, httpCode: String(response.statusCode), itemIndex: request.itemIndex },
+	);
+	return withHeadline(error, headline);
+}
+
 /** The error of a request that got no answer (after retries): unreachable, timed out, or broken off. */
 export function networkError(
 	ctx: ApiContext,
 	request: ApiRequest,
+	where: Where,
 	code: string | undefined,
 	attempts: number,
 	remembered?: Pacer,
 ): NodeApiError {
 	const shown = code ?? 'network error';
+	const service = `The service at ${where.baseUrl}`;
+	const seconds = Math.round(where.timeoutMs / 1000);
 	let headline: string;
-	let advice = 'Check the Base URL in the credential and that the service is up.';
+	let advice = 'Check that the service is running and that the Base URL in the credential is right (the service address ending in /api/v1).';
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-		headline = "The Base URL's host name could not be found: check the Base URL in the credential";
+		headline = `${service} cannot be reached (its host name ${hostOf(where.baseUrl)} could not be found)`;
+		advice = 'Check the Base URL in the credential for a typo, and that this n8n can resolve the host name (DNS, VPN, network).';
 	} else if (code === 'ECONNREFUSED') {
-		headline = 'The service refused the connection: check the Base URL in the credential and that the service is running';
+		headline = `${service} cannot be reached (connection refused)`;
+		advice = 'Nothing accepts connections at that address: check that the service is running, and the host and port of the Base URL in the credential.';
 	} else if (kindOf(request) === 'create') {
-		const cause = code && TIMEOUTS.has(code) ? `no answer came within ${Math.round(retryPolicy.timeoutMs / 1000)} s` : 'the connection broke before the answer came';
+		const cause = code && TIMEOUTS.has(code) ? `no complete answer came within ${seconds} s` : 'the connection broke before the answer came';
 		headline = createHeadline(request, cause);
 		advice = 'Creates are never repeated automatically after the request may have reached the service.';
+	} else if (code && TIMEOUTS.has(code)) {
+		headline = `${service} did not send a complete answer within ${seconds} s (timed out)`;
+		advice = `Check that the service is running and reachable from this n8n; if its answers are just slow, raise "Timeout (Seconds)" in the credential.`;
 	} else {
-		headline = code && TIMEOUTS.has(code) ? `The service did not answer within ${Math.round(retryPolicy.timeoutMs / 1000)} s` : 'The connection to the service broke before the answer came';
+		headline = `The connection to ${where.baseUrl} broke before the answer came`;
 	}
 	const memory = remembered
 		? ` Not tried again: a connection to this Base URL was refused ${((Date.now() - remembered.refusedAt) / 1000).toFixed(1)} s ago (remembered for ${pacerPolicy.refusedMemoryMs / 1000} s).`

@@ -4,7 +4,7 @@
  * - request.ts: the credential's session and one call with its attempts;
  * - retries.ts: which failures are retried, and how long to wait;
  * - errors.ts: the errors the user reads (status guidance, lost-create headlines, network failures);
- * - answers.ts: reading successful answers (the API key never in output, the list inside a list answer);
+ * - answers.ts: reading successful answers (checked against the operation's `answer` fact; the API key never in output);
  * - pagination.ts: walking page-numbered lists;
  * - types.ts: the shapes they share.
  */
@@ -12,4 +12,4 @@ export { listFrom } from './answers';
 export { LOOKAHEAD_PAGES, MAX_PER_PAGE, apiRequestAllItems } from './pagination';
 export { apiRequest, baseUrlOf } from './request';
 export { networkCode, parseRetryAfter, retryPolicy } from './retries';
-export { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type CreateWording, type RequestKind } from './types';
+export { CREDENTIAL_NAME, type AnswerFact, type ApiContext, type ApiRequest, type CreateWording, type RequestKind } from './types';

@@ -58,6 +58,8 @@ export async function apiRequestAllItems(
 				method: 'GET',
 				kind: 'read',
 				qs: { ...(rest.qs ?? {}), page, per_page: perPage },
+				// Every page is a list: an object, null or a web page is an error, never an empty page (the end).
+				answer: rest.answer ?? { shape: 'list', what: 'a list' },
 			}),
 		);
 	const mayNeed = (page: number): boolean => limit === undefined || page * (size ?? upperSize) < limit;

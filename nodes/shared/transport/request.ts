@@ -8,6 +8,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	IDataObject,
+	IExecuteFunctions,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -16,8 +17,8 @@ import { createTurn } from '../itemGate';
 import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, pacerPolicy, type Pacer } from '../pacer';
 import { throwIfInvalid } from '../validation';
 import { USER_AGENT } from '../version';
-import { withoutKey } from './answers';
-import { apiError, cancelledError, networkError } from './errors';
+import { ANY_ANSWER, checkAnswer, withoutKey } from './answers';
+import { answerError, apiError, cancelledError, networkError, type Where } from './errors';
 import { backoffMs, kindOf, MAYBE_PROCESSED, NEVER_REACHED, networkCode, retryAfterOf, retryPolicy, UNREACHABLE } from './retries';
 import { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type RawResponse } from './types';
 
@@ -33,12 +34,27 @@ function secretsOf(credentials: IDataObject): string[] {
 	return [raw, bare].filter((s) => s.length >= 4);
 }
 
+/**
+ * Default of the credential's "Timeout (Seconds)": the longest one answer may take, from sending the request to its
+ * last byte. 60 s is what the idle limit was before (a workflow that worked keeps working), well above what the
+ * service needs for any documented call, and short enough that a stalled read is retried within minutes.
+ */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/** The credential's time limit per answer, in milliseconds (1 s to 10 min; anything else: the default). */
+export function timeoutMsOf(credentials: IDataObject): number {
+	const raw = credentials.timeout;
+	const seconds = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+	return Number.isFinite(seconds) && seconds >= 1 && seconds <= 600 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_SECONDS * 1000;
+}
+
 /** What every request of one node run needs from the credential, read and decrypted once per run. */
 interface Session {
 	decrypted: ICredentialsDecrypted;
 	secrets: string[];
 	baseUrl: string;
 	pacer: Pacer;
+	timeoutMs: number;
 }
 
 const sessions = new WeakMap<object, Promise<Session>>();
@@ -63,6 +79,7 @@ async function sessionOf(ctx: ApiContext, itemIndex: number | undefined): Promis
 				secrets: secretsOf(credentials),
 				baseUrl,
 				pacer: pacerFor(baseUrl, bareKey, perSecond),
+				timeoutMs: timeoutMsOf(credentials),
 			};
 		})();
 		sessions.set(ctx, session);
@@ -79,11 +96,38 @@ async function sessionOf(ctx: ApiContext, itemIndex: number | undefined): Promis
 	return resolved;
 }
 
-/** One API call with auth, pacing, retries and error mapping. Returns the parsed JSON body (for lists: see listFrom). */
+/**
+ * Puts the answer's deadline on the request's abort signal. n8n's request helper overwrites `abortSignal` with the
+ * execution's stop signal on every request, so a plain value would be lost: the property keeps the signal n8n sets
+ * and hands out one that fires at whichever comes first, the stop or the deadline.
+ */
+function withDeadline(options: IHttpRequestOptions, deadline: AbortSignal, initial: AbortSignal | undefined): void {
+	let stop = initial;
+	Object.defineProperty(options, 'abortSignal', {
+		configurable: true,
+		enumerable: true,
+		get: () => (stop ? AbortSignal.any([deadline, stop]) : deadline),
+		set: (signal: AbortSignal | undefined) => {
+			stop = signal;
+		},
+	});
+}
+
+/** The execution's stop signal, where the context has one (an execution; not a hook or a poll). */
+function cancelSignalOf(ctx: ApiContext): AbortSignal | undefined {
+	const get = (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal;
+	return typeof get === 'function' ? get.call(ctx) : undefined;
+}
+
+/**
+ * One API call with auth, pacing, retries and error mapping. Returns the answer checked against `request.answer`
+ * (answers.ts): the object, the list (unwrapped), or `{}` for a documented empty answer.
+ */
 export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
 	// Nothing leaves for an item with invalid fields: their collected errors are thrown here, all at once.
 	throwIfInvalid(this, request.itemIndex);
-	const { decrypted, secrets, baseUrl, pacer } = await sessionOf(this, request.itemIndex);
+	const { decrypted, secrets, baseUrl, pacer, timeoutMs } = await sessionOf(this, request.itemIndex);
+	const where: Where = { baseUrl, timeoutMs };
 	const kind = kindOf(request);
 	// A create waits until every earlier item of the run has finished (itemGate.ts): creates stay one at a time.
 	if (kind === 'create') await createTurn(this, request.itemIndex);
@@ -93,8 +137,10 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		qs: request.qs,
 		body: request.body,
 		json: true,
+		// The body as sent, as text: answers.ts reads it (a web page or a cut-off body is described, not guessed at).
+		encoding: 'text',
 		headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
-		timeout: retryPolicy.timeoutMs,
+		timeout: Math.min(retryPolicy.timeoutMs, timeoutMs),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
@@ -104,16 +150,21 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	for (let attempt = 0; ; attempt++) {
 		// A refusal remembered from another request (earlier item, other page): fail without a new attempt. A
 		// request's own quick retry after its first refusal is exempt, so the memory never blocks the probe.
-		if (pacer.isRefused() && !(attempt === 1 && refusedOnce)) throw networkError(this, request, 'ECONNREFUSED', attempt, pacer);
+		if (pacer.isRefused() && !(attempt === 1 && refusedOnce)) throw networkError(this, request, where, 'ECONNREFUSED', attempt, pacer);
 		let response: RawResponse;
 		const release = await pacer.acquire();
+		// A total limit per answer: n8n's timeout is an idle limit, so a body that trickles in would hold the item
+		// for as long as it drips. The timer is the platform's own (AbortSignal.timeout), not one the node keeps.
+		const deadline = AbortSignal.timeout(timeoutMs);
+		withDeadline(options, deadline, cancelSignalOf(this));
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, options, {
 				credentialsDecrypted: decrypted,
 			})) as RawResponse;
 		} catch (error) {
 			release('failed');
-			const code = networkCode(error);
+			// Our own limit ran out: a timeout like any other (reads and updates retried, creates not).
+			const code = deadline.aborted ? 'ETIMEDOUT' : networkCode(error);
 			if (code === 'ERR_CANCELED') {
 				throw cancelledError(this, request);
 			}
@@ -124,14 +175,14 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 					await sleep(pacerPolicy.refusedRetryMs);
 					continue;
 				}
-				throw networkError(this, request, code, attempt + 1);
+				throw networkError(this, request, where, code, attempt + 1);
 			}
 			const retryable = (code && NEVER_REACHED.has(code)) || (kind !== 'create' && code !== undefined && MAYBE_PROCESSED.has(code));
 			if (retryable && attempt < retryPolicy.maxRetries) {
 				await sleep(backoffMs(attempt));
 				continue;
 			}
-			throw networkError(this, request, code, attempt + 1);
+			throw networkError(this, request, where, code, attempt + 1);
 		}
 		release();
 		const status = response.statusCode;
@@ -142,7 +193,18 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		} else {
 			pacer.succeeded();
 		}
-		if (status < 400) return withoutKey(response.body, secrets) as IDataObject;
+		if (status < 400) {
+			const fact = request.answer ?? ANY_ANSWER;
+			const reading = checkAnswer({ status, contentType: headerOf(response, 'content-type'), body: response.body }, fact);
+			// A documented empty answer is an empty object; an unchecked one goes back exactly as it came (even null).
+			if ('answer' in reading) return withoutKey(fact.shape === 'unchecked' ? reading.answer : (reading.answer ?? {}), secrets) as IDataObject;
+			// A body cut off on the way is a broken connection: a read or an update is asked again.
+			if (reading.problem.cutOff && kind !== 'create' && attempt < retryPolicy.maxRetries) {
+				await sleep(backoffMs(attempt));
+				continue;
+			}
+			throw answerError(this, request, where, response, reading.problem, secrets);
+		}
 
 		if (attempt < retryPolicy.maxRetries) {
 			if (status === 429) {
@@ -154,6 +216,12 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				continue;
 			}
 		}
-		throw apiError(this, request, response, secrets);
+		throw apiError(this, request, where, response, secrets);
 	}
+}
+
+function headerOf(response: RawResponse, name: string): string | undefined {
+	const found = Object.entries(response.headers ?? {}).find(([k]) => k.toLowerCase() === name);
+	const value = found?.[1];
+	return Array.isArray(value) ? value[0] : value;
 }

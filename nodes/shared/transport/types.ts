@@ -39,11 +39,40 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** For a create: the operation's wording when its answer is lost (without it: "It may have been created"). */
 	creates?: CreateWording;
+	/** What the answer must be (the operation file's `answer` fact); without one, any JSON object or list. */
+	answer?: AnswerFact;
 }
+
+/** What an operation's answer must be: the operation file's `answer` fact. */
+export interface AnswerFact {
+	/**
+	 * `any`: an object or a list (requests whose operation states nothing more). `unchecked`: the body as sent, parsed
+	 * when it is JSON, else its text; only for callers that read the answer strictly themselves (the triggers, which
+	 * must tell an unreadable list from an empty one in their own words).
+	 */
+	shape: 'object' | 'list' | 'any' | 'unchecked';
+	/** The operation, for errors: "Spam Test → Get". */
+	operation?: string;
+	/** In words, for errors: "a spam test (with public_id)". */
+	what: string;
+	/** Objects: at least one of these fields must be present (the fields that make it this answer). */
+	keys?: string[];
+	/** Lists: a key an object may wrap the list in, beyond data/items/results. */
+	wrapper?: string;
+	/** Lists: entries may be texts too (undocumented shapes such as aliases as bare addresses). */
+	itemsMayBeText?: boolean;
+	/**
+	 * A 2xx without a body (204, or an empty 200) means done. Only where the documentation allows it (the service's
+	 * deletes): elsewhere an empty answer is refused, since it says nothing about what happened.
+	 */
+	emptyMeansDone?: boolean;
+}
+
 
 /** An answer as n8n's request helper returns it with `returnFullResponse`. */
 export interface RawResponse {
 	statusCode: number;
+	statusMessage?: string;
 	headers: Record<string, string | string[] | undefined>;
 	body: unknown;
 }

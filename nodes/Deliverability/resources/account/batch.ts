@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, type CreateWording } from '../../../shared/transport';
+import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { validator } from '../../helpers/params';
 import type { Validator } from '../../../shared/validation';
@@ -17,6 +17,9 @@ const BATCH_ACTIONS: INodePropertyOptions[] = [
 	{ name: 'Reconnect', value: 'reconnect', description: 'Reconnect the accounts (after a disconnection)' },
 	{ name: 'Suspend', value: 'suspend', description: 'Suspend the accounts' },
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Account → Batch', what: 'the batch task (with id)', keys: ['id', 'task_id'] };
 
 export const operation = {
 	name: 'Batch',
@@ -120,6 +123,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		body: { account_ids: accountIds, action },
 		kind: 'create',
 		itemIndex: i,
+		answer,
 	});
 	const taskId = Number(task.id);
 	if (!settings.waitForCompletion) {

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, type CreateWording } from '../../../shared/transport';
+import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
@@ -17,6 +17,14 @@ import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
 
 const show = showFor('account', 'connectImap');
 const showWith = (extra: Record<string, Array<string | boolean>>) => ({ show: { ...show.show, ...extra } });
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	operation: 'Account → Connect IMAP/SMTP',
+	what: 'the connected account (with id) or the login test result (success)',
+	keys: ['id', 'email', 'success'],
+};
 
 export const operation = {
 	name: 'Connect IMAP/SMTP',
@@ -272,15 +280,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 
 	// Always a create for the transport: a 5xx is never repeated. A new account must not be connected twice, and the
 	// service's 500 is also how it says "login failed", which repeating cannot fix.
-	const answer = await withSecretsScrubbed(this, [passwords.password, passwords.imap, passwords.smtp], async () => {
+	const reply = await withSecretsScrubbed(this, [passwords.password, passwords.imap, passwords.smtp], async () => {
 		try {
-			return await apiRequest.call(this, { method: 'POST', path: '/imap_auth', creates, body, kind: 'create', itemIndex: i });
+			return await apiRequest.call(this, { method: 'POST', path: '/imap_auth', creates, body, kind: 'create', itemIndex: i, answer });
 		} catch (error) {
 			throw loginFailure(this, error, i, testOnly);
 		}
 	});
 	// The service does not return passwords; make sure none ever reaches the output.
-	const out = withoutFields(answer, Object.keys(answer).filter((k) => /password/i.test(k)));
+	const out = withoutFields(reply, Object.keys(reply).filter((k) => /password/i.test(k)));
 	if (!testOnly) return out;
 	this.addExecutionHints({ message: `Test Only: the login of ${email} works; nothing was created or changed.`, location: 'outputPane' });
 	return { success: true, test: true, email, ...out };

@@ -4,10 +4,21 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import { collectionValues, locatorId, validator } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	operation: 'Account → Delete',
+	what: 'the outcome ({success: true})',
+	keys: ['success'],
+	// The service documents {success: true}; a 204 or an empty 200 to a DELETE says "done" as plainly (judgement
+	// call, sandbox/BEHAVIOUR.md "Misbehaving answers").
+	emptyMeansDone: true,
+};
 
 export const operation = {
 	name: 'Delete',
@@ -46,6 +57,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		if (reason !== '') qs.disconnect_reason = reason;
 	}
 	// DELETE is an update for the transport: repeating it after a lost answer cannot delete anything else.
-	const answer = await apiRequest.call(this, { method: 'DELETE', path: `/accounts/${id}`, qs, kind: 'update', itemIndex: i });
-	return { account_id: id, ...answer };
+	const reply = await apiRequest.call(this, { method: 'DELETE', path: `/accounts/${id}`, qs, kind: 'update', itemIndex: i, answer });
+	// What the service said, and which account it was about (the id the user gave; a 204 leaves only that).
+	return { account_id: id, ...reply };
 }

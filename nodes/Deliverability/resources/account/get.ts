@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { simplifyOption } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Account → Get', what: 'an account (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Get',
@@ -24,6 +27,6 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'accountId', i, true);
 	const simplify = flag(this, 'simplify', i);
-	const account = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i });
+	const account = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i, answer });
 	return simplify ? simplifyAccount(account) : account;
 }

@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, listFrom } from '../../../shared/transport';
+import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', operation: 'Account → Get Aliases', what: 'a list of aliases', wrapper: 'aliases', itemsMayBeText: true };
 
 export const operation = {
 	name: 'Get Aliases',
@@ -26,7 +29,7 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const id = locatorId(this, 'accountId', i, true);
-	const body = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', itemIndex: i });
+	const body = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', itemIndex: i, answer });
 	const aliases = aliasItems(body, id);
 	if (aliases.length === 0) {
 		this.addExecutionHints({

@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', operation: 'Account → Get Many', what: 'a list of accounts', wrapper: 'accounts' };
 
 export const operation = { name: 'Get Many', action: 'Get many accounts', description: 'List accounts, with filters' };
 
@@ -76,6 +79,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	Object.assign(qs, extraQuery(this, i));
 	const limit = listLimit(this, i);
 	const simplify = flag(this, 'simplify', i);
-	const accounts = await apiRequestAllItems.call(this, { path: '/accounts', qs, pageSize: PAGE_SIZE, itemIndex: i }, limit);
+	const accounts = await apiRequestAllItems.call(this, { path: '/accounts', qs, pageSize: PAGE_SIZE, itemIndex: i, answer }, limit);
 	return simplify ? accounts.map(simplifyAccount) : accounts;
 }

@@ -12,7 +12,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import { locatorId, validator } from '../../helpers/params';
@@ -35,6 +35,9 @@ const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }>
 ];
 
 const show = showFor('account', 'getGraph');
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Account → Get Graph', what: 'a graph ({labels, data})', keys: ['labels', 'data'] };
 
 export const operation = {
 	name: 'Get Graph',
@@ -193,10 +196,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		// One after another: the pacer spaces them anyway, and a failure stops the item before the next request.
 		const answers: IDataObject[] = [];
 		for (const graph of ALL_GRAPHS) {
-			answers.push(await apiRequest.call(this, { method: 'GET', path: pathOf(graph.metric, id, graph.category ?? ''), qs, itemIndex: i }));
+			answers.push(await apiRequest.call(this, { method: 'GET', path: pathOf(graph.metric, id, graph.category ?? ''), qs, itemIndex: i, answer }));
 		}
 		const bases = ALL_GRAPHS.map((g): IDataObject => ({ account_id: id, metric: g.metric, ...(g.category ? { category: g.category } : {}) }));
-		if (output === 'raw') return answers.map((answer, n) => ({ ...bases[n], ...answer }));
+		if (output === 'raw') return answers.map((reply, n) => ({ ...bases[n], ...reply }));
 		const items = perDayAll(
 			ALL_GRAPHS.map((g, n) => ({ column: g.column, days: perDay(answers[n], {}, today) })),
 			{ account_id: id },
@@ -204,10 +207,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		if (items.length === 0) this.addExecutionHints({ message: `The graphs of account ${id} have no days.`, location: 'outputPane' });
 		return items;
 	}
-	const answer = await apiRequest.call(this, { method: 'GET', path: pathOf(metric, id, category ?? ''), qs, itemIndex: i });
+	const reply = await apiRequest.call(this, { method: 'GET', path: pathOf(metric, id, category ?? ''), qs, itemIndex: i, answer });
 	const base: IDataObject = { account_id: id, metric, ...(category ? { category } : {}) };
-	if (output === 'raw') return { ...base, ...answer };
-	const items = perDay(answer, base, today);
+	if (output === 'raw') return { ...base, ...reply };
+	const items = perDay(reply, base, today);
 	if (items.length === 0) {
 		this.addExecutionHints({ message: `The ${metric} graph of account ${id} has no days.`, location: 'outputPane' });
 	}

@@ -5,10 +5,18 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	operation: 'Account → Get Statistics',
+	what: 'the statistics (total_messages_sent, total_messages_received, total_spam)',
+	keys: ['total_messages_sent', 'total_messages_received', 'total_spam'],
+};
 
 export const operation = {
 	name: 'Get Statistics',
@@ -24,6 +32,6 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'accountId', i, true);
 	const qs = statsQuery(this, i);
-	const stats = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/stats`, qs, itemIndex: i });
+	const stats = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/stats`, qs, itemIndex: i, answer });
 	return { account_id: id, ...stats };
 }

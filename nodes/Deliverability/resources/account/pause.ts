@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Account → Pause / Resume', what: 'the account (with id)', keys: ['id', 'alive'] };
 
 export const operation = {
 	name: 'Pause',
@@ -15,7 +18,7 @@ export const description: INodeProperties[] = [accountLocator(['pause'])];
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
 export async function setAlive(ctx: IExecuteFunctions, i: number, alive: boolean): Promise<IDataObject> {
 	const id = locatorId(ctx, 'accountId', i, true);
-	return await apiRequest.call(ctx, { method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', itemIndex: i });
+	return await apiRequest.call(ctx, { method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', itemIndex: i, answer });
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

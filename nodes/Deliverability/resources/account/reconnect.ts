@@ -6,12 +6,16 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import { answer as getAnswer } from './get';
 import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 import { waitSettings, waitUntil } from '../../helpers/wait';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Account → Reconnect', what: 'the queued reconnect ({queued, job_id})', keys: ['queued', 'job_id'] };
 
 export const operation = {
 	name: 'Reconnect',
@@ -50,8 +54,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const simplify = flag(this, 'simplify', i);
 	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
 	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.
-	const job = await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}/reconnect`, kind: 'update', itemIndex: i });
-	const queued = { account_id: id, queued: job.queued ?? true, job_id: job.job_id ?? null };
+	const job = await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}/reconnect`, kind: 'update', itemIndex: i, answer });
+	// What the service said about the queued attempt (nothing filled in for a field it left out).
+	const queued: IDataObject = { account_id: id, ...(job.queued !== undefined ? { queued: job.queued } : {}), ...(job.job_id !== undefined ? { job_id: job.job_id } : {}) };
 	if (!settings.waitForCompletion) {
 		this.addExecutionHints({
 			message: `The reconnect of account ${id} is queued: turn on "Wait for Completion", or use Account → Get later, to see whether imap_issue cleared.`,
@@ -59,9 +64,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		});
 		return { ...job, ...queued };
 	}
-	const fetch = async () => await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i });
+	const fetch = async () => await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i, answer: getAnswer });
 	const account = await waitUntil(this, i, settings, fetch, reconnected, `account ${id} to reconnect (imap_issue false)`);
-	const flags: IDataObject = { reconnected: reconnected(account), job_id: queued.job_id };
+	const flags: IDataObject = { reconnected: reconnected(account), ...(queued.job_id !== undefined ? { job_id: queued.job_id } : {}) };
 	for (const key of ['_waitTimedOut', '_polls']) if (account[key] !== undefined) flags[key] = account[key];
 	return { ...(simplify ? simplifyAccount(account) : account), ...flags };
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { timeZoneOption } from '../../descriptions/fields';
 import { accountLocator } from '../../descriptions/locators';
@@ -16,6 +16,9 @@ export const ACCOUNT_RANGES = {
 
 const BOOLEAN_FIELDS = ['alive', 'autopilot', 'config_smtp_append_after_sent', 'imap_issue'] as const;
 const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Account → Update', what: 'the updated account (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',
@@ -146,5 +149,5 @@ export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'accountId', i, true);
 	const body = updateBody(this, i);
-	return await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}`, body, kind: 'update', itemIndex: i });
+	return await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}`, body, kind: 'update', itemIndex: i, answer });
 }

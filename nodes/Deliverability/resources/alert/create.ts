@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { customEventsField } from '../../../shared/events';
-import { apiRequest, type CreateWording } from '../../../shared/transport';
+import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import { collectionValues, validator } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUrl, needsSlackChannel, slackChannelId } from './shared';
 
 const show = showFor('alert', 'create').show;
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Alert → Create', what: 'the new alert (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Create',
@@ -61,5 +64,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	const fields = collectionValues(this, 'additionalFields', i);
 	if (fields.automated_test_ids !== undefined) body.automated_test_ids = automatedTestIds(v, fields.automated_test_ids);
-	return await apiRequest.call(this, { method: 'POST', path: '/alerts', creates, body, kind: 'create', itemIndex: i });
+	return await apiRequest.call(this, { method: 'POST', path: '/alerts', creates, body, kind: 'create', itemIndex: i, answer });
 }

@@ -1,8 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { alertLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	operation: 'Alert → Delete',
+	what: 'the outcome of the delete',
+	keys: ['id', 'deleted', 'success'],
+	// The answer to DELETE /alerts/{id} is not documented: the sandbox's {id, deleted: true}, {success: true}, or a 204
+	// / empty 200 (judgement call, sandbox/BEHAVIOUR.md "Misbehaving answers").
+	emptyMeansDone: true,
+};
 
 export const operation = { name: 'Delete', action: 'Delete an alert', description: 'Delete an alert' };
 
@@ -10,7 +21,7 @@ export const description: INodeProperties[] = [alertLocator(['delete'])];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = locatorId(this, 'alertId', i, true);
-	const answer = await apiRequest.call(this, { method: 'DELETE', path: `/alerts/${id}`, kind: 'update', itemIndex: i });
-	const extra = answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {};
-	return { ...extra, deleted: true, id };
+	const reply = await apiRequest.call(this, { method: 'DELETE', path: `/alerts/${id}`, kind: 'update', itemIndex: i, answer });
+	// What the service said ({} after a 204), never a "deleted: true" of our own; the id is the one the user gave.
+	return { id, ...reply };
 }

@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, listFrom } from '../../../shared/transport';
+import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../descriptions/common';
 import { listLimit } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', operation: 'Alert → Get Many', what: 'a list of alerts', wrapper: 'alerts' };
 
 export const operation = { name: 'Get Many', action: 'Get many alerts', description: 'List the alerts of the project' };
 
@@ -11,6 +14,6 @@ export const description: INodeProperties[] = [...returnAllAndLimit('alert', 'ge
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = listLimit(this, i);
-	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', itemIndex: i }));
+	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', itemIndex: i, answer }));
 	return limit === undefined ? alerts : alerts.slice(0, limit);
 }

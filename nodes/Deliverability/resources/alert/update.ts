@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, listFrom } from '../../../shared/transport';
+import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
+import { answer as alertList } from './getAll';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { alertLocator } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import { collectionValues, locatorId, validator } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Alert → Update', what: 'the alert (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',
@@ -44,7 +48,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (f.slack_channel_id !== undefined) body.slack_channel_id = slackChannelId(v, 'slack_channel_id', f.slack_channel_id);
 	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
 	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, id, body, i));
-	return await apiRequest.call(this, { method: 'POST', path: `/alerts/${id}`, body, kind: 'update', itemIndex: i });
+	return await apiRequest.call(this, { method: 'POST', path: `/alerts/${id}`, body, kind: 'update', itemIndex: i, answer });
 }
 
 /**
@@ -52,7 +56,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
  * update. There is no GET /alerts/{id}, so the alert is read from the project's alert list (one unpaginated call).
  */
 async function keptValues(this: IExecuteFunctions, id: number, body: IDataObject, i: number): Promise<IDataObject> {
-	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read', itemIndex: i }));
+	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read', itemIndex: i, answer: alertList }));
 	const current = alerts.find((alert) => String(alert.id) === String(id));
 	if (!current) {
 		throw new NodeOperationError(this.getNode(), `Alert ${id} is not among the alerts of the API key's project`, {

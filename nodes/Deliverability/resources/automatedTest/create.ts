@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type CreateWording } from '../../../shared/transport';
+import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { accountLocatorFor } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Create', what: 'the new automated test (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Create',
@@ -39,5 +42,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		body: { account_id: accountId },
 		kind: 'create',
 		itemIndex: i,
+		answer,
 	});
 }

@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const PAGE_SIZE = 25;
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', operation: 'Automated Test → Get Many', what: 'a list of automated tests', wrapper: 'automated_tests' };
 
 export const operation = {
 	name: 'Get Many',
@@ -62,7 +65,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	return await apiRequestAllItems.call(
 		this,
-		{ path: '/automated_tests', qs, pageSize: PAGE_SIZE, itemIndex: i },
+		{ path: '/automated_tests', qs, pageSize: PAGE_SIZE, itemIndex: i, answer },
 		listLimit(this, i),
 	);
 }

@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { automatedTestLocator } from '../../descriptions/locators';
 import { locatorId, validator } from '../../helpers/params';
 
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Set Runs', what: 'the automated test (with id)', keys: ['id', 'runs'] };
 
 export const operation = {
 	name: 'Set Runs',
@@ -46,5 +49,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		body: { weekdays },
 		kind: 'update',
 		itemIndex: i,
+		answer,
 	});
 }

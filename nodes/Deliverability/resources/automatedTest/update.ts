@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountOption, automatedTestLocator } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
 import { collectionValues, locatorId, locatorValue, validator } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Update', what: 'the automated test (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',
@@ -87,7 +90,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (f.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', locatorValue(f.time_zone));
 	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
 	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, id, body, i));
-	return await apiRequest.call(this, { method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', itemIndex: i });
+	return await apiRequest.call(this, { method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', itemIndex: i, answer });
 }
 
 /**
@@ -95,7 +98,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
  * on every update and resets an omitted `time_zone` to the project's, so sending nothing would change both.
  */
 async function keptValues(this: IExecuteFunctions, id: number, body: IDataObject, i: number): Promise<IDataObject> {
-	const current = await apiRequest.call(this, { method: 'GET', path: `/automated_tests/${id}`, kind: 'read', itemIndex: i });
+	const current = await apiRequest.call(this, { method: 'GET', path: `/automated_tests/${id}`, kind: 'read', itemIndex: i, answer });
 	const kept: IDataObject = {};
 	if (body.active === undefined) {
 		if (typeof current.active !== 'boolean') {

@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, listFrom } from '../../../shared/transport';
+import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', operation: 'Domain → Get Many', what: 'the domains ({domains: [...]})', wrapper: 'domains' };
 
 export const operation = {
 	name: 'Get Many',
@@ -77,7 +80,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		if (options.expiryWarnDays !== undefined) thresholds.expiryWarnDays = v.integer('expiryWarnDays', options.expiryWarnDays, 0, 3650);
 		if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAt', `${thresholds.warnAt} is above Pass At Score (${thresholds.passAt})`);
 	}
-	const body = await apiRequest.call(this, { method: 'GET', path: '/projects/domains', qs, kind: 'read', itemIndex: i });
+	const body = await apiRequest.call(this, { method: 'GET', path: '/projects/domains', qs, kind: 'read', itemIndex: i, answer });
 	const all = domainsFrom(body);
 	const domains = limit === undefined ? all : all.slice(0, limit);
 	return simplify ? domains.map((d) => simplifyDomain(d, thresholds)) : domains;

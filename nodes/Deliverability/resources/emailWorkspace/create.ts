@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type CreateWording } from '../../../shared/transport';
+import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { collectionValues, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
@@ -11,6 +11,9 @@ import { readOutlookApp } from '../../credentials/outlookApp';
 const forProvider = (provider: 'google' | 'outlook') => ({
 	show: { ...showFor('emailWorkspace', 'create').show, provider: [provider] },
 });
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Email Workspace → Create', what: 'the new workspace (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Create',
@@ -99,7 +102,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}
 	}
 	const workspace = await withSecretsScrubbed(this, secrets, async () =>
-		await apiRequest.call(this, { method: 'POST', path: '/email_workspaces', creates, body, kind: 'create', itemIndex: i }),
+		await apiRequest.call(this, { method: 'POST', path: '/email_workspaces', creates, body, kind: 'create', itemIndex: i, answer }),
 	);
 	// Secrets and the key file are not returned by the service; never let one through if that changes.
 	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);

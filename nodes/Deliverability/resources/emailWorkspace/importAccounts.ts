@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocatorFor, emailWorkspaceLocator } from '../../descriptions/locators';
@@ -24,6 +24,14 @@ export const SYNC_IMPORT_MAX = 4;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 const show = showFor('emailWorkspace', 'importAccounts');
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	operation: 'Email Workspace → Import Accounts',
+	what: 'the import outcome ({completed, errors, task_id})',
+	keys: ['completed', 'task_id', 'errors'],
+};
 
 export const operation = {
 	name: 'Import Accounts',
@@ -151,14 +159,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	v.check();
 
 	try {
-		const answer = await apiRequest.call(this, {
+		const reply = await apiRequest.call(this, {
 			method: 'POST',
 			path: `/email_workspaces/${workspaceId}/accounts`,
 			body,
 			kind: 'create',
 			itemIndex: i,
+			answer,
 		});
-		const result = withOutcome(this, accounts, await withTask(this, i, answer, settings));
+		const result = withOutcome(this, accounts, await withTask(this, i, reply, settings));
 		return source === 'allItems' ? new ForItems([result], items) : result;
 	} catch (error) {
 		throw failedForItems(error, items);

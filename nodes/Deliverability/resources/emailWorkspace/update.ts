@@ -6,12 +6,15 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { emailWorkspaceLocator } from '../../descriptions/locators';
 import { flag, locatorId, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Email Workspace → Update', what: 'the workspace (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',
@@ -56,7 +59,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		secrets = key.secrets;
 	}
 	const workspace = await withSecretsScrubbed(this, secrets, async () =>
-		await apiRequest.call(this, { method: 'POST', path: `/email_workspaces/${id}`, body, kind: 'update', itemIndex: i }),
+		await apiRequest.call(this, { method: 'POST', path: `/email_workspaces/${id}`, body, kind: 'update', itemIndex: i, answer }),
 	);
 	// The key file is not returned by the service; never let it through if that changes.
 	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);

@@ -6,10 +6,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from '../../../shared/events';
-import { apiRequest, listFrom } from '../../../shared/transport';
+import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { accountFilter } from '../../descriptions/locators';
 import { collectionValues, listLimit, validator } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', operation: 'Notification → Get Many', what: 'a list of notifications', wrapper: 'notifications' };
 
 export const operation = {
 	name: 'Get Many',
@@ -59,6 +62,6 @@ export function notificationQuery(ctx: IExecuteFunctions, itemIndex: number): ID
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = listLimit(this, i);
 	const qs = notificationQuery(this, i);
-	const list = listFrom(await apiRequest.call(this, { method: 'GET', path: '/notifications', qs, kind: 'read', itemIndex: i }));
+	const list = listFrom(await apiRequest.call(this, { method: 'GET', path: '/notifications', qs, kind: 'read', itemIndex: i, answer }));
 	return limit === undefined ? list : list.slice(0, limit);
 }

@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type CreateWording } from '../../../shared/transport';
+import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import { collectionValues, validator } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Spam Test → Create', what: 'the new spam test (with public_id)', keys: ['public_id'] };
 
 export const operation = {
 	name: 'Create',
@@ -58,7 +61,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const fields = collectionValues(this, 'additionalFields', i);
 	const body: IDataObject = {};
 	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
-	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', creates, body, kind: 'create', itemIndex: i });
+	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', creates, body, kind: 'create', itemIndex: i, answer });
 	const seeds = seedEmails(test);
 	if (i === 0) {
 		this.addExecutionHints({

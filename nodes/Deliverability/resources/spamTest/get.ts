@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Spam Test → Get', what: 'a spam test (with public_id)', keys: ['public_id'] };
 
 export const operation = {
 	name: 'Get',
@@ -47,7 +50,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const simplify = flag(this, 'simplify', i);
 	const thresholds = inboxThresholds(validator(this, i), simplify ? collectionValues(this, 'options', i) : {});
 	const fetch = async () =>
-		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i });
+		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i, answer });
 	const test = settings.waitForCompletion
 		? await waitUntil(this, i, settings, fetch, completed, `spam test ${publicId} to complete`)
 		: await fetch();

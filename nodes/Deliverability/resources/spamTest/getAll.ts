@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const PAGE_SIZE = 10;
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', operation: 'Spam Test → Get Many', what: 'a list of spam tests', wrapper: 'spam_tests' };
 
 export const operation = {
 	name: 'Get Many',
@@ -68,6 +71,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const limit = listLimit(this, i);
 	const simplify = flag(this, 'simplify', i);
 	const thresholds = inboxThresholds(v, simplify ? options : {});
-	const tests = await apiRequestAllItems.call(this, { path: '/spam_tests', qs, pageSize: PAGE_SIZE, itemIndex: i }, limit);
+	const tests = await apiRequestAllItems.call(this, { path: '/spam_tests', qs, pageSize: PAGE_SIZE, itemIndex: i, answer }, limit);
 	return simplify ? tests.map((test) => simplifySpamTest(test, thresholds)) : tests;
 }

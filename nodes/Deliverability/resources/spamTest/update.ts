@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import { collectionValues, locatorId, validator } from '../../helpers/params';
 
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Spam Test → Update', what: 'the spam test (with public_id)', keys: ['public_id'] };
 
 export const operation = {
 	name: 'Update',
@@ -46,7 +49,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
 	if (body.type === undefined) {
 		// `type` is required on every update: without it the audience would have to be reset, so keep the current one.
-		const current = await apiRequest.call(this, { method: 'GET', path, kind: 'read', itemIndex: i });
+		const current = await apiRequest.call(this, { method: 'GET', path, kind: 'read', itemIndex: i, answer });
 		if (typeof current.test_type !== 'string' || current.test_type.trim() === '') {
 			throw new NodeOperationError(this.getNode(), `Could not read the audience type of spam test ${publicId}`, {
 				itemIndex: i,
@@ -55,5 +58,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}
 		body.type = current.test_type;
 	}
-	return await apiRequest.call(this, { method: 'POST', path, body, kind: 'update', itemIndex: i });
+	return await apiRequest.call(this, { method: 'POST', path, body, kind: 'update', itemIndex: i, answer });
 }

@@ -5,9 +5,12 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { accountLocatorFor, tagLocator } from '../../descriptions/locators';
 import { locatorId } from '../../helpers/params';
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', operation: 'Tag → Link', what: 'the tag ({id, name})', keys: ['id', 'name'] };
 
 export const operation = {
 	name: 'Link to Account',
@@ -29,5 +32,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		body: { account_id: accountId },
 		kind: 'update',
 		itemIndex: i,
+		answer,
 	});
 }

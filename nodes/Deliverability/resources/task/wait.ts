@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readNumber } from '../../../shared/lenient';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, type AnswerFact } from '../../../shared/transport';
 import { waitForCompletionFields } from '../../descriptions/common';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
@@ -14,6 +14,9 @@ import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
 export function taskWaitOptions(resource: string, operation: string, whenOff?: string): INodeProperties[] {
 	return waitForCompletionFields(resource, operation, 'the task', 'progress reaches 100', whenOff);
 }
+
+/** What GET /tasks/{id} must answer (checked by the transport before anything becomes an item). */
+export const TASK_ANSWER: AnswerFact = { shape: 'object', operation: 'Task → Get', what: 'a task (with id and progress)', keys: ['id', 'progress'] };
 
 /** A task is finished once its progress reaches 100 (numeric text from a proxy is accepted too). */
 export function taskDone(task: IDataObject): boolean {
@@ -30,7 +33,7 @@ export const taskToolFacts: ToolFacts = {
 };
 
 export async function getTask(ctx: IExecuteFunctions, taskId: number, itemIndex: number): Promise<IDataObject> {
-	return await apiRequest.call(ctx, { method: 'GET', path: `/tasks/${taskId}`, kind: 'read', itemIndex });
+	return await apiRequest.call(ctx, { method: 'GET', path: `/tasks/${taskId}`, kind: 'read', itemIndex, answer: TASK_ANSWER });
 }
 
 /** The wait settings, checked (call it before the first request). */
