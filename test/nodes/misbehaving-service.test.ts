@@ -155,13 +155,31 @@ const NODE_FIELDS = new Set(['_waitTimedOut', '_polls', 'reconnected', 'metric',
 /** Ids the node repeats from the request (the account or alert it was asked about): allowed when the request had them. */
 const ECHO_KEYS = new Set(['id', 'account_id']);
 
+/** The addresses Email Workspace → Import Accounts asks to import in this matrix (its sample parameters). */
+const importSample = SAMPLES['emailWorkspace.importAccounts']?.parameters;
+const IMPORT_ADDRESSES = new Set(String((typeof importSample === 'object' ? importSample.accounts : '') ?? '').split(/\s*,\s*/));
+
+/** Whether every text or number inside `value` is among the values the service sent (under any field). */
+function allSent(value: unknown, sent: Map<string, Set<string>>): boolean {
+	if (value === null || value === undefined) return true;
+	if (Array.isArray(value)) return value.every((v) => allSent(v, sent));
+	if (typeof value === 'object') return Object.values(value).every((v) => allSent(v, sent));
+	return norm(value).some((n) => [...sent.values()].some((set) => set.has(n)));
+}
+
 /**
  * Fields the node derives from what the service sent (documented in the operation's file): Spam Test → Create's
- * seed addresses joined for a Send Email node, and their count. Derived from nothing, they are invented.
+ * seed addresses joined for a Send Email node, and their count; Import Accounts' `failed` (the service's errors or
+ * failed task log lines, each {email, reason}, only when it sent errors or logs) and `imported` (addresses the node
+ * asked to import, only when the service answered whether the import completed). Derived from nothing, they are
+ * invented.
  */
 const DERIVED: Record<string, (value: unknown, sent: Map<string, Set<string>>) => boolean> = {
 	seed_emails: (value, sent) => typeof value === 'string' && value !== '' && value.split(',').every((e) => sent.get('email')?.has(e)),
 	seed_count: (value, sent) => typeof value === 'number' && value > 0 && (sent.get('email')?.size ?? 0) >= value,
+	failed: (value, sent) => Array.isArray(value) && (sent.has('errors') || sent.has('logs')) && allSent(value, sent),
+	imported: (value, sent) =>
+		Array.isArray(value) && sent.has('completed') && value.every((v) => typeof v === 'string' && IMPORT_ADDRESSES.has(v)),
 };
 
 /** The first field of these items that the service did not send (name = value), or undefined. */
