@@ -7,18 +7,10 @@
  * promise must hold for both.
  */
 import { Pacer, pacerPolicy, SendLog, type PacerClock } from '../../nodes/shared/pacer';
+import { mulberry32 } from '../../sandbox/util';
 
-/** A deterministic random source (mulberry32), so every run sees the same "busy machine". */
-function random(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** A deterministic random source, so every run sees the same "busy machine". */
+const random = mulberry32;
 
 /** Virtual time: sleeping registers a timer; `run` lets promises settle, then jumps to the next timer. */
 class VirtualClock implements PacerClock {
