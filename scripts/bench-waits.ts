@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:waits`: what N spam-test waits cost in n8n's queue mode (n8n 2.41.1, Postgres, Redis, the sandbox),
+ * the loop with n8n's Wait node against the in-node Wait for Completion. Figures are printed, never asserted.
+ *
+ * - durable: Webhook → Spam Test → Create → Get ("Not Yet") → n8n's Wait node (70 s, stored) → Get ("Completed").
+ *   One worker at n8n's default concurrency (10). When all N are waiting: main's and the worker's RSS (each with its
+ *   task runner), the executions' rows and sizes in Postgres. Then the tests complete (admin API) and every run
+ *   resumes: how late each resume came after its due time (the execution's waitTill while it waited).
+ * - in-node: Webhook → Spam Test → Create → Get with Wait for Completion (poll 15 s). Each wait holds a worker slot,
+ *   so the worker gets concurrency N to hold them all at once; the same figures while all N are running.
+ *
+ *   npm run bench:waits                 # N = 200 (about 10 minutes on 2 cores)
+ *   npm run bench:waits -- --n 50       # fewer
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { buildAndPack, rssMiB } from '../support/n8n-process';
+import { Cluster, startPostgres, startRedis, type Postgres } from '../support/queue-cluster';
+import { ensureRuntime } from '../support/runtime';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES, sandboxCredentials } from '../support/examples';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+const argv = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+	const at = argv.indexOf(`--${name}`);
+	return at >= 0 ? argv[at + 1] : undefined;
+};
+const N = Number(flag('n') ?? 200);
+const WAIT_S = 70;
+const DURABLE_CONCURRENCY = 10;
+
+const log = (m: string) => process.stdout.write(`${m}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const CRED = { deliverabilityApi: { id: CREDENTIAL_IDS.deliverability, name: CREDENTIAL_NAMES.deliverability } };
+const TYPE = 'n8n-nodes-deliverability.deliverability';
+
+function workflow(id: string, pathName: string, inNode: boolean): Record<string, unknown> {
+	const node = (name: string, type: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+		id: `${id}-${name}`.replace(/[^A-Za-z0-9-]/g, ''),
+		name,
+		type,
+		typeVersion: type === TYPE ? 1 : type.endsWith('.webhook') ? 2 : type.endsWith('.wait') ? 1.1 : 1,
+		position: [x, 0],
+		parameters,
+		...extra,
+	});
+	const get = { resource: 'spamTest', operation: 'get', publicId: { __rl: true, mode: 'id', value: "={{ $('Create').first().json.public_id }}" } };
+	const to = (n: string) => [{ node: n, type: 'main', index: 0 }];
+	return {
+		id,
+		name: `bench waits: ${pathName}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Webhook', 'n8n-nodes-base.webhook', 0, { httpMethod: 'POST', path: pathName, responseMode: 'onReceived', options: {} }, { webhookId: `${id}-hook` }),
+			node('Create', TYPE, 200, { resource: 'spamTest', operation: 'create', additionalFields: {} }, { credentials: CRED }),
+			inNode
+				? node('Check', TYPE, 400, { ...get, waitForCompletion: true, pollInterval: 15, timeoutMinutes: 10 }, { credentials: CRED })
+				: node('Check', TYPE, 400, get, { credentials: CRED }),
+			...(inNode ? [] : [node('Wait', 'n8n-nodes-base.wait', 600, { amount: WAIT_S, unit: 'seconds' }, { webhookId: `${id}-wait` })]),
+			node('Done', 'n8n-nodes-base.noOp', 800, {}),
+		],
+		connections: inNode
+			? { Webhook: { main: [to('Create')] }, Create: { main: [to('Check')] }, Check: { main: [to('Done'), []] } }
+			: {
+					Webhook: { main: [to('Create')] },
+					Create: { main: [to('Check')] },
+					Check: { main: [to('Done'), to('Wait')] },
+					Wait: { main: [to('Check')] },
+				},
+	};
+}
+
+function psql(pg: Postgres, database: string, sql: string): string[] {
+	const bin = fs
+		.readdirSync('/usr/lib/postgresql')
+		.map((v) => path.join('/usr/lib/postgresql', v, 'bin', 'psql'))
+		.find((p) => fs.existsSync(p));
+	if (!bin) throw new Error('psql not found');
+	const r = spawnSync(bin, ['-h', pg.host, '-p', String(pg.port), '-U', pg.user, '-d', database, '-At', '-F', '\t', '-c', sql], {
+		encoding: 'utf8',
+		env: { ...process.env, PGPASSWORD: pg.password },
+	});
+	if (r.status !== 0) throw new Error(`psql: ${r.stderr}`);
+	return r.stdout.trim().split('\n');
+}
+
+interface Execution {
+	id: string;
+	status: string;
+	data?: { resultData: { runData: Record<string, Array<{ startTime: number }>> } };
+}
+
+async function executions(cluster: Cluster, workflowId: string, includeData = false): Promise<Execution[]> {
+	const all: Execution[] = [];
+	let cursor: string | undefined;
+	for (;;) {
+		const q = `workflowId=${workflowId}&limit=250${includeData ? '&includeData=true' : ''}${cursor ? `&cursor=${cursor}` : ''}`;
+		const res = await cluster.main.api<{ data: Execution[]; nextCursor?: string | null }>('GET', `/executions?${q}`);
+		if (res.status !== 200) throw new Error(`executions: ${res.status}`);
+		all.push(...res.data.data);
+		if (!res.data.nextCursor) return all;
+		cursor = res.data.nextCursor;
+	}
+}
+
+async function until<T>(what: string, fn: () => Promise<T | false>, timeoutMs: number): Promise<T> {
+	const t0 = Date.now();
+	for (;;) {
+		const v = await fn();
+		if (v !== false) return v;
+		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out: ${what}`);
+		await sleep(2000);
+	}
+}
+
+/** POSTs N campaigns to the workflow's webhook, at most 20 at a time. */
+async function fire(url: string): Promise<void> {
+	let next = 0;
+	const worker = async () => {
+		while (next < N) {
+			next++;
+			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+			await res.text();
+			if (res.status !== 200) throw new Error(`webhook ${res.status}`);
+		}
+	};
+	await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+/** Completes (admin API) every spam test created since `since`. */
+async function completeTests(sandbox: Sandbox, since: number): Promise<number> {
+	const ids: string[] = [];
+	for (let page = 0; ; page++) {
+		const res = await fetch(`${sandbox.baseUrl}/spam_tests?page=${page}&per_page=100`, { headers: { 'X-Api-Key': sandbox.apiKeys.A } });
+		const list = (await res.json()) as Array<{ public_id: string; created_at: string; completed: boolean }>;
+		const fresh = list.filter((t) => Date.parse(t.created_at) >= since - 1000);
+		ids.push(...fresh.filter((t) => !t.completed).map((t) => t.public_id));
+		if (list.length < 100 || fresh.length < list.length) break;
+	}
+	for (const id of ids) await fetch(`${sandbox.adminUrl}/spam_tests/${id}/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	return ids.length;
+}
+
+interface Sample {
+	mainMiB: number;
+	workerMiB: number;
+	rows: string;
+	entityKiB: number;
+	dataKiB: number;
+	avgDataBytes: number;
+}
+
+function sample(cluster: Cluster, pg: Postgres, database: string): Sample {
+	const rss = (pids: number[]) => Math.round(pids.reduce((s, p) => s + rssMiB(p), 0));
+	const [counts] = psql(pg, database, "SELECT string_agg(status || ' ' || n, ', ') FROM (SELECT status, count(*) n FROM execution_entity GROUP BY status) s");
+	const [sizes] = psql(
+		pg,
+		database,
+		"SELECT pg_total_relation_size('execution_entity'), pg_total_relation_size('execution_data'), coalesce(round(avg(length(data))), 0) FROM execution_data",
+	);
+	const [entity, data, avg] = sizes.split('\t').map(Number);
+	return {
+		mainMiB: rss(cluster.main.pids()),
+		workerMiB: rss(cluster.worker.pids()),
+		rows: counts,
+		entityKiB: Math.round(entity / 1024),
+		dataKiB: Math.round(data / 1024),
+		avgDataBytes: avg,
+	};
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function phase(
+	label: string,
+	inNode: boolean,
+	deps: { pg: Postgres; redis: Awaited<ReturnType<typeof startRedis>>; tgz: string; sandbox: Sandbox },
+): Promise<string[]> {
+	const database = `bench_${inNode ? 'innode' : 'durable'}_${Date.now().toString(36)}`;
+	const id = inNode ? 'BenchInNodeWait1' : 'BenchDurableWait';
+	const pathName = inNode ? 'bench-in-node' : 'bench-durable';
+	const cluster = new Cluster({
+		postgres: deps.pg,
+		redis: deps.redis,
+		tgz: deps.tgz,
+		database,
+		webhookProcessors: 1,
+		workerConcurrency: inNode ? N : DURABLE_CONCURRENCY,
+		log,
+	});
+	const lines: string[] = [];
+	try {
+		await cluster.prepare();
+		await cluster.main.importCredentials(sandboxCredentials({ baseUrl: deps.sandbox.baseUrl, apiKey: deps.sandbox.apiKeys.A, smtpPort: deps.sandbox.smtpPort }));
+		await cluster.main.importWorkflows([workflow(id, pathName, inNode)]);
+		await cluster.start();
+		if ((await cluster.main.api('POST', `/workflows/${id}/activate`)).status !== 200) throw new Error('activate failed');
+		const idle = sample(cluster, deps.pg, database);
+		const since = Date.now();
+		await fire(`${cluster.webhooks[0].baseUrl}/webhook/${pathName}`);
+		const want = inNode ? 'running' : 'waiting';
+		await until(`${N} ${want}`, async () => (await executions(cluster, id)).filter((e) => e.status === want).length >= N || false, 600000);
+		await sleep(5000);
+		const held = sample(cluster, deps.pg, database);
+		// When each stored wait is due (n8n overwrites the Wait node's run data when it resumes, so it is read now).
+		const due = new Map(
+			inNode
+				? []
+				: psql(deps.pg, database, `SELECT id, round(extract(epoch from "waitTill") * 1000) FROM execution_entity WHERE status = 'waiting'`).map(
+						(line) => line.split('\t') as [string, string],
+					),
+		);
+		const completed = await completeTests(deps.sandbox, since);
+		const done = await until(
+			`${N} finished`,
+			async () => {
+				const all = await executions(cluster, id);
+				return (all.length >= N && all.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && all) || false;
+			},
+			900000,
+		);
+		const after = sample(cluster, deps.pg, database);
+		const ok = done.filter((e) => e.status === 'success').length;
+		lines.push(
+			`| ${label} | ${inNode ? `${N} (all busy)` : `${DURABLE_CONCURRENCY} (0 busy while waiting)`} | ${idle.mainMiB} → ${held.mainMiB} | ${idle.workerMiB} → ${held.workerMiB} | ${held.rows} | ${held.entityKiB} KiB + ${held.dataKiB} KiB (≈ ${held.avgDataBytes} B per run) | ${after.entityKiB} KiB + ${after.dataKiB} KiB | ${ok}/${N} success |`,
+		);
+		if (!inNode) {
+			const full = await executions(cluster, id, true);
+			const late = full
+				.map((e) => {
+					const resumed = e.data?.resultData.runData.Check?.[1]?.startTime;
+					const dueAt = Number(due.get(String(e.id)));
+					return resumed && dueAt ? (resumed - dueAt) / 1000 : undefined;
+				})
+				.filter((v): v is number => v !== undefined)
+				.sort((a, b) => a - b);
+			lines.push(
+				`resume lateness (s after due) over ${late.length} runs: min ${late[0]?.toFixed(1)}, median ${pct(late, 50)?.toFixed(1)}, p95 ${pct(late, 95)?.toFixed(1)}, max ${late[late.length - 1]?.toFixed(1)}`,
+			);
+		}
+		lines.push(`${label}: ${completed} tests completed by the admin API; after the runs: main ${after.mainMiB} MiB, worker ${after.workerMiB} MiB`);
+	} finally {
+		await cluster.stop();
+	}
+	return lines;
+}
+
+async function main(): Promise<void> {
+	const t0 = Date.now();
+	await ensureRuntime({ log });
+	const tgz = process.env.E2E_TGZ ? path.resolve(process.env.E2E_TGZ) : await buildAndPack(log);
+	const [pg, redis] = await Promise.all([startPostgres(log), startRedis(log)]);
+	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
+	const lines: string[] = [
+		`N = ${N}, Wait node ${WAIT_S} s; RSS of each process with its task runner, idle → while all N wait`,
+		'',
+		'| variant | worker slots | main MiB | worker MiB | executions (while waiting) | Postgres execution_entity + execution_data | after the runs | result |',
+		'|---|---|---|---|---|---|---|---|',
+	];
+	try {
+		const durable = await phase('durable (Wait node)', false, { pg, redis, tgz, sandbox });
+		const inNode = await phase('in-node (Wait for Completion)', true, { pg, redis, tgz, sandbox });
+		lines.push(durable[0], inNode[0], '', ...durable.slice(1), ...inNode.slice(1));
+	} finally {
+		await sandbox.close();
+		await redis.stop();
+		await pg.stop();
+	}
+	lines.push('', `bench:waits took ${Math.round((Date.now() - t0) / 1000)} s`);
+	const out = lines.join('\n');
+	log(`\n${out}`);
+	fs.mkdirSync(path.join(__dirname, '..', '.cache', 'bench'), { recursive: true });
+	fs.writeFileSync(path.join(__dirname, '..', '.cache', 'bench', 'waits.md'), `${out}\n`);
+}
+
+main().catch((e) => {
+	process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+	process.exit(1);
+});
