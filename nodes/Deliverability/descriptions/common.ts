@@ -17,6 +17,12 @@ const COLLECTIONS = {
 	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
 } as const;
 
+/** What every Update Fields collection promises (an update sends only what the user set); said once, here. */
+export const UPDATE_FIELDS_NOTE = 'Only the fields added here are changed; the others stay as they are';
+
+/** The description a collection has unless its operation gives one. */
+const STANDARD_DESCRIPTIONS: Partial<Record<keyof typeof COLLECTIONS, string>> = { updateFields: UPDATE_FIELDS_NOTE };
+
 /**
  * A collection of optional inputs. Inside it every option is named like the API field or query parameter it sets,
  * so a workflow maps 1:1 onto the spec; the options are sorted by display name here.
@@ -25,7 +31,7 @@ export function collectionOf(
 	name: keyof typeof COLLECTIONS,
 	displayOptions: IDisplayOptions,
 	options: INodeProperties[],
-	description?: string,
+	description: string | undefined = STANDARD_DESCRIPTIONS[name],
 ): INodeProperties {
 	return {
 		...COLLECTIONS[name],

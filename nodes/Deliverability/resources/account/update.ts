@@ -115,7 +115,7 @@ export const description: INodeProperties[] = [
 			description: 'HTML signature of outgoing warming emails',
 		},
 		timeZoneOption('Time zone of the mailbox'),
-	], 'Only the fields added here are changed; the others stay as they are'),
+	]),
 ];
 
 /** The update body from the Update Fields collection, every value checked (also values from expressions). */

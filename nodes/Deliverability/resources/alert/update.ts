@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
 import { answer as alertList } from './getAll';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf, showFor, UPDATE_FIELDS_NOTE } from '../../descriptions/common';
 import { alertLocator } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import { collectionValues, locatorId, validator } from '../../helpers/params';
@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 		),
 		alertFields.hookUrl('hook_url', 'URL that receives an HTTP POST per event (the service requires HTTPS)'),
 		alertFields.slackChannelId('slack_channel_id', 'ID of the chat channel, as the service knows it'),
-	], 'Only the fields added here are changed; the others stay as they are (the node reads the alert first for Active and Events, which the service needs on every update)'),
+	], `${UPDATE_FIELDS_NOTE} (the node reads the alert first for Active and Events, which the service needs on every update)`),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

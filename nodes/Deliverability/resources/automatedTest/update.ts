@@ -71,7 +71,7 @@ export const description: INodeProperties[] = [
 		timeZoneOption(
 			'Time zone of Hour. When not added, the test keeps its current time zone (the service would reset it to the project\'s, so the node reads the test first).',
 		),
-	], 'Only the fields added here are changed; the others stay as they are'),
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 				'Audience the results and score are filtered for. When not added, the test keeps its current type (the service needs a value on every update, so the node reads the test first).',
 		},
 		seedlistOption(SPAM_TEST_SEEDLISTS, 'Re-associate the test with this seedlist (1 to 4)'),
-	], 'Only the fields added here are changed; the others stay as they are'),
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
