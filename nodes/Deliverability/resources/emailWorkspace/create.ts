@@ -24,17 +24,22 @@ export const operation = {
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 export const creates: CreateWording = { what: 'The email workspace may have been created', where: "the service's email workspaces" };
 
-export const description: INodeProperties[] = [
-	{
+/** The workspace's name: required on a create and on every update (the service has no partial update of it). */
+export function workspaceName(operation: string, description: string): INodeProperties {
+	return {
 		displayName: 'Name',
 		name: 'name',
 		type: 'string',
 		required: true,
 		default: '',
 		placeholder: 'e.g. Sales team',
-		displayOptions: showFor('emailWorkspace', 'create'),
-		description: 'Name of the workspace',
-	},
+		displayOptions: showFor('emailWorkspace', operation),
+		description,
+	};
+}
+
+export const description: INodeProperties[] = [
+	workspaceName('create', 'Name of the workspace'),
 	{
 		displayName: 'Provider',
 		name: 'provider',

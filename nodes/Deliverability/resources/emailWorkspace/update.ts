@@ -12,6 +12,7 @@ import { emailWorkspaceLocator } from '../../descriptions/locators';
 import { flag, locatorId, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
+import { workspaceName } from './create';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'object', operation: 'Email Workspace → Update', what: 'the workspace (with id)', keys: ['id'] };
@@ -24,17 +25,10 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	emailWorkspaceLocator(['update']),
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Sales team',
-		displayOptions: showFor('emailWorkspace', 'update'),
-		description:
-			'The name the workspace will have. The service requires it on every update: to keep the current name, enter it here (the picker above shows it).',
-	},
+	workspaceName(
+		'update',
+		'The name the workspace will have. The service requires it on every update: to keep the current name, enter it here (the picker above shows it).',
+	),
 	{
 		displayName: 'Replace Google Key',
 		name: REPLACE_KEY_PARAMETER,
