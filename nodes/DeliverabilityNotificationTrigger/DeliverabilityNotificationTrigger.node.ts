@@ -5,12 +5,13 @@
  * poll: it arms on the current backlog instead of replaying it. "Fetch Test Event" (manual mode) returns the newest
  * notification as real sample data and leaves the memory alone.
  */
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
 import { accountFilter } from '../Deliverability/descriptions/locators';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
+import { headlineError } from '../shared/headlineError';
 import { readIdList } from '../shared/idList';
 import { apiRequest, type AnswerFact } from '../shared/transport';
 import { Validator } from '../shared/validation';
@@ -137,14 +138,11 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
  */
 function unreadable(ctx: IPollFunctions, problem: string): NodeApiError {
 	const headline = `The service answered ${problem} where GET /notifications should list the open notifications`;
-	const error = new NodeApiError(ctx.getNode(), { message: headline } as JsonObject, {
-		message: headline,
-		description:
-			'Each notification needs its "id": the trigger emits a notification once by remembering its id. Check that the credential\'s Base URL is the service\'s API address ending in /api/v1 (a web page or proxy answers like this). Nothing was emitted and nothing is remembered from this poll.',
-	});
-	// n8n's NodeApiError may swap a message for a canned text; this headline is final.
-	error.message = headline;
-	return error;
+	return headlineError(
+		ctx.getNode(),
+		headline,
+		'Each notification needs its "id": the trigger emits a notification once by remembering its id. Check that the credential\'s Base URL is the service\'s API address ending in /api/v1 (a web page or proxy answers like this). Nothing was emitted and nothing is remembered from this poll.',
+	);
 }
 
 /**

@@ -22,10 +22,11 @@
  * of creating a second one. An alert at our URL without a secret is not adopted (we could not authenticate its
  * deliveries) and, being at our URL, is removed as a leftover.
  */
-import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mergeEvents } from '../shared/events';
+import { headlineError } from '../shared/headlineError';
 import { describeAnswer, readIdList, usableId } from '../shared/idList';
 import { apiRequest, type AnswerFact, type CreateWording } from '../shared/transport';
 import { Validator } from '../shared/validation';
@@ -206,13 +207,11 @@ async function listAlerts(this: Context, step: keyof typeof UNREADABLE_LIST): Pr
 		step === 'create'
 			? `The alert may have been created, but the service did not return its ID and answered ${reading.problem} where GET /alerts should list the alerts`
 			: `The service answered ${reading.problem} where GET /alerts should list the alerts`;
-	const error = new NodeApiError(this.getNode(), { message: headline } as JsonObject, {
-		message: headline,
-		description: `${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.`,
-	});
-	// n8n's NodeApiError may swap a message for a canned text; this headline is final.
-	error.message = headline;
-	throw error;
+	throw headlineError(
+		this.getNode(),
+		headline,
+		`${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.`,
+	);
 }
 
 /**
@@ -271,13 +270,11 @@ export async function create(this: Context): Promise<boolean> {
 		if (mine.length === 1) id = idOf(mine[0]);
 		else {
 			const headline = `The service answered POST /alerts with ${describeAnswer(created)} instead of the new alert and its ID, and its list of alerts does not show it`;
-			const error = new NodeApiError(this.getNode(), { message: headline } as JsonObject, {
-				message: headline,
-				description:
-					'Nothing is registered for this trigger as far as the service\'s list shows. Check that the Base URL ends in /api/v1. If an alert was created after all, the next activation finds it by its webhook URL and takes it over instead of registering another.',
-			});
-			error.message = headline;
-			throw error;
+			throw headlineError(
+				this.getNode(),
+				headline,
+				'Nothing is registered for this trigger as far as the service\'s list shows. Check that the Base URL ends in /api/v1. If an alert was created after all, the next activation finds it by its webhook URL and takes it over instead of registering another.',
+			);
 		}
 	}
 	storeAlert(staticData, /^\d+$/.test(id!) ? Number(id) : id!, secret, wanted);
