@@ -6,9 +6,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { closeGate, openGate } from '../shared/itemGate';
+import { ItemGate } from '../shared/itemGate';
 import { MAX_IN_FLIGHT } from '../shared/pacer';
+import { openSession } from '../shared/transport';
 import { COMPLETED_OUTPUT, NOT_YET_OUTPUT } from './helpers/completion';
+import { itemOf, type Item, type Run } from './helpers/item';
 import { isTool, toolAnswer, toolError, type ToolFacts } from './helpers/toolMode';
 
 /**
@@ -31,8 +33,8 @@ export function failedForItems<E>(error: E, items: number[]): E {
 	return error;
 }
 
-/** An operation's execute: one input item in, one or more JSON results out. */
-export type OperationHandler = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[] | ForItems>;
+/** An operation's execute: one input item in (its handle, helpers/item.ts), one or more JSON results out. */
+export type OperationHandler = (this: IExecuteFunctions, item: Item) => Promise<IDataObject | IDataObject[] | ForItems>;
 
 /** The first failure of a run without Continue On Fail. */
 interface Stop {
@@ -58,8 +60,9 @@ export type CompletionTable = Record<string, Record<string, (answer: IDataObject
 
 /**
  * Items run several at a time (at most MAX_IN_FLIGHT), within the pacer of the credential's key and base URL, and
- * their results are put back in input order with pairedItem as before. Creates stay one at a time, in input order
- * and never after a failure (see itemGate.ts). Without Continue On Fail the first failing item (lowest index) stops
+ * their results are put back in input order with pairedItem as before. What the run needs is opened here and handed
+ * to each item (helpers/item.ts): the credential's session, read once for the run, and the gate that keeps creates
+ * one at a time, in input order and never after a failure (shared/itemGate.ts). Without Continue On Fail the first failing item (lowest index) stops
  * the run: no new item starts, the ones under way finish, and that item's error is thrown.
  *
  * An operation in `completion` has two outputs (helpers/completion.ts): an item goes to "Completed" when its answer
@@ -83,7 +86,8 @@ export async function route(
 		? undefined
 		: completion[this.getNodeParameter('resource', 0) as string]?.[this.getNodeParameter('operation', 0) as string];
 	const continueOnFail = this.continueOnFail();
-	const gate = openGate(this, items.length);
+	const gate = new ItemGate(this.getNode(), items.length);
+	const run: Run = { session: openSession(this), gate };
 	// Set by the workers (an object, so the type checker sees the writes made inside them).
 	const stop: Stop = {};
 	let next = 0;
@@ -110,7 +114,7 @@ export async function route(
 				itemIndex: i,
 			});
 		}
-		const raw = await found.execute.call(this, i);
+		const raw = await found.execute.call(this, itemOf(run, i));
 		if (completed) {
 			const answers = raw instanceof ForItems ? raw.json : Array.isArray(raw) ? raw : [raw];
 			if (!answers.every((answer) => completed(answer))) notYet[i] = 1;
@@ -151,11 +155,7 @@ export async function route(
 			}
 		}
 	};
-	try {
-		await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, items.length) }, worker));
-	} finally {
-		closeGate(this);
-	}
+	await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, items.length) }, worker));
 
 	if (stop.failure) {
 		const { index: i, error } = stop.failure;

@@ -13,7 +13,7 @@ import { accountFilter } from '../Deliverability/descriptions/locators';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
 import { headlineError } from '../shared/headlineError';
 import { readIdList } from '../shared/idList';
-import { apiRequest, type AnswerFact } from '../shared/transport';
+import { apiRequest, openSession, type AnswerFact } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_WINDOW, forget, MAX_WINDOW, MIN_WINDOW, rememberListed, windowSize } from './memory';
 
@@ -153,8 +153,10 @@ async function listNotifications(ctx: IPollFunctions, events: string[], accountI
 	const base: IDataObject = accountId === undefined ? {} : { account_id: accountId };
 	const queries = events.length ? events.map((event) => ({ ...base, event })) : [base];
 	const byId = new Map<string, IDataObject>();
+	// One session for the poll: the credential is read once for all its lists.
+	const session = openSession(ctx);
 	for (const qs of queries) {
-		const reading = readIdList(await apiRequest.call(ctx, { method: 'GET', path: '/notifications', qs, kind: 'read', answer: AS_SENT }));
+		const reading = readIdList(await apiRequest(session, { method: 'GET', path: '/notifications', qs, kind: 'read', answer: AS_SENT }));
 		if ('problem' in reading) throw unreadable(ctx, reading.problem);
 		for (const n of reading.items) byId.set(String(n.id), n);
 	}

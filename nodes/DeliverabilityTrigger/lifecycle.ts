@@ -28,7 +28,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mergeEvents } from '../shared/events';
 import { headlineError } from '../shared/headlineError';
 import { describeAnswer, readIdList, usableId } from '../shared/idList';
-import { apiRequest, type AnswerFact, type CreateWording } from '../shared/transport';
+import { apiRequest, openSession, type AnswerFact, type CreateWording, type Session } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_DEDUPE_WINDOW, forget, MAX_DEDUPE_WINDOW, windowSize } from './dedupe';
 import { clearVerifier, newSecret, storeVerifier } from './secret';
@@ -175,9 +175,8 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** DELETE /alerts/{id}; an alert already gone (404) counts as removed. Any other failure is raised. */
-async function removeAlert(this: Context, id: string): Promise<void> {
-	const failure = await apiRequest
-		.call(this, { method: 'DELETE', path: `/alerts/${encodeURIComponent(id)}`, kind: 'update' })
+async function removeAlert(session: Session, id: string): Promise<void> {
+	const failure = await apiRequest(session, { method: 'DELETE', path: `/alerts/${encodeURIComponent(id)}`, kind: 'update' })
 		.then(
 			() => undefined,
 			(error: unknown) => error,
@@ -200,8 +199,8 @@ const UNREADABLE_LIST = {
  * "no alerts". Taking it for an empty list is how a second alert gets registered (a failed activation, retried by
  * n8n, creating again after its first create's answer was lost).
  */
-async function listAlerts(this: Context, step: keyof typeof UNREADABLE_LIST): Promise<IDataObject[]> {
-	const reading = readIdList(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read', answer: AS_SENT }));
+async function listAlerts(this: Context, session: Session, step: keyof typeof UNREADABLE_LIST): Promise<IDataObject[]> {
+	const reading = readIdList(await apiRequest(session, { method: 'GET', path: '/alerts', kind: 'read', answer: AS_SENT }));
 	if ('items' in reading) return reading.items;
 	const headline =
 		step === 'create'
@@ -225,12 +224,14 @@ export async function checkExists(this: Context): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const storedId = staticData.alertId === undefined || staticData.alertId === null ? undefined : String(staticData.alertId);
 
-	const alerts = await listAlerts.call(this, 'checkExists');
+	// One session for the step: the credential is read once for all its requests.
+	const session = openSession(this);
+	const alerts = await listAlerts.call(this, session, 'checkExists');
 	const ours = alerts.filter((a) => idOf(a) !== undefined && (idOf(a) === storedId || withoutQuery(hookUrlOf(a)) === wanted.hookUrl));
 	const adopted = ours.find((a) => idOf(a) === storedId && matches(a, wanted)) ?? ours.find((a) => matches(a, wanted));
 
 	for (const stale of ours) {
-		if (stale !== adopted) await removeAlert.call(this, idOf(stale)!);
+		if (stale !== adopted) await removeAlert(session, idOf(stale)!);
 	}
 
 	if (!adopted) {
@@ -261,12 +262,13 @@ export async function create(this: Context): Promise<boolean> {
 	};
 	if (wanted.automatedTestIds.length > 0) body.automated_test_ids = wanted.automatedTestIds;
 
-	const created: unknown = await apiRequest.call(this, { method: 'POST', path: '/alerts', body, kind: 'create', creates: ALERT_CREATED, answer: AS_SENT });
+	const session = openSession(this);
+	const created: unknown = await apiRequest(session, { method: 'POST', path: '/alerts', body, kind: 'create', creates: ALERT_CREATED, answer: AS_SENT });
 	const alert = created && typeof created === 'object' && !Array.isArray(created) ? (created as IDataObject) : {};
 	const nested = alert.alert && typeof alert.alert === 'object' ? (alert.alert as IDataObject) : undefined;
 	let id = idOf(nested ?? alert);
 	if (id === undefined) {
-		const mine = (await listAlerts.call(this, 'create')).filter((a) => hookUrlOf(a) === hookUrl);
+		const mine = (await listAlerts.call(this, session, 'create')).filter((a) => hookUrlOf(a) === hookUrl);
 		if (mine.length === 1) id = idOf(mine[0]);
 		else {
 			const headline = `The service answered POST /alerts with ${describeAnswer(created)} instead of the new alert and its ID, and its list of alerts does not show it`;
@@ -288,7 +290,8 @@ export async function create(this: Context): Promise<boolean> {
 export async function remove(this: Context): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const storedId = staticData.alertId === undefined || staticData.alertId === null ? undefined : String(staticData.alertId);
-	if (storedId !== undefined) await removeAlert.call(this, storedId);
+	const session = openSession(this);
+	if (storedId !== undefined) await removeAlert(session, storedId);
 
 	const urls = new Set<string>();
 	const current = this.getNodeWebhookUrl(WEBHOOK_NAME);
@@ -297,9 +300,9 @@ export async function remove(this: Context): Promise<boolean> {
 	// The stored alert is gone: forget it before the list is read, so a failure there leaves nothing stale behind.
 	clearAlert(staticData);
 	forget(staticData, this.getWorkflow().id, this.getNode().id);
-	for (const alert of await listAlerts.call(this, 'remove')) {
+	for (const alert of await listAlerts.call(this, session, 'remove')) {
 		const id = idOf(alert);
-		if (id !== undefined && id !== storedId && urls.has(withoutQuery(hookUrlOf(alert)))) await removeAlert.call(this, id);
+		if (id !== undefined && id !== storedId && urls.has(withoutQuery(hookUrlOf(alert)))) await removeAlert(session, id);
 	}
 	return true;
 }

@@ -1,7 +1,7 @@
 /** Lists for the trigger's pickers. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest, listFrom } from '../shared/transport';
+import { apiRequest, listFrom, openSession } from '../shared/transport';
 
 /** GET /automated_tests answers 25 per page (spec); a short page is the last. */
 const PAGE_SIZE = 25;
@@ -11,8 +11,9 @@ const MAX_PAGES = 40;
 /** Every automated test of the project, named by what a person recognises: subject, accounts, state. */
 export async function getAutomatedTests(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const options: INodePropertyOptions[] = [];
+	const session = openSession(this);
 	for (let page = 0; page < MAX_PAGES; page++) {
-		const tests = listFrom(await apiRequest.call(this, { method: 'GET', path: '/automated_tests', qs: { page } }));
+		const tests = listFrom(await apiRequest(session, { method: 'GET', path: '/automated_tests', qs: { page } }));
 		for (const test of tests) options.push(automatedTestOption(test));
 		if (tests.length < PAGE_SIZE) break;
 	}

@@ -5,16 +5,15 @@
  * input order, one at a time, and a run that stops at item i has created nothing the user cannot see in its output
  * or error. Reads, updates by id, pause/resume and deletes overlap freely: repeating them changes nothing.
  *
- * The transport finds the gate of the running node through its execution context (a WeakMap, so a finished run's
- * gate goes with its context).
+ * The item loop opens one gate per run and passes it to the transport with each request of an item; a create asks it
+ * for its turn (transport/request.ts).
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** Any execution context (kept structural so this module does not import the transport that imports it). */
-type Context = { getNode(): INode };
+import type { CreateGate } from './transport/types';
 
-export class ItemGate {
+export class ItemGate implements CreateGate {
 	private readonly settled: boolean[];
 	/** Every item below this index has finished (successfully, or as a Continue On Fail error item). */
 	private prefix = 0;
@@ -22,7 +21,7 @@ export class ItemGate {
 	private waiters: Array<{ index: number; resolve: () => void; reject: (error: Error) => void }> = [];
 
 	constructor(
-		private readonly ctx: Context,
+		private readonly node: INode,
 		count: number,
 	) {
 		this.settled = new Array<boolean>(count).fill(false);
@@ -63,26 +62,8 @@ export class ItemGate {
 	}
 
 	private stopped(index: number): Error {
-		return new NodeOperationError(this.ctx.getNode(), `Not created: item ${this.failedAt} failed before this item's turn`, {
+		return new NodeOperationError(this.node, `Not created: item ${this.failedAt} failed before this item's turn`, {
 			itemIndex: index,
 		});
 	}
-}
-
-const gates = new WeakMap<object, ItemGate>();
-
-export function openGate(ctx: Context, count: number): ItemGate {
-	const gate = new ItemGate(ctx, count);
-	gates.set(ctx, gate);
-	return gate;
-}
-
-export function closeGate(ctx: Context): void {
-	gates.delete(ctx);
-}
-
-/** Waits for item `itemIndex`'s turn to create, when the running node has a gate. */
-export async function createTurn(ctx: Context, itemIndex: number | undefined): Promise<void> {
-	if (itemIndex === undefined) return;
-	await gates.get(ctx)?.turn(itemIndex);
 }

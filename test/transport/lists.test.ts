@@ -187,8 +187,8 @@ class BigOutput implements INodeType {
 		return await route.call(this, {
 			big: {
 				list: {
-					execute: async function (this: IExecuteFunctions, i: number) {
-						const count = this.getNodeParameter('count', i) as number;
+					execute: async function (this: IExecuteFunctions, item: { index: number }) {
+						const count = this.getNodeParameter('count', item.index) as number;
 						return Array.from({ length: count }, (_, k) => ({ id: k }));
 					},
 					label: (field: string) => field,

@@ -22,11 +22,12 @@ export function validator(ctx: IExecuteFunctions, itemIndex: number): Validator 
  * sees, since they are the cause. An error from the service is never hidden.
  */
 export function validated(handler: OperationHandler, label: (field: string) => string): OperationHandler {
-	return async function (this: IExecuteFunctions, itemIndex: number) {
+	return async function (this: IExecuteFunctions, item) {
+		const itemIndex = item.index;
 		forgetItem(this, itemIndex);
 		itemValidator(this, itemIndex, () => new Validator(this.getNode(), itemIndex, { collect: true, label }));
 		// Passed through untouched (the item loop wraps what reaches it): only pending failures replace an error.
-		return await handler.call(this, itemIndex).then(
+		return await handler.call(this, item).then(
 			(result) => {
 				throwIfInvalid(this, itemIndex);
 				return result;

@@ -2,7 +2,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems, listFrom } from '../../shared/transport';
+import { apiRequest, apiRequestAllItems, listFrom, openSession } from '../../shared/transport';
 
 function nextPage(paginationToken: string | number | undefined): number {
 	const page = Number(paginationToken ?? 0);
@@ -21,7 +21,7 @@ async function searchPage(
 	const page = nextPage(paginationToken);
 	const qs: IDataObject = { ...query, page };
 	if (filter?.trim()) qs.search = filter.trim();
-	const items = listFrom(await apiRequest.call(ctx, { method: 'GET', path, qs }));
+	const items = listFrom(await apiRequest(openSession(ctx), { method: 'GET', path, qs }));
 	return {
 		results: items.map(toResult),
 		paginationToken: items.length >= pageSize ? String(page + 1) : undefined,
@@ -120,7 +120,7 @@ export async function searchAutomatedTests(this: ILoadOptionsFunctions, filter?:
 
 export async function searchAlerts(this: ILoadOptionsFunctions, filter?: string) {
 	// GET /alerts is not paginated as far as the docs show; filter locally.
-	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts' }));
+	const alerts = listFrom(await apiRequest(openSession(this), { method: 'GET', path: '/alerts' }));
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = alerts
 		.map((a) => ({
@@ -140,8 +140,8 @@ const TAG_SCAN_ACCOUNTS = 2000;
  * filters by the search text locally.
  */
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
-	const accounts = await apiRequestAllItems.call(
-		this,
+	const accounts = await apiRequestAllItems(
+		openSession(this),
 		{ path: '/accounts', qs: { include_spamchecker: true, per_page: 100 }, pageSize: 100 },
 		TAG_SCAN_ACCOUNTS,
 	);
@@ -161,7 +161,7 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
 
 /** Email workspaces by name (GET /email_workspaces: one list, filtered locally). */
 export async function searchEmailWorkspaces(this: ILoadOptionsFunctions, filter?: string) {
-	const workspaces = listFrom(await apiRequest.call(this, { method: 'GET', path: '/email_workspaces' }));
+	const workspaces = listFrom(await apiRequest(openSession(this), { method: 'GET', path: '/email_workspaces' }));
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = workspaces
 		.map((w) => ({ name: `${String(w.name ?? '(no name)')} — ${String(w.provider ?? '')} — ID ${String(w.id)}`, value: String(w.id) }))

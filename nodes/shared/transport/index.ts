@@ -1,7 +1,8 @@
 /**
  * The only way to the service: every operation of both nodes calls `apiRequest` (one call) or `apiRequestAllItems`
  * (page-numbered lists), so auth, pacing, retries, error mapping and pagination exist once. One concern per file:
- * - request.ts: the credential's session and one call with its attempts;
+ * - session.ts: the credential, read once per caller (each caller opens its session and passes it on);
+ * - request.ts: one call with its attempts;
  * - retries.ts: which failures are retried, and how long to wait;
  * - errors.ts: the errors the user reads (status guidance, lost-create headlines, network failures);
  * - answers.ts: reading successful answers (checked against the operation's `answer` fact; the API key never in output);
@@ -10,6 +11,7 @@
  */
 export { listFrom } from './answers';
 export { LOOKAHEAD_PAGES, MAX_PER_PAGE, apiRequestAllItems } from './pagination';
-export { apiRequest, baseUrlOf } from './request';
+export { apiRequest } from './request';
+export { baseUrlOf, openSession, type Session } from './session';
 export { networkCode, parseRetryAfter, retryPolicy } from './retries';
-export { CREDENTIAL_NAME, type AnswerFact, type ApiContext, type ApiRequest, type CreateWording, type RequestKind } from './types';
+export { CREDENTIAL_NAME, type AnswerFact, type ApiContext, type ApiRequest, type CreateGate, type CreateWording, type RequestKind } from './types';

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listFrom } from './answers';
 import { apiRequest } from './request';
-import type { ApiContext, ApiRequest } from './types';
+import type { Session } from './session';
+import type { ApiRequest } from './types';
 
 function identity(item: IDataObject): string | undefined {
 	const id = item.id ?? item.public_id;
@@ -35,7 +36,7 @@ export const LOOKAHEAD_PAGES = 4;
  * one look-ahead window.
  */
 export async function apiRequestAllItems(
-	this: ApiContext,
+	session: Session,
 	request: Omit<ApiRequest, 'method'> & { pageSize: number },
 	limit?: number,
 ): Promise<IDataObject[]> {
@@ -53,7 +54,7 @@ export async function apiRequestAllItems(
 
 	const fetchPage = async (page: number): Promise<IDataObject[]> =>
 		listFrom(
-			await apiRequest.call(this, {
+			await apiRequest(session, {
 				...rest,
 				method: 'GET',
 				kind: 'read',

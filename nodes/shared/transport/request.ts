@@ -1,100 +1,19 @@
 /**
- * One API call: the credential's session, pacing, the attempts the retry policy allows, and the error of the last
- * one. Every operation of both nodes goes through `apiRequest` (or `apiRequestAllItems`, pagination.ts, which calls
- * it per page). When a create's answer is lost (reset, timeout, 5xx) it is not repeated (retries.ts) and its error
+ * One API call: pacing, the attempts the retry policy allows, and the error of the last one, with the credential of
+ * the session its caller opened (session.ts). Every operation of both nodes goes through `apiRequest` (or
+ * `apiRequestAllItems`, pagination.ts, which calls it per page). When a create's answer is lost (reset, timeout, 5xx) it is not repeated (retries.ts) and its error
  * says it may have been created and where to look (errors.ts).
  */
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { createTurn } from '../itemGate';
-import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, pacerPolicy, type Pacer } from '../pacer';
-import { throwIfInvalid } from '../validation';
+import { pacerPolicy } from '../pacer';
 import { USER_AGENT } from '../version';
 import { ANY_ANSWER, checkAnswer, withoutKey } from './answers';
 import { answerError, apiError, cancelledError, networkError, type Where } from './errors';
 import { backoffMs, kindOf, MAYBE_PROCESSED, NEVER_REACHED, networkCode, retryAfterOf, retryPolicy, UNREACHABLE } from './retries';
-import { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type RawResponse } from './types';
-
-export function baseUrlOf(credentials: IDataObject): string {
-	return String(credentials.baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-}
-
-function secretsOf(credentials: IDataObject): string[] {
-	const raw = String(credentials.apiKey ?? '').trim();
-	const bare = raw.replace(/^bearer\s+/i, '');
-	return [raw, bare].filter((s) => s.length >= 4);
-}
-
-/**
- * Default of the credential's "Timeout (Seconds)": the longest one answer may take, from sending the request to its
- * last byte. 60 s is what the idle limit was before (a workflow that worked keeps working), well above what the
- * service needs for any documented call, and short enough that a stalled read is retried within minutes.
- */
-export const DEFAULT_TIMEOUT_SECONDS = 60;
-
-/** The credential's time limit per answer, in milliseconds (1 s to 10 min; anything else: the default). */
-export function timeoutMsOf(credentials: IDataObject): number {
-	const raw = credentials.timeout;
-	const seconds = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-	return Number.isFinite(seconds) && seconds >= 1 && seconds <= 600 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_SECONDS * 1000;
-}
-
-/** What every request of one node run needs from the credential, read and decrypted once per run. */
-interface Session {
-	decrypted: ICredentialsDecrypted;
-	secrets: string[];
-	baseUrl: string;
-	pacer: Pacer;
-	timeoutMs: number;
-}
-
-const sessions = new WeakMap<object, Promise<Session>>();
-
-/**
- * The credential of this execution context, read once: n8n reads it from the database and decrypts it on every
- * getCredentials call (twice per request when httpRequestWithAuthentication reads it again), so the decrypted data is
- * kept with the context (a WeakMap: it goes when the run's context goes) and handed to n8n's request helper.
- */
-async function sessionOf(ctx: ApiContext, itemIndex: number | undefined): Promise<Session> {
-	let session = sessions.get(ctx);
-	if (!session) {
-		session = (async () => {
-			const credentials = (await ctx.getCredentials(CREDENTIAL_NAME)) as ICredentialDataDecryptedObject;
-			const baseUrl = baseUrlOf(credentials);
-			const bareKey = String(credentials.apiKey ?? '').trim().replace(/^bearer\s+/i, '');
-			const rate = credentials.maxRequestsPerSecond;
-			const perSecond = typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_REQUESTS_PER_SECOND;
-			const reference = ctx.getNode().credentials?.[CREDENTIAL_NAME];
-			return {
-				decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_NAME, data: credentials },
-				secrets: secretsOf(credentials),
-				baseUrl,
-				pacer: pacerFor(baseUrl, bareKey, perSecond),
-				timeoutMs: timeoutMsOf(credentials),
-			};
-		})();
-		sessions.set(ctx, session);
-		// A failed read is not kept: the next request reads again.
-		session.catch(() => sessions.delete(ctx));
-	}
-	const resolved = await session;
-	if (!/^https?:\/\/[^/]+/i.test(resolved.baseUrl)) {
-		throw new NodeOperationError(ctx.getNode(), 'The Base URL in the credential is not an http(s) URL', {
-			description: 'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
-			itemIndex,
-		});
-	}
-	return resolved;
-}
+import type { Session } from './session';
+import { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type CreateGate, type RawResponse } from './types';
 
 /**
  * Puts the answer's deadline on the request's abort signal. n8n's request helper overwrites `abortSignal` with the
@@ -120,17 +39,18 @@ function cancelSignalOf(ctx: ApiContext): AbortSignal | undefined {
 }
 
 /**
- * One API call with auth, pacing, retries and error mapping. Returns the answer checked against `request.answer`
+ * One API call with auth, pacing, retries and error mapping, made with the caller's session (session.ts); `gate`,
+ * from a caller that runs items side by side, orders its creates. Returns the answer checked against `request.answer`
  * (answers.ts): the object, the list (unwrapped), or `{}` for a documented empty answer.
  */
-export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
-	// Nothing leaves for an item with invalid fields: their collected errors are thrown here, all at once.
-	throwIfInvalid(this, request.itemIndex);
-	const { decrypted, secrets, baseUrl, pacer, timeoutMs } = await sessionOf(this, request.itemIndex);
+export async function apiRequest(session: Session, request: ApiRequest, gate?: CreateGate): Promise<IDataObject> {
+	const ctx = session.ctx;
+	const { decrypted, secrets, baseUrl, pacer, timeoutMs } = await session.credential(request.itemIndex);
 	const where: Where = { baseUrl, timeoutMs };
 	const kind = kindOf(request);
-	// A create waits until every earlier item of the run has finished (itemGate.ts): creates stay one at a time.
-	if (kind === 'create') await createTurn(this, request.itemIndex);
+	// A create waits for its turn when its caller runs items side by side (shared/itemGate.ts): creates stay one at a
+	// time, in input order.
+	if (kind === 'create' && gate && request.itemIndex !== undefined) await gate.turn(request.itemIndex);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -150,15 +70,15 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	for (let attempt = 0; ; attempt++) {
 		// A refusal remembered from another request (earlier item, other page): fail without a new attempt. A
 		// request's own quick retry after its first refusal is exempt, so the memory never blocks the probe.
-		if (pacer.isRefused() && !(attempt === 1 && refusedOnce)) throw networkError(this, request, where, 'ECONNREFUSED', attempt, pacer);
+		if (pacer.isRefused() && !(attempt === 1 && refusedOnce)) throw networkError(ctx, request, where, 'ECONNREFUSED', attempt, pacer);
 		let response: RawResponse;
 		const release = await pacer.acquire();
 		// A total limit per answer: n8n's timeout is an idle limit, so a body that trickles in would hold the item
 		// for as long as it drips. The timer is the platform's own (AbortSignal.timeout), not one the node keeps.
 		const deadline = AbortSignal.timeout(timeoutMs);
-		withDeadline(options, deadline, cancelSignalOf(this));
+		withDeadline(options, deadline, cancelSignalOf(ctx));
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, options, {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options, {
 				credentialsDecrypted: decrypted,
 			})) as RawResponse;
 		} catch (error) {
@@ -166,7 +86,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			// Our own limit ran out: a timeout like any other (reads and updates retried, creates not).
 			const code = deadline.aborted ? 'ETIMEDOUT' : networkCode(error);
 			if (code === 'ERR_CANCELED') {
-				throw cancelledError(this, request);
+				throw cancelledError(ctx, request);
 			}
 			if (code && UNREACHABLE.has(code)) {
 				pacer.refused();
@@ -175,14 +95,14 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 					await sleep(pacerPolicy.refusedRetryMs);
 					continue;
 				}
-				throw networkError(this, request, where, code, attempt + 1);
+				throw networkError(ctx, request, where, code, attempt + 1);
 			}
 			const retryable = (code && NEVER_REACHED.has(code)) || (kind !== 'create' && code !== undefined && MAYBE_PROCESSED.has(code));
 			if (retryable && attempt < retryPolicy.maxRetries) {
 				await sleep(backoffMs(attempt));
 				continue;
 			}
-			throw networkError(this, request, where, code, attempt + 1);
+			throw networkError(ctx, request, where, code, attempt + 1);
 		}
 		release();
 		const status = response.statusCode;
@@ -203,7 +123,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				await sleep(backoffMs(attempt));
 				continue;
 			}
-			throw answerError(this, request, where, response, reading.problem, secrets);
+			throw answerError(ctx, request, where, response, reading.problem, secrets);
 		}
 
 		if (attempt < retryPolicy.maxRetries) {
@@ -216,7 +136,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				continue;
 			}
 		}
-		throw apiError(this, request, where, response, secrets);
+		throw apiError(ctx, request, where, response, secrets);
 	}
 }
 

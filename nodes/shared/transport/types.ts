@@ -69,6 +69,14 @@ export interface AnswerFact {
 }
 
 
+/**
+ * What orders creates among items run side by side (shared/itemGate.ts): `turn` resolves once item `itemIndex` may
+ * send its create, and rejects when it must not. Declared here so the transport needs nothing of its caller.
+ */
+export interface CreateGate {
+	turn(itemIndex: number): Promise<void>;
+}
+
 /** An answer as n8n's request helper returns it with `returnFullResponse`. */
 export interface RawResponse {
 	statusCode: number;

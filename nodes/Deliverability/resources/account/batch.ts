@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
+import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
+import type { Item } from '../../helpers/item';
 import { validator } from '../../helpers/params';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
@@ -111,18 +112,18 @@ export function batchAction(ctx: IExecuteFunctions, v: Validator, i: number): st
 /** The answer is the batch's task: "Completed" once its progress reaches 100; else "Not Yet" (follow it with Task → Get). */
 export const completed = taskDone;
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const accountIds = accountIdsFrom(v, this.getNodeParameter('accountIds', i));
 	const action = batchAction(this, v, i);
 	const settings = taskWaitSettings(this, i);
-	const task = await apiRequest.call(this, {
+	const task = await item.request({
 		method: 'POST',
 		path: '/accounts/batch',
 		creates,
 		body: { account_ids: accountIds, action },
 		kind: 'create',
-		itemIndex: i,
 		answer,
 	});
 	const taskId = Number(task.id);
@@ -141,5 +142,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			description: 'The action was sent once; check the accounts before running it again.',
 		});
 	}
-	return await followTask(this, i, taskId, settings, task);
+	return await followTask(this, item, taskId, settings, task);
 }

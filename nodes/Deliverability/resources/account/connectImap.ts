@@ -7,10 +7,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
+import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
@@ -236,7 +237,8 @@ export function loginFailure(ctx: IExecuteFunctions, error: unknown, i: number, 
 	});
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const email = v.nonEmptyString('email', this.getNodeParameter('email', i));
 	if (email !== '' && !EMAIL.test(email)) v.invalid('email', `"${email}" is not an email address`);
@@ -282,7 +284,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	// service's 500 is also how it says "login failed", which repeating cannot fix.
 	const reply = await withSecretsScrubbed(this, [passwords.password, passwords.imap, passwords.smtp], async () => {
 		try {
-			return await apiRequest.call(this, { method: 'POST', path: '/imap_auth', creates, body, kind: 'create', itemIndex: i, answer });
+			return await item.request({ method: 'POST', path: '/imap_auth', creates, body, kind: 'create', answer });
 		} catch (error) {
 			throw loginFailure(this, error, i, testOnly);
 		}

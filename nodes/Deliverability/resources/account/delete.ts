@@ -4,9 +4,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId, validator } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -48,7 +49,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'accountId', i, true);
 	const extra = collectionValues(this, 'additionalFields', i);
 	const qs: IDataObject = {};
@@ -57,7 +59,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		if (reason !== '') qs.disconnect_reason = reason;
 	}
 	// DELETE is an update for the transport: repeating it after a lost answer cannot delete anything else.
-	const reply = await apiRequest.call(this, { method: 'DELETE', path: `/accounts/${id}`, qs, kind: 'update', itemIndex: i, answer });
+	const reply = await item.request({ method: 'DELETE', path: `/accounts/${id}`, qs, kind: 'update', answer });
 	// What the service said, and which account it was about (the id the user gave; a 204 leaves only that).
 	return { account_id: id, ...reply };
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { simplifyOption } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
@@ -24,9 +25,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'accountId', i, true);
 	const simplify = flag(this, 'simplify', i);
-	const account = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i, answer });
+	const account = await item.request({ method: 'GET', path: `/accounts/${id}`, answer });
 	return simplify ? simplifyAccount(account) : account;
 }

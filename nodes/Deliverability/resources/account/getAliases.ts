@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
+import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -27,9 +28,10 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 		);
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const i = item.index;
 	const id = locatorId(this, 'accountId', i, true);
-	const body = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', itemIndex: i, answer });
+	const body = await item.request({ method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', answer });
 	const aliases = aliasItems(body, id);
 	if (aliases.length === 0) {
 		this.addExecutionHints({

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
+import type { Item } from '../../helpers/item';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
@@ -59,7 +60,8 @@ export const description: INodeProperties[] = [
 	extraQueryOption('account', 'getAll'),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const i = item.index;
 	const v = validator(this, i);
 	const filters = collectionValues(this, 'filters', i);
 	const qs: IDataObject = {};
@@ -79,6 +81,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	Object.assign(qs, extraQuery(this, i));
 	const limit = listLimit(this, i);
 	const simplify = flag(this, 'simplify', i);
-	const accounts = await apiRequestAllItems.call(this, { path: '/accounts', qs, pageSize: PAGE_SIZE, itemIndex: i, answer }, limit);
+	const accounts = await item.requestAll({ path: '/accounts', qs, pageSize: PAGE_SIZE, answer }, limit);
 	return simplify ? accounts.map(simplifyAccount) : accounts;
 }

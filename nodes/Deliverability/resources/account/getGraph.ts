@@ -12,9 +12,10 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId, validator } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
 
@@ -184,7 +185,8 @@ export function perDayAll(graphs: Array<{ column: string; days: IDataObject[] }>
 	return items;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[]> {
+	const i = item.index;
 	const v = validator(this, i);
 	const id = locatorId(this, 'accountId', i, true);
 	const metric = v.oneOf('metric', this.getNodeParameter('metric', i), METRICS);
@@ -196,7 +198,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		// One after another: the pacer spaces them anyway, and a failure stops the item before the next request.
 		const answers: IDataObject[] = [];
 		for (const graph of ALL_GRAPHS) {
-			answers.push(await apiRequest.call(this, { method: 'GET', path: pathOf(graph.metric, id, graph.category ?? ''), qs, itemIndex: i, answer }));
+			answers.push(await item.request({ method: 'GET', path: pathOf(graph.metric, id, graph.category ?? ''), qs, answer }));
 		}
 		const bases = ALL_GRAPHS.map((g): IDataObject => ({ account_id: id, metric: g.metric, ...(g.category ? { category: g.category } : {}) }));
 		if (output === 'raw') return answers.map((reply, n) => ({ ...bases[n], ...reply }));
@@ -207,7 +209,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		if (items.length === 0) this.addExecutionHints({ message: `The graphs of account ${id} have no days.`, location: 'outputPane' });
 		return items;
 	}
-	const reply = await apiRequest.call(this, { method: 'GET', path: pathOf(metric, id, category ?? ''), qs, itemIndex: i, answer });
+	const reply = await item.request({ method: 'GET', path: pathOf(metric, id, category ?? ''), qs, answer });
 	const base: IDataObject = { account_id: id, metric, ...(category ? { category } : {}) };
 	if (output === 'raw') return { ...base, ...reply };
 	const items = perDay(reply, base, today);

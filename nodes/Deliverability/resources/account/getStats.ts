@@ -5,8 +5,9 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
 
@@ -29,9 +30,10 @@ export const description: INodeProperties[] = [
 	statsFilters('getStats'),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'accountId', i, true);
 	const qs = statsQuery(this, i);
-	const stats = await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}/stats`, qs, itemIndex: i, answer });
+	const stats = await item.request({ method: 'GET', path: `/accounts/${id}/stats`, qs, answer });
 	return { account_id: id, ...stats };
 }

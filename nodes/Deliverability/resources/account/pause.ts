@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -16,11 +17,11 @@ export const operation = {
 export const description: INodeProperties[] = [accountLocator(['pause'])];
 
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
-export async function setAlive(ctx: IExecuteFunctions, i: number, alive: boolean): Promise<IDataObject> {
-	const id = locatorId(ctx, 'accountId', i, true);
-	return await apiRequest.call(ctx, { method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', itemIndex: i, answer });
+export async function setAlive(ctx: IExecuteFunctions, item: Item, alive: boolean): Promise<IDataObject> {
+	const id = locatorId(ctx, 'accountId', item.index, true);
+	return await item.request({ method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', answer });
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	return await setAlive(this, i, false);
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	return await setAlive(this, item, false);
 }

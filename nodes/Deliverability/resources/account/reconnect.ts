@@ -6,10 +6,11 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { answer as getAnswer } from './get';
 import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 import { waitSettings, waitUntil } from '../../helpers/wait';
@@ -48,13 +49,14 @@ export function completed(answer: IDataObject): boolean {
 	return answer.reconnected === true;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'accountId', i, true);
 	const settings = waitSettings(this, i);
 	const simplify = flag(this, 'simplify', i);
 	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
 	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.
-	const job = await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}/reconnect`, kind: 'update', itemIndex: i, answer });
+	const job = await item.request({ method: 'POST', path: `/accounts/${id}/reconnect`, kind: 'update', answer });
 	// What the service said about the queued attempt (nothing filled in for a field it left out).
 	const queued: IDataObject = { account_id: id, ...(job.queued !== undefined ? { queued: job.queued } : {}), ...(job.job_id !== undefined ? { job_id: job.job_id } : {}) };
 	if (!settings.waitForCompletion) {
@@ -64,7 +66,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		});
 		return { ...job, ...queued };
 	}
-	const fetch = async () => await apiRequest.call(this, { method: 'GET', path: `/accounts/${id}`, itemIndex: i, answer: getAnswer });
+	const fetch = async () => await item.request({ method: 'GET', path: `/accounts/${id}`, answer: getAnswer });
 	const account = await waitUntil(this, i, settings, fetch, reconnected, `account ${id} to reconnect (imap_issue false)`);
 	const flags: IDataObject = { reconnected: reconnected(account), ...(queued.job_id !== undefined ? { job_id: queued.job_id } : {}) };
 	for (const key of ['_waitTimedOut', '_polls']) if (account[key] !== undefined) flags[key] = account[key];

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { setAlive } from './pause';
 
 export const operation = {
@@ -11,6 +12,6 @@ export const operation = {
 
 export const description: INodeProperties[] = [accountLocator(['resume'])];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	return await setAlive(this, i, true);
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	return await setAlive(this, item, true);
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { timeZoneOption } from '../../descriptions/fields';
 import { accountLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId, locatorValue, validator } from '../../helpers/params';
 
 /** Ranges of spec §8 for the account settings. */
@@ -146,8 +147,9 @@ export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'accountId', i, true);
 	const body = updateBody(this, i);
-	return await apiRequest.call(this, { method: 'POST', path: `/accounts/${id}`, body, kind: 'update', itemIndex: i, answer });
+	return await item.request({ method: 'POST', path: `/accounts/${id}`, body, kind: 'update', answer });
 }

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { customEventsField } from '../../../shared/events';
-import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
+import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, validator } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUrl, needsSlackChannel, slackChannelId } from './shared';
 
@@ -53,7 +54,8 @@ export const description: INodeProperties[] = [
 	collectionOf('additionalFields', { show }, [automatedTestIdsOption]),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const channel = v.oneOf('channel', this.getNodeParameter('channel', i), CHANNELS);
 	const events = eventsOf(v, 'events', this.getNodeParameter('events', i, []), this.getNodeParameter('customEvents', i, ''));
@@ -64,5 +66,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	const fields = collectionValues(this, 'additionalFields', i);
 	if (fields.automated_test_ids !== undefined) body.automated_test_ids = automatedTestIds(v, fields.automated_test_ids);
-	return await apiRequest.call(this, { method: 'POST', path: '/alerts', creates, body, kind: 'create', itemIndex: i, answer });
+	return await item.request({ method: 'POST', path: '/alerts', creates, body, kind: 'create', answer });
 }

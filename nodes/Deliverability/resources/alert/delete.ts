@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { alertLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -19,9 +20,10 @@ export const operation = { name: 'Delete', action: 'Delete an alert', descriptio
 
 export const description: INodeProperties[] = [alertLocator(['delete'])];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'alertId', i, true);
-	const reply = await apiRequest.call(this, { method: 'DELETE', path: `/alerts/${id}`, kind: 'update', itemIndex: i, answer });
+	const reply = await item.request({ method: 'DELETE', path: `/alerts/${id}`, kind: 'update', answer });
 	// What the service said ({} after a 204), never a "deleted: true" of our own; the id is the one the user gave.
 	return { id, ...reply };
 }

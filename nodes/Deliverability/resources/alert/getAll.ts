@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
+import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../descriptions/common';
+import type { Item } from '../../helpers/item';
 import { listLimit } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -12,8 +13,9 @@ export const operation = { name: 'Get Many', action: 'Get many alerts', descript
 export const description: INodeProperties[] = [...returnAllAndLimit('alert', 'getAll')];
 
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const i = item.index;
 	const limit = listLimit(this, i);
-	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', itemIndex: i, answer }));
+	const alerts = listFrom(await item.request({ method: 'GET', path: '/alerts', answer }));
 	return limit === undefined ? alerts : alerts.slice(0, limit);
 }

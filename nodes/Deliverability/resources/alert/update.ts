@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
+import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { answer as alertList } from './getAll';
 import { collectionOf, showFor, UPDATE_FIELDS_NOTE } from '../../descriptions/common';
 import { alertLocator } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId, validator } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
 
@@ -35,7 +36,8 @@ export const description: INodeProperties[] = [
 	], `${UPDATE_FIELDS_NOTE} (the node reads the alert first for Active and Events, which the service needs on every update)`),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const id = locatorId(this, 'alertId', i, true);
 	const f = collectionValues(this, 'updateFields', i);
@@ -47,16 +49,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (f.hook_url !== undefined) body.hook_url = hookUrl(v, 'hook_url', f.hook_url);
 	if (f.slack_channel_id !== undefined) body.slack_channel_id = slackChannelId(v, 'slack_channel_id', f.slack_channel_id);
 	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
-	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, id, body, i));
-	return await apiRequest.call(this, { method: 'POST', path: `/alerts/${id}`, body, kind: 'update', itemIndex: i, answer });
+	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
+	return await item.request({ method: 'POST', path: `/alerts/${id}`, body, kind: 'update', answer });
 }
 
 /**
  * The current `active` and `events` of the alert, for those the user did not set: the service requires both on every
  * update. There is no GET /alerts/{id}, so the alert is read from the project's alert list (one unpaginated call).
  */
-async function keptValues(this: IExecuteFunctions, id: number, body: IDataObject, i: number): Promise<IDataObject> {
-	const alerts = listFrom(await apiRequest.call(this, { method: 'GET', path: '/alerts', kind: 'read', itemIndex: i, answer: alertList }));
+async function keptValues(this: IExecuteFunctions, item: Item, id: number, body: IDataObject): Promise<IDataObject> {
+	const i = item.index;
+	const alerts = listFrom(await item.request({ method: 'GET', path: '/alerts', kind: 'read', answer: alertList }));
 	const current = alerts.find((alert) => String(alert.id) === String(id));
 	if (!current) {
 		throw new NodeOperationError(this.getNode(), `Alert ${id} is not among the alerts of the API key's project`, {

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
+import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { accountLocatorFor } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -33,15 +34,15 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const accountId = locatorId(this, 'accountId', i, true);
-	return await apiRequest.call(this, {
+	return await item.request({
 		method: 'POST',
 		path: '/automated_tests',
 		creates,
 		body: { account_id: accountId },
 		kind: 'create',
-		itemIndex: i,
 		answer,
 	});
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { automatedTestLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -11,7 +12,8 @@ export const operation = { name: 'Get', action: 'Get an automated test', descrip
 
 export const description: INodeProperties[] = [automatedTestLocator(['get'])];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'automatedTestId', i, true);
-	return await apiRequest.call(this, { method: 'GET', path: `/automated_tests/${id}`, itemIndex: i, answer });
+	return await item.request({ method: 'GET', path: `/automated_tests/${id}`, answer });
 }

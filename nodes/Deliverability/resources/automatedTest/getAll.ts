@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 export const PAGE_SIZE = 25;
@@ -50,7 +51,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const i = item.index;
 	const v = validator(this, i);
 	const filters = collectionValues(this, 'filters', i);
 	const options = collectionValues(this, 'options', i);
@@ -63,9 +65,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		if (qs.sort === undefined) v.fail('order', 'the service applies Order only together with Sort', 'Add the Sort option, or remove Order.');
 		qs.order = order;
 	}
-	return await apiRequestAllItems.call(
-		this,
-		{ path: '/automated_tests', qs, pageSize: PAGE_SIZE, itemIndex: i, answer },
+	return await item.requestAll({ path: '/automated_tests', qs, pageSize: PAGE_SIZE, answer },
 		listLimit(this, i),
 	);
 }

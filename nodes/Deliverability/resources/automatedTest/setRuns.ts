@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { automatedTestLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId, validator } from '../../helpers/params';
 
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
@@ -32,7 +33,8 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const id = locatorId(this, 'automatedTestId', i, true);
 	const raw = this.getNodeParameter('weekdays', i, []) as unknown;
@@ -43,12 +45,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	});
 	const weekdays = [...new Set(days)].sort((a, b) => a - b);
 	if (weekdays.length === 0) v.fail('weekdays', 'pick at least one day');
-	return await apiRequest.call(this, {
+	return await item.request({
 		method: 'POST',
 		path: `/automated_tests/${id}/runs`,
 		body: { weekdays },
 		kind: 'update',
-		itemIndex: i,
 		answer,
 	});
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountOption, automatedTestLocator } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId, locatorValue, validator } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -74,7 +75,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const id = locatorId(this, 'automatedTestId', i, true);
 	const f = collectionValues(this, 'updateFields', i);
@@ -89,16 +91,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (f.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', f.seedlist, AUTOMATED_TEST_SEEDLISTS);
 	if (f.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', locatorValue(f.time_zone));
 	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
-	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, id, body, i));
-	return await apiRequest.call(this, { method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', itemIndex: i, answer });
+	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
+	return await item.request({ method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', answer });
 }
 
 /**
  * The current `active` and `time_zone` of the test, for those the user did not set: the service requires `active`
  * on every update and resets an omitted `time_zone` to the project's, so sending nothing would change both.
  */
-async function keptValues(this: IExecuteFunctions, id: number, body: IDataObject, i: number): Promise<IDataObject> {
-	const current = await apiRequest.call(this, { method: 'GET', path: `/automated_tests/${id}`, kind: 'read', itemIndex: i, answer });
+async function keptValues(this: IExecuteFunctions, item: Item, id: number, body: IDataObject): Promise<IDataObject> {
+	const i = item.index;
+	const current = await item.request({ method: 'GET', path: `/automated_tests/${id}`, kind: 'read', answer });
 	const kept: IDataObject = {};
 	if (body.active === undefined) {
 		if (typeof current.active !== 'boolean') {

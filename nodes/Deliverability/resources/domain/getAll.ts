@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
+import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
@@ -66,7 +67,8 @@ export function domainsFrom(body: unknown): IDataObject[] {
  * accepted too), and Return All / Limit are applied here. Every domain of the answer is kept: the spec says the
  * service leaves out the ones without a score, and one that comes anyway is marked `scored: false` with the reason.
  */
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const i = item.index;
 	const v = validator(this, i);
 	const options = collectionValues(this, 'options', i);
 	const qs: IDataObject = {};
@@ -80,7 +82,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		if (options.expiryWarnDays !== undefined) thresholds.expiryWarnDays = v.integer('expiryWarnDays', options.expiryWarnDays, 0, 3650);
 		if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAt', `${thresholds.warnAt} is above Pass At Score (${thresholds.passAt})`);
 	}
-	const body = await apiRequest.call(this, { method: 'GET', path: '/projects/domains', qs, kind: 'read', itemIndex: i, answer });
+	const body = await item.request({ method: 'GET', path: '/projects/domains', qs, kind: 'read', answer });
 	const all = domainsFrom(body);
 	const domains = limit === undefined ? all : all.slice(0, limit);
 	return simplify ? domains.map((d) => simplifyDomain(d, thresholds)) : domains;

@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
+import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
+import type { Item } from '../../helpers/item';
 import { collectionValues, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
@@ -86,7 +87,8 @@ function dateText(value: unknown): unknown {
 	return value;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const name = v.nonEmptyString('name', this.getNodeParameter('name', i));
 	const provider = v.oneOf('provider', this.getNodeParameter('provider', i, 'google'), ['google', 'outlook'] as const);
@@ -107,7 +109,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}
 	}
 	const workspace = await withSecretsScrubbed(this, secrets, async () =>
-		await apiRequest.call(this, { method: 'POST', path: '/email_workspaces', creates, body, kind: 'create', itemIndex: i, answer }),
+		await item.request({ method: 'POST', path: '/email_workspaces', creates, body, kind: 'create', answer }),
 	);
 	// Secrets and the key file are not returned by the service; never let one through if that changes.
 	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);

@@ -10,10 +10,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocatorFor, emailWorkspaceLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
 import { failedForItems, ForItems } from '../../router';
 import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
@@ -130,7 +131,8 @@ function unique(addresses: string[]): string[] {
 	return addresses.filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject | IDataObject[] | ForItems> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[] | ForItems> {
+	const i = item.index;
 	const v = validator(this, i);
 	const source = v.oneOf('addressSource', this.getNodeParameter('addressSource', i, 'list'), ['list', 'allItems'] as const);
 	// All input items make one import, sent with the first item; the others have nothing of their own to send.
@@ -159,15 +161,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	v.check();
 
 	try {
-		const reply = await apiRequest.call(this, {
+		const reply = await item.request({
 			method: 'POST',
 			path: `/email_workspaces/${workspaceId}/accounts`,
 			body,
 			kind: 'create',
-			itemIndex: i,
 			answer,
 		});
-		const result = withOutcome(this, accounts, await withTask(this, i, reply, settings));
+		const result = withOutcome(this, accounts, await withTask(this, item, reply, settings));
 		return source === 'allItems' ? new ForItems([result], items) : result;
 	} catch (error) {
 		throw failedForItems(error, items);
@@ -187,16 +188,17 @@ export function completed(answer: IDataObject): boolean {
 /** The import's answer, with the finished task under `task` when a task came back and Wait for Completion is on. */
 async function withTask(
 	ctx: IExecuteFunctions,
-	i: number,
+	item: Item,
 	answer: IDataObject,
 	settings: ReturnType<typeof taskWaitSettings>,
 ): Promise<IDataObject> {
+	const i = item.index;
 	const taskId = Number(answer.task_id);
 	if (!settings.waitForCompletion || answer.task_id === null || answer.task_id === undefined || !Number.isInteger(taskId)) {
 		return answer;
 	}
 	try {
-		return { ...answer, task: await followTask(ctx, i, taskId, settings) };
+		return { ...answer, task: await followTask(ctx, item, taskId, settings) };
 	} catch (error) {
 		// The import was accepted: the headline says so, so nobody runs it again to "retry".
 		throw new NodeOperationError(ctx.getNode(), `The import was accepted (task ${taskId}), but waiting for it failed: ${(error as Error).message}`, {

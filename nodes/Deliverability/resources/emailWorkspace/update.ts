@@ -6,9 +6,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { emailWorkspaceLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { flag, locatorId, validator } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
@@ -40,7 +41,8 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const id = locatorId(this, 'emailWorkspaceId', i, true);
 	const name = v.nonEmptyString('name', this.getNodeParameter('name', i, ''));
@@ -53,7 +55,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		secrets = key.secrets;
 	}
 	const workspace = await withSecretsScrubbed(this, secrets, async () =>
-		await apiRequest.call(this, { method: 'POST', path: `/email_workspaces/${id}`, body, kind: 'update', itemIndex: i, answer }),
+		await item.request({ method: 'POST', path: `/email_workspaces/${id}`, body, kind: 'update', answer }),
 	);
 	// The key file is not returned by the service; never let it through if that changes.
 	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);

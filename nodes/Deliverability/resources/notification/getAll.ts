@@ -6,9 +6,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from '../../../shared/events';
-import { apiRequest, listFrom, type AnswerFact } from '../../../shared/transport';
+import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { accountFilter } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { collectionValues, listLimit, validator } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -59,9 +60,10 @@ export function notificationQuery(ctx: IExecuteFunctions, itemIndex: number): ID
 	return qs;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const i = item.index;
 	const limit = listLimit(this, i);
 	const qs = notificationQuery(this, i);
-	const list = listFrom(await apiRequest.call(this, { method: 'GET', path: '/notifications', qs, kind: 'read', itemIndex: i, answer }));
+	const list = listFrom(await item.request({ method: 'GET', path: '/notifications', qs, kind: 'read', answer }));
 	return limit === undefined ? list : list.slice(0, limit);
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact, type CreateWording } from '../../../shared/transport';
+import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, validator } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 
@@ -56,12 +57,13 @@ export function seedEmails(test: IDataObject): string[] {
 	return results.map((r) => r?.email).filter((e): e is string => typeof e === 'string' && e.trim() !== '');
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const fields = collectionValues(this, 'additionalFields', i);
 	const body: IDataObject = {};
 	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
-	const test = await apiRequest.call(this, { method: 'POST', path: '/spam_tests', creates, body, kind: 'create', itemIndex: i, answer });
+	const test = await item.request({ method: 'POST', path: '/spam_tests', creates, body, kind: 'create', answer });
 	const seeds = seedEmails(test);
 	if (i === 0) {
 		this.addExecutionHints({

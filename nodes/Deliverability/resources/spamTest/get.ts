@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil } from '../../helpers/wait';
@@ -44,13 +45,14 @@ export function completed(answer: IDataObject): boolean {
 	return readBoolean(answer.completed) === true;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const publicId = locatorId(this, 'publicId', i, false);
 	const settings = waitSettings(this, i);
 	const simplify = flag(this, 'simplify', i);
 	const thresholds = inboxThresholds(validator(this, i), simplify ? collectionValues(this, 'options', i) : {});
 	const fetch = async () =>
-		await apiRequest.call(this, { method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, itemIndex: i, answer });
+		await item.request({ method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, answer });
 	const test = settings.waitForCompletion
 		? await waitUntil(this, i, settings, fetch, completed, `spam test ${publicId} to complete`)
 		: await fetch();

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
@@ -57,7 +58,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const i = item.index;
 	const v = validator(this, i);
 	const filters = collectionValues(this, 'filters', i);
 	const options = collectionValues(this, 'options', i);
@@ -71,6 +73,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const limit = listLimit(this, i);
 	const simplify = flag(this, 'simplify', i);
 	const thresholds = inboxThresholds(v, simplify ? options : {});
-	const tests = await apiRequestAllItems.call(this, { path: '/spam_tests', qs, pageSize: PAGE_SIZE, itemIndex: i, answer }, limit);
+	const tests = await item.requestAll({ path: '/spam_tests', qs, pageSize: PAGE_SIZE, answer }, limit);
 	return simplify ? tests.map((test) => simplifySpamTest(test, thresholds)) : tests;
 }

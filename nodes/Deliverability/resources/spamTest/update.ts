@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
+import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId, validator } from '../../helpers/params';
 
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
@@ -38,7 +39,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const v = validator(this, i);
 	const publicId = locatorId(this, 'publicId', i, false);
 	const fields = collectionValues(this, 'updateFields', i);
@@ -49,7 +51,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
 	if (body.type === undefined) {
 		// `type` is required on every update: without it the audience would have to be reset, so keep the current one.
-		const current = await apiRequest.call(this, { method: 'GET', path, kind: 'read', itemIndex: i, answer });
+		const current = await item.request({ method: 'GET', path, kind: 'read', answer });
 		if (typeof current.test_type !== 'string' || current.test_type.trim() === '') {
 			throw new NodeOperationError(this.getNode(), `Could not read the audience type of spam test ${publicId}`, {
 				itemIndex: i,
@@ -58,5 +60,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}
 		body.type = current.test_type;
 	}
-	return await apiRequest.call(this, { method: 'POST', path, body, kind: 'update', itemIndex: i, answer });
+	return await item.request({ method: 'POST', path, body, kind: 'update', answer });
 }

@@ -5,8 +5,9 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
 import { accountLocatorFor, tagLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -23,15 +24,15 @@ export const description: INodeProperties[] = [
 	accountLocatorFor('tag', ['link'], 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const tagId = locatorId(this, 'tagId', i, true);
 	const accountId = locatorId(this, 'accountId', i, true);
-	return await apiRequest.call(this, {
+	return await item.request({
 		method: 'POST',
 		path: `/tags/${tagId}/link`,
 		body: { account_id: accountId },
 		kind: 'update',
-		itemIndex: i,
 		answer,
 	});
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { taskLocator } from '../../descriptions/locators';
+import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings } from './wait';
 
@@ -17,8 +18,9 @@ export const completed = taskDone;
 
 export const tool = taskToolFacts;
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+	const i = item.index;
 	const id = locatorId(this, 'taskId', i, true);
 	const settings = taskWaitSettings(this, i);
-	return await followTask(this, i, id, settings);
+	return await followTask(this, item, id, settings);
 }

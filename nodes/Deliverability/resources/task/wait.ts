@@ -5,7 +5,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readNumber } from '../../../shared/lenient';
-import { apiRequest, type AnswerFact } from '../../../shared/transport';
+import type { AnswerFact } from '../../../shared/transport';
+import type { Item } from '../../helpers/item';
 import { waitForCompletionFields } from '../../descriptions/common';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
@@ -32,8 +33,8 @@ export const taskToolFacts: ToolFacts = {
 			: undefined,
 };
 
-export async function getTask(ctx: IExecuteFunctions, taskId: number, itemIndex: number): Promise<IDataObject> {
-	return await apiRequest.call(ctx, { method: 'GET', path: `/tasks/${taskId}`, kind: 'read', itemIndex, answer: TASK_ANSWER });
+export async function getTask(item: Item, taskId: number): Promise<IDataObject> {
+	return await item.request({ method: 'GET', path: `/tasks/${taskId}`, kind: 'read', answer: TASK_ANSWER });
 }
 
 /** The wait settings, checked (call it before the first request). */
@@ -47,16 +48,16 @@ export function taskWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
  */
 export async function followTask(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
+	item: Item,
 	taskId: number,
 	settings: WaitSettings,
 	first?: IDataObject,
 ): Promise<IDataObject> {
-	if (!settings.waitForCompletion) return first ?? (await getTask(ctx, taskId, itemIndex));
+	if (!settings.waitForCompletion) return first ?? (await getTask(item, taskId));
 	let pending: IDataObject | undefined = first;
 	return await waitUntil(
 		ctx,
-		itemIndex,
+		item.index,
 		settings,
 		async () => {
 			if (pending) {
@@ -64,7 +65,7 @@ export async function followTask(
 				pending = undefined;
 				return snapshot;
 			}
-			return await getTask(ctx, taskId, itemIndex);
+			return await getTask(item, taskId);
 		},
 		taskDone,
 		`task ${taskId} to finish`,

@@ -1,0 +1,93 @@
+/**
+ * The credential as one caller's requests use it. n8n reads a credential from the database and decrypts it on every
+ * getCredentials call (twice per request when httpRequestWithAuthentication reads it again), so a caller opens one
+ * session (the action node per run, a trigger or a picker per call) and hands it to every request it makes: the
+ * credential is read once, on the first request, and goes when the caller drops the session.
+ */
+import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
+import { CREDENTIAL_NAME, type ApiContext } from './types';
+
+export function baseUrlOf(credentials: IDataObject): string {
+	return String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+}
+
+function secretsOf(credentials: IDataObject): string[] {
+	const raw = String(credentials.apiKey ?? '').trim();
+	const bare = raw.replace(/^bearer\s+/i, '');
+	return [raw, bare].filter((s) => s.length >= 4);
+}
+
+/**
+ * Default of the credential's "Timeout (Seconds)": the longest one answer may take, from sending the request to its
+ * last byte. 60 s is what the idle limit was before (a workflow that worked keeps working), well above what the
+ * service needs for any documented call, and short enough that a stalled read is retried within minutes.
+ */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/** The credential's time limit per answer, in milliseconds (1 s to 10 min; anything else: the default). */
+export function timeoutMsOf(credentials: IDataObject): number {
+	const raw = credentials.timeout;
+	const seconds = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+	return Number.isFinite(seconds) && seconds >= 1 && seconds <= 600 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_SECONDS * 1000;
+}
+
+/** What every request of a session needs from the credential, read and decrypted once. */
+export interface Credential {
+	decrypted: ICredentialsDecrypted;
+	secrets: string[];
+	baseUrl: string;
+	pacer: Pacer;
+	timeoutMs: number;
+}
+
+export class Session {
+	private reading: Promise<Credential> | undefined;
+
+	/** `ctx`: the n8n context the requests are made with (its request helper, node and stop signal). */
+	constructor(readonly ctx: ApiContext) {}
+
+	/** The credential, read on first use; a failed read is not kept, so the next request reads again. */
+	async credential(itemIndex: number | undefined): Promise<Credential> {
+		if (!this.reading) {
+			const reading = this.read();
+			this.reading = reading;
+			reading.catch(() => {
+				if (this.reading === reading) this.reading = undefined;
+			});
+		}
+		const resolved = await this.reading;
+		if (!/^https?:\/\/[^/]+/i.test(resolved.baseUrl)) {
+			throw new NodeOperationError(this.ctx.getNode(), 'The Base URL in the credential is not an http(s) URL', {
+				description: 'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
+				itemIndex,
+			});
+		}
+		return resolved;
+	}
+
+	private async read(): Promise<Credential> {
+		const credentials = (await this.ctx.getCredentials(CREDENTIAL_NAME)) as ICredentialDataDecryptedObject;
+		const baseUrl = baseUrlOf(credentials);
+		const bareKey = String(credentials.apiKey ?? '').trim().replace(/^bearer\s+/i, '');
+		const rate = credentials.maxRequestsPerSecond;
+		const perSecond = typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_REQUESTS_PER_SECOND;
+		const reference = this.ctx.getNode().credentials?.[CREDENTIAL_NAME];
+		return {
+			decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_NAME, data: credentials },
+			secrets: secretsOf(credentials),
+			baseUrl,
+			pacer: pacerFor(baseUrl, bareKey, perSecond),
+			timeoutMs: timeoutMsOf(credentials),
+		};
+	}
+}
+
+/** A session for the requests of one caller (see above). */
+export function openSession(ctx: ApiContext): Session {
+	return new Session(ctx);
+}
