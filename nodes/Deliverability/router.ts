@@ -43,7 +43,7 @@ interface Stop {
 
 /** An operation as the item loop runs it (built from its file by resources/types.ts). */
 export interface Operation {
-	/** Its execute, with the item's validation around it. */
+	/** Its execute (from the operation file). */
 	execute: OperationHandler;
 	/** A parameter's label on screen for this operation (errors name fields by it). */
 	label: (field: string) => string;
@@ -114,7 +114,7 @@ export async function route(
 				itemIndex: i,
 			});
 		}
-		const raw = await found.execute.call(this, itemOf(run, i));
+		const raw = await found.execute.call(this, itemOf(run, this.getNode(), i, found.label));
 		if (completed) {
 			const answers = raw instanceof ForItems ? raw.json : Array.isArray(raw) ? raw : [raw];
 			if (!answers.every((answer) => completed(answer))) notYet[i] = 1;

@@ -3,13 +3,10 @@
  * NodeOperationError with the item index that names the field as the user sees it on screen and says why, so nothing
  * is sent for a bad item.
  *
- * Two modes:
- * - immediate (`new Validator(node, i)`): the first failure throws, as a plain check;
- * - collecting (`{ collect: true }`, what the action node's operations get from `validator(this, i)`): each check
- *   records its failure and returns a harmless stand-in, so every invalid field of the item is found, and all of them
- *   are thrown together by `check()`, by the next `fail()`, or before the item's first request (`throwIfInvalid`,
- *   called by the transport). An operation cannot forget the final check: a request never leaves with failures
- *   pending, and the item loop checks again when the operation returns.
+ * Every check returns a valid value or throws; nothing hands back a stand-in for a bad value. To report every problem
+ * of an item at once, an operation reads its fields through `all` (or `allAsync`): each field is read by its own
+ * function, and when any of them threw, one error lists the problem of each invalid field. `fail` is for a problem
+ * after which reading further fields makes no sense: it ends `all` at once, with the problems found before it.
  */
 import { DateTime, IANAZone } from 'luxon';
 import type { INode } from 'n8n-workflow';
@@ -19,8 +16,6 @@ import { NodeOperationError } from 'n8n-workflow';
 const INT32_MAX = 2_147_483_647;
 
 export interface ValidatorOptions {
-	/** Record failures and throw them together (see above) instead of throwing the first. */
-	collect?: boolean;
 	/** The on-screen label of a field, e.g. `time_zone` → `Update Fields → Time Zone`. Unknown names stay as they are. */
 	label?: (field: string) => string;
 }
@@ -32,11 +27,31 @@ export interface Failure {
 	description?: string;
 }
 
+/** What `all` reads: one function per field (or group of fields), each returning its value or throwing. */
+export type Readers<T> = { [K in keyof T]: () => T[K] };
+
+/** Like Readers, for fields whose reading waits for something (a credential). */
+export type AsyncReaders<T> = { [K in keyof T]: () => T[K] | Promise<T[K]> };
+
+/**
+ * The problems an error of this module carries, so `all` can put several into one error. Kept under a symbol: n8n
+ * shows and stores the error as it always did (a NodeOperationError), without this.
+ */
+const PROBLEMS = Symbol('invalid fields');
+
+interface Problems {
+	failures: readonly Failure[];
+	/** Thrown by `fail`: `all` stops reading. */
+	stop: boolean;
+}
+
+type InvalidFieldsError = NodeOperationError & { [PROBLEMS]?: Problems };
+
+function problemsOf(error: unknown): Problems | undefined {
+	return error instanceof NodeOperationError ? (error as InvalidFieldsError)[PROBLEMS] : undefined;
+}
+
 export class Validator {
-	private readonly failures: Failure[] = [];
-
-	private readonly collect: boolean;
-
 	private readonly label: (field: string) => string;
 
 	constructor(
@@ -44,40 +59,65 @@ export class Validator {
 		private readonly itemIndex: number,
 		options: ValidatorOptions = {},
 	) {
-		this.collect = options.collect ?? false;
 		this.label = options.label ?? ((field) => field);
 	}
 
-	/** A failure that stops here: thrown at once, together with the failures recorded before it. */
+	/** A failure after which nothing else of the item is read: it ends `all` with the problems found before it. */
 	fail(field: string, why: string, description?: string): never {
-		this.record(field, why, description, false);
-		throw this.error();
+		throw this.error([{ field: this.labelOf(field), why, description }], true);
+	}
+
+	/** A failure of one field: `all` goes on reading the others. */
+	invalid(field: string, why: string, description?: string): never {
+		throw this.error([{ field: this.labelOf(field), why, description }], false);
 	}
 
 	/**
-	 * A failure after which the operation can go on checking other fields (thrown at once by an immediate validator).
-	 * Collected failures are thrown by `check()` or before the item's first request.
+	 * Reads every field, in order: each reader returns its value or throws. When readers threw problems of this module,
+	 * one error lists them all (each field once, its first problem). Another error (a parameter n8n could not
+	 * resolve) stops the reading; it is thrown unless problems were found before it, which are then the cause the
+	 * user needs to see.
 	 */
-	invalid(field: string, why: string, description?: string): void {
-		this.record(field, why, description, !this.collect);
+	all<T>(readers: Readers<T>): T {
+		const read = new Reading(this);
+		const out = {} as T;
+		for (const key of Object.keys(readers) as Array<keyof T>) {
+			try {
+				out[key] = readers[key]();
+			} catch (error) {
+				read.failed(error);
+			}
+		}
+		return read.done(out);
 	}
 
-	/** Throws every failure recorded so far, as one error; does nothing when there is none. */
-	check(): void {
-		if (this.failures.length > 0) throw this.error();
+	/** `all` for readers of which some wait (a credential read); still one field after another, in order. */
+	async allAsync<T>(readers: AsyncReaders<T>): Promise<T> {
+		const read = new Reading(this);
+		const out = {} as T;
+		for (const key of Object.keys(readers) as Array<keyof T>) {
+			try {
+				out[key] = await readers[key]();
+			} catch (error) {
+				read.failed(error);
+			}
+		}
+		return read.done(out);
 	}
 
-	/** The failures recorded so far (each field once, its first problem). */
-	get problems(): readonly Failure[] {
-		return this.failures;
+	/** The error of these failures: the field and why for one; for several, each with why, and every hint. */
+	error(failures: readonly Failure[], stop: boolean): NodeOperationError {
+		const error = errorOf(this.node, this.itemIndex, failures) as InvalidFieldsError;
+		error[PROBLEMS] = { failures, stop };
+		return error;
 	}
 
-	/** A whole number in [min, max]; numeric strings (from expressions) are accepted. NaN stands in for a bad one. */
+	/** A whole number in [min, max]; numeric strings (from expressions) are accepted. */
 	integer(field: string, value: unknown, min?: number, max?: number): number {
 		const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-		if (typeof n !== 'number' || !Number.isInteger(n)) return this.bad(field, `expected a whole number, got ${show(value)}`, NaN);
-		if (min !== undefined && n < min) return this.bad(field, `${n} is below the minimum ${min} (allowed: ${range(min, max)})`, NaN);
-		if (max !== undefined && n > max) return this.bad(field, `${n} is above the maximum ${max} (allowed: ${range(min, max)})`, NaN);
+		if (typeof n !== 'number' || !Number.isInteger(n)) this.invalid(field, `expected a whole number, got ${show(value)}`);
+		if (min !== undefined && n < min) this.invalid(field, `${n} is below the minimum ${min} (allowed: ${range(min, max)})`);
+		if (max !== undefined && n > max) this.invalid(field, `${n} is above the maximum ${max} (allowed: ${range(min, max)})`);
 		return n;
 	}
 
@@ -93,7 +133,7 @@ export class Validator {
 
 	oneOf<T extends string | number>(field: string, value: unknown, allowed: readonly T[]): T {
 		const match = allowed.find((a) => a === value || String(a) === String(value).trim());
-		if (match === undefined) return this.bad(field, `${show(value)} is not one of ${allowed.join(', ')}`, value as T);
+		if (match === undefined) this.invalid(field, `${show(value)} is not one of ${allowed.join(', ')}`);
 		return match;
 	}
 
@@ -101,44 +141,44 @@ export class Validator {
 		if (typeof value === 'boolean') return value;
 		if (value === 'true') return true;
 		if (value === 'false') return false;
-		return this.bad(field, `expected true or false, got ${show(value)}`, false);
+		return this.invalid(field, `expected true or false, got ${show(value)}`);
 	}
 
 	nonEmptyString(field: string, value: unknown): string {
-		if (typeof value !== 'string' || value.trim() === '') return this.bad(field, 'a non-empty text is required', '');
+		if (typeof value !== 'string' || value.trim() === '') this.invalid(field, 'a non-empty text is required');
 		return value.trim();
 	}
 
 	string(field: string, value: unknown): string {
-		if (typeof value !== 'string') return this.bad(field, `expected text, got ${show(value)}`, '');
+		if (typeof value !== 'string') this.invalid(field, `expected text, got ${show(value)}`);
 		return value;
 	}
 
 	/** An IANA time zone name such as Europe/Paris (checked with luxon). */
 	timeZone(field: string, value: unknown): string {
 		if (typeof value !== 'string' || value.trim() === '') {
-			return this.bad(field, 'a time zone is required', '', 'Pick one from the list, or give a name like Europe/Paris.');
+			this.invalid(field, 'a time zone is required', 'Pick one from the list, or give a name like Europe/Paris.');
 		}
 		const zone = value.trim();
 		// Area/Location names only (and UTC): luxon also accepts legacy ids such as CET or EST, which name no region.
 		if (!IANAZone.isValidZone(zone) || (!zone.includes('/') && zone !== 'UTC')) {
-			return this.bad(field, `${show(value)} is not an IANA time zone name`, '', 'Use a name like Europe/Paris, America/New_York or UTC.');
+			this.invalid(field, `${show(value)} is not an IANA time zone name`, 'Use a name like Europe/Paris, America/New_York or UTC.');
 		}
 		return zone;
 	}
 
 	/** A calendar date given as DD/MM/YYYY, an ISO date or a date picker value; returned as DD/MM/YYYY. */
 	ddmmyyyy(field: string, value: unknown): string {
-		if (typeof value !== 'string' || value.trim() === '') return this.bad(field, 'a date is required', '');
+		if (typeof value !== 'string' || value.trim() === '') this.invalid(field, 'a date is required');
 		const text = value.trim();
 		let date = DateTime.fromFormat(text, 'dd/MM/yyyy', { zone: 'utc' });
 		if (!date.isValid) date = DateTime.fromFormat(text, 'd/M/yyyy', { zone: 'utc' });
 		if (!date.isValid && /^\d{4}-\d{2}-\d{2}/.test(text)) date = DateTime.fromISO(text, { setZone: true });
-		if (!date.isValid) return this.bad(field, `${show(value)} is not a date`, '', 'Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date.');
+		if (!date.isValid) this.invalid(field, `${show(value)} is not a date`, 'Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date.');
 		return date.toFormat('dd/MM/yyyy');
 	}
 
-	/** A list of whole numbers from an array, a number, or text like "1, 2, 3". Bad entries are left out. */
+	/** A list of whole numbers from an array, a number, or text like "1, 2, 3"; the first bad entry is the problem. */
 	integerList(field: string, value: unknown, min?: number, max?: number): number[] {
 		const parts = Array.isArray(value)
 			? value
@@ -148,22 +188,7 @@ export class Validator {
 						.split(',')
 						.map((s) => s.trim())
 						.filter((s) => s !== '');
-		return parts.map((p) => this.integer(field, p, min, max)).filter((n) => !Number.isNaN(n));
-	}
-
-	/** Records a failed check and hands back the stand-in (or throws, for an immediate validator). */
-	private bad<T>(field: string, why: string, standIn: T, description?: string): T {
-		this.record(field, why, description, !this.collect);
-		return standIn;
-	}
-
-	private record(field: string, why: string, description: string | undefined, throwNow: boolean): void {
-		const failure = { field: this.labelOf(field), why, description };
-		// An immediate validator keeps nothing: each failure is its own error.
-		if (!this.collect) throw errorOf(this.node, this.itemIndex, [failure]);
-		// One problem per field: a later one is usually a consequence of the first (an empty text is also no URL).
-		if (!this.failures.some((f) => f.field === failure.field)) this.failures.push(failure);
-		if (throwNow) throw this.error();
+		return parts.map((p) => this.integer(field, p, min, max));
 	}
 
 	private labelOf(field: string): string {
@@ -174,8 +199,30 @@ export class Validator {
 		}
 	}
 
-	private error(): NodeOperationError {
-		return errorOf(this.node, this.itemIndex, this.failures);
+}
+
+/** The problems of one `all`: gathered while its readers run, thrown as one error at the end. */
+class Reading {
+	private readonly failures: Failure[] = [];
+
+	constructor(private readonly validator: Validator) {}
+
+	failed(error: unknown): void {
+		const problems = problemsOf(error);
+		if (!problems) {
+			if (this.failures.length > 0) throw this.validator.error(this.failures, true);
+			throw error;
+		}
+		// One problem per field: a later one is usually a consequence of the first (an empty text is also no URL).
+		for (const failure of problems.failures) {
+			if (!this.failures.some((f) => f.field === failure.field)) this.failures.push(failure);
+		}
+		if (problems.stop) throw this.validator.error(this.failures, true);
+	}
+
+	done<T>(out: T): T {
+		if (this.failures.length > 0) throw this.validator.error(this.failures, false);
+		return out;
 	}
 }
 
@@ -190,38 +237,6 @@ function errorOf(node: INode, itemIndex: number, all: readonly Failure[]): NodeO
 		itemIndex,
 		description: hints.length ? hints.join(' ') : undefined,
 	});
-}
-
-/**
- * Collecting validators by execution context and item, so the transport can refuse to send a request for an item
- * with failures pending (an operation does not need to remember to check). Weakly keyed: gone with the execution.
- */
-const pending = new WeakMap<object, Map<number, Validator>>();
-
-/** The collecting validator of this item in this execution (created on first use, shared by every later call). */
-export function itemValidator(ctx: object, itemIndex: number, create: () => Validator): Validator {
-	let byItem = pending.get(ctx);
-	if (!byItem) {
-		byItem = new Map();
-		pending.set(ctx, byItem);
-	}
-	let v = byItem.get(itemIndex);
-	if (!v) {
-		v = create();
-		byItem.set(itemIndex, v);
-	}
-	return v;
-}
-
-/** Throws the item's recorded failures, if any (called by the transport before a request, and after an operation). */
-export function throwIfInvalid(ctx: object, itemIndex: number | undefined): void {
-	if (itemIndex === undefined) return;
-	pending.get(ctx)?.get(itemIndex)?.check();
-}
-
-/** Starts an item afresh: its earlier failures (if the context is reused, e.g. by an agent's next call) are dropped. */
-export function forgetItem(ctx: object, itemIndex: number): void {
-	pending.get(ctx)?.delete(itemIndex);
 }
 
 function show(value: unknown): string {

@@ -81,17 +81,20 @@ describe('Validator', () => {
 	});
 });
 
-describe('Validator, collecting mode (all problems of an item at once)', () => {
+describe('Validator.all (all problems of an item at once)', () => {
 	const labels: Record<string, string> = { hour: 'Update Fields → Hour', time_zone: 'Update Fields → Time Zone' };
-	const collecting = () => new Validator(node, 2, { collect: true, label: (field) => labels[field] ?? field });
+	const fields = () => new Validator(node, 2, { label: (field) => labels[field] ?? field });
 
-	it('goes on after a failure with a stand-in and throws every failure together on check()', () => {
-		const c = collecting();
-		expect(c.integer('hour', 24, 0, 23)).toBeNaN();
-		expect(c.timeZone('time_zone', 'Mars/Olympus')).toBe('');
-		expect(c.integer('hour', 'x', 0, 23)).toBeNaN(); // the same field again: reported once
-		expect(c.oneOf('repeat_period', 'MONTH', ['WEEK', 'DAY'])).toBe('MONTH');
-		const error = failure(() => c.check());
+	it('reads every field, each returning its value or throwing, and throws every problem together', () => {
+		const c = fields();
+		const error = failure(() =>
+			c.all({
+				hour: () => c.integer('hour', 24, 0, 23),
+				zone: () => c.timeZone('time_zone', 'Mars/Olympus'),
+				again: () => c.integer('hour', 'x', 0, 23), // the same field again: reported once
+				period: () => c.oneOf('repeat_period', 'MONTH', ['WEEK', 'DAY']),
+			}),
+		);
 		expect(error.message).toBe(
 			'3 invalid fields: "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name; "repeat_period": "MONTH" is not one of WEEK, DAY',
 		);
@@ -99,26 +102,74 @@ describe('Validator, collecting mode (all problems of an item at once)', () => {
 		expect(error.context.itemIndex).toBe(2);
 	});
 
-	it('fail() throws at once, with the failures recorded before it', () => {
-		const c = collecting();
-		c.integer('hour', -3, 0, 23);
-		const error = failure(() => c.fail('Update Fields', 'add at least one field to change'));
-		expect(error.message).toMatch(/^2 invalid fields: "Update Fields → Hour": .*; "Update Fields": add at least one field/);
-	});
-
-	it('one failure reads as before, with the label; no failure, no error', () => {
-		const c = collecting();
-		expect(() => c.check()).not.toThrow();
-		c.timeZone('time_zone', 'CEST');
-		expect(failure(() => c.check()).message).toBe('Invalid "Update Fields → Time Zone": "CEST" is not an IANA time zone name');
-	});
-
-	it('an immediate validator (the default) still throws the first failure, alone', () => {
-		const immediate = new Validator(node, 0, { label: (field) => labels[field] ?? field });
-		expect(failure(() => immediate.integer('hour', 24, 0, 23)).message).toBe(
-			'Invalid "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23)',
+	it('fail() ends the reading at once, with the problems found before it', () => {
+		const c = fields();
+		let after = false;
+		const error = failure(() =>
+			c.all({
+				hour: () => c.integer('hour', -3, 0, 23),
+				change: () => c.fail('Update Fields', 'add at least one field to change'),
+				later: () => {
+					after = true;
+				},
+			}),
 		);
-		expect(failure(() => immediate.integer('hour', -1, 0, 23)).message).toMatch(/^Invalid "Update Fields → Hour": -1/);
+		expect(error.message).toMatch(/^2 invalid fields: "Update Fields → Hour": .*; "Update Fields": add at least one field/);
+		expect(after).toBe(false);
+	});
+
+	it('one problem reads as before, with the label; no problem, the values', () => {
+		const c = fields();
+		expect(c.all({ hour: () => c.integer('hour', '7', 0, 23), zone: () => c.timeZone('time_zone', ' Europe/Paris ') })).toEqual({
+			hour: 7,
+			zone: 'Europe/Paris',
+		});
+		expect(failure(() => c.all({ zone: () => c.timeZone('time_zone', 'CEST') })).message).toBe(
+			'Invalid "Update Fields → Time Zone": "CEST" is not an IANA time zone name',
+		);
+	});
+
+	it('nests: the problems of an inner reading join the outer one', () => {
+		const c = fields();
+		const error = failure(() =>
+			c.all({
+				id: () => c.id('accountId', 'x'),
+				body: () => c.all({ hour: () => c.integer('hour', 24, 0, 23), zone: () => c.timeZone('time_zone', 'CEST') }),
+			}),
+		);
+		expect(error.message).toMatch(/^3 invalid fields: "accountId": .*; "Update Fields → Hour": .*; "Update Fields → Time Zone": /);
+	});
+
+	it('another error stops the reading; problems found before it are what is thrown', () => {
+		const c = fields();
+		const broken = () => {
+			throw new Error('could not resolve the expression');
+		};
+		expect(() => c.all({ a: broken, hour: () => c.integer('hour', 24, 0, 23) })).toThrow('could not resolve the expression');
+		expect(failure(() => c.all({ hour: () => c.integer('hour', 24, 0, 23), a: broken })).message).toMatch(/^Invalid "Update Fields → Hour"/);
+	});
+
+	it('a check outside all throws its own problem at once, alone', () => {
+		const c = fields();
+		expect(failure(() => c.integer('hour', 24, 0, 23)).message).toBe('Invalid "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23)');
+		expect(failure(() => c.integer('hour', -1, 0, 23)).message).toMatch(/^Invalid "Update Fields → Hour": -1/);
+	});
+
+	it('allAsync reads fields that wait, in order, the same way', async () => {
+		const c = fields();
+		const error = await c
+			.allAsync({
+				hour: () => c.integer('hour', 24, 0, 23),
+				key: async () => {
+					await Promise.resolve();
+					return c.fail('Google Key', 'the key is not valid JSON');
+				},
+			})
+			.then(
+				() => undefined,
+				(e: unknown) => e as NodeOperationError,
+			);
+		expect(error?.message).toMatch(/^2 invalid fields: "Update Fields → Hour": .*; "Google Key": the key is not valid JSON/);
 	});
 });
 

@@ -1,12 +1,15 @@
 /**
- * What an operation gets for one input item: its index and its way to the service. The item loop (router.ts) makes
- * one per item from what it opened for the run (the credential's session, the gate that orders creates), so an
- * operation finds nothing through its context: everything it may use is handed to it here.
+ * What an operation gets for one input item: its index, its field checks and its way to the service. The item loop
+ * (router.ts) makes one per item from what it opened for the run (the credential's session, the gate that orders
+ * creates), so an operation finds nothing through its context: everything it may use is handed to it here.
+ *
+ * An operation reads and checks all its fields (through `fields.all`) before its first request, so every problem of
+ * the item is reported at once and nothing is sent for an invalid item.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, type ApiRequest, type CreateGate, type Session } from '../../shared/transport';
-import { throwIfInvalid } from '../../shared/validation';
+import { Validator } from '../../shared/validation';
 
 /** A request of this item (the item's index is added: errors point at it, a create waits for its turn). */
 export type ItemRequest = Omit<ApiRequest, 'itemIndex'>;
@@ -16,6 +19,8 @@ export type ItemListRequest = Omit<ApiRequest, 'itemIndex' | 'method'> & { pageS
 
 export interface Item {
 	readonly index: number;
+	/** The item's checks; errors name fields by their labels on screen for this operation. */
+	readonly fields: Validator;
 	/** One API call for this item. */
 	request(request: ItemRequest): Promise<IDataObject>;
 	/** A page-numbered list read to the end, or to `limit`. */
@@ -28,18 +33,12 @@ export interface Run {
 	gate: CreateGate;
 }
 
-export function itemOf(run: Run, index: number): Item {
-	// Nothing leaves for an item with invalid fields: their collected errors are thrown before its request.
-	const check = () => throwIfInvalid(run.session.ctx, index);
+/** Item `index` of the run, its fields named by `label` (the operation's labels on screen). */
+export function itemOf(run: Run, node: INode, index: number, label: (field: string) => string): Item {
 	return {
 		index,
-		request: async (request) => {
-			check();
-			return await apiRequest(run.session, { ...request, itemIndex: index }, run.gate);
-		},
-		requestAll: async (request, limit) => {
-			check();
-			return await apiRequestAllItems(run.session, { ...request, itemIndex: index }, limit);
-		},
+		fields: new Validator(node, index, { label }),
+		request: async (request) => await apiRequest(run.session, { ...request, itemIndex: index }, run.gate),
+		requestAll: async (request, limit) => await apiRequestAllItems(run.session, { ...request, itemIndex: index }, limit),
 	};
 }

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../descriptions/common';
-import { validator } from './params';
+import type { Item } from './item';
 
 export function extraQueryOption(resource: string, operation: string): INodeProperties {
 	return {
@@ -27,13 +27,13 @@ export function extraQueryOption(resource: string, operation: string): INodeProp
 	};
 }
 
-export function extraQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const raw = ctx.getNodeParameter('additionalQuery', itemIndex, {}) as { parameter?: Array<{ name: string; value: string }> };
+export function extraQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
+	const raw = ctx.getNodeParameter('additionalQuery', item.index, {}) as { parameter?: Array<{ name: string; value: string }> };
 	const qs: IDataObject = {};
 	for (const { name, value } of raw.parameter ?? []) {
 		const key = String(name ?? '').trim();
 		if (!key) continue;
-		if (key === 'page') validator(ctx, itemIndex).fail('Additional Query Parameters', '"page" is set by the node (Return All / Limit)');
+		if (key === 'page') item.fields.fail('Additional Query Parameters', '"page" is set by the node (Return All / Limit)');
 		qs[key] = value;
 	}
 	return qs;

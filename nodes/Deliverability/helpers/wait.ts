@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DEFAULT_WAIT_MINUTES } from '../descriptions/common';
-import { validator } from './params';
+import type { Item } from './item';
 import { toolWait } from './toolMode';
 
 export interface WaitSettings {
@@ -21,26 +21,26 @@ export interface WaitSettings {
  * The settings of descriptions/common.ts → waitForCompletionFields, checked (read them before the first request, so a
  * bad value stops the item before anything is sent). The settings are read only when the switch is on.
  */
-export function waitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	const v = validator(ctx, itemIndex);
-	const waitForCompletion = v.boolean('waitForCompletion', ctx.getNodeParameter('waitForCompletion', itemIndex, false));
-	const read = (name: string, fallback: unknown) => (waitForCompletion ? ctx.getNodeParameter(name, itemIndex, fallback) : fallback);
-	const pollRaw = read('pollInterval', 15);
-	const timeoutRaw = read('timeoutMinutes', DEFAULT_WAIT_MINUTES);
-	const pollSeconds = Number(pollRaw);
-	const timeoutMinutes = Number(timeoutRaw);
-	if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 600) {
-		v.invalid('pollInterval', `${String(pollRaw)} is outside 1 to 600`);
-	}
-	if (!Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0 || timeoutMinutes > 120) {
-		v.invalid('timeoutMinutes', `${String(timeoutRaw)} must be above 0 and at most 120`);
-	}
-	return toolWait(ctx, {
-		waitForCompletion,
-		pollIntervalMs: pollSeconds * 1000,
-		timeoutMs: timeoutMinutes * 60_000,
-		onTimeout: v.oneOf('onTimeout', read('onTimeout', 'error'), ['error', 'returnLast'] as const),
+export function waitSettings(ctx: IExecuteFunctions, item: Item): WaitSettings {
+	const v = item.fields;
+	const waitForCompletion = v.boolean('waitForCompletion', ctx.getNodeParameter('waitForCompletion', item.index, false));
+	const read = (name: string, fallback: unknown) => (waitForCompletion ? ctx.getNodeParameter(name, item.index, fallback) : fallback);
+	const settings = v.all({
+		pollIntervalMs: () => {
+			const raw = read('pollInterval', 15);
+			const seconds = Number(raw);
+			if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) v.invalid('pollInterval', `${String(raw)} is outside 1 to 600`);
+			return seconds * 1000;
+		},
+		timeoutMs: () => {
+			const raw = read('timeoutMinutes', DEFAULT_WAIT_MINUTES);
+			const minutes = Number(raw);
+			if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 120) v.invalid('timeoutMinutes', `${String(raw)} must be above 0 and at most 120`);
+			return minutes * 60_000;
+		},
+		onTimeout: () => v.oneOf('onTimeout', read('onTimeout', 'error'), ['error', 'returnLast'] as const),
 	});
+	return toolWait(ctx, { waitForCompletion, ...settings });
 }
 
 export async function waitUntil(

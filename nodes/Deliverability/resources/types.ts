@@ -3,7 +3,6 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import type { CreateWording } from '../../shared/transport';
 import { idHintOf } from '../descriptions/locators';
 import { labelOf } from '../helpers/labels';
-import { validated } from '../helpers/params';
 import type { ToolFacts } from '../helpers/toolMode';
 import type { Operation, OperationHandler } from '../router';
 
@@ -82,8 +81,7 @@ export function defineResource(
 				return [
 					value,
 					{
-						// Its execute with the item's validation around it (helpers/params.ts: all problems of an item at once).
-						execute: validated(op.execute, label),
+						execute: op.execute,
 						label,
 						tool,
 						idHint: (name: string) => tool.idHints?.[name] ?? idHintOf(name),

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { validator } from '../../helpers/params';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings } from '../task/wait';
@@ -101,10 +100,11 @@ export function accountIdsFrom(v: Validator, raw: unknown): number[] {
 	return [...new Set(ids)];
 }
 
-export function batchAction(ctx: IExecuteFunctions, v: Validator, i: number): string {
-	const picked = ctx.getNodeParameter('action', i) as unknown;
+export function batchAction(ctx: IExecuteFunctions, item: Item): string {
+	const v = item.fields;
+	const picked = ctx.getNodeParameter('action', item.index) as unknown;
 	const field = picked === CUSTOM ? 'customAction' : 'action';
-	const text = v.nonEmptyString(field, picked === CUSTOM ? ctx.getNodeParameter('customAction', i, '') : picked);
+	const text = v.nonEmptyString(field, picked === CUSTOM ? ctx.getNodeParameter('customAction', item.index, '') : picked);
 	if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(text)) v.fail(field, `"${text}" is not an action name (letters, digits, _ and - only)`);
 	return text;
 }
@@ -114,10 +114,12 @@ export const completed = taskDone;
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const v = validator(this, i);
-	const accountIds = accountIdsFrom(v, this.getNodeParameter('accountIds', i));
-	const action = batchAction(this, v, i);
-	const settings = taskWaitSettings(this, i);
+	const v = item.fields;
+	const { accountIds, action, settings } = v.all({
+		accountIds: () => accountIdsFrom(v, this.getNodeParameter('accountIds', i)),
+		action: () => batchAction(this, item),
+		settings: () => taskWaitSettings(this, item),
+	});
 	const task = await item.request({
 		method: 'POST',
 		path: '/accounts/batch',

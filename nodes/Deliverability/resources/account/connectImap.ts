@@ -12,7 +12,7 @@ import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
+import { collectionValues, flag, given, ifGiven, locatorId } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
 
@@ -207,7 +207,7 @@ const PROVIDERS = ['custom', 'gmail', 'outlook'] as const;
 
 function host(v: Validator, field: string, value: unknown): string {
 	const name = v.nonEmptyString(field, value);
-	if (name !== '' && !HOST.test(name) && !/^\[?[0-9a-fA-F:.]+\]?$/.test(name)) {
+	if (!HOST.test(name) && !/^\[?[0-9a-fA-F:.]+\]?$/.test(name)) {
 		v.invalid(field, `"${name}" is not a host name`, 'Give the server name only, e.g. imap.example.com (no protocol, no port).');
 	}
 	return name;
@@ -239,43 +239,40 @@ export function loginFailure(ctx: IExecuteFunctions, error: unknown, i: number, 
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const v = validator(this, i);
-	const email = v.nonEmptyString('email', this.getNodeParameter('email', i));
-	if (email !== '' && !EMAIL.test(email)) v.invalid('email', `"${email}" is not an email address`);
-	const provider = v.oneOf('provider', this.getNodeParameter('provider', i), PROVIDERS);
-	const body: IDataObject = {
-		email,
-		first_name: v.nonEmptyString('firstName', this.getNodeParameter('firstName', i)),
-		last_name: v.nonEmptyString('lastName', this.getNodeParameter('lastName', i)),
-		provider,
-	};
-	if (flag(this, 'updateExisting', i)) body.id = locatorId(this, 'accountId', i, true);
-
-	const extra = collectionValues(this, 'additionalFields', i);
-	const smtpOnly = extra.smtp_only === undefined ? false : v.boolean('smtp_only', extra.smtp_only);
-	if (provider === 'custom') {
-		const imap = this.getNodeParameter('imapServer', i, '') as unknown;
-		if (!smtpOnly || (typeof imap === 'string' && imap.trim() !== '')) {
-			body.imap_server = host(v, 'imapServer', imap);
-			body.imap_server_port = v.integer('imapServerPort', this.getNodeParameter('imapServerPort', i, 993), 1, 65535);
-		}
-		body.smtp_server = host(v, 'smtpServer', this.getNodeParameter('smtpServer', i, ''));
-		body.smtp_server_port = v.integer('smtpServerPort', this.getNodeParameter('smtpServerPort', i, 587), 1, 65535);
-	}
-	for (const name of ['imap_server_username', 'smtp_server_username'] as const) {
-		if (extra[name] !== undefined) body[name] = v.nonEmptyString(name, extra[name]);
-	}
-	if (extra.smtp_server_auth_type !== undefined) {
-		body.smtp_server_auth_type = v.oneOf('smtp_server_auth_type', extra.smtp_server_auth_type, ['login', 'plain'] as const);
-	}
-	for (const name of ['smtp_server_starttls', 'imap_issue', 'spamchecker_only'] as const) {
-		if (extra[name] !== undefined) body[name] = v.boolean(name, extra[name]);
-	}
-	if (extra.smtp_only !== undefined) body.smtp_only = smtpOnly;
-	const testOnly = flag(this, 'testOnly', i);
-	if (testOnly) body.test = true;
-
-	const passwords = await passwordsOf(this, v, i, smtpOnly);
+	const v = item.fields;
+	const extra = collectionValues(this, item, 'additionalFields');
+	// What the provider and SMTP Only decide follows the values as given, checked or not (a bad SMTP Only counts as off).
+	const custom = String(this.getNodeParameter('provider', i) ?? '').trim() === 'custom';
+	const smtpOnly = extra.smtp_only === true || extra.smtp_only === 'true';
+	const imap = this.getNodeParameter('imapServer', i, '') as unknown;
+	const withImap = custom && (!smtpOnly || (typeof imap === 'string' && imap.trim() !== ''));
+	const { passwords, ...read } = await v.allAsync({
+		email: () => {
+			const email = v.nonEmptyString('email', this.getNodeParameter('email', i));
+			if (!EMAIL.test(email)) v.invalid('email', `"${email}" is not an email address`);
+			return email;
+		},
+		provider: () => v.oneOf('provider', this.getNodeParameter('provider', i), PROVIDERS),
+		first_name: () => v.nonEmptyString('firstName', this.getNodeParameter('firstName', i)),
+		last_name: () => v.nonEmptyString('lastName', this.getNodeParameter('lastName', i)),
+		id: () => (flag(this, item, 'updateExisting') ? locatorId(this, item, 'accountId', true) : undefined),
+		smtp_only: ifGiven(extra.smtp_only, (value) => v.boolean('smtp_only', value)),
+		imap_server: () => (withImap ? host(v, 'imapServer', imap) : undefined),
+		imap_server_port: () => (withImap ? v.integer('imapServerPort', this.getNodeParameter('imapServerPort', i, 993), 1, 65535) : undefined),
+		smtp_server: () => (custom ? host(v, 'smtpServer', this.getNodeParameter('smtpServer', i, '')) : undefined),
+		smtp_server_port: () => (custom ? v.integer('smtpServerPort', this.getNodeParameter('smtpServerPort', i, 587), 1, 65535) : undefined),
+		imap_server_username: ifGiven(extra.imap_server_username, (value) => v.nonEmptyString('imap_server_username', value)),
+		smtp_server_username: ifGiven(extra.smtp_server_username, (value) => v.nonEmptyString('smtp_server_username', value)),
+		smtp_server_auth_type: ifGiven(extra.smtp_server_auth_type, (value) => v.oneOf('smtp_server_auth_type', value, ['login', 'plain'] as const)),
+		smtp_server_starttls: ifGiven(extra.smtp_server_starttls, (value) => v.boolean('smtp_server_starttls', value)),
+		imap_issue: ifGiven(extra.imap_issue, (value) => v.boolean('imap_issue', value)),
+		spamchecker_only: ifGiven(extra.spamchecker_only, (value) => v.boolean('spamchecker_only', value)),
+		test: () => flag(this, item, 'testOnly') || undefined,
+		passwords: async () => await passwordsOf(this, v, i, smtpOnly),
+	});
+	const { email, provider, first_name, last_name, smtp_only, test, ...servers } = read;
+	const testOnly = test === true;
+	const body = given({ email, first_name, last_name, provider, ...servers, smtp_only, test });
 	if (passwords.password) body.password = passwords.password;
 	if (passwords.imap && !smtpOnly) body.imap_server_password = passwords.imap;
 	if (passwords.smtp) body.smtp_server_password = passwords.smtp;

@@ -8,7 +8,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, locatorId, validator } from '../../helpers/params';
+import { collectionValues, locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
@@ -50,14 +50,15 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const id = locatorId(this, 'accountId', i, true);
-	const extra = collectionValues(this, 'additionalFields', i);
-	const qs: IDataObject = {};
-	if (extra.disconnect_reason !== undefined) {
-		const reason = validator(this, i).string('disconnect_reason', extra.disconnect_reason).trim();
-		if (reason !== '') qs.disconnect_reason = reason;
-	}
+	const v = item.fields;
+	const { id, reason } = v.all({
+		id: () => locatorId(this, item, 'accountId', true),
+		reason: () => {
+			const extra = collectionValues(this, item, 'additionalFields');
+			return extra.disconnect_reason === undefined ? '' : v.string('disconnect_reason', extra.disconnect_reason).trim();
+		},
+	});
+	const qs: IDataObject = reason === '' ? {} : { disconnect_reason: reason };
 	// DELETE is an update for the transport: repeating it after a lost answer cannot delete anything else.
 	const reply = await item.request({ method: 'DELETE', path: `/accounts/${id}`, qs, kind: 'update', answer });
 	// What the service said, and which account it was about (the id the user gave; a 204 leaves only that).

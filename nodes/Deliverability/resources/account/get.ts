@@ -26,9 +26,10 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const id = locatorId(this, 'accountId', i, true);
-	const simplify = flag(this, 'simplify', i);
+	const { id, simplify } = item.fields.all({
+		id: () => locatorId(this, item, 'accountId', true),
+		simplify: () => flag(this, item, 'simplify'),
+	});
 	const account = await item.request({ method: 'GET', path: `/accounts/${id}`, answer });
 	return simplify ? simplifyAccount(account) : account;
 }

@@ -29,8 +29,7 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 }
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const i = item.index;
-	const id = locatorId(this, 'accountId', i, true);
+	const id = locatorId(this, item, 'accountId', true);
 	const body = await item.request({ method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', answer });
 	const aliases = aliasItems(body, id);
 	if (aliases.length === 0) {

@@ -4,7 +4,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
-import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
+import { collectionValues, flag, given, ifGiven, listLimit } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
@@ -61,9 +61,8 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const i = item.index;
-	const v = validator(this, i);
-	const filters = collectionValues(this, 'filters', i);
+	const v = item.fields;
+	const filters = collectionValues(this, item, 'filters');
 	const qs: IDataObject = {};
 	if (typeof filters.search === 'string' && filters.search.trim()) qs.search = filters.search.trim();
 	if (filters.tags !== undefined && String(filters.tags).trim()) {
@@ -73,14 +72,15 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			.filter((t) => t)
 			.join(',');
 	}
-	if (filters.max_score !== undefined) qs.max_score = v.integer('max_score', filters.max_score, 0, 101);
-	if (filters.spamchecker_only !== undefined) qs.spamchecker_only = v.boolean('spamchecker_only', filters.spamchecker_only);
-	if (filters.include_spamchecker !== undefined) {
-		qs.include_spamchecker = v.boolean('include_spamchecker', filters.include_spamchecker);
-	}
-	Object.assign(qs, extraQuery(this, i));
-	const limit = listLimit(this, i);
-	const simplify = flag(this, 'simplify', i);
+	const { extra, limit, simplify, ...checked } = v.all({
+		max_score: ifGiven(filters.max_score, (value) => v.integer('max_score', value, 0, 101)),
+		spamchecker_only: ifGiven(filters.spamchecker_only, (value) => v.boolean('spamchecker_only', value)),
+		include_spamchecker: ifGiven(filters.include_spamchecker, (value) => v.boolean('include_spamchecker', value)),
+		extra: () => extraQuery(this, item),
+		limit: () => listLimit(this, item),
+		simplify: () => flag(this, item, 'simplify'),
+	});
+	Object.assign(qs, given(checked), extra);
 	const accounts = await item.requestAll({ path: '/accounts', qs, pageSize: PAGE_SIZE, answer }, limit);
 	return simplify ? accounts.map(simplifyAccount) : accounts;
 }

@@ -16,7 +16,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { accountLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId, validator } from '../../helpers/params';
+import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
 
 const METRICS = ['all', 'sent', 'received', 'category', 'conversations'] as const;
@@ -187,12 +187,16 @@ export function perDayAll(graphs: Array<{ column: string; days: IDataObject[] }>
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[]> {
 	const i = item.index;
-	const v = validator(this, i);
-	const id = locatorId(this, 'accountId', i, true);
-	const metric = v.oneOf('metric', this.getNodeParameter('metric', i), METRICS);
-	const category = metric === 'category' ? v.oneOf('category', this.getNodeParameter('category', i), CATEGORIES) : undefined;
-	const output = v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), ['perDay', 'raw'] as const);
-	const qs = statsQuery(this, i);
+	const v = item.fields;
+	const picked = this.getNodeParameter('metric', i);
+	const { id, metric, category, output, qs } = v.all({
+		id: () => locatorId(this, item, 'accountId', true),
+		metric: () => v.oneOf('metric', picked, METRICS),
+		// Asked for when the picked metric is the category graph, checked or not.
+		category: () => (String(picked ?? '').trim() === 'category' ? v.oneOf('category', this.getNodeParameter('category', i), CATEGORIES) : undefined),
+		output: () => v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), ['perDay', 'raw'] as const),
+		qs: () => statsQuery(this, item),
+	});
 	const today = DateTime.now().setZone(this.getTimezone());
 	if (metric === 'all') {
 		// One after another: the pacer spaces them anyway, and a failure stops the item before the next request.

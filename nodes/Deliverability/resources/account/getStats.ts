@@ -31,9 +31,10 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const id = locatorId(this, 'accountId', i, true);
-	const qs = statsQuery(this, i);
+	const { id, qs } = item.fields.all({
+		id: () => locatorId(this, item, 'accountId', true),
+		qs: () => statsQuery(this, item),
+	});
 	const stats = await item.request({ method: 'GET', path: `/accounts/${id}/stats`, qs, answer });
 	return { account_id: id, ...stats };
 }

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [accountLocator(['pause'])];
 
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
 export async function setAlive(ctx: IExecuteFunctions, item: Item, alive: boolean): Promise<IDataObject> {
-	const id = locatorId(ctx, 'accountId', item.index, true);
+	const id = locatorId(ctx, item, 'accountId', true);
 	return await item.request({ method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', answer });
 }
 

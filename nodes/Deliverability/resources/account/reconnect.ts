@@ -51,9 +51,11 @@ export function completed(answer: IDataObject): boolean {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const id = locatorId(this, 'accountId', i, true);
-	const settings = waitSettings(this, i);
-	const simplify = flag(this, 'simplify', i);
+	const { id, settings, simplify } = item.fields.all({
+		id: () => locatorId(this, item, 'accountId', true),
+		settings: () => waitSettings(this, item),
+		simplify: () => flag(this, item, 'simplify'),
+	});
 	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
 	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.
 	const job = await item.request({ method: 'POST', path: `/accounts/${id}/reconnect`, kind: 'update', answer });

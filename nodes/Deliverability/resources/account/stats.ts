@@ -2,7 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { collectionOf, showFor } from '../../descriptions/common';
-import { collectionValues, validator } from '../../helpers/params';
+import type { Item } from '../../helpers/item';
+import { collectionValues, given, ifGiven } from '../../helpers/params';
 
 export const STAT_PROVIDERS = ['gmail', 'outlook', 'others'] as const;
 
@@ -32,11 +33,13 @@ export function statsFilters(operation: string): INodeProperties {
 }
 
 /** The query of the Filters collection, checked before any request. */
-export function statsQuery(ctx: IExecuteFunctions, i: number): IDataObject {
-	const v = validator(ctx, i);
-	const filters = collectionValues(ctx, 'filters', i);
-	const qs: IDataObject = {};
-	if (filters.provider !== undefined) qs.provider = v.oneOf('provider', filters.provider, STAT_PROVIDERS);
-	if (filters.past_days !== undefined) qs.past_days = v.integer('past_days', filters.past_days, 0, 180);
-	return qs;
+export function statsQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
+	const v = item.fields;
+	const filters = collectionValues(ctx, item, 'filters');
+	return given(
+		v.all({
+			provider: ifGiven(filters.provider, (value) => v.oneOf('provider', value, STAT_PROVIDERS)),
+			past_days: ifGiven(filters.past_days, (value) => v.integer('past_days', value, 0, 180)),
+		}),
+	);
 }

@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import type { Readers } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { timeZoneOption } from '../../descriptions/fields';
 import { accountLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, locatorId, locatorValue, validator } from '../../helpers/params';
+import { collectionValues, given, ifGiven, locatorId, locatorValue } from '../../helpers/params';
 
 /** Ranges of spec §8 for the account settings. */
 export const ACCOUNT_RANGES = {
@@ -120,27 +121,28 @@ export const description: INodeProperties[] = [
 ];
 
 /** The update body from the Update Fields collection, every value checked (also values from expressions). */
-export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
-	const v = validator(ctx, i);
-	const fields = collectionValues(ctx, 'updateFields', i);
-	const body: IDataObject = {};
+export function updateBody(ctx: IExecuteFunctions, item: Item): IDataObject {
+	const v = item.fields;
+	const fields = collectionValues(ctx, item, 'updateFields');
+	const readers: Readers<IDataObject> = {};
 	for (const [name, [min, max]] of Object.entries(ACCOUNT_RANGES)) {
-		if (fields[name] !== undefined) body[name] = v.integer(name, fields[name], min, max);
+		readers[name] = ifGiven(fields[name], (value) => v.integer(name, value, min, max));
 	}
-	for (const name of BOOLEAN_FIELDS) {
-		if (fields[name] !== undefined) body[name] = v.boolean(name, fields[name]);
-	}
-	for (const name of TEXT_FIELDS) {
-		if (fields[name] !== undefined && fields[name] !== null) body[name] = v.string(name, fields[name]);
-	}
-	if (fields.alias !== undefined) body.alias = v.nonEmptyString('alias', fields.alias);
-	if (fields.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', locatorValue(fields.time_zone));
-	const known: string[] = [...Object.keys(ACCOUNT_RANGES), ...BOOLEAN_FIELDS, ...TEXT_FIELDS, 'alias', 'time_zone'];
-	const unknown = Object.keys(fields).filter((k) => !known.includes(k));
-	if (unknown.length) v.fail('Update Fields', `unknown field ${unknown.join(', ')}`);
+	for (const name of BOOLEAN_FIELDS) readers[name] = ifGiven(fields[name], (value) => v.boolean(name, value));
+	for (const name of TEXT_FIELDS) readers[name] = ifGiven(fields[name] ?? undefined, (value) => v.string(name, value));
+	readers.alias = ifGiven(fields.alias, (value) => v.nonEmptyString('alias', value));
+	readers.time_zone = ifGiven(fields.time_zone, (value) => v.timeZone('time_zone', locatorValue(value)));
+	const { body } = v.all({
+		body: () => given(v.all(readers)),
+		known: () => {
+			const known: string[] = [...Object.keys(ACCOUNT_RANGES), ...BOOLEAN_FIELDS, ...TEXT_FIELDS, 'alias', 'time_zone'];
+			const unknown = Object.keys(fields).filter((k) => !known.includes(k));
+			if (unknown.length) v.fail('Update Fields', `unknown field ${unknown.join(', ')}`);
+		},
+	});
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
-			itemIndex: i,
+			itemIndex: item.index,
 			description: 'To pause or resume an account, the Pause and Resume operations need no fields.',
 		});
 	}
@@ -148,8 +150,9 @@ export function updateBody(ctx: IExecuteFunctions, i: number): IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const id = locatorId(this, 'accountId', i, true);
-	const body = updateBody(this, i);
+	const { id, body } = item.fields.all({
+		id: () => locatorId(this, item, 'accountId', true),
+		body: () => updateBody(this, item),
+	});
 	return await item.request({ method: 'POST', path: `/accounts/${id}`, body, kind: 'update', answer });
 }

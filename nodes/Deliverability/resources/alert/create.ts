@@ -5,7 +5,7 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, validator } from '../../helpers/params';
+import { collectionValues, given } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUrl, needsSlackChannel, slackChannelId } from './shared';
 
 const show = showFor('alert', 'create').show;
@@ -56,15 +56,23 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const v = validator(this, i);
-	const channel = v.oneOf('channel', this.getNodeParameter('channel', i), CHANNELS);
-	const events = eventsOf(v, 'events', this.getNodeParameter('events', i, []), this.getNodeParameter('customEvents', i, ''));
-	const body: IDataObject = { channel, events, active: v.boolean('active', this.getNodeParameter('active', i, true)) };
-	if (needsHookUrl(channel)) body.hook_url = hookUrl(v, 'hookUrl', this.getNodeParameter('hookUrl', i, ''));
-	if (needsSlackChannel(channel)) {
-		body.slack_channel_id = slackChannelId(v, 'slackChannelId', this.getNodeParameter('slackChannelId', i, ''));
-	}
-	const fields = collectionValues(this, 'additionalFields', i);
-	if (fields.automated_test_ids !== undefined) body.automated_test_ids = automatedTestIds(v, fields.automated_test_ids);
+	const v = item.fields;
+	const picked = this.getNodeParameter('channel', i);
+	// What the channel needs follows the picked value, checked or not (an unknown channel needs neither).
+	const channelName = String(picked ?? '').trim();
+	const body = given(
+		v.all({
+			channel: () => v.oneOf('channel', picked, CHANNELS),
+			events: () => eventsOf(v, 'events', this.getNodeParameter('events', i, []), this.getNodeParameter('customEvents', i, '')),
+			active: () => v.boolean('active', this.getNodeParameter('active', i, true)),
+			hook_url: () => (needsHookUrl(channelName) ? hookUrl(v, 'hookUrl', this.getNodeParameter('hookUrl', i, '')) : undefined),
+			slack_channel_id: () =>
+				needsSlackChannel(channelName) ? slackChannelId(v, 'slackChannelId', this.getNodeParameter('slackChannelId', i, '')) : undefined,
+			automated_test_ids: () => {
+				const fields = collectionValues(this, item, 'additionalFields');
+				return fields.automated_test_ids === undefined ? undefined : automatedTestIds(v, fields.automated_test_ids);
+			},
+		}),
+	);
 	return await item.request({ method: 'POST', path: '/alerts', creates, body, kind: 'create', answer });
 }

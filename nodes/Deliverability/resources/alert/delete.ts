@@ -21,9 +21,7 @@ export const operation = { name: 'Delete', action: 'Delete an alert', descriptio
 export const description: INodeProperties[] = [alertLocator(['delete'])];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const id = locatorId(this, 'alertId', i, true);
+	const id = locatorId(this, item, 'alertId', true);
 	const reply = await item.request({ method: 'DELETE', path: `/alerts/${id}`, kind: 'update', answer });
-	// What the service said ({} after a 204), never a "deleted: true" of our own; the id is the one the user gave.
 	return { id, ...reply };
 }

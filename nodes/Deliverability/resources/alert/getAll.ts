@@ -14,8 +14,7 @@ export const description: INodeProperties[] = [...returnAllAndLimit('alert', 'ge
 
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const i = item.index;
-	const limit = listLimit(this, i);
+	const limit = listLimit(this, item);
 	const alerts = listFrom(await item.request({ method: 'GET', path: '/alerts', answer }));
 	return limit === undefined ? alerts : alerts.slice(0, limit);
 }

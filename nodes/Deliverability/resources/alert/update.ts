@@ -7,7 +7,7 @@ import { collectionOf, showFor, UPDATE_FIELDS_NOTE } from '../../descriptions/co
 import { alertLocator } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, locatorId, validator } from '../../helpers/params';
+import { changes, collectionValues, ifGiven, locatorId } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -37,18 +37,23 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const v = validator(this, i);
-	const id = locatorId(this, 'alertId', i, true);
-	const f = collectionValues(this, 'updateFields', i);
-	const body: IDataObject = {};
-	if (f.active !== undefined) body.active = v.boolean('active', f.active);
-	if (f.automated_test_ids !== undefined) body.automated_test_ids = automatedTestIds(v, f.automated_test_ids);
-	if (f.channel !== undefined) body.channel = v.oneOf('channel', f.channel, CHANNELS);
-	if (f.events !== undefined) body.events = eventsOf(v, 'events', f.events);
-	if (f.hook_url !== undefined) body.hook_url = hookUrl(v, 'hook_url', f.hook_url);
-	if (f.slack_channel_id !== undefined) body.slack_channel_id = slackChannelId(v, 'slack_channel_id', f.slack_channel_id);
-	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
+	const v = item.fields;
+	const f = collectionValues(this, item, 'updateFields');
+	const { id, body } = v.all({
+		id: () => locatorId(this, item, 'alertId', true),
+		body: () =>
+			changes(
+				item,
+				v.all({
+					active: ifGiven(f.active, (value) => v.boolean('active', value)),
+					automated_test_ids: ifGiven(f.automated_test_ids, (value) => automatedTestIds(v, value)),
+					channel: ifGiven(f.channel, (value) => v.oneOf('channel', value, CHANNELS)),
+					events: ifGiven(f.events, (value) => eventsOf(v, 'events', value)),
+					hook_url: ifGiven(f.hook_url, (value) => hookUrl(v, 'hook_url', value)),
+					slack_channel_id: ifGiven(f.slack_channel_id, (value) => slackChannelId(v, 'slack_channel_id', value)),
+				}),
+			),
+	});
 	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
 	return await item.request({ method: 'POST', path: `/alerts/${id}`, body, kind: 'update', answer });
 }

@@ -35,8 +35,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const accountId = locatorId(this, 'accountId', i, true);
+	const accountId = locatorId(this, item, 'accountId', true);
 	return await item.request({
 		method: 'POST',
 		path: '/automated_tests',

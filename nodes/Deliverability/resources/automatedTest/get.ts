@@ -13,7 +13,6 @@ export const operation = { name: 'Get', action: 'Get an automated test', descrip
 export const description: INodeProperties[] = [automatedTestLocator(['get'])];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const id = locatorId(this, 'automatedTestId', i, true);
+	const id = locatorId(this, item, 'automatedTestId', true);
 	return await item.request({ method: 'GET', path: `/automated_tests/${id}`, answer });
 }

@@ -4,7 +4,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, listLimit, validator } from '../../helpers/params';
+import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
 
 export const PAGE_SIZE = 25;
 
@@ -52,20 +52,19 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const i = item.index;
-	const v = validator(this, i);
-	const filters = collectionValues(this, 'filters', i);
-	const options = collectionValues(this, 'options', i);
-	const qs: IDataObject = {};
-	if (filters.search !== undefined && v.string('search', filters.search).trim()) qs.search = String(filters.search).trim();
-	if (filters.active !== undefined) qs.active = v.boolean('active', filters.active);
-	if (options.sort !== undefined) qs.sort = v.oneOf('sort', options.sort, ['created_at', 'last_run_at'] as const);
-	if (options.order !== undefined) {
-		const order = v.oneOf('order', options.order, ORDERS);
-		if (qs.sort === undefined) v.fail('order', 'the service applies Order only together with Sort', 'Add the Sort option, or remove Order.');
-		qs.order = order;
-	}
-	return await item.requestAll({ path: '/automated_tests', qs, pageSize: PAGE_SIZE, answer },
-		listLimit(this, i),
-	);
+	const v = item.fields;
+	const filters = collectionValues(this, item, 'filters');
+	const options = collectionValues(this, item, 'options');
+	const { limit, ...query } = v.all({
+		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
+		active: ifGiven(filters.active, (value) => v.boolean('active', value)),
+		sort: ifGiven(options.sort, (value) => v.oneOf('sort', value, ['created_at', 'last_run_at'] as const)),
+		order: ifGiven(options.order, (value) => {
+			const order = v.oneOf('order', value, ORDERS);
+			if (options.sort === undefined) v.fail('order', 'the service applies Order only together with Sort', 'Add the Sort option, or remove Order.');
+			return order;
+		}),
+		limit: () => listLimit(this, item),
+	});
+	return await item.requestAll({ path: '/automated_tests', qs: given(query), pageSize: PAGE_SIZE, answer }, limit);
 }

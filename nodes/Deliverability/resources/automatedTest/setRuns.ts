@@ -4,7 +4,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { automatedTestLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId, validator } from '../../helpers/params';
+import { locatorId } from '../../helpers/params';
 
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -34,17 +34,21 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const v = validator(this, i);
-	const id = locatorId(this, 'automatedTestId', i, true);
-	const raw = this.getNodeParameter('weekdays', i, []) as unknown;
-	const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').filter((s) => s.trim() !== '') : [raw];
-	const days = list.map((day) => {
-		const byName = typeof day === 'string' ? WEEKDAYS.findIndex((w) => w.toLowerCase() === day.trim().toLowerCase()) : -1;
-		return byName >= 0 ? byName + 1 : v.integer('weekdays', day, 1, 7);
+	const v = item.fields;
+	const { id, weekdays } = v.all({
+		id: () => locatorId(this, item, 'automatedTestId', true),
+		weekdays: () => {
+			const raw = this.getNodeParameter('weekdays', item.index, []) as unknown;
+			const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').filter((s) => s.trim() !== '') : [raw];
+			const days = list.map((day) => {
+				const byName = typeof day === 'string' ? WEEKDAYS.findIndex((w) => w.toLowerCase() === day.trim().toLowerCase()) : -1;
+				return byName >= 0 ? byName + 1 : v.integer('weekdays', day, 1, 7);
+			});
+			const unique = [...new Set(days)].sort((a, b) => a - b);
+			if (unique.length === 0) v.fail('weekdays', 'pick at least one day');
+			return unique;
+		},
 	});
-	const weekdays = [...new Set(days)].sort((a, b) => a - b);
-	if (weekdays.length === 0) v.fail('weekdays', 'pick at least one day');
 	return await item.request({
 		method: 'POST',
 		path: `/automated_tests/${id}/runs`,

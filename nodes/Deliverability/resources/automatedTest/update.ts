@@ -6,7 +6,7 @@ import { collectionOf, showFor } from '../../descriptions/common';
 import { accountOption, automatedTestLocator } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, locatorId, locatorValue, validator } from '../../helpers/params';
+import { changes, collectionValues, ifGiven, locatorId, locatorValue } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Update', what: 'the automated test (with id)', keys: ['id'] };
@@ -76,21 +76,26 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const v = validator(this, i);
-	const id = locatorId(this, 'automatedTestId', i, true);
-	const f = collectionValues(this, 'updateFields', i);
-	const body: IDataObject = {};
-	if (f.active !== undefined) body.active = v.boolean('active', f.active);
-	if (f.account_id !== undefined) body.account_id = v.id('account_id', locatorValue(f.account_id));
-	if (f.btob !== undefined) body.btob = v.boolean('btob', f.btob);
-	if (f.btoc !== undefined) body.btoc = v.boolean('btoc', f.btoc);
-	if (f.hour !== undefined) body.hour = v.integer('hour', f.hour, 0, 23);
-	if (f.repeat_period !== undefined) body.repeat_period = v.oneOf('repeat_period', f.repeat_period, ['WEEK', 'DAY'] as const);
-	if (f.repeat_period_delay !== undefined) body.repeat_period_delay = v.integer('repeat_period_delay', f.repeat_period_delay, 1);
-	if (f.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', f.seedlist, AUTOMATED_TEST_SEEDLISTS);
-	if (f.time_zone !== undefined) body.time_zone = v.timeZone('time_zone', locatorValue(f.time_zone));
-	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
+	const v = item.fields;
+	const f = collectionValues(this, item, 'updateFields');
+	const { id, body } = v.all({
+		id: () => locatorId(this, item, 'automatedTestId', true),
+		body: () =>
+			changes(
+				item,
+				v.all({
+					active: ifGiven(f.active, (value) => v.boolean('active', value)),
+					account_id: ifGiven(f.account_id, (value) => v.id('account_id', locatorValue(value))),
+					btob: ifGiven(f.btob, (value) => v.boolean('btob', value)),
+					btoc: ifGiven(f.btoc, (value) => v.boolean('btoc', value)),
+					hour: ifGiven(f.hour, (value) => v.integer('hour', value, 0, 23)),
+					repeat_period: ifGiven(f.repeat_period, (value) => v.oneOf('repeat_period', value, ['WEEK', 'DAY'] as const)),
+					repeat_period_delay: ifGiven(f.repeat_period_delay, (value) => v.integer('repeat_period_delay', value, 1)),
+					seedlist: ifGiven(f.seedlist, (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS)),
+					time_zone: ifGiven(f.time_zone, (value) => v.timeZone('time_zone', locatorValue(value))),
+				}),
+			),
+	});
 	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
 	return await item.request({ method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', answer });
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
+import type { Validator } from '../../../shared/validation';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
+import { collectionValues, flag, ifGiven, listLimit } from '../../helpers/params';
 import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -68,22 +69,32 @@ export function domainsFrom(body: unknown): IDataObject[] {
  * service leaves out the ones without a score, and one that comes anyway is marked `scored: false` with the reason.
  */
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const i = item.index;
-	const v = validator(this, i);
-	const options = collectionValues(this, 'options', i);
-	const qs: IDataObject = {};
-	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
-	const limit = listLimit(this, i);
-	const simplify = flag(this, 'simplify', i);
-	const thresholds = { ...DOMAIN_THRESHOLDS };
-	if (simplify) {
-		if (options.passAt !== undefined) thresholds.passAt = v.integer('passAt', options.passAt, 0, 100);
-		if (options.warnAt !== undefined) thresholds.warnAt = v.integer('warnAt', options.warnAt, 0, 100);
-		if (options.expiryWarnDays !== undefined) thresholds.expiryWarnDays = v.integer('expiryWarnDays', options.expiryWarnDays, 0, 3650);
-		if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAt', `${thresholds.warnAt} is above Pass At Score (${thresholds.passAt})`);
-	}
+	const v = item.fields;
+	const options = collectionValues(this, item, 'options');
+	const { order, limit, view } = v.all({
+		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
+		limit: () => listLimit(this, item),
+		// The thresholds are read only when Simplify is on (the options are shown only then).
+		view: () => {
+			const simplify = flag(this, item, 'simplify');
+			return { simplify, thresholds: simplify ? domainThresholds(v, options) : { ...DOMAIN_THRESHOLDS } };
+		},
+	});
+	const qs: IDataObject = order === undefined ? {} : { order };
 	const body = await item.request({ method: 'GET', path: '/projects/domains', qs, kind: 'read', answer });
 	const all = domainsFrom(body);
 	const domains = limit === undefined ? all : all.slice(0, limit);
-	return simplify ? domains.map((d) => simplifyDomain(d, thresholds)) : domains;
+	return view.simplify ? domains.map((d) => simplifyDomain(d, view.thresholds)) : domains;
+}
+
+/** The Simplify thresholds from the Options collection, checked (warn not above pass). */
+function domainThresholds(v: Validator, options: IDataObject): typeof DOMAIN_THRESHOLDS {
+	const or = (value: unknown, fallback: number, check: (value: unknown) => number) => () => (value === undefined ? fallback : check(value));
+	const thresholds = v.all({
+		passAt: or(options.passAt, DOMAIN_THRESHOLDS.passAt, (value) => v.integer('passAt', value, 0, 100)),
+		warnAt: or(options.warnAt, DOMAIN_THRESHOLDS.warnAt, (value) => v.integer('warnAt', value, 0, 100)),
+		expiryWarnDays: or(options.expiryWarnDays, DOMAIN_THRESHOLDS.expiryWarnDays, (value) => v.integer('expiryWarnDays', value, 0, 3650)),
+	});
+	if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAt', `${thresholds.warnAt} is above Pass At Score (${thresholds.passAt})`);
+	return thresholds;
 }

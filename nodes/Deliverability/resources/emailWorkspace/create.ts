@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { collectionValues, validator } from '../../helpers/params';
+import { collectionValues } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
 import { readOutlookApp } from '../../credentials/outlookApp';
@@ -89,25 +89,30 @@ function dateText(value: unknown): unknown {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const v = validator(this, i);
-	const name = v.nonEmptyString('name', this.getNodeParameter('name', i));
-	const provider = v.oneOf('provider', this.getNodeParameter('provider', i, 'google'), ['google', 'outlook'] as const);
-	const body: IDataObject = { name, provider };
-	let secrets: string[];
-	if (provider === 'google') {
-		const key = await readGoogleKey(this, i);
-		body.file_key_json = key.fileKeyJson;
-		secrets = key.secrets;
-	} else {
-		const extra = collectionValues(this, 'additionalFields', i);
-		const expiry = extra.outlook_client_secret_expires_at;
-		const app = await readOutlookApp(this, i);
-		Object.assign(body, app.body);
-		secrets = app.secrets;
-		if (expiry !== undefined && expiry !== null && expiry !== '') {
-			body.outlook_client_secret_expires_at = v.ddmmyyyy('outlook_client_secret_expires_at', dateText(expiry));
-		}
-	}
+	const v = item.fields;
+	const picked = this.getNodeParameter('provider', i, 'google');
+	// The secrets follow the picked provider, checked or not (anything but Google reads the Outlook app).
+	const google = String(picked ?? '').trim() === 'google';
+	const { name, provider, app } = await v.allAsync({
+		name: () => v.nonEmptyString('name', this.getNodeParameter('name', i)),
+		provider: () => v.oneOf('provider', picked, ['google', 'outlook'] as const),
+		app: async (): Promise<{ body: IDataObject; secrets: string[] }> => {
+			if (google) {
+				const key = await readGoogleKey(this, i);
+				return { body: { file_key_json: key.fileKeyJson }, secrets: key.secrets };
+			}
+			const extra = collectionValues(this, item, 'additionalFields');
+			const expiry = extra.outlook_client_secret_expires_at;
+			const outlook = await readOutlookApp(this, i);
+			const body: IDataObject = { ...outlook.body };
+			if (expiry !== undefined && expiry !== null && expiry !== '') {
+				body.outlook_client_secret_expires_at = v.ddmmyyyy('outlook_client_secret_expires_at', dateText(expiry));
+			}
+			return { body, secrets: outlook.secrets };
+		},
+	});
+	const body: IDataObject = { name, provider, ...app.body };
+	const secrets = app.secrets;
 	const workspace = await withSecretsScrubbed(this, secrets, async () =>
 		await item.request({ method: 'POST', path: '/email_workspaces', creates, body, kind: 'create', answer }),
 	);

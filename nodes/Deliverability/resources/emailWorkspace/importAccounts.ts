@@ -11,11 +11,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
-import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { accountLocatorFor, emailWorkspaceLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
+import { collectionValues, flag, locatorId } from '../../helpers/params';
 import { failedForItems, ForItems } from '../../router';
 import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
 
@@ -110,19 +109,20 @@ export const description: INodeProperties[] = [
 	),
 ];
 
-/** Addresses from a parameter value: text separated by commas, semicolons or new lines, or a list. */
-function addressesIn(v: Validator, field: string, value: unknown): string[] {
+/** Addresses from a parameter value (text separated by commas, semicolons or new lines, or a list), and the first bad one. */
+function addressesIn(value: unknown): { found: string[]; bad?: unknown } {
 	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,;\n]/) : [value];
-	const out: string[] = [];
+	const found: string[] = [];
+	let bad: unknown;
 	for (const part of parts) {
 		if (part === undefined || part === null || (typeof part === 'string' && part.trim() === '')) continue;
 		if (typeof part !== 'string' || !EMAIL.test(part.trim())) {
-			v.invalid(field, `${JSON.stringify(part)} is not an email address`);
+			if (bad === undefined) bad = part;
 			continue;
 		}
-		out.push(part.trim());
+		found.push(part.trim());
 	}
-	return out;
+	return bad === undefined ? { found } : { found, bad };
 }
 
 /** Each address once (the first spelling kept), whatever its case. */
@@ -133,32 +133,55 @@ function unique(addresses: string[]): string[] {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[] | ForItems> {
 	const i = item.index;
-	const v = validator(this, i);
-	const source = v.oneOf('addressSource', this.getNodeParameter('addressSource', i, 'list'), ['list', 'allItems'] as const);
+	const v = item.fields;
+	const source = this.getNodeParameter('addressSource', i, 'list');
+	// What the source decides follows the picked value, checked or not.
+	const picked = String(source ?? '').trim();
 	// All input items make one import, sent with the first item; the others have nothing of their own to send.
-	if (source === 'allItems' && i > 0) return [];
-	const items = source === 'allItems' ? this.getInputData().map((_, k) => k) : [i];
+	if (picked === 'allItems' && i > 0) return [];
+	const items = picked === 'allItems' ? this.getInputData().map((_, k) => k) : [i];
+	const parameter = picked === 'list' ? 'accounts' : 'accountEmail';
+	const sources = items.map((k) => ({
+		field: picked === 'list' ? 'accounts' : items.length > 1 ? `Email Address (input item ${k + 1})` : 'accountEmail',
+		...addressesIn(this.getNodeParameter(parameter, k, '')),
+	}));
+	const accounts = unique(sources.flatMap((s) => s.found));
 
-	const workspaceId = locatorId(this, 'emailWorkspaceId', i, true);
-	const addresses: string[] = [];
-	for (const k of items) {
-		const field = source === 'list' ? 'accounts' : items.length > 1 ? `Email Address (input item ${k + 1})` : 'accountEmail';
-		addresses.push(...addressesIn(v, field, this.getNodeParameter(source === 'list' ? 'accounts' : 'accountEmail', k, '')));
-	}
-	const accounts = unique(addresses);
-	if (accounts.length === 0 && v.problems.length === 0) {
-		v.invalid(source === 'list' ? 'accounts' : 'accountEmail', 'at least one email address is required');
-	}
+	const { workspaceId, relink, spamcheckerOnly, settings } = v.all({
+		// Where and what to import; "at least one address" only when nothing else is wrong with them.
+		workspaceId: () => {
+			const target = v.all({
+				source: () => v.oneOf('addressSource', source, ['list', 'allItems'] as const),
+				workspaceId: () => locatorId(this, item, 'emailWorkspaceId', true),
+				// Each source its own field: a problem for every input item with a bad address.
+				addresses: () =>
+					v.all(
+						Object.fromEntries(
+							sources.map((s, n) => [n, () => (s.bad === undefined ? s.found : v.invalid(s.field, `${JSON.stringify(s.bad)} is not an email address`))]),
+						),
+					),
+			});
+			if (accounts.length === 0) v.invalid(parameter, 'at least one email address is required');
+			return target.workspaceId;
+		},
+		relink: () => {
+			if (!flag(this, item, 'imapOnly')) return undefined;
+			return v.all({
+				one: () => {
+					if (accounts.length > 1) v.invalid('accounts', `exactly one address when relinking an IMAP account, got ${accounts.length}`);
+				},
+				accountId: () => locatorId(this, item, 'accountId', true),
+			}).accountId;
+		},
+		spamcheckerOnly: () => {
+			const extra = collectionValues(this, item, 'additionalFields');
+			return extra.spamchecker_only === undefined ? undefined : v.boolean('spamchecker_only', extra.spamchecker_only);
+		},
+		settings: () => taskWaitSettings(this, item),
+	});
 	const body: IDataObject = { accounts };
-	if (flag(this, 'imapOnly', i)) {
-		if (accounts.length > 1) v.invalid('accounts', `exactly one address when relinking an IMAP account, got ${accounts.length}`);
-		body.imap_only = true;
-		body.account_id = locatorId(this, 'accountId', i, true);
-	}
-	const extra = collectionValues(this, 'additionalFields', i);
-	if (extra.spamchecker_only !== undefined) body.spamchecker_only = v.boolean('spamchecker_only', extra.spamchecker_only);
-	const settings = taskWaitSettings(this, i);
-	v.check();
+	if (relink !== undefined) Object.assign(body, { imap_only: true, account_id: relink });
+	if (spamcheckerOnly !== undefined) body.spamchecker_only = spamcheckerOnly;
 
 	try {
 		const reply = await item.request({
@@ -169,7 +192,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			answer,
 		});
 		const result = withOutcome(this, accounts, await withTask(this, item, reply, settings));
-		return source === 'allItems' ? new ForItems([result], items) : result;
+		return picked === 'allItems' ? new ForItems([result], items) : result;
 	} catch (error) {
 		throw failedForItems(error, items);
 	}

@@ -10,7 +10,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
 import { emailWorkspaceLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { flag, locatorId, validator } from '../../helpers/params';
+import { flag, locatorId } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
 import { workspaceName } from './create';
@@ -43,13 +43,15 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const v = validator(this, i);
-	const id = locatorId(this, 'emailWorkspaceId', i, true);
-	const name = v.nonEmptyString('name', this.getNodeParameter('name', i, ''));
+	const v = item.fields;
+	const { id, name, replaceKey } = v.all({
+		id: () => locatorId(this, item, 'emailWorkspaceId', true),
+		name: () => v.nonEmptyString('name', this.getNodeParameter('name', i, '')),
+		replaceKey: () => flag(this, item, REPLACE_KEY_PARAMETER),
+	});
 	const body: IDataObject = { name };
 	let secrets: string[] = [];
-	if (flag(this, REPLACE_KEY_PARAMETER, i)) {
-		v.check();
+	if (replaceKey) {
 		const key = await readGoogleKey(this, i);
 		body.file_key_json = key.fileKeyJson;
 		secrets = key.secrets;

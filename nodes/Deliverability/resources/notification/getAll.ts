@@ -10,7 +10,7 @@ import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
 import { accountFilter } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, listLimit, validator } from '../../helpers/params';
+import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'list', operation: 'Notification → Get Many', what: 'a list of notifications', wrapper: 'notifications' };
@@ -45,25 +45,26 @@ export const description: INodeProperties[] = [
 ];
 
 /** The filters as query parameters, checked before the request (the account may come from a locator or a number). */
-export function notificationQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const filters = collectionValues(ctx, 'filters', itemIndex);
-	const v = validator(ctx, itemIndex);
-	const qs: IDataObject = {};
-	if (filters.account_id !== undefined) {
-		const raw = filters.account_id;
-		const value = raw && typeof raw === 'object' ? (raw as IDataObject).value : raw;
-		if (value !== '' && value !== undefined && value !== null) {
-			qs.account_id = v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
-		}
-	}
-	if (filters.event !== undefined && filters.event !== '') qs.event = v.nonEmptyString('Filters → Event', filters.event);
-	return qs;
+export function notificationQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
+	const filters = collectionValues(ctx, item, 'filters');
+	const v = item.fields;
+	const raw = filters.account_id;
+	const account = raw && typeof raw === 'object' ? (raw as IDataObject).value : raw;
+	return given(
+		v.all({
+			account_id: ifGiven(account === '' || account === null ? undefined : account, (value) =>
+				v.id('Filters → Account', typeof value === 'string' ? value.trim() : value),
+			),
+			event: ifGiven(filters.event === '' ? undefined : filters.event, (value) => v.nonEmptyString('Filters → Event', value)),
+		}),
+	);
 }
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const i = item.index;
-	const limit = listLimit(this, i);
-	const qs = notificationQuery(this, i);
+	const { limit, qs } = item.fields.all({
+		limit: () => listLimit(this, item),
+		qs: () => notificationQuery(this, item),
+	});
 	const list = listFrom(await item.request({ method: 'GET', path: '/notifications', qs, kind: 'read', answer }));
 	return limit === undefined ? list : list.slice(0, limit);
 }

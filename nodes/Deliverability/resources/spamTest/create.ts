@@ -4,7 +4,7 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, validator } from '../../helpers/params';
+import { collectionValues } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -59,10 +59,9 @@ export function seedEmails(test: IDataObject): string[] {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const v = validator(this, i);
-	const fields = collectionValues(this, 'additionalFields', i);
-	const body: IDataObject = {};
-	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
+	const v = item.fields;
+	const fields = collectionValues(this, item, 'additionalFields');
+	const body: IDataObject = fields.seedlist === undefined ? {} : { seedlist: v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS) };
 	const test = await item.request({ method: 'POST', path: '/spam_tests', creates, body, kind: 'create', answer });
 	const seeds = seedEmails(test);
 	if (i === 0) {

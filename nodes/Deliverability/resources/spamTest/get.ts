@@ -5,7 +5,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, locatorId, validator } from '../../helpers/params';
+import { collectionValues, flag, locatorId } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
@@ -47,10 +47,17 @@ export function completed(answer: IDataObject): boolean {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const publicId = locatorId(this, 'publicId', i, false);
-	const settings = waitSettings(this, i);
-	const simplify = flag(this, 'simplify', i);
-	const thresholds = inboxThresholds(validator(this, i), simplify ? collectionValues(this, 'options', i) : {});
+	const v = item.fields;
+	const { publicId, settings, view } = v.all({
+		publicId: () => locatorId(this, item, 'publicId', false),
+		settings: () => waitSettings(this, item),
+		// The thresholds are read only when Simplify is on (the options are shown only then).
+		view: () => {
+			const simplify = flag(this, item, 'simplify');
+			return { simplify, thresholds: inboxThresholds(v, simplify ? collectionValues(this, item, 'options') : {}) };
+		},
+	});
+	const { simplify, thresholds } = view;
 	const fetch = async () =>
 		await item.request({ method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, answer });
 	const test = settings.waitForCompletion

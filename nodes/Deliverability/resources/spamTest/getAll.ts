@@ -4,7 +4,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, listLimit, validator } from '../../helpers/params';
+import { collectionValues, flag, given, ifGiven, listLimit } from '../../helpers/params';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const PAGE_SIZE = 10;
@@ -59,20 +59,23 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const i = item.index;
-	const v = validator(this, i);
-	const filters = collectionValues(this, 'filters', i);
-	const options = collectionValues(this, 'options', i);
-	const qs: IDataObject = {};
-	if (filters.automated_test_id !== undefined && filters.automated_test_id !== '') {
-		qs.automated_test_id = v.id('automated_test_id', filters.automated_test_id);
-	}
-	if (filters.search !== undefined && v.string('search', filters.search).trim()) qs.search = String(filters.search).trim();
-	if (options.order_by !== undefined) qs.order_by = v.oneOf('order_by', options.order_by, ['created_at', 'score'] as const);
-	if (options.order !== undefined) qs.order = v.oneOf('order', options.order, ORDERS);
-	const limit = listLimit(this, i);
-	const simplify = flag(this, 'simplify', i);
-	const thresholds = inboxThresholds(v, simplify ? options : {});
-	const tests = await item.requestAll({ path: '/spam_tests', qs, pageSize: PAGE_SIZE, answer }, limit);
-	return simplify ? tests.map((test) => simplifySpamTest(test, thresholds)) : tests;
+	const v = item.fields;
+	const filters = collectionValues(this, item, 'filters');
+	const options = collectionValues(this, item, 'options');
+	const { limit, view, ...query } = v.all({
+		automated_test_id: ifGiven(filters.automated_test_id === '' ? undefined : filters.automated_test_id, (value) =>
+			v.id('automated_test_id', value),
+		),
+		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
+		order_by: ifGiven(options.order_by, (value) => v.oneOf('order_by', value, ['created_at', 'score'] as const)),
+		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
+		limit: () => listLimit(this, item),
+		// The thresholds are read only when Simplify is on (the options are shown only then).
+		view: () => {
+			const simplify = flag(this, item, 'simplify');
+			return { simplify, thresholds: inboxThresholds(v, simplify ? options : {}) };
+		},
+	});
+	const tests = await item.requestAll({ path: '/spam_tests', qs: given(query), pageSize: PAGE_SIZE, answer }, limit);
+	return view.simplify ? tests.map((test) => simplifySpamTest(test, view.thresholds)) : tests;
 }

@@ -40,11 +40,12 @@ export const thresholdOptions: INodeProperties[] = [
 
 /** The thresholds from an Options collection, checked (0 to 100, warn not above pass) before any request. */
 export function inboxThresholds(v: Validator, options: IDataObject): InboxThresholds {
-	const thresholds = { ...INBOX_THRESHOLDS };
-	if (options.passAtInbox !== undefined) thresholds.passAt = v.integer('passAtInbox', options.passAtInbox, 0, 100);
-	if (options.warnAtInbox !== undefined) thresholds.warnAt = v.integer('warnAtInbox', options.warnAtInbox, 0, 100);
+	const thresholds = v.all({
+		passAt: () => (options.passAtInbox === undefined ? INBOX_THRESHOLDS.passAt : v.integer('passAtInbox', options.passAtInbox, 0, 100)),
+		warnAt: () => (options.warnAtInbox === undefined ? INBOX_THRESHOLDS.warnAt : v.integer('warnAtInbox', options.warnAtInbox, 0, 100)),
+	});
 	if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAtInbox', `${thresholds.warnAt} is above Pass At Inbox (${thresholds.passAt})`);
-	return thresholds;
+	return { ...INBOX_THRESHOLDS, ...thresholds };
 }
 
 type Provider = 'gmail' | 'outlook' | 'yahoo' | 'other';

@@ -6,7 +6,7 @@ import { collectionOf, showFor } from '../../descriptions/common';
 import { spamTestLocator } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, locatorId, validator } from '../../helpers/params';
+import { changes, collectionValues, ifGiven, locatorId } from '../../helpers/params';
 
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
 
@@ -41,13 +41,19 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const v = validator(this, i);
-	const publicId = locatorId(this, 'publicId', i, false);
-	const fields = collectionValues(this, 'updateFields', i);
-	const body: IDataObject = {};
-	if (fields.type !== undefined) body.type = v.oneOf('type', fields.type, AUDIENCE_TYPES);
-	if (fields.seedlist !== undefined) body.seedlist = v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS);
-	if (Object.keys(body).length === 0) v.fail('Update Fields', 'add at least one field to change');
+	const v = item.fields;
+	const fields = collectionValues(this, item, 'updateFields');
+	const { publicId, body } = v.all({
+		publicId: () => locatorId(this, item, 'publicId', false),
+		body: () =>
+			changes(
+				item,
+				v.all({
+					type: ifGiven(fields.type, (value) => v.oneOf('type', value, AUDIENCE_TYPES)),
+					seedlist: ifGiven(fields.seedlist, (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS)),
+				}),
+			),
+	});
 	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
 	if (body.type === undefined) {
 		// `type` is required on every update: without it the audience would have to be reset, so keep the current one.

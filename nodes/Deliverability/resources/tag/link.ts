@@ -25,9 +25,10 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const tagId = locatorId(this, 'tagId', i, true);
-	const accountId = locatorId(this, 'accountId', i, true);
+	const { tagId, accountId } = item.fields.all({
+		tagId: () => locatorId(this, item, 'tagId', true),
+		accountId: () => locatorId(this, item, 'accountId', true),
+	});
 	return await item.request({
 		method: 'POST',
 		path: `/tags/${tagId}/link`,

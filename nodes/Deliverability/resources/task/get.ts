@@ -19,8 +19,9 @@ export const completed = taskDone;
 export const tool = taskToolFacts;
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
-	const id = locatorId(this, 'taskId', i, true);
-	const settings = taskWaitSettings(this, i);
+	const { id, settings } = item.fields.all({
+		id: () => locatorId(this, item, 'taskId', true),
+		settings: () => taskWaitSettings(this, item),
+	});
 	return await followTask(this, item, id, settings);
 }

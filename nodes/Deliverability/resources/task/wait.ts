@@ -38,8 +38,8 @@ export async function getTask(item: Item, taskId: number): Promise<IDataObject> 
 }
 
 /** The wait settings, checked (call it before the first request). */
-export function taskWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	return waitSettings(ctx, itemIndex);
+export function taskWaitSettings(ctx: IExecuteFunctions, item: Item): WaitSettings {
+	return waitSettings(ctx, item);
 }
 
 /**
