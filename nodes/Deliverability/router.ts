@@ -24,13 +24,22 @@ export class ForItems {
 	) {}
 }
 
-/** The input items an error belongs to, when its request was made for several (see ForItems). */
-const errorItems = new WeakMap<object, number[]>();
+/**
+ * The failure of a request made for several input items (see ForItems), so that a Continue On Fail item is paired
+ * with all of them. The item loop unwraps it: everything else sees `error` as it was thrown.
+ */
+export class FailedForItems extends Error {
+	constructor(
+		readonly error: unknown,
+		readonly items: number[],
+	) {
+		super(error instanceof Error ? error.message : String(error));
+	}
+}
 
-/** Marks an error of a request made for several input items, so a Continue On Fail item is paired with all of them. */
-export function failedForItems<E>(error: E, items: number[]): E {
-	if (error && typeof error === 'object') errorItems.set(error, items);
-	return error;
+/** Wraps an error of a request made for several input items (see FailedForItems). */
+export function failedForItems(error: unknown, items: number[]): FailedForItems {
+	return new FailedForItems(error, items);
 }
 
 /** An operation's execute: one input item in (its handle, helpers/item.ts), one or more JSON results out. */
@@ -140,11 +149,12 @@ export async function route(
 			try {
 				results[i] = await runItem(i);
 				gate.done(i);
-			} catch (error) {
+			} catch (thrown) {
+				const error = thrown instanceof FailedForItems ? thrown.error : thrown;
 				toolError(this, error, operationOf(i));
 				if (continueOnFail) {
 					notYet[i] = 1;
-					const paired: number[] = (error instanceof Object ? errorItems.get(error) : undefined) ?? [i];
+					const paired = thrown instanceof FailedForItems ? thrown.items : [i];
 					const pairedItem = paired.length === 1 ? { item: paired[0] } : paired.map((item) => ({ item }));
 					results[i] = [{ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem }];
 					gate.done(i);
