@@ -35,7 +35,7 @@ export interface ApiRequest {
 	body?: IDataObject;
 	/** Defaults: GET → read, DELETE → update, POST → create (the safe assumption). */
 	kind?: RequestKind;
-	/** Item the request belongs to, so errors point at it. */
+	/** Item the request belongs to, so errors point at it (and, with a gate, its create waits for the item's turn). */
 	itemIndex?: number;
 	/** For a create: the operation's wording when its answer is lost (without it: "It may have been created"). */
 	creates?: CreateWording;
