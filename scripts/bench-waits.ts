@@ -11,6 +11,7 @@
  *
  *   npm run bench:waits                 # N = 200 (about 10 minutes on 2 cores)
  *   npm run bench:waits -- --n 50       # fewer
+ *   npm run bench:waits -- --variant in-node   # one of the two (durable | in-node)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,8 @@ const flag = (name: string): string | undefined => {
 	return at >= 0 ? argv[at + 1] : undefined;
 };
 const N = Number(flag('n') ?? 200);
+/** `--variant durable` or `--variant in-node`: one of the two only. */
+const VARIANT = flag('variant');
 const WAIT_S = 70;
 const DURABLE_CONCURRENCY = 10;
 
@@ -90,7 +93,7 @@ function psql(pg: Postgres, database: string, sql: string): string[] {
 interface Execution {
 	id: string;
 	status: string;
-	data?: { resultData: { runData: Record<string, Array<{ startTime: number }>> } };
+	data?: { resultData: { runData: Record<string, Array<{ startTime: number }>>; error?: { message?: string } } };
 }
 
 async function executions(cluster: Cluster, workflowId: string, includeData = false): Promise<Execution[]> {
@@ -122,16 +125,21 @@ async function fire(url: string): Promise<void> {
 	const worker = async () => {
 		while (next < N) {
 			next++;
-			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-			await res.text();
-			if (res.status !== 200) throw new Error(`webhook ${res.status}`);
+			// Right after activation a webhook processor can answer 404 "not registered" for a while: retried, as a sender would.
+			for (let attempt = 0; ; attempt++) {
+				const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+				const text = await res.text();
+				if (res.status === 200) break;
+				if (res.status !== 404 || attempt >= 60) throw new Error(`webhook ${res.status}: ${text.slice(0, 200)}`);
+				await sleep(1000);
+			}
 		}
 	};
 	await Promise.all(Array.from({ length: 20 }, worker));
 }
 
-/** Completes (admin API) every spam test created since `since`. */
-async function completeTests(sandbox: Sandbox, since: number): Promise<number> {
+/** The spam tests (project A) created since `since` and not completed yet. */
+async function openTests(sandbox: Sandbox, since: number): Promise<string[]> {
 	const ids: string[] = [];
 	for (let page = 0; ; page++) {
 		const res = await fetch(`${sandbox.baseUrl}/spam_tests?page=${page}&per_page=100`, { headers: { 'X-Api-Key': sandbox.apiKeys.A } });
@@ -140,6 +148,18 @@ async function completeTests(sandbox: Sandbox, since: number): Promise<number> {
 		ids.push(...fresh.filter((t) => !t.completed).map((t) => t.public_id));
 		if (list.length < 100 || fresh.length < list.length) break;
 	}
+	return ids;
+}
+
+/**
+ * Completes (admin API) the N spam tests of this phase, once all N exist: a run counts as started before its create
+ * went out (the creates of 200 runs take 10 s at 20 requests per second).
+ */
+async function completeTests(sandbox: Sandbox, since: number): Promise<number> {
+	const ids = await until(`${N} spam tests created`, async () => {
+		const open = await openTests(sandbox, since);
+		return open.length >= N && open;
+	}, 300000);
 	for (const id of ids) await fetch(`${sandbox.adminUrl}/spam_tests/${id}/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 	return ids.length;
 }
@@ -172,6 +192,18 @@ function sample(cluster: Cluster, pg: Postgres, database: string): Sample {
 	};
 }
 
+/** The error messages of the workflow's failed executions. */
+async function failures(cluster: Cluster, workflowId: string): Promise<string[]> {
+	return (await executions(cluster, workflowId, true)).filter((e) => e.status !== 'success').map((e) => `${e.status}: ${e.data?.resultData.error?.message ?? 'no message'}`);
+}
+
+/** "n × message" for each distinct message. */
+function summary(messages: string[]): string {
+	const counts = new Map<string, number>();
+	for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1);
+	return [...counts].map(([m, n]) => `${n} × "${m}"`).join(', ');
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function phase(
@@ -201,8 +233,17 @@ async function phase(
 		const idle = sample(cluster, deps.pg, database);
 		const since = Date.now();
 		await fire(`${cluster.webhooks[0].baseUrl}/webhook/${pathName}`);
+		// Every run has started: the durable ones all wait; the in-node ones run (or already failed: see the result).
 		const want = inNode ? 'running' : 'waiting';
-		await until(`${N} ${want}`, async () => (await executions(cluster, id)).filter((e) => e.status === want).length >= N || false, 600000);
+		await until(
+			`${N} started`,
+			async () => {
+				const all = await executions(cluster, id);
+				const started = all.filter((e) => e.status !== 'new');
+				return (all.length >= N && (inNode ? started.length >= N : started.filter((e) => e.status === want).length >= N)) || false;
+			},
+			600000,
+		);
 		await sleep(5000);
 		const held = sample(cluster, deps.pg, database);
 		// When each stored wait is due (n8n overwrites the Wait node's run data when it resumes, so it is read now).
@@ -224,8 +265,9 @@ async function phase(
 		);
 		const after = sample(cluster, deps.pg, database);
 		const ok = done.filter((e) => e.status === 'success').length;
+		const failed = await failures(cluster, id);
 		lines.push(
-			`| ${label} | ${inNode ? `${N} (all busy)` : `${DURABLE_CONCURRENCY} (0 busy while waiting)`} | ${idle.mainMiB} → ${held.mainMiB} | ${idle.workerMiB} → ${held.workerMiB} | ${held.rows} | ${held.entityKiB} KiB + ${held.dataKiB} KiB (≈ ${held.avgDataBytes} B per run) | ${after.entityKiB} KiB + ${after.dataKiB} KiB | ${ok}/${N} success |`,
+			`| ${label} | ${inNode ? `${N} (all busy)` : `${DURABLE_CONCURRENCY} (0 busy while waiting)`} | ${idle.mainMiB} → ${held.mainMiB} | ${idle.workerMiB} → ${held.workerMiB} | ${held.rows} | ${held.entityKiB} KiB + ${held.dataKiB} KiB (≈ ${held.avgDataBytes} B per run) | ${after.entityKiB} KiB + ${after.dataKiB} KiB | ${ok}/${N} success${failed.length ? `; ${failed.length} failed: ${summary(failed)}` : ''} |`,
 		);
 		if (!inNode) {
 			const full = await executions(cluster, id, true);
@@ -261,9 +303,11 @@ async function main(): Promise<void> {
 		'|---|---|---|---|---|---|---|---|',
 	];
 	try {
-		const durable = await phase('durable (Wait node)', false, { pg, redis, tgz, sandbox });
-		const inNode = await phase('in-node (Wait for Completion)', true, { pg, redis, tgz, sandbox });
-		lines.push(durable[0], inNode[0], '', ...durable.slice(1), ...inNode.slice(1));
+		const durable = VARIANT === 'in-node' ? [] : await phase('durable (Wait node)', false, { pg, redis, tgz, sandbox });
+		log(durable.join('\n'));
+		const inNode = VARIANT === 'durable' ? [] : await phase('in-node (Wait for Completion)', true, { pg, redis, tgz, sandbox });
+		log(inNode.join('\n'));
+		lines.push(...durable.slice(0, 1), ...inNode.slice(0, 1), '', ...durable.slice(1), ...inNode.slice(1));
 	} finally {
 		await sandbox.close();
 		await redis.stop();
