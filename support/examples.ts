@@ -83,3 +83,46 @@ export function missingCredentials(example: Example): MissingCredential[] {
 	}
 	return [...found.values()];
 }
+
+/** The example where a campaign send starts a spam test and a loop with n8n's Wait node waits for its result. */
+export const AFTER_SEND_FILE = 'spam-test-after-send.json';
+
+export interface WorkflowNode {
+	name: string;
+	type: string;
+	webhookId?: string;
+	parameters: Record<string, unknown>;
+}
+
+export interface Workflow {
+	id: string;
+	name: string;
+	nodes: WorkflowNode[];
+	[key: string]: unknown;
+}
+
+/**
+ * A copy of the spam-test-after-send example with its Wait node set to `waitSeconds` (n8n sleeps in-process below
+ * 65 s, so the loop runs in seconds; from 66 s it stores the execution as waiting) and, when given, under another id
+ * and webhook path so that it can be imported beside the example itself.
+ */
+export function afterSendExample(waitSeconds: number, copy?: { id: string; path: string }): Workflow {
+	const example = loadExamples().find((e) => e.file === AFTER_SEND_FILE);
+	if (!example) throw new Error(`examples/${AFTER_SEND_FILE} is missing`);
+	const wf = JSON.parse(JSON.stringify(example.workflow)) as Workflow;
+	const node = (type: string) => {
+		const found = wf.nodes.find((n) => n.type === type);
+		if (!found) throw new Error(`the example has no ${type} node`);
+		return found;
+	};
+	Object.assign(node('n8n-nodes-base.wait').parameters, { amount: waitSeconds, unit: 'seconds' });
+	if (copy) {
+		wf.id = copy.id;
+		wf.name = `${wf.name} (${copy.path})`;
+		const hook = node('n8n-nodes-base.webhook');
+		hook.parameters.path = copy.path;
+		// A webhook id of its own: two workflows with one id would share their registration.
+		hook.webhookId = `0b7e2c44-9d1a-4f3e-8c55-${copy.id.slice(-12).toLowerCase().padStart(12, '0')}`;
+	}
+	return wf;
+}

@@ -17,6 +17,7 @@ import {
 	closeStacks,
 	executions,
 	queueDescribe,
+	settled,
 	startQueueStack,
 	START_TIMEOUT_MS,
 	waitFor,
@@ -105,15 +106,8 @@ queueDescribe('durable waits in queue mode (worker concurrency 2)', () => {
 		await worker.start();
 		await main.restart();
 
-		const ended = await waitFor(
-			`all ${RUNS} runs to finish`,
-			async () => {
-				const all = await executions(stack, example.id);
-				return all.length >= RUNS && all.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && all;
-			},
-			420000,
-			2000,
-		);
+		// Every 2 s: main restarts meanwhile, and its API is slow to answer while it starts.
+		const ended = await settled(stack, example.id, RUNS, 420000, 2000);
 		const finishedMs = Date.now() - t0;
 		expect(ended.map((e) => e.status)).toEqual(Array(RUNS).fill('success'));
 		expect(ended.filter((e) => e.status === 'crashed')).toHaveLength(0);

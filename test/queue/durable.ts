@@ -3,37 +3,17 @@
  * to 70 s (n8n sleeps in-process below 65 s, so 70 s still stores the execution as waiting), and campaigns started
  * the way a sending tool starts them, a POST to the workflow's production webhook.
  */
-import { loadExamples } from '../../support/examples';
+import { afterSendExample, type Workflow } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
 import type { Sandbox } from './support';
 
-export const DURABLE_FILE = 'spam-test-after-send.json';
 export const WAIT_SECONDS = 70;
 /** The sandbox counts seed copies this long after the send: the first check finds the test incomplete. */
 export const SEED_DELAY_MS = 20000;
 
-interface WorkflowNode {
-	name: string;
-	type: string;
-	parameters: Record<string, unknown>;
-}
-
-export interface Workflow {
-	id: string;
-	name: string;
-	nodes: WorkflowNode[];
-	[key: string]: unknown;
-}
-
 /** The example with its Wait node set to WAIT_SECONDS. */
 export function durableExample(): Workflow {
-	const example = loadExamples().find((e) => e.file === DURABLE_FILE);
-	if (!example) throw new Error(`examples/${DURABLE_FILE} is missing`);
-	const wf = JSON.parse(JSON.stringify(example.workflow)) as Workflow;
-	const wait = wf.nodes.find((n) => n.type === 'n8n-nodes-base.wait');
-	if (!wait) throw new Error('the example has no Wait node');
-	Object.assign(wait.parameters, { amount: WAIT_SECONDS, unit: 'seconds' });
-	return wf;
+	return afterSendExample(WAIT_SECONDS);
 }
 
 export interface DurableRun {

@@ -5,7 +5,7 @@
  */
 import { durableExample, startCampaigns } from './durable';
 import { admin } from '../../support/sandbox-admin';
-import { closeStacks, executions, queueDescribe, startQueueStack, START_TIMEOUT_MS, waitFor, type QueueStack } from './support';
+import { closeStacks, executions, queueDescribe, settled, startQueueStack, START_TIMEOUT_MS, waitFor, type QueueStack } from './support';
 
 /** The runs wait 70 s, resume on main's 60 s tick, and the processes restart on a busy machine. */
 const RUN_TIMEOUT_MS = 900000;
@@ -33,15 +33,8 @@ queueDescribe('durable waits in regular mode', () => {
 			500,
 		);
 		await main.restart();
-		const ended = await waitFor(
-			`all ${RUNS} runs to finish`,
-			async () => {
-				const all = await executions(stack, example.id);
-				return all.length >= RUNS && all.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && all;
-			},
-			420000,
-			2000,
-		);
+		// Every 2 s: main restarts meanwhile, and its API is slow to answer while it starts.
+		const ended = await settled(stack, example.id, RUNS, 420000, 2000);
 		expect(ended.map((e) => e.status)).toEqual(Array(RUNS).fill('success'));
 		const creates = (await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')).filter(
 			(r) => r.method === 'POST' && r.path === '/spam_tests',

@@ -120,7 +120,7 @@ export async function executions(stack: QueueStack, workflowId: string): Promise
 }
 
 /** Waits until at least `count` executions of the workflow exist and none is still going. */
-export async function settled(stack: QueueStack, workflowId: string, count: number, timeoutMs = 60000): Promise<Execution[]> {
+export async function settled(stack: QueueStack, workflowId: string, count: number, timeoutMs = 60000, everyMs = 500): Promise<Execution[]> {
 	return await waitFor(
 		`${count} finished execution(s)`,
 		async () => {
@@ -128,7 +128,7 @@ export async function settled(stack: QueueStack, workflowId: string, count: numb
 			return ex.length >= count && ex.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && ex;
 		},
 		timeoutMs,
-		500,
+		everyMs,
 	);
 }
 
