@@ -8,10 +8,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { loadExamples } from '../../support/examples';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterSendExample, loadExamples } from '../../support/examples';
 import { NODE_TYPES } from '../../support/n8n-process';
-import { startStack, type Stack } from './support';
+import { CAMPAIGN, postUntilTaken, startStack, type Stack } from './support';
 import { ISSUE_OPERATIONS } from '../fixtures/operations';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -49,6 +49,9 @@ async function shot(page: Page, name: string) {
 
 const d = hasChromium ? describe : describe.skip;
 
+/** The spam-test-after-send example under its own path, its Wait node at 2 s (in-process: a round takes seconds). */
+const AFTER_SEND = { id: 'DlvExAfterSndCard', path: 'after-send-card' };
+
 d('real browser (Debian chromium + playwright-core)', () => {
 	let stack: Stack;
 	let browser: Browser;
@@ -58,7 +61,9 @@ d('real browser (Debian chromium + playwright-core)', () => {
 
 	beforeAll(async () => {
 		const examples = loadExamples();
-		stack = await startStack({ beforeStart: (n8n) => n8n.importWorkflows(examples.map((e) => e.workflow)) });
+		stack = await startStack({
+			beforeStart: (n8n) => n8n.importWorkflows([...examples.map((e) => e.workflow), afterSendExample(2, AFTER_SEND)]),
+		});
 		// The node's own description, as the editor receives it: the pickers must show exactly these names.
 		const types = await stack.n8n.session<Array<{ name: string; properties: Property[] }>>('GET', '/types/nodes.json');
 		const node = types.data.find((t) => t.name === NODE_TYPES.action)!;
@@ -73,6 +78,8 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		const { chromium } = await import('playwright-core');
 		browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		// Checks that change a node without saving, then open another workflow: "leave the page?" answered yes.
+		page.on('dialog', (dialog) => void dialog.accept());
 		// The editor's first load (a large bundle, cold cache) takes minutes on a busy machine: wait for it, do not time it.
 		page.setDefaultNavigationTimeout(180000);
 		// n8n's start on a busy machine can take most of the default 180 s on its own.
@@ -82,6 +89,39 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await browser?.close();
 		await stack?.close();
 	});
+
+	/** Runs the open workflow from the editor until `lastNode` shows success, then takes `shotName` of the canvas. */
+	async function runInEditor(lastNode: string, shotName: string, trigger?: () => Promise<unknown>): Promise<void> {
+		await page.click('[data-test-id="execute-workflow-button"]');
+		await trigger?.();
+		const done = page.locator(`[data-test-id="canvas-node"][data-node-name="${lastNode}"] [data-test-id="canvas-node-status-success"]`);
+		await done.waitFor({ timeout: 120000 });
+		await page.waitForTimeout(500);
+		await shot(page, shotName);
+	}
+
+	/**
+	 * Opens `nodeName`'s output in its HTML view: n8n renders the node's html field in a sandboxed iframe (sanitised:
+	 * inline styles kept, scripts dropped). `check` looks at the rendered page; then the panel is shot as `panelShot`
+	 * and the page alone, full size at `width`, as `pageShot` (the README's picture).
+	 */
+	async function htmlView(nodeName: string, check: (view: FrameLocator) => Promise<void>, shots: { panelShot: string; pageShot: string; width: number }): Promise<void> {
+		await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+		const output = page.locator('[data-test-id="output-panel"]');
+		await output.waitFor({ timeout: 15000 });
+		await output.locator('[data-test-id="ndv-run-data-display-mode"]').getByText('HTML', { exact: true }).first().click();
+		await check(output.frameLocator('iframe.__html-display'));
+		await page.waitForTimeout(300);
+		await shot(page, shots.panelShot);
+		const html = await output.locator('iframe.__html-display').getAttribute('srcdoc');
+		const full = await browser.newPage({ viewport: { width: shots.width, height: 400 } });
+		await full.setContent(html!);
+		const buffer = await full.screenshot({ fullPage: true });
+		for (const dir of shotDirs) fs.writeFileSync(path.join(dir, shots.pageShot), buffer);
+		await full.close();
+		await page.click('[data-test-id="ndv-close-button"]');
+		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+	}
 
 	it('the node description carries exactly the spec\'s resources and operations', () => {
 		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(ISSUE_OPERATIONS).sort());
@@ -251,38 +291,19 @@ d('real browser (Debian chromium + playwright-core)', () => {
 
 	it('runs the weekly report from the editor; the Report node shows the page with its bar charts (HTML view)', async () => {
 		const example = loadExamples().find((e) => e.file === 'weekly-report.json')!;
-		// The checks above changed a node without saving: leave anyway ("leave the page?" answered yes).
-		page.on('dialog', (dialog) => void dialog.accept());
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
 		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Report"]', { timeout: 90000 });
-		await page.click('[data-test-id="execute-workflow-button"]');
-		const emailed = page.locator('[data-test-id="canvas-node"][data-node-name="Email the report"] [data-test-id="canvas-node-status-success"]');
-		await emailed.waitFor({ timeout: 120000 });
-		await page.waitForTimeout(500);
-		await shot(page, 'weekly-report-workflow.png');
-
-		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Report"]');
-		const output = page.locator('[data-test-id="output-panel"]');
-		await output.waitFor({ timeout: 15000 });
-		await output.locator('[data-test-id="ndv-run-data-display-mode"]').getByText('HTML', { exact: true }).first().click();
-		// n8n renders the node's html field in a sandboxed iframe (sanitised: inline styles kept, scripts dropped).
-		const report = output.frameLocator('iframe.__html-display');
-		await report.getByText('Sending domains').waitFor({ timeout: 15000 });
-		expect(await report.locator('h1').textContent()).toMatch(/^Deliverability report, /);
-		// The bars survive n8n's sanitiser: coloured cells with a width.
-		expect(await report.locator('td[style*="height:14px"]').count()).toBeGreaterThan(10);
-		await page.waitForTimeout(300);
-		await shot(page, 'weekly-report-in-n8n.png');
-
-		// The page itself, full size, as n8n rendered it (the README's picture of the report).
-		const html = await output.locator('iframe.__html-display').getAttribute('srcdoc');
-		const full = await browser.newPage({ viewport: { width: 860, height: 900 } });
-		await full.setContent(html!);
-		const buffer = await full.screenshot({ fullPage: true });
-		for (const dir of shotDirs) fs.writeFileSync(path.join(dir, 'weekly-report.png'), buffer);
-		await full.close();
-		await page.click('[data-test-id="ndv-close-button"]');
-		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+		await runInEditor('Email the report', 'weekly-report-workflow.png');
+		await htmlView(
+			'Report',
+			async (report) => {
+				await report.getByText('Sending domains').waitFor({ timeout: 15000 });
+				expect(await report.locator('h1').textContent()).toMatch(/^Deliverability report, /);
+				// The bars survive n8n's sanitiser: coloured cells with a width.
+				expect(await report.locator('td[style*="height:14px"]').count()).toBeGreaterThan(10);
+			},
+			{ panelShot: 'weekly-report-in-n8n.png', pageShot: 'weekly-report.png', width: 860 },
+		);
 	});
 
 	it('shows the polling example: Notification Trigger, Run now, Switch by event', async () => {
@@ -291,5 +312,23 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await page.locator(`[data-test-id="canvas-node"][data-node-type="${NODE_TYPES.notificationTrigger}"]`).waitFor({ timeout: 30000 });
 		await page.waitForTimeout(1000);
 		await shot(page, 'act-on-notifications.png');
+	});
+
+	it('runs the spam-test-after-send example from the editor; its Result card shows the verdict and the placement (HTML view)', async () => {
+		await page.goto(`${stack.n8n.baseUrl}/workflow/${AFTER_SEND.id}`);
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Result card"]', { timeout: 90000 });
+		// The Webhook node listens for a test event once the run starts: what a sending tool POSTs after a campaign.
+		await runInEditor('Result card', 'spam-test-after-send-run.png', () =>
+			postUntilTaken(`${stack.n8n.baseUrl}/webhook-test/${AFTER_SEND.path}`, CAMPAIGN, 60000),
+		);
+		await htmlView(
+			'Result card',
+			async (card) => {
+				await card.locator('h2').waitFor({ timeout: 15000 });
+				expect(await card.locator('h2').textContent()).toMatch(/^Spam test \S+: PASS$/);
+				expect(await card.getByText('Gmail').count()).toBeGreaterThan(0);
+			},
+			{ panelShot: 'spam-test-result-card-in-n8n.png', pageShot: 'spam-test-result-card.png', width: 640 },
+		);
 	});
 });

@@ -2,12 +2,13 @@
  * The examples/ workflows run in a real n8n against the sandbox, started the way a user starts them (the editor's
  * Manual Trigger ≙ `n8n execute --id`): pre-send gate (SMTP to every seed, wait for completion, IF branch), weekly
  * domain health (one summary item), acting on the open notifications (the polling-trigger example's "Run now"), the
- * weekly HTML report (charts, emailed) and batch reconnect (the accounts with an IMAP issue, task finished).
+ * weekly HTML report (charts, emailed), batch reconnect (the accounts with an IMAP issue, task finished) and the spam
+ * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened).
  */
-import { loadExamples } from '../../support/examples';
+import { afterSendExample, loadExamples, type Workflow } from '../../support/examples';
 import type { ExecuteResult } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
-import { nodeOutput, ranNodes, service, startStack, type Stack } from './support';
+import { CAMPAIGN, nodeOutput, postUntilTaken, ranNodes, service, startStack, waitFor, type Stack } from './support';
 
 interface InboxMessage {
 	from: string;
@@ -32,12 +33,23 @@ function spammyGate(): Record<string, unknown> {
 	return wf;
 }
 
+/**
+ * The spam-test-after-send example on paths of its own, its Wait node at 2 s (in-process below 65 s, so a round takes
+ * seconds here; the queue suite proves the stored wait) and, for the "gave up" copy, two checks at most.
+ */
+const afterSendFast = afterSendExample(2, { id: 'DlvExAfterSndFst', path: 'after-send-fast' });
+const afterSendGiveUp = afterSendExample(2, { id: 'DlvExAfterSndGvp', path: 'after-send-give-up' });
+const cap = afterSendGiveUp.nodes.find((n) => n.name === 'Rounds left?')!.parameters as {
+	conditions: { conditions: Array<{ rightValue: number }> };
+};
+cap.conditions.conditions[0].rightValue = 1;
+
 let stack: Stack;
 
 beforeAll(async () => {
 	stack = await startStack({
 		beforeStart: async (n8n) => {
-			await n8n.importWorkflows([...loadExamples().map((e) => e.workflow), spammyGate()]);
+			await n8n.importWorkflows([...loadExamples().map((e) => e.workflow), spammyGate(), afterSendFast, afterSendGiveUp]);
 		},
 	});
 });
@@ -240,5 +252,74 @@ describe('example: batch reconnect', () => {
 			(r) => r.method === 'POST' && r.path.endsWith('/accounts/batch'),
 		);
 		expect(batches).toHaveLength(1);
+	});
+});
+
+describe('example: spam test after a campaign send (loop with the Wait node)', () => {
+	interface Execution {
+		id: string;
+		status: string;
+		data?: ExecuteResult['data'];
+	}
+
+	/** Publishes the copy, POSTs one campaign to its production webhook and returns the finished execution. */
+	async function campaign(wf: Workflow, path: string): Promise<ExecuteResult> {
+		expect((await stack.n8n.api('POST', `/workflows/${wf.id}/activate`)).status).toBe(200);
+		// Right after activation a webhook can answer 404 "not registered" for a moment: a sending tool retries.
+		await postUntilTaken(`${stack.n8n.baseUrl}/webhook/${path}`, CAMPAIGN, 30000);
+		const done = await waitFor(
+			'the run to finish',
+			async () => {
+				const list = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${wf.id}&includeData=true`);
+				const run = list.data.data?.[0];
+				return run && !['running', 'new', 'waiting'].includes(run.status) && run;
+			},
+			180000,
+			1000,
+		);
+		expect(done.status).toBe('success');
+		return { data: done.data! } as ExecuteResult;
+	}
+
+	afterEach(async () => {
+		await admin(stack.sandbox, 'POST', '/settings', { seedDelayMs: 0 });
+	});
+
+	it('checks, waits on "Not Yet", checks again, then shows the result card and decides on the verdict', async () => {
+		// The seed copies count 4 s after the send: the first check finds the test incomplete.
+		await admin(stack.sandbox, 'POST', '/settings', { seedDelayMs: 4000 });
+		await admin(stack.sandbox, 'DELETE', '/requests');
+		const result = await campaign(afterSendFast, 'after-send-fast');
+		const created = nodeOutput(result, 'Create spam test')[0];
+		const checks = result.data.resultData.runData['Check results'];
+		expect(checks.length).toBeGreaterThanOrEqual(2);
+		// The first check went out on "Not Yet" (output 1), the last on "Completed" (output 0), one item each time.
+		expect(checks[0].data?.main?.[0] ?? []).toHaveLength(0);
+		expect(checks[0].data?.main?.[1]).toHaveLength(1);
+		expect(checks[checks.length - 1].data?.main?.[0]).toHaveLength(1);
+		expect(result.data.resultData.runData['Wait 2 minutes']).toHaveLength(checks.length - 1);
+
+		const got = nodeOutput(result, 'Check results');
+		expect(got[0]).toMatchObject({ public_id: created.public_id, completed: true, verdict: 'pass' });
+		const card = String(nodeOutput(result, 'Result card')[0].html);
+		expect(card).toContain(`Spam test ${String(created.public_id)}: PASS`);
+		expect(card).toContain(String(got[0].verdict_reason));
+		expect(nodeOutput(result, 'Go ahead')[0]).toMatchObject({ verdict: 'pass', public_id: created.public_id, final_score: got[0].final_score });
+		expect(ranNodes(result)).not.toContain('Gave up');
+		// One campaign, one spam test: the loop never creates again.
+		const creates = (await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')).filter(
+			(r) => r.method === 'POST' && r.path.endsWith('/spam_tests'),
+		);
+		expect(creates).toHaveLength(1);
+	});
+
+	it('gives up after its last round when the copies never count, on the "Gave up" branch', async () => {
+		await admin(stack.sandbox, 'POST', '/settings', { seedDelayMs: 600000 });
+		const result = await campaign(afterSendGiveUp, 'after-send-give-up');
+		const created = nodeOutput(result, 'Create spam test')[0];
+		expect(result.data.resultData.runData['Check results']).toHaveLength(2);
+		expect(nodeOutput(result, 'Gave up')[0]).toMatchObject({ status: 'gave up', public_id: created.public_id });
+		expect(String(nodeOutput(result, 'Gave up')[0].message)).toMatch(/still not complete/);
+		expect(ranNodes(result)).not.toContain('Result card');
 	});
 });

@@ -90,6 +90,23 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined |
 	}
 }
 
+/** What a sending tool POSTs to the spam-test-after-send example's webhook after a campaign went out. */
+export const CAMPAIGN = { from: 'news@clean-campaign.example', subject: 'Our spring offer is here', text: 'Hello, our spring collection is out.' };
+
+/** POSTs `body` as JSON until n8n takes it (200): right after activation, or before the editor listens, it answers 404. */
+export async function postUntilTaken(url: string, body: unknown, timeoutMs: number): Promise<void> {
+	await waitFor(
+		`${url} to take the POST`,
+		async () => {
+			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			await res.text();
+			return res.status === 200;
+		},
+		timeoutMs,
+		1000,
+	);
+}
+
 export function readExample(file: string): Record<string, unknown> {
 	return JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', file), 'utf8')) as Record<string, unknown>;
 }
