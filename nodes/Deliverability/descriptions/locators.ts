@@ -1,7 +1,7 @@
 /**
  * The id pickers, one per kind of id, each declared once in PICKERS: its list (methods/listSearch.ts), its ID mode,
- * and what an AI model must know to give the id right (read by the AI tool's errors through `idHintOf`). The builders
- * below place a picker on an operation.
+ * and what an AI model must know to give the id right (read by the AI tool's errors through `idHintOf`). An operation
+ * places one with `idPicker`, naming its resource and operations: this module names none.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -14,9 +14,15 @@ interface Picker {
 }
 
 /** Every picker, by the name of the parameter that holds its id. */
-const PICKERS: Record<string, Picker> = {
+const PICKERS = {
 	accountId: {
-		spec: { displayName: 'Account', searchListMethod: 'searchAccounts', numeric: true, placeholder: 'e.g. 1042' },
+		spec: {
+			displayName: 'Account',
+			searchListMethod: 'searchAccounts',
+			numeric: true,
+			placeholder: 'e.g. 1042',
+			description: 'The account (mailbox). Search by email or name, or give its ID.',
+		},
 		hint: 'give the numeric id of the account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it',
 	},
 	alertId: {
@@ -65,32 +71,21 @@ const PICKERS: Record<string, Picker> = {
 		spec: { displayName: 'Task', numeric: true, placeholder: 'e.g. 3051', description: 'The task ID returned by the account Batch operation' },
 		hint: 'give the numeric id of a task, as a batch action returns it',
 	},
-};
+} satisfies Record<string, Picker>;
 
 /** What a model must know to give this parameter's id right, if the parameter is one of the pickers. */
 export function idHintOf(name: string): string | undefined {
-	return Object.prototype.hasOwnProperty.call(PICKERS, name) ? PICKERS[name].hint : undefined;
+	return Object.prototype.hasOwnProperty.call(PICKERS, name) ? (PICKERS as Record<string, Picker>)[name].hint : undefined;
 }
 
-/** A picker on some operations of a resource (a description of its own replaces the picker's). */
-function picker(name: string, resource: string, operations: string[], description?: string): INodeProperties {
-	const { spec } = PICKERS[name];
+/**
+ * The picker of the id parameter `name` on these operations of `resource` (the operation's file names both; a
+ * description of its own replaces the picker's).
+ */
+export function idPicker(name: keyof typeof PICKERS, resource: string, operations: string[], description?: string): INodeProperties {
+	const { spec }: Picker = PICKERS[name];
 	return locator({ ...spec, name, resource, operations, description: description ?? spec.description });
 }
-
-export const spamTestLocator = (operations: string[]): INodeProperties => picker('publicId', 'spamTest', operations);
-export const automatedTestLocator = (operations: string[]): INodeProperties => picker('automatedTestId', 'automatedTest', operations);
-export const alertLocator = (operations: string[]): INodeProperties => picker('alertId', 'alert', operations);
-export const taskLocator = (operations: string[]): INodeProperties => picker('taskId', 'task', operations);
-export const tagLocator = (operations: string[]): INodeProperties => picker('tagId', 'tag', operations);
-export const emailWorkspaceLocator = (operations: string[]): INodeProperties => picker('emailWorkspaceId', 'emailWorkspace', operations);
-
-/** The account picker, also on another resource's operation (e.g. the account of a new automated test). */
-export const accountLocatorFor = (resource: string, operations: string[], description: string): INodeProperties =>
-	picker('accountId', resource, operations, description);
-
-export const accountLocator = (operations: string[]): INodeProperties =>
-	accountLocatorFor('account', operations, 'The account (mailbox). Search by email or name, or give its ID.');
 
 /**
  * The account picker as an option inside a collection (e.g. Update Fields → Account of an automated test, Filters →

@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, given, ifGiven, locatorId } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
@@ -129,7 +129,7 @@ export const description: INodeProperties[] = [
 		description: 'Whether to update the login of an account that is already connected instead of connecting a new one',
 	},
 	{
-		...accountLocator(['connectImap']),
+		...idPicker('accountId', 'account', ['connectImap']),
 		displayOptions: showWith({ updateExisting: [true] }),
 		description: 'The connected account whose login changes (sent as id)',
 	},

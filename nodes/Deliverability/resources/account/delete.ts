@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId } from '../../helpers/params';
 
@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: showFor('account', 'delete'),
 	},
-	accountLocator(['delete']),
+	idPicker('accountId', 'account', ['delete']),
 	collectionOf('additionalFields', showFor('account', 'delete'), [
 		{
 			displayName: 'Disconnect Reason',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { simplifyOption } from '../../descriptions/common';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
@@ -17,7 +17,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	accountLocator(['get']),
+	idPicker('accountId', 'account', ['get']),
 	{
 		...simplifyOption('account', ['get']),
 		description:

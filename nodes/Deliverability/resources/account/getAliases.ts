@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
@@ -14,7 +14,7 @@ export const operation = {
 	description: 'List the OAuth aliases the account can send from (one item per alias)',
 };
 
-export const description: INodeProperties[] = [accountLocator(['getAliases'])];
+export const description: INodeProperties[] = [idPicker('accountId', 'account', ['getAliases'])];
 
 /** One output item per alias. The answer's shape is not in the spec: strings and objects are both accepted. */
 export function aliasItems(body: unknown, accountId: number): IDataObject[] {

@@ -14,7 +14,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
@@ -47,7 +47,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	accountLocator(['getGraph']),
+	idPicker('accountId', 'account', ['getGraph']),
 	{
 		displayName: 'Metric',
 		name: 'metric',

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
@@ -26,7 +26,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	accountLocator(['getStats']),
+	idPicker('accountId', 'account', ['getStats']),
 	statsFilters('getStats'),
 ];
 

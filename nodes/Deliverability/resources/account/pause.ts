@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
@@ -14,7 +14,7 @@ export const operation = {
 	description: 'Stop warming on an account (alive: false)',
 };
 
-export const description: INodeProperties[] = [accountLocator(['pause'])];
+export const description: INodeProperties[] = [idPicker('accountId', 'account', ['pause'])];
 
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
 export async function setAlive(ctx: IExecuteFunctions, item: Item, alive: boolean): Promise<IDataObject> {

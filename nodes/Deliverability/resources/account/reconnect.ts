@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { answer as getAnswer } from './get';
 import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
@@ -25,7 +25,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	accountLocator(['reconnect']),
+	idPicker('accountId', 'account', ['reconnect']),
 	...waitForCompletionFields(
 		'account',
 		'reconnect',

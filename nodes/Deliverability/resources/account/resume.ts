@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { setAlive } from './pause';
 
@@ -10,7 +10,7 @@ export const operation = {
 	description: 'Restart warming on a paused account (alive: true)',
 };
 
-export const description: INodeProperties[] = [accountLocator(['resume'])];
+export const description: INodeProperties[] = [idPicker('accountId', 'account', ['resume'])];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	return await setAlive(this, item, true);

@@ -5,7 +5,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Readers } from '../../../shared/validation';
 import { collectionOf, showFor } from '../../descriptions/common';
 import { timeZoneOption } from '../../descriptions/fields';
-import { accountLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven, locatorId, locatorValue } from '../../helpers/params';
 
@@ -29,7 +29,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	accountLocator(['update']),
+	idPicker('accountId', 'account', ['update']),
 	collectionOf('updateFields', showFor('account', 'update'), [
 		{
 			displayName: 'Active (Alive)',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { alertLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
@@ -18,7 +18,7 @@ export const answer: AnswerFact = {
 
 export const operation = { name: 'Delete', action: 'Delete an alert', description: 'Delete an alert' };
 
-export const description: INodeProperties[] = [alertLocator(['delete'])];
+export const description: INodeProperties[] = [idPicker('alertId', 'alert', ['delete'])];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const id = locatorId(this, item, 'alertId', true);

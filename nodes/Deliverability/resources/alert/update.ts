@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { answer as alertList } from './getAll';
 import { collectionOf, showFor, UPDATE_FIELDS_NOTE } from '../../descriptions/common';
-import { alertLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { changes, collectionValues, ifGiven, locatorId } from '../../helpers/params';
@@ -20,7 +20,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	alertLocator(['update']),
+	idPicker('alertId', 'alert', ['update']),
 	collectionOf('updateFields', showFor('alert', 'update'), [
 		{
 			...alertFields.active(),

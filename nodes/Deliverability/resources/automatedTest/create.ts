@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
-import { accountLocatorFor } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
@@ -19,7 +19,7 @@ export const operation = {
 export const creates: CreateWording = { what: 'The automated test may have been created', where: 'Automated Test → Get Many' };
 
 export const description: INodeProperties[] = [
-	accountLocatorFor(
+	idPicker('accountId', 
 		'automatedTest',
 		['create'],
 		'The account whose messages are tested. It must belong to the project of the API key and be connected.',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { automatedTestLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
@@ -10,7 +10,7 @@ export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test 
 
 export const operation = { name: 'Get', action: 'Get an automated test', description: 'Retrieve one automated test' };
 
-export const description: INodeProperties[] = [automatedTestLocator(['get'])];
+export const description: INodeProperties[] = [idPicker('automatedTestId', 'automatedTest', ['get'])];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const id = locatorId(this, item, 'automatedTestId', true);

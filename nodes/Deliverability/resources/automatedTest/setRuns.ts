@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
-import { automatedTestLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
@@ -19,7 +19,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	automatedTestLocator(['setRuns']),
+	idPicker('automatedTestId', 'automatedTest', ['setRuns']),
 	{
 		displayName: 'Weekdays',
 		name: 'weekdays',

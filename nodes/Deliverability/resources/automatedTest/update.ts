@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { accountOption, automatedTestLocator } from '../../descriptions/locators';
+import { accountOption, idPicker } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { changes, collectionValues, ifGiven, locatorId, locatorValue } from '../../helpers/params';
@@ -18,7 +18,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	automatedTestLocator(['update']),
+	idPicker('automatedTestId', 'automatedTest', ['update']),
 	collectionOf('updateFields', showFor('automatedTest', 'update'), [
 		{
 			displayName: 'Active',

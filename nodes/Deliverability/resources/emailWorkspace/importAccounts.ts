@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { accountLocatorFor, emailWorkspaceLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, locatorId } from '../../helpers/params';
 import { failedForItems, ForItems } from '../../router';
@@ -40,7 +40,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	emailWorkspaceLocator(['importAccounts']),
+	idPicker('emailWorkspaceId', 'emailWorkspace', ['importAccounts']),
 	{
 		displayName: 'Addresses From',
 		name: 'addressSource',
@@ -90,7 +90,7 @@ export const description: INodeProperties[] = [
 			"Whether to move one existing IMAP account into this workspace (sent as imap_only): exactly one address, the account's own",
 	},
 	{
-		...accountLocatorFor('emailWorkspace', ['importAccounts'], 'The IMAP account to relink (sent as account_id)'),
+		...idPicker('accountId', 'emailWorkspace', ['importAccounts'], 'The IMAP account to relink (sent as account_id)'),
 		displayOptions: { show: { ...show.show, imapOnly: [true] } },
 	},
 	collectionOf('additionalFields', show, [

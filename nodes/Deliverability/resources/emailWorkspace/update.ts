@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { showFor } from '../../descriptions/common';
-import { emailWorkspaceLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { flag, locatorId } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
@@ -25,7 +25,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	emailWorkspaceLocator(['update']),
+	idPicker('emailWorkspaceId', 'emailWorkspace', ['update']),
 	workspaceName(
 		'update',
 		'The name the workspace will have. The service requires it on every update: to keep the current name, enter it here (the picker above shows it).',

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
-import { spamTestLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, locatorId } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
@@ -30,7 +30,7 @@ export const tool: ToolFacts = {
 };
 
 export const description: INodeProperties[] = [
-	spamTestLocator(['get']),
+	idPicker('publicId', 'spamTest', ['get']),
 	{
 		...simplifyOption('spamTest', ['get']),
 		description:

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf, showFor } from '../../descriptions/common';
-import { spamTestLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { changes, collectionValues, ifGiven, locatorId } from '../../helpers/params';
@@ -20,7 +20,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	spamTestLocator(['update']),
+	idPicker('publicId', 'spamTest', ['update']),
 	collectionOf('updateFields', showFor('spamTest', 'update'), [
 		{
 			displayName: 'Audience Type',

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { accountLocatorFor, tagLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
@@ -20,8 +20,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	tagLocator(['link']),
-	accountLocatorFor('tag', ['link'], 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
+	idPicker('tagId', 'tag', ['link']),
+	idPicker('accountId', 'tag', ['link'], 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
 ];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {

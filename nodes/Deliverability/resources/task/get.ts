@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { taskLocator } from '../../descriptions/locators';
+import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings } from './wait';
@@ -11,7 +11,7 @@ export const operation = {
 	description: 'Retrieve the progress and logs of a task, optionally waiting until it is finished',
 };
 
-export const description: INodeProperties[] = [taskLocator(['get']), ...taskWaitOptions('task', 'get')];
+export const description: INodeProperties[] = [idPicker('taskId', 'task', ['get']), ...taskWaitOptions('task', 'get')];
 
 /** "Completed" once the task's progress reaches 100; else "Not Yet". */
 export const completed = taskDone;
