@@ -60,3 +60,14 @@ export function changes(item: Item, body: IDataObject): IDataObject {
 	if (Object.keys(set).length === 0) item.fields.fail('Update Fields', 'add at least one field to change');
 	return set;
 }
+
+/**
+ * The body of an update from its Update Fields collection: each field that was added, checked by its rule; refused
+ * when none was added. What was not added stays out of the body (the service keeps it, or the operation reads it first).
+ */
+export function updateFields(ctx: IExecuteFunctions, item: Item, rules: Record<string, (value: unknown) => unknown>): IDataObject {
+	const fields = collectionValues(ctx, item, 'updateFields');
+	const readers: Record<string, () => unknown> = {};
+	for (const [name, rule] of Object.entries(rules)) readers[name] = ifGiven(fields[name], rule);
+	return changes(item, item.fields.all(readers) as IDataObject);
+}

@@ -7,7 +7,7 @@ import { collectionOf, showFor, UPDATE_FIELDS_NOTE } from '../../descriptions/co
 import { idPicker } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { changes, collectionValues, ifGiven, locatorId } from '../../helpers/params';
+import { locatorId, updateFields } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -38,21 +38,17 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const f = collectionValues(this, item, 'updateFields');
 	const { id, body } = v.all({
 		id: () => locatorId(this, item, 'alertId', true),
 		body: () =>
-			changes(
-				item,
-				v.all({
-					active: ifGiven(f.active, (value) => v.boolean('active', value)),
-					automated_test_ids: ifGiven(f.automated_test_ids, (value) => automatedTestIds(v, value)),
-					channel: ifGiven(f.channel, (value) => v.oneOf('channel', value, CHANNELS)),
-					events: ifGiven(f.events, (value) => eventsOf(v, 'events', value)),
-					hook_url: ifGiven(f.hook_url, (value) => hookUrl(v, 'hook_url', value)),
-					slack_channel_id: ifGiven(f.slack_channel_id, (value) => slackChannelId(v, 'slack_channel_id', value)),
-				}),
-			),
+			updateFields(this, item, {
+				active: (value) => v.boolean('active', value),
+				automated_test_ids: (value) => automatedTestIds(v, value),
+				channel: (value) => v.oneOf('channel', value, CHANNELS),
+				events: (value) => eventsOf(v, 'events', value),
+				hook_url: (value) => hookUrl(v, 'hook_url', value),
+				slack_channel_id: (value) => slackChannelId(v, 'slack_channel_id', value),
+			}),
 	});
 	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
 	return await item.request({ method: 'POST', path: `/alerts/${id}`, body, kind: 'update', answer });

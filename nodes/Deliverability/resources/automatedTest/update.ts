@@ -6,7 +6,7 @@ import { collectionOf, showFor } from '../../descriptions/common';
 import { accountOption, idPicker } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { changes, collectionValues, ifGiven, locatorId, locatorValue } from '../../helpers/params';
+import { locatorId, locatorValue, updateFields } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Update', what: 'the automated test (with id)', keys: ['id'] };
@@ -77,24 +77,20 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const f = collectionValues(this, item, 'updateFields');
 	const { id, body } = v.all({
 		id: () => locatorId(this, item, 'automatedTestId', true),
 		body: () =>
-			changes(
-				item,
-				v.all({
-					active: ifGiven(f.active, (value) => v.boolean('active', value)),
-					account_id: ifGiven(f.account_id, (value) => v.id('account_id', locatorValue(value))),
-					btob: ifGiven(f.btob, (value) => v.boolean('btob', value)),
-					btoc: ifGiven(f.btoc, (value) => v.boolean('btoc', value)),
-					hour: ifGiven(f.hour, (value) => v.integer('hour', value, 0, 23)),
-					repeat_period: ifGiven(f.repeat_period, (value) => v.oneOf('repeat_period', value, ['WEEK', 'DAY'] as const)),
-					repeat_period_delay: ifGiven(f.repeat_period_delay, (value) => v.integer('repeat_period_delay', value, 1)),
-					seedlist: ifGiven(f.seedlist, (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS)),
-					time_zone: ifGiven(f.time_zone, (value) => v.timeZone('time_zone', locatorValue(value))),
-				}),
-			),
+			updateFields(this, item, {
+				active: (value) => v.boolean('active', value),
+				account_id: (value) => v.id('account_id', locatorValue(value)),
+				btob: (value) => v.boolean('btob', value),
+				btoc: (value) => v.boolean('btoc', value),
+				hour: (value) => v.integer('hour', value, 0, 23),
+				repeat_period: (value) => v.oneOf('repeat_period', value, ['WEEK', 'DAY'] as const),
+				repeat_period_delay: (value) => v.integer('repeat_period_delay', value, 1),
+				seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
+				time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),
+			}),
 	});
 	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
 	return await item.request({ method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', answer });

@@ -6,7 +6,7 @@ import { collectionOf, showFor } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { changes, collectionValues, ifGiven, locatorId } from '../../helpers/params';
+import { locatorId, updateFields } from '../../helpers/params';
 
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
 
@@ -42,17 +42,13 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const fields = collectionValues(this, item, 'updateFields');
 	const { publicId, body } = v.all({
 		publicId: () => locatorId(this, item, 'publicId', false),
 		body: () =>
-			changes(
-				item,
-				v.all({
-					type: ifGiven(fields.type, (value) => v.oneOf('type', value, AUDIENCE_TYPES)),
-					seedlist: ifGiven(fields.seedlist, (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS)),
-				}),
-			),
+			updateFields(this, item, {
+				type: (value) => v.oneOf('type', value, AUDIENCE_TYPES),
+				seedlist: (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS),
+			}),
 	});
 	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
 	if (body.type === undefined) {
