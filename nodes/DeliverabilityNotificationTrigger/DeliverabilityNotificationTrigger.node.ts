@@ -141,7 +141,7 @@ function unreadable(ctx: IPollFunctions, problem: string): NodeApiError {
 	return headlineError(
 		ctx.getNode(),
 		headline,
-		'Each notification needs its "id": the trigger emits a notification once by remembering its id. Check that the credential\'s Base URL is the service\'s API address ending in /api/v1 (a web page or proxy answers like this). Nothing was emitted and nothing is remembered from this poll.',
+		{ description: 'Each notification needs its "id": the trigger emits a notification once by remembering its id. Check that the credential\'s Base URL is the service\'s API address ending in /api/v1 (a web page or proxy answers like this). Nothing was emitted and nothing is remembered from this poll.' },
 	);
 }
 

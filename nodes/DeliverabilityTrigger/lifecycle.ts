@@ -209,7 +209,7 @@ async function listAlerts(this: Context, session: Session, step: keyof typeof UN
 	throw headlineError(
 		this.getNode(),
 		headline,
-		`${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.`,
+		{ description: `${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.` },
 	);
 }
 
@@ -275,7 +275,7 @@ export async function create(this: Context): Promise<boolean> {
 			throw headlineError(
 				this.getNode(),
 				headline,
-				'Nothing is registered for this trigger as far as the service\'s list shows. Check that the Base URL ends in /api/v1. If an alert was created after all, the next activation finds it by its webhook URL and takes it over instead of registering another.',
+				{ description: 'Nothing is registered for this trigger as far as the service\'s list shows. Check that the Base URL ends in /api/v1. If an alert was created after all, the next activation finds it by its webhook URL and takes it over instead of registering another.' },
 			);
 		}
 	}

@@ -6,6 +6,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { headlineError } from '../headlineError';
 import { pacerPolicy, type Pacer } from '../pacer';
 import { redact, redactDeep } from '../redact';
 import { excerptOf, flattenMessage, looksLikeHtml, stripPrefixes, type AnswerProblem } from './answers';
@@ -83,16 +84,6 @@ function createHeadline(request: ApiRequest, cause: string): string {
 	return `${what}: ${cause}. Check ${where} before running this again`;
 }
 
-/**
- * n8n's NodeApiError replaces a message that contains a known network code (ECONNRESET, ETIMEDOUT, …) with its own
- * canned text ("You can retry the request immediately…"). Our headlines are final: set after construction, so
- * neither that replacement nor the status-code texts can turn a create's warning into advice to repeat it.
- */
-function withHeadline(error: NodeApiError, headline: string): NodeApiError {
-	error.message = headline;
-	return error;
-}
-
 /** The error of an answer with a 4xx/5xx status (after retries), in the service's words. */
 export function apiError(
 	ctx: ApiContext,
@@ -129,18 +120,14 @@ export function apiError(
 		: page && !serviceMessage(body)
 			? message
 			: `${message} [HTTP ${status}]`;
-	const error = new NodeApiError(
-		ctx.getNode(),
-		{ message, httpCode: String(status), ...details } as JsonObject,
-		{
-			message: headline,
-			description: `${guidance}${hint}${detailText} (${request.method} ${request.path})`,
-			httpCode: String(status),
-			itemIndex: request.itemIndex,
-		},
-	);
+	const error = headlineError(ctx.getNode(), headline, {
+		response: { message, httpCode: String(status), ...details } as JsonObject,
+		description: `${guidance}${hint}${detailText} (${request.method} ${request.path})`,
+		httpCode: String(status),
+		itemIndex: request.itemIndex,
+	});
 	error.context.details = details;
-	return withHeadline(error, headline);
+	return error;
 }
 
 /**
@@ -174,12 +161,12 @@ export function answerError(
 				? ' The change may have been made although the answer does not confirm it: check before running this again.'
 				: ' Creates are never repeated automatically after the request may have reached the service.';
 	const description = `HTTP ${response.statusCode}, content type ${String(contentType ?? 'none')}.${excerpt}${problem.webPage ? ` ${WEB_PAGE_HINT}` : ''}${consequence} (${request.method} ${request.path})`;
-	const error = new NodeApiError(
-		ctx.getNode(),
-		{ message: headline, httpCode: String(response.statusCode) } as JsonObject,
-		{ message: headline, description, httpCode: String(response.statusCode), itemIndex: request.itemIndex },
-	);
-	return withHeadline(error, headline);
+	return headlineError(ctx.getNode(), headline, {
+		response: { message: headline, httpCode: String(response.statusCode) } as JsonObject,
+		description,
+		httpCode: String(response.statusCode),
+		itemIndex: request.itemIndex,
+	});
 }
 
 /** The error of a request that got no answer (after retries): unreachable, timed out, or broken off. */
@@ -215,16 +202,11 @@ export function networkError(
 	const memory = remembered
 		? ` Not tried again: a connection to this Base URL was refused ${((Date.now() - remembered.refusedAt) / 1000).toFixed(1)} s ago (remembered for ${pacerPolicy.refusedMemoryMs / 1000} s).`
 		: '';
-	const error = new NodeApiError(
-		ctx.getNode(),
-		{ message: headline, networkCode: code ?? 'UNKNOWN' } as JsonObject,
-		{
-			message: headline,
-			description: `${advice} Network error: ${shown}. Attempts: ${attempts}.${memory} (${request.method} ${request.path})`,
-			itemIndex: request.itemIndex,
-		},
-	);
-	return withHeadline(error, headline);
+	return headlineError(ctx.getNode(), headline, {
+		response: { message: headline, networkCode: code ?? 'UNKNOWN' } as JsonObject,
+		description: `${advice} Network error: ${shown}. Attempts: ${attempts}.${memory} (${request.method} ${request.path})`,
+		itemIndex: request.itemIndex,
+	});
 }
 
 /** A request stopped because the execution was stopped. */
