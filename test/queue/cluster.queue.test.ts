@@ -27,6 +27,7 @@ import {
 	triggerUrl as triggerUrlOn,
 	waitFor,
 	workerStarts,
+	webhookToAction,
 	type QueueStack,
 } from './support';
 import type { N8n } from '../../support/n8n-process';
@@ -35,37 +36,16 @@ const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.
 const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) => n.type.endsWith('.deliverabilityTrigger'))!;
 
 /** Webhook (n8n's core node) → Deliverability: Account → Get, answering with the account (runs on the worker). */
-const actionWorkflow = {
+const actionWorkflow = webhookToAction({
 	id: 'QueueActionWf0001',
 	name: 'Queue mode: get an account through a webhook',
-	nodes: [
-		{
-			parameters: { httpMethod: 'POST', path: 'queue-action', responseMode: 'lastNode', options: {} },
-			id: '0b1f5a4e-7d0c-4a57-9d43-2f7f0e1c5a01',
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: '8d3c1b52-6e0f-4a8e-b1c3-5f2a9e7d4c10',
-		},
-		{
-			parameters: {
-				resource: 'account',
-				operation: 'get',
-				accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' },
-			},
-			id: '5c2e8f61-3a9b-4d7e-8f10-6b4a2c9d1e02',
-			name: 'Get the account',
-			type: 'n8n-nodes-deliverability.deliverability',
-			typeVersion: 1,
-			position: [240, 0],
-			credentials: { deliverabilityApi: { id: 'DlvSandboxApiKey', name: 'Deliverability sandbox' } },
-		},
-	],
-	connections: { Webhook: { main: [[{ node: 'Get the account', type: 'main', index: 0 }]] } },
-	active: false,
-	settings: { executionOrder: 'v1' },
-};
+	path: 'queue-action',
+	respond: 'lastNode',
+	action: {
+		name: 'Get the account',
+		parameters: { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' } },
+	},
+});
 
 /**
  * Deliverability Notification Trigger (every minute, DOMAIN_EXPIRING_SOON) → No Operation: what the poll emits, run by

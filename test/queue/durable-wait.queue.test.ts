@@ -22,6 +22,7 @@ import {
 	START_TIMEOUT_MS,
 	waitFor,
 	workerStarts,
+	webhookToAction,
 	type QueueStack,
 } from './support';
 
@@ -30,33 +31,13 @@ const RUN_TIMEOUT_MS = 900000;
 const RUNS = 12;
 
 /** Webhook (answers when the last node is done) → Account → Get: a quick run that needs a worker slot. */
-const quickWorkflow = {
+const quickWorkflow = webhookToAction({
 	id: 'QueueQuickWf0001',
 	name: 'Queue mode: a quick run',
-	nodes: [
-		{
-			parameters: { httpMethod: 'POST', path: 'queue-quick', responseMode: 'lastNode', options: {} },
-			id: '0f6b1e1a-2c3d-4e5f-8a9b-0c1d2e3f4a51',
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c62',
-		},
-		{
-			parameters: { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '1' } },
-			id: '2b3c4d5e-6f7a-4b9c-8d0e-1f2a3b4c5d73',
-			name: 'Account',
-			type: 'n8n-nodes-deliverability.deliverability',
-			typeVersion: 1,
-			position: [240, 0],
-			credentials: { deliverabilityApi: { id: 'DlvSandboxApiKey', name: 'Deliverability sandbox' } },
-		},
-	],
-	connections: { Webhook: { main: [[{ node: 'Account', type: 'main', index: 0 }]] } },
-	active: false,
-	settings: { executionOrder: 'v1' },
-};
+	path: 'queue-quick',
+	respond: 'lastNode',
+	action: { name: 'Account', parameters: { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '1' } } },
+});
 
 const example = durableExample();
 let stack: QueueStack;

@@ -22,43 +22,21 @@ import {
 	START_TIMEOUT_MS,
 	waitFor,
 	workerStarts,
+	webhookToAction,
 	type QueueStack,
 } from './support';
 
 /** Webhook (answers at once) → Deliverability: Alert → Create with the hook URL from the request body. */
-const createWorkflow = {
+const createWorkflow = webhookToAction({
 	id: 'QueueCreateWf0001',
 	name: 'Queue mode: create an alert through a webhook',
-	nodes: [
-		{
-			parameters: { httpMethod: 'POST', path: 'queue-create', responseMode: 'onReceived', options: {} },
-			id: '1d0e7c4a-5b2f-4e8a-9c31-7a6b5d4c3e01',
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: '2f4e6a8c-1b3d-4f5a-8e7c-9d0b1a2c3e40',
-		},
-		{
-			parameters: {
-				resource: 'alert',
-				operation: 'create',
-				channel: 'HOOK_URL',
-				hookUrl: '={{ $json.body.hook_url }}',
-				events: ['DOMAIN_EXPIRING_SOON'],
-			},
-			id: '3a5c7e9b-2d4f-4a6c-8e0b-1c3e5a7c9e02',
-			name: 'Create the alert',
-			type: 'n8n-nodes-deliverability.deliverability',
-			typeVersion: 1,
-			position: [240, 0],
-			credentials: { deliverabilityApi: { id: 'DlvSandboxApiKey', name: 'Deliverability sandbox' } },
-		},
-	],
-	connections: { Webhook: { main: [[{ node: 'Create the alert', type: 'main', index: 0 }]] } },
-	active: false,
-	settings: { executionOrder: 'v1' },
-};
+	path: 'queue-create',
+	respond: 'onReceived',
+	action: {
+		name: 'Create the alert',
+		parameters: { resource: 'alert', operation: 'create', channel: 'HOOK_URL', hookUrl: '={{ $json.body.hook_url }}', events: ['DOMAIN_EXPIRING_SOON'] },
+	},
+});
 
 let stack: QueueStack;
 

@@ -3,9 +3,10 @@
  * processors, support/queue-cluster.ts) on a fresh database of the run's Postgres, with the sandbox credentials
  * imported through main's CLI. `queueDescribe` turns into a loud skip when global-setup found no Postgres or Redis.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { startSandbox } from '../../sandbox';
-import { sandboxCredentials } from '../../support/examples';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES, sandboxCredentials } from '../../support/examples';
 import { Cluster, postgresAt, type PostgresInfo, type Redis } from '../../support/queue-cluster';
 import type { N8n } from '../../support/n8n-process';
 
@@ -174,3 +175,51 @@ export function workerStarts(output: string): string[] {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A stable uuid made from a seed: node and webhook ids of the workflows below, the same in every run. */
+function uuidOf(seed: string): string {
+	const h = createHash('sha1').update(seed).digest('hex');
+	return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface WebhookActionSpec {
+	id: string;
+	name: string;
+	/** The production webhook's path (POST). */
+	path: string;
+	/** 'onReceived': n8n answers at once; 'lastNode': with the action's output, once it ran. */
+	respond: 'onReceived' | 'lastNode';
+	/** The Deliverability node's name and parameters (it uses the sandbox credential). */
+	action: { name: string; parameters: Record<string, unknown> };
+}
+
+/** n8n's Webhook node → one Deliverability node: a run that a POST starts and a worker executes. */
+export function webhookToAction({ id, name, path, respond, action }: WebhookActionSpec): { id: string; name: string } & Record<string, unknown> {
+	return {
+		id,
+		name,
+		nodes: [
+			{
+				parameters: { httpMethod: 'POST', path, responseMode: respond, options: {} },
+				id: uuidOf(`${id} webhook`),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: uuidOf(`${id} webhook id`),
+			},
+			{
+				parameters: action.parameters,
+				id: uuidOf(`${id} action`),
+				name: action.name,
+				type: 'n8n-nodes-deliverability.deliverability',
+				typeVersion: 1,
+				position: [240, 0],
+				credentials: { deliverabilityApi: { id: CREDENTIAL_IDS.deliverability, name: CREDENTIAL_NAMES.deliverability } },
+			},
+		],
+		connections: { Webhook: { main: [[{ node: action.name, type: 'main', index: 0 }]] } },
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+}
