@@ -11,7 +11,7 @@ import { pacerPolicy, type Pacer } from '../pacer';
 import { redact, redactDeep } from '../redact';
 import { excerptOf, flattenMessage, looksLikeHtml, stripPrefixes, type AnswerProblem } from './answers';
 import { kindOf, TIMEOUTS } from './retries';
-import type { ApiContext, ApiRequest, RawResponse } from './types';
+import { headerOf, type ApiContext, type ApiRequest, type RawResponse } from './types';
 
 /** Where the request went, for the words of its error: the credential's Base URL and its time limit per answer. */
 export interface Where {
@@ -152,7 +152,7 @@ export function answerError(
 		kind === 'create'
 			? createHeadline(request, sent)
 			: `${sent.charAt(0).toUpperCase()}${sent.slice(1)}${kind === 'update' ? ': the change may have been made' : ''}`;
-	const contentType = Object.entries(response.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+	const contentType = headerOf(response, 'content-type');
 	const excerpt = problem.excerpt ? ` The answer begins: "${redact(problem.excerpt, secrets)}".` : '';
 	const consequence =
 		kind === 'read'

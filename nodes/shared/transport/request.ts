@@ -13,7 +13,7 @@ import { ANY_ANSWER, checkAnswer, withoutKey } from './answers';
 import { answerError, apiError, cancelledError, networkError, type Where } from './errors';
 import { backoffMs, kindOf, MAYBE_PROCESSED, NEVER_REACHED, networkCode, retryAfterOf, retryPolicy, UNREACHABLE } from './retries';
 import type { Session } from './session';
-import { CREDENTIAL_NAME, type ApiContext, type ApiRequest, type CreateGate, type RawResponse } from './types';
+import { CREDENTIAL_NAME, headerOf, type ApiContext, type ApiRequest, type CreateGate, type RawResponse } from './types';
 
 /**
  * Puts the answer's deadline on the request's abort signal. n8n's request helper overwrites `abortSignal` with the
@@ -138,10 +138,4 @@ export async function apiRequest(session: Session, request: ApiRequest, gate?: C
 		}
 		throw apiError(ctx, request, where, response, secrets);
 	}
-}
-
-function headerOf(response: RawResponse, name: string): string | undefined {
-	const found = Object.entries(response.headers ?? {}).find(([k]) => k.toLowerCase() === name);
-	const value = found?.[1];
-	return Array.isArray(value) ? value[0] : value;
 }

@@ -10,7 +10,7 @@
  *   (per key and base URL, see pacer.ts): the requests of later items fail at once instead of each waiting through
  *   its own retries, so a stopped service or a mistyped URL costs seconds, not 15 s per item.
  */
-import type { ApiRequest, RawResponse, RequestKind } from './types';
+import { headerOf, type ApiRequest, type RawResponse, type RequestKind } from './types';
 
 /** Timing knobs. Mutable only so tests can shorten the waits; nodes never change them. */
 export const retryPolicy = {
@@ -73,7 +73,5 @@ export function backoffMs(retry: number): number {
 
 /** The Retry-After of an answer, in milliseconds, if it sent one. */
 export function retryAfterOf(response: RawResponse): number | undefined {
-	const found = Object.entries(response.headers ?? {}).find(([k]) => k.toLowerCase() === 'retry-after');
-	const value = found?.[1];
-	return parseRetryAfter(Array.isArray(value) ? value[0] : value);
+	return parseRetryAfter(headerOf(response, 'retry-after'));
 }

@@ -16,10 +16,10 @@ export function baseUrlOf(credentials: IDataObject): string {
 		.replace(/\/+$/, '');
 }
 
-function secretsOf(credentials: IDataObject): string[] {
+/** The API key as typed (trimmed) and without a "Bearer " the user may have pasted with it. */
+function keyOf(credentials: IDataObject): { raw: string; bare: string } {
 	const raw = String(credentials.apiKey ?? '').trim();
-	const bare = raw.replace(/^bearer\s+/i, '');
-	return [raw, bare].filter((s) => s.length >= 4);
+	return { raw, bare: raw.replace(/^bearer\s+/i, '') };
 }
 
 /**
@@ -73,15 +73,16 @@ export class Session {
 	private async read(): Promise<Credential> {
 		const credentials = (await this.ctx.getCredentials(CREDENTIAL_NAME)) as ICredentialDataDecryptedObject;
 		const baseUrl = baseUrlOf(credentials);
-		const bareKey = String(credentials.apiKey ?? '').trim().replace(/^bearer\s+/i, '');
+		const { raw, bare } = keyOf(credentials);
 		const rate = credentials.maxRequestsPerSecond;
 		const perSecond = typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_REQUESTS_PER_SECOND;
 		const reference = this.ctx.getNode().credentials?.[CREDENTIAL_NAME];
 		return {
 			decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_NAME, data: credentials },
-			secrets: secretsOf(credentials),
+			// Both forms are kept out of answers, errors and logs.
+			secrets: [raw, bare].filter((secret) => secret.length >= 4),
 			baseUrl,
-			pacer: pacerFor(baseUrl, bareKey, perSecond),
+			pacer: pacerFor(baseUrl, bare, perSecond),
 			timeoutMs: timeoutMsOf(credentials),
 		};
 	}

@@ -1,4 +1,4 @@
-/** The shapes every part of the transport shares (kept apart so no two parts import each other). */
+/** The shapes every part of the transport shares, and reading an answer's header (kept apart so no two parts import each other). */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -83,4 +83,11 @@ export interface RawResponse {
 	statusMessage?: string;
 	headers: Record<string, string | string[] | undefined>;
 	body: unknown;
+}
+
+/** A header of an answer by name, whatever its case (the first value of a repeated one). */
+export function headerOf(response: RawResponse, name: string): string | undefined {
+	const found = Object.entries(response.headers ?? {}).find(([k]) => k.toLowerCase() === name);
+	const value = found?.[1];
+	return Array.isArray(value) ? value[0] : value;
 }
