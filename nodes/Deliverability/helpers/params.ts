@@ -55,7 +55,7 @@ export function ifGiven<T>(value: unknown, check: (value: unknown) => T): () => 
 }
 
 /** The body of an update, refused when it would change nothing (no field of Update Fields was added). */
-export function changes(item: Item, body: IDataObject): IDataObject {
+function changes(item: Item, body: IDataObject): IDataObject {
 	const set = given(body);
 	if (Object.keys(set).length === 0) item.fields.fail('Update Fields', 'add at least one field to change');
 	return set;
