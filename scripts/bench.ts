@@ -30,6 +30,7 @@ import path from 'node:path';
 import { clientCpuTable, measureClientCpu, median, type ClientCpu } from './client-cpu';
 import { buildAndPack, cpuSeconds, freePort, installPackage, N8n, NODE_TYPES, rssMiB } from '../support/n8n-process';
 import { ensureRuntime, repoRoot, runtimePaths } from '../support/runtime';
+import { busiestSecond } from '../support/busiest-second';
 import { admin } from '../support/sandbox-admin';
 import { startSandbox, type Sandbox } from '../sandbox';
 
@@ -273,17 +274,6 @@ function parseRun(out: string): RawRun {
 	return JSON.parse(out.slice(start, end + 2)) as RawRun;
 }
 
-function maxInOneSecond(times: number[]): number {
-	const sorted = [...times].sort((a, b) => a - b);
-	let best = 0;
-	let start = 0;
-	for (let end = 0; end < sorted.length; end++) {
-		while (sorted[end] - sorted[start] >= 1000) start++;
-		best = Math.max(best, end - start + 1);
-	}
-	return best;
-}
-
 async function measure(n8n: N8n, sandbox: Sandbox, scenario: Scenario, variant: Variant): Promise<Measured> {
 	await admin(sandbox, 'DELETE', '/requests');
 	// The sliding window starts empty for every run.
@@ -308,7 +298,7 @@ async function measure(n8n: N8n, sandbox: Sandbox, scenario: Scenario, variant: 
 		nodeMs: nodeRun?.executionTime ?? Number.NaN,
 		requests: log.length,
 		r429: log.filter((r) => r.status === 429).length,
-		maxPerSecond: maxInOneSecond(log.map((r) => Date.parse(r.at))),
+		maxPerSecond: busiestSecond(log.map((r) => Date.parse(r.at))),
 		items: items.length,
 		unique,
 		duplicates: applied - unique,

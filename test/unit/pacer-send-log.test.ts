@@ -8,6 +8,7 @@
  */
 import { Pacer, pacerPolicy, SendLog, type PacerClock } from '../../nodes/shared/pacer';
 import { mulberry32 } from '../../sandbox/util';
+import { busiestSecond } from '../../support/busiest-second';
 
 /** A deterministic random source, so every run sees the same "busy machine". */
 const random = mulberry32;
@@ -91,18 +92,6 @@ async function simulate(perSecond: number, count: number, world: World): Promise
 	await clock.run(all);
 	await all;
 	return { requests, totalMs: clock.now() };
-}
-
-/** The most of these times that fall within one second (t ≤ u < t + 1000), as the service's window counts. */
-function busiestSecond(times: number[]): number {
-	const sorted = [...times].sort((a, b) => a - b);
-	let best = 0;
-	let first = 0;
-	for (let last = 0; last < sorted.length; last++) {
-		while (sorted[last] - sorted[first] >= 1000) first++;
-		best = Math.max(best, last - first + 1);
-	}
-	return best;
 }
 
 function busyWorld(seed: number, latencyMs: number): World {
