@@ -13,11 +13,10 @@
  *   npm run bench:waits -- --n 50       # fewer
  *   npm run bench:waits -- --variant in-node   # one of the two (durable | in-node)
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { buildAndPack, rssMiB } from '../support/n8n-process';
+import { buildAndPack, isFinished, rssMiB } from '../support/n8n-process';
 import { Cluster, startPostgres, startRedis, type Postgres } from '../support/queue-cluster';
 import { ensureRuntime } from '../support/runtime';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES, sandboxCredentials } from '../support/examples';
@@ -74,20 +73,6 @@ function workflow(id: string, pathName: string, inNode: boolean): Record<string,
 					Wait: { main: [to('Check')] },
 				},
 	};
-}
-
-function psql(pg: Postgres, database: string, sql: string): string[] {
-	const bin = fs
-		.readdirSync('/usr/lib/postgresql')
-		.map((v) => path.join('/usr/lib/postgresql', v, 'bin', 'psql'))
-		.find((p) => fs.existsSync(p));
-	if (!bin) throw new Error('psql not found');
-	const r = spawnSync(bin, ['-h', pg.host, '-p', String(pg.port), '-U', pg.user, '-d', database, '-At', '-F', '\t', '-c', sql], {
-		encoding: 'utf8',
-		env: { ...process.env, PGPASSWORD: pg.password },
-	});
-	if (r.status !== 0) throw new Error(`psql: ${r.stderr}`);
-	return r.stdout.trim().split('\n');
 }
 
 interface Execution {
@@ -175,9 +160,8 @@ interface Sample {
 
 function sample(cluster: Cluster, pg: Postgres, database: string): Sample {
 	const rss = (pids: number[]) => Math.round(pids.reduce((s, p) => s + rssMiB(p), 0));
-	const [counts] = psql(pg, database, "SELECT string_agg(status || ' ' || n, ', ') FROM (SELECT status, count(*) n FROM execution_entity GROUP BY status) s");
-	const [sizes] = psql(
-		pg,
+	const [counts] = pg.query(database, "SELECT string_agg(status || ' ' || n, ', ') FROM (SELECT status, count(*) n FROM execution_entity GROUP BY status) s");
+	const [sizes] = pg.query(
 		database,
 		"SELECT pg_total_relation_size('execution_entity'), pg_total_relation_size('execution_data'), coalesce(round(avg(length(data))), 0) FROM execution_data",
 	);
@@ -250,7 +234,7 @@ async function phase(
 		const due = new Map(
 			inNode
 				? []
-				: psql(deps.pg, database, `SELECT id, round(extract(epoch from "waitTill") * 1000) FROM execution_entity WHERE status = 'waiting'`).map(
+				: deps.pg.query(database, `SELECT id, round(extract(epoch from "waitTill") * 1000) FROM execution_entity WHERE status = 'waiting'`).map(
 						(line) => line.split('\t') as [string, string],
 					),
 		);
@@ -259,7 +243,7 @@ async function phase(
 			`${N} finished`,
 			async () => {
 				const all = await executions(cluster, id);
-				return (all.length >= N && all.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && all) || false;
+				return (all.length >= N && all.every((e) => isFinished(e.status)) && all) || false;
 			},
 			900000,
 		);

@@ -533,6 +533,11 @@ export class N8n {
 	}
 }
 
+/** Whether an execution with this status is over: not queued, running or waiting to resume. */
+export function isFinished(status: string): boolean {
+	return !['running', 'new', 'waiting'].includes(status);
+}
+
 export const BROWSER_ID = 'n8n-nodes-deliverability-e2e';
 
 /** Descendant process ids of a process (Linux /proc; empty elsewhere). */

@@ -82,6 +82,8 @@ export interface Postgres {
 	version: string;
 	/** Creates a fresh database (one per test file keeps files independent). */
 	createDatabase(name: string): Promise<void>;
+	/** Runs one SQL statement in `database` with psql: its rows, columns separated by tabs. */
+	query(database: string, sql: string): string[];
 	stop(): Promise<void>;
 }
 
@@ -140,16 +142,24 @@ export type PostgresInfo = Pick<Postgres, 'host' | 'port' | 'user' | 'password' 
 
 /** A running cluster reached by address (another process started it): databases can be created, stop does nothing. */
 export function postgresAt(info: PostgresInfo): Postgres {
+	/** One of Postgres's client programs against this cluster; its output. */
+	const client = (program: string, args: string[]): string => {
+		const bin = postgresBin();
+		if (!bin) throw new Missing('Postgres client binaries not found');
+		const r = spawnSync(path.join(bin, program), ['-h', info.host, '-p', String(info.port), '-U', info.user, ...args], {
+			encoding: 'utf8',
+			env: { ...process.env, PGPASSWORD: info.password },
+		});
+		if (r.status !== 0) throw new Error(`${program} ${args.join(' ')} failed: ${r.stderr}`);
+		return r.stdout;
+	};
 	return {
 		...info,
 		async createDatabase(name: string) {
-			const bin = postgresBin();
-			if (!bin) throw new Missing('Postgres client binaries not found');
-			const r = spawnSync(path.join(bin, 'createdb'), ['-h', info.host, '-p', String(info.port), '-U', info.user, name], {
-				encoding: 'utf8',
-				env: { ...process.env, PGPASSWORD: info.password },
-			});
-			if (r.status !== 0) throw new Error(`createdb ${name} failed: ${r.stderr}`);
+			client('createdb', [name]);
+		},
+		query(database: string, sql: string) {
+			return client('psql', ['-d', database, '-At', '-F', '\t', '-c', sql]).trim().split('\n');
 		},
 		async stop() {
 			// owned by whoever started it

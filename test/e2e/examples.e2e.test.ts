@@ -6,7 +6,7 @@
  * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened).
  */
 import { afterSendExample, loadExamples, type Workflow } from '../../support/examples';
-import type { ExecuteResult } from '../../support/n8n-process';
+import { isFinished, type ExecuteResult } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
 import { CAMPAIGN, nodeOutput, postUntilTaken, ranNodes, service, startStack, waitFor, type Stack } from './support';
 
@@ -272,7 +272,7 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 			async () => {
 				const list = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${wf.id}&includeData=true`);
 				const run = list.data.data?.[0];
-				return run && !['running', 'new', 'waiting'].includes(run.status) && run;
+				return run && isFinished(run.status) && run;
 			},
 			180000,
 			1000,

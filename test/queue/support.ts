@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { startSandbox } from '../../sandbox';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES, sandboxCredentials } from '../../support/examples';
 import { Cluster, postgresAt, type PostgresInfo, type Redis } from '../../support/queue-cluster';
-import type { N8n } from '../../support/n8n-process';
+import { isFinished, type N8n } from '../../support/n8n-process';
 
 import { admin } from '../../support/sandbox-admin';
 import { service, waitFor } from '../e2e/support';
@@ -126,7 +126,7 @@ export async function settled(stack: QueueStack, workflowId: string, count: numb
 		`${count} finished execution(s)`,
 		async () => {
 			const ex = await executions(stack, workflowId);
-			return ex.length >= count && ex.every((e) => !['running', 'new', 'waiting'].includes(e.status)) && ex;
+			return ex.length >= count && ex.every((e) => isFinished(e.status)) && ex;
 		},
 		timeoutMs,
 		everyMs,
