@@ -39,8 +39,9 @@ const rootDir = path.resolve(__dirname, '..', '..');
 const shotDirs = [path.join(rootDir, 'test-results', 'e2e-screenshots')];
 if (process.env.E2E_UPDATE_SCREENSHOTS === '1') shotDirs.push(path.join(rootDir, 'docs', 'images'));
 
-async function shot(page: Page, name: string) {
-	const buffer = await page.screenshot();
+/** A screenshot of the page (the whole scrollable page with fullPage) into every screenshot folder. */
+async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+	const buffer = await page.screenshot(options);
 	for (const dir of shotDirs) {
 		fs.mkdirSync(dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, name), buffer);
@@ -116,8 +117,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		const html = await output.locator('iframe.__html-display').getAttribute('srcdoc');
 		const full = await browser.newPage({ viewport: { width: shots.width, height: 400 } });
 		await full.setContent(html!);
-		const buffer = await full.screenshot({ fullPage: true });
-		for (const dir of shotDirs) fs.writeFileSync(path.join(dir, shots.pageShot), buffer);
+		await shot(full, shots.pageShot, { fullPage: true });
 		await full.close();
 		await page.click('[data-test-id="ndv-close-button"]');
 		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
