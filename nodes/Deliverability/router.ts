@@ -56,6 +56,8 @@ export interface Operation {
 	execute: OperationHandler;
 	/** A parameter's label on screen for this operation (errors name fields by it). */
 	label: (field: string) => string;
+	/** "Resource → Operation" as on screen, for errors about its answers. */
+	title: string;
 	/** What an id parameter of this operation must look like, for a model (undefined for other parameters). */
 	idHint: (name: string) => string | undefined;
 	tool: ToolFacts;
@@ -123,7 +125,7 @@ export async function route(
 				itemIndex: i,
 			});
 		}
-		const raw = await found.execute.call(this, itemOf(run, this.getNode(), i, found.label));
+		const raw = await found.execute.call(this, itemOf(run, this.getNode(), i, found));
 		if (completed) {
 			const answers = raw instanceof ForItems ? raw.json : Array.isArray(raw) ? raw : [raw];
 			if (!answers.every((answer) => completed(answer))) notYet[i] = 1;

@@ -192,6 +192,7 @@ class BigOutput implements INodeType {
 						return Array.from({ length: count }, (_, k) => ({ id: k }));
 					},
 					label: (field: string) => field,
+					title: 'Big → List',
 					idHint: () => undefined,
 					tool: {},
 				},

@@ -33,12 +33,26 @@ export interface Run {
 	gate: CreateGate;
 }
 
-/** Item `index` of the run, its fields named by `label` (the operation's labels on screen). */
-export function itemOf(run: Run, node: INode, index: number, label: (field: string) => string): Item {
+/** What the item is run as: its fields' labels on screen and the operation's title for errors ("Account → Get"). */
+export interface ItemOperation {
+	label: (field: string) => string;
+	title: string;
+}
+
+/**
+ * Item `index` of the run, its fields named by the operation's labels. Its requests' answers are described in errors
+ * as what the operation the user ran expects, so an operation file states only what its answer must look like.
+ */
+export function itemOf(run: Run, node: INode, index: number, { label, title }: ItemOperation): Item {
+	const own = <R extends { answer?: ItemRequest['answer'] }>(request: R): R & { itemIndex: number } => ({
+		...request,
+		itemIndex: index,
+		answer: request.answer && { ...request.answer, operation: title },
+	});
 	return {
 		index,
 		fields: new Validator(node, index, { label }),
-		request: async (request) => await apiRequest(run.session, { ...request, itemIndex: index }, run.gate),
-		requestAll: async (request, limit) => await apiRequestAllItems(run.session, { ...request, itemIndex: index }, limit),
+		request: async (request) => await apiRequest(run.session, own(request), run.gate),
+		requestAll: async (request, limit) => await apiRequestAllItems(run.session, own(request), limit),
 	};
 }

@@ -83,6 +83,7 @@ export function defineResource(
 					{
 						execute: op.execute,
 						label,
+						title: `${option.name} → ${op.operation.name}`,
 						tool,
 						idHint: (name: string) => tool.idHints?.[name] ?? idHintOf(name),
 					},

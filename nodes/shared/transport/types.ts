@@ -51,7 +51,7 @@ export interface AnswerFact {
 	 * must tell an unreadable list from an empty one in their own words).
 	 */
 	shape: 'object' | 'list' | 'any' | 'unchecked';
-	/** The operation, for errors: "Spam Test → Get". */
+	/** The operation, for errors: "Spam Test → Get" (the action node's item handle fills it in from the operation run). */
 	operation?: string;
 	/** In words, for errors: "a spam test (with public_id)". */
 	what: string;

@@ -19,7 +19,7 @@ const BATCH_ACTIONS: INodePropertyOptions[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Account → Batch', what: 'the batch task (with id)', keys: ['id', 'task_id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the batch task (with id)', keys: ['id', 'task_id'] };
 
 export const operation = {
 	name: 'Batch',

@@ -22,7 +22,6 @@ const showWith = (extra: Record<string, Array<string | boolean>>) => ({ show: { 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
 	shape: 'object',
-	operation: 'Account → Connect IMAP/SMTP',
 	what: 'the connected account (with id) or the login test result (success)',
 	keys: ['id', 'email', 'success'],
 };

@@ -13,7 +13,6 @@ import { collectionValues, locatorId } from '../../helpers/params';
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
 	shape: 'object',
-	operation: 'Account → Delete',
 	what: 'the outcome ({success: true})',
 	keys: ['success'],
 	// The service documents {success: true}; a 204 or an empty 200 to a DELETE says "done" as plainly (judgement

@@ -8,7 +8,7 @@ import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Account → Get', what: 'an account (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Get',

@@ -6,7 +6,7 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', operation: 'Account → Get Aliases', what: 'a list of aliases', wrapper: 'aliases', itemsMayBeText: true };
+export const answer: AnswerFact = { shape: 'list', what: 'a list of aliases', wrapper: 'aliases', itemsMayBeText: true };
 
 export const operation = {
 	name: 'Get Aliases',

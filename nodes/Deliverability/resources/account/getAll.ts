@@ -10,7 +10,7 @@ import { simplifyAccount } from './simplified';
 export const PAGE_SIZE = 50;
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', operation: 'Account → Get Many', what: 'a list of accounts', wrapper: 'accounts' };
+export const answer: AnswerFact = { shape: 'list', what: 'a list of accounts', wrapper: 'accounts' };
 
 export const operation = { name: 'Get Many', action: 'Get many accounts', description: 'List accounts, with filters' };
 

@@ -38,7 +38,7 @@ const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }>
 const show = showFor('account', 'getGraph');
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Account → Get Graph', what: 'a graph ({labels, data})', keys: ['labels', 'data'] };
+export const answer: AnswerFact = { shape: 'object', what: 'a graph ({labels, data})', keys: ['labels', 'data'] };
 
 export const operation = {
 	name: 'Get Graph',

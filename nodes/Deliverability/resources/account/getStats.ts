@@ -14,7 +14,6 @@ import { statsFilters, statsQuery } from './stats';
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
 	shape: 'object',
-	operation: 'Account → Get Statistics',
 	what: 'the statistics (total_messages_sent, total_messages_received, total_spam)',
 	keys: ['total_messages_sent', 'total_messages_received', 'total_spam'],
 };

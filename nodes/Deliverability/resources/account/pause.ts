@@ -6,7 +6,7 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Account → Pause / Resume', what: 'the account (with id)', keys: ['id', 'alive'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the account (with id)', keys: ['id', 'alive'] };
 
 export const operation = {
 	name: 'Pause',

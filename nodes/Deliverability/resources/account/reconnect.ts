@@ -16,7 +16,7 @@ import { simplifyAccount } from './simplified';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Account → Reconnect', what: 'the queued reconnect ({queued, job_id})', keys: ['queued', 'job_id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the queued reconnect ({queued, job_id})', keys: ['queued', 'job_id'] };
 
 export const operation = {
 	name: 'Reconnect',

@@ -20,7 +20,7 @@ const BOOLEAN_FIELDS = ['alive', 'autopilot', 'config_smtp_append_after_sent', '
 const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Account → Update', what: 'the updated account (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the updated account (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',

@@ -11,7 +11,7 @@ import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUr
 const show = showFor('alert', 'create').show;
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Alert → Create', what: 'the new alert (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the new alert (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Create',

@@ -8,7 +8,6 @@ import { locatorId } from '../../helpers/params';
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
 	shape: 'object',
-	operation: 'Alert → Delete',
 	what: 'the outcome of the delete',
 	keys: ['id', 'deleted', 'success'],
 	// The answer to DELETE /alerts/{id} is not documented: the sandbox's {id, deleted: true}, {success: true}, or a 204

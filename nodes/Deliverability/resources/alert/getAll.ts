@@ -6,7 +6,7 @@ import type { Item } from '../../helpers/item';
 import { listLimit } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', operation: 'Alert → Get Many', what: 'a list of alerts', wrapper: 'alerts' };
+export const answer: AnswerFact = { shape: 'list', what: 'a list of alerts', wrapper: 'alerts' };
 
 export const operation = { name: 'Get Many', action: 'Get many alerts', description: 'List the alerts of the project' };
 

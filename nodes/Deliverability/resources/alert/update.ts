@@ -11,7 +11,7 @@ import { locatorId, updateFields } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Alert → Update', what: 'the alert (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',

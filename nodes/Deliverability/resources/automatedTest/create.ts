@@ -7,7 +7,7 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Create', what: 'the new automated test (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the new automated test (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Create',

@@ -6,7 +6,7 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Get', what: 'an automated test (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'an automated test (with id)', keys: ['id'] };
 
 export const operation = { name: 'Get', action: 'Get an automated test', description: 'Retrieve one automated test' };
 

@@ -9,7 +9,7 @@ import { collectionValues, given, ifGiven, listLimit } from '../../helpers/param
 export const PAGE_SIZE = 25;
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', operation: 'Automated Test → Get Many', what: 'a list of automated tests', wrapper: 'automated_tests' };
+export const answer: AnswerFact = { shape: 'list', what: 'a list of automated tests', wrapper: 'automated_tests' };
 
 export const operation = {
 	name: 'Get Many',

@@ -10,7 +10,7 @@ import { locatorId } from '../../helpers/params';
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Set Runs', what: 'the automated test (with id)', keys: ['id', 'runs'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id', 'runs'] };
 
 export const operation = {
 	name: 'Set Runs',

@@ -9,7 +9,7 @@ import type { Item } from '../../helpers/item';
 import { locatorId, locatorValue, updateFields } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Automated Test → Update', what: 'the automated test (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',

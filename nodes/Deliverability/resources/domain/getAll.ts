@@ -9,7 +9,7 @@ import { collectionValues, flag, ifGiven, listLimit } from '../../helpers/params
 import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', operation: 'Domain → Get Many', what: 'the domains ({domains: [...]})', wrapper: 'domains' };
+export const answer: AnswerFact = { shape: 'list', what: 'the domains ({domains: [...]})', wrapper: 'domains' };
 
 export const operation = {
 	name: 'Get Many',

@@ -14,7 +14,7 @@ const forProvider = (provider: 'google' | 'outlook') => ({
 });
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Email Workspace → Create', what: 'the new workspace (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the new workspace (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Create',

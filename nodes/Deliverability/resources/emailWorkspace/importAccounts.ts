@@ -28,7 +28,6 @@ const show = showFor('emailWorkspace', 'importAccounts');
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
 	shape: 'object',
-	operation: 'Email Workspace → Import Accounts',
 	what: 'the import outcome ({completed, errors, task_id})',
 	keys: ['completed', 'task_id', 'errors'],
 };

@@ -16,7 +16,7 @@ import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWo
 import { workspaceName } from './create';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Email Workspace → Update', what: 'the workspace (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the workspace (with id)', keys: ['id'] };
 
 export const operation = {
 	name: 'Update',

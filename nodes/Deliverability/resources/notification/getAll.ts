@@ -13,7 +13,7 @@ import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', operation: 'Notification → Get Many', what: 'a list of notifications', wrapper: 'notifications' };
+export const answer: AnswerFact = { shape: 'list', what: 'a list of notifications', wrapper: 'notifications' };
 
 export const operation = {
 	name: 'Get Many',

@@ -8,7 +8,7 @@ import { collectionValues } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Spam Test → Create', what: 'the new spam test (with public_id)', keys: ['public_id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the new spam test (with public_id)', keys: ['public_id'] };
 
 export const operation = {
 	name: 'Create',

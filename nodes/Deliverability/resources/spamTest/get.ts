@@ -11,7 +11,7 @@ import { waitSettings, waitUntil } from '../../helpers/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Spam Test → Get', what: 'a spam test (with public_id)', keys: ['public_id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'a spam test (with public_id)', keys: ['public_id'] };
 
 export const operation = {
 	name: 'Get',

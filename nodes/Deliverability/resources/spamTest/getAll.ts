@@ -10,7 +10,7 @@ import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplifie
 export const PAGE_SIZE = 10;
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', operation: 'Spam Test → Get Many', what: 'a list of spam tests', wrapper: 'spam_tests' };
+export const answer: AnswerFact = { shape: 'list', what: 'a list of spam tests', wrapper: 'spam_tests' };
 
 export const operation = {
 	name: 'Get Many',

@@ -11,7 +11,7 @@ import { locatorId, updateFields } from '../../helpers/params';
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Spam Test → Update', what: 'the spam test (with public_id)', keys: ['public_id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the spam test (with public_id)', keys: ['public_id'] };
 
 export const operation = {
 	name: 'Update',

@@ -11,7 +11,7 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', operation: 'Tag → Link', what: 'the tag ({id, name})', keys: ['id', 'name'] };
+export const answer: AnswerFact = { shape: 'object', what: 'the tag ({id, name})', keys: ['id', 'name'] };
 
 export const operation = {
 	name: 'Link to Account',

@@ -17,7 +17,7 @@ export function taskWaitOptions(resource: string, operation: string, whenOff?: s
 }
 
 /** What GET /tasks/{id} must answer (checked by the transport before anything becomes an item). */
-export const TASK_ANSWER: AnswerFact = { shape: 'object', operation: 'Task → Get', what: 'a task (with id and progress)', keys: ['id', 'progress'] };
+export const TASK_ANSWER: AnswerFact = { shape: 'object', what: 'a task (with id and progress)', keys: ['id', 'progress'] };
 
 /** A task is finished once its progress reaches 100 (numeric text from a proxy is accepted too). */
 export function taskDone(task: IDataObject): boolean {
