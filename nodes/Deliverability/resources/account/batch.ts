@@ -18,9 +18,6 @@ const BATCH_ACTIONS: INodePropertyOptions[] = [
 	{ name: 'Suspend', value: 'suspend', description: 'Suspend the accounts' },
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the batch task (with id)', keys: ['id', 'task_id'] };
-
 export const operation = {
 	name: 'Batch',
 	action: 'Run a batch action on accounts',
@@ -111,6 +108,9 @@ export function batchAction(ctx: IExecuteFunctions, item: Item): string {
 
 /** The answer is the batch's task: "Completed" once its progress reaches 100; else "Not Yet" (follow it with Task → Get). */
 export const completed = taskDone;
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the batch task (with id)', keys: ['id', 'task_id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -19,13 +19,6 @@ import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
 const show = showFor('account', 'connectImap');
 const showWith = (extra: Record<string, Array<string | boolean>>) => ({ show: { ...show.show, ...extra } });
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the connected account (with id) or the login test result (success)',
-	keys: ['id', 'email', 'success'],
-};
-
 export const operation = {
 	name: 'Connect IMAP/SMTP',
 	action: 'Connect an IMAP/SMTP mailbox',
@@ -235,6 +228,13 @@ export function loginFailure(ctx: IExecuteFunctions, error: unknown, i: number, 
 		itemIndex: i,
 	});
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the connected account (with id) or the login test result (success)',
+	keys: ['id', 'email', 'success'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -10,16 +10,6 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the outcome ({success: true})',
-	keys: ['success'],
-	// The service documents {success: true}; a 204 or an empty 200 to a DELETE says "done" as plainly (judgement
-	// call, sandbox/BEHAVIOUR.md "Misbehaving answers").
-	emptyMeansDone: true,
-};
-
 export const operation = {
 	name: 'Delete',
 	action: 'Delete an account permanently',
@@ -47,6 +37,16 @@ export const description: INodeProperties[] = [
 		},
 	]),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the outcome ({success: true})',
+	keys: ['success'],
+	// The service documents {success: true}; a 204 or an empty 200 to a DELETE says "done" as plainly (judgement
+	// call, sandbox/BEHAVIOUR.md "Misbehaving answers").
+	emptyMeansDone: true,
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;

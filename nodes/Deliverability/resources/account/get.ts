@@ -7,9 +7,6 @@ import type { Item } from '../../helpers/item';
 import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Get',
 	action: 'Get an account',
@@ -24,6 +21,9 @@ export const description: INodeProperties[] = [
 			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores and disconnected / paused / warming instead of the whole account',
 	},
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, simplify } = item.fields.all({

@@ -5,9 +5,6 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of aliases', wrapper: 'aliases', itemsMayBeText: true };
-
 export const operation = {
 	name: 'Get Aliases',
 	action: 'Get account aliases',
@@ -27,6 +24,9 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 				: { email: String(alias), account_id: accountId },
 		);
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', what: 'a list of aliases', wrapper: 'aliases', itemsMayBeText: true };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const id = locatorId(this, item, 'accountId', true);

@@ -9,9 +9,6 @@ import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of accounts', wrapper: 'accounts' };
-
 export const operation = { name: 'Get Many', action: 'Get many accounts', description: 'List accounts, with filters' };
 
 export const description: INodeProperties[] = [
@@ -59,6 +56,9 @@ export const description: INodeProperties[] = [
 	]),
 	extraQueryOption('account', 'getAll'),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', what: 'a list of accounts', wrapper: 'accounts' };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;

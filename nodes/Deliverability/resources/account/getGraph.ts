@@ -37,9 +37,6 @@ const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }>
 
 const show = showFor('account', 'getGraph');
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'a graph ({labels, data})', keys: ['labels', 'data'] };
-
 export const operation = {
 	name: 'Get Graph',
 	action: 'Get account warming graphs',
@@ -184,6 +181,9 @@ export function perDayAll(graphs: Array<{ column: string; days: IDataObject[] }>
 	}
 	return items;
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'a graph ({labels, data})', keys: ['labels', 'data'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[]> {
 	const i = item.index;

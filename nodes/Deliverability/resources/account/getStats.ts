@@ -11,13 +11,6 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the statistics (total_messages_sent, total_messages_received, total_spam)',
-	keys: ['total_messages_sent', 'total_messages_received', 'total_spam'],
-};
-
 export const operation = {
 	name: 'Get Statistics',
 	action: 'Get account statistics',
@@ -28,6 +21,13 @@ export const description: INodeProperties[] = [
 	idPicker('accountId', 'account', ['getStats']),
 	statsFilters('getStats'),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the statistics (total_messages_sent, total_messages_received, total_spam)',
+	keys: ['total_messages_sent', 'total_messages_received', 'total_spam'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, qs } = item.fields.all({

@@ -5,9 +5,6 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the account (with id)', keys: ['id', 'alive'] };
-
 export const operation = {
 	name: 'Pause',
 	action: 'Pause an account',
@@ -21,6 +18,9 @@ export async function setAlive(ctx: IExecuteFunctions, item: Item, alive: boolea
 	const id = locatorId(ctx, item, 'accountId', true);
 	return await item.request({ method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', answer });
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the account (with id)', keys: ['id', 'alive'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	return await setAlive(this, item, false);

@@ -15,9 +15,6 @@ import { flag, locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the queued reconnect ({queued, job_id})', keys: ['queued', 'job_id'] };
-
 export const operation = {
 	name: 'Reconnect',
 	action: 'Reconnect an account',
@@ -48,6 +45,9 @@ export function reconnected(account: IDataObject): boolean {
 export function completed(answer: IDataObject): boolean {
 	return answer.reconnected === true;
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the queued reconnect ({queued, job_id})', keys: ['queued', 'job_id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

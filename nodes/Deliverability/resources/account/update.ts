@@ -19,9 +19,6 @@ export const ACCOUNT_RANGES = {
 const BOOLEAN_FIELDS = ['alive', 'autopilot', 'config_smtp_append_after_sent', 'imap_issue'] as const;
 const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the updated account (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Update',
 	action: 'Update an account',
@@ -148,6 +145,9 @@ export function updateBody(ctx: IExecuteFunctions, item: Item): IDataObject {
 	}
 	return body;
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the updated account (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, body } = item.fields.all({

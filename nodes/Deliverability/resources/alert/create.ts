@@ -10,9 +10,6 @@ import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUr
 
 const show = showFor('alert', 'create').show;
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new alert (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Create',
 	action: 'Create an alert',
@@ -53,6 +50,9 @@ export const description: INodeProperties[] = [
 	{ ...alertFields.active(), displayOptions: { show } },
 	collectionOf('additionalFields', { show }, [automatedTestIdsOption]),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the new alert (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -5,6 +5,10 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
+export const operation = { name: 'Delete', action: 'Delete an alert', description: 'Delete an alert' };
+
+export const description: INodeProperties[] = [idPicker('alertId', 'alert', ['delete'])];
+
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
 	shape: 'object',
@@ -14,10 +18,6 @@ export const answer: AnswerFact = {
 	// / empty 200 (judgement call, sandbox/BEHAVIOUR.md "Misbehaving answers").
 	emptyMeansDone: true,
 };
-
-export const operation = { name: 'Delete', action: 'Delete an alert', description: 'Delete an alert' };
-
-export const description: INodeProperties[] = [idPicker('alertId', 'alert', ['delete'])];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const id = locatorId(this, item, 'alertId', true);

@@ -5,12 +5,12 @@ import { returnAllAndLimit } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { listLimit } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of alerts', wrapper: 'alerts' };
-
 export const operation = { name: 'Get Many', action: 'Get many alerts', description: 'List the alerts of the project' };
 
 export const description: INodeProperties[] = [...returnAllAndLimit('alert', 'getAll')];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', what: 'a list of alerts', wrapper: 'alerts' };
 
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {

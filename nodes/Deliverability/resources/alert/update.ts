@@ -10,9 +10,6 @@ import type { Item } from '../../helpers/item';
 import { locatorId, updateFields } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Update',
 	action: 'Update an alert',
@@ -35,6 +32,9 @@ export const description: INodeProperties[] = [
 		alertFields.slackChannelId('slack_channel_id', 'ID of the chat channel, as the service knows it'),
 	], `${UPDATE_FIELDS_NOTE} (the node reads the alert first for Active and Events, which the service needs on every update)`),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;

@@ -6,9 +6,6 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new automated test (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Create',
 	action: 'Create an automated test',
@@ -33,6 +30,9 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor('automatedTest', 'create'),
 	},
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the new automated test (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const accountId = locatorId(this, item, 'accountId', true);

@@ -8,9 +8,6 @@ import { collectionValues, given, ifGiven, listLimit } from '../../helpers/param
 
 export const PAGE_SIZE = 25;
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of automated tests', wrapper: 'automated_tests' };
-
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many automated tests',
@@ -50,6 +47,9 @@ export const description: INodeProperties[] = [
 		},
 	]),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', what: 'a list of automated tests', wrapper: 'automated_tests' };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;

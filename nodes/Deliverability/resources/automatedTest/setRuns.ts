@@ -9,9 +9,6 @@ import { locatorId } from '../../helpers/params';
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id', 'runs'] };
-
 export const operation = {
 	name: 'Set Runs',
 	action: 'Set automated test run days',
@@ -32,6 +29,9 @@ export const description: INodeProperties[] = [
 			'Days the test runs on (replaces the current ones). From an expression: ISO numbers 1 (Monday) to 7 (Sunday) or day names.',
 	},
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id', 'runs'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;

@@ -8,9 +8,6 @@ import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../
 import type { Item } from '../../helpers/item';
 import { locatorId, locatorValue, updateFields } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Update',
 	action: 'Update an automated test',
@@ -74,6 +71,9 @@ export const description: INodeProperties[] = [
 		),
 	]),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;

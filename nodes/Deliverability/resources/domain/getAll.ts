@@ -8,9 +8,6 @@ import type { Item } from '../../helpers/item';
 import { collectionValues, flag, ifGiven, listLimit } from '../../helpers/params';
 import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'the domains ({domains: [...]})', wrapper: 'domains' };
-
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many domains',
@@ -62,6 +59,9 @@ export function domainsFrom(body: unknown): IDataObject[] {
 	}
 	return listFrom(body);
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', what: 'the domains ({domains: [...]})', wrapper: 'domains' };
 
 /**
  * GET /projects/domains is not paginated: the whole list comes at once (`{domains: [...]}`, a bare array is

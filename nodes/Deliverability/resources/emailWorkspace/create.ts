@@ -13,9 +13,6 @@ const forProvider = (provider: 'google' | 'outlook') => ({
 	show: { ...showFor('emailWorkspace', 'create').show, provider: [provider] },
 });
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new workspace (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Create',
 	action: 'Create an email workspace',
@@ -86,6 +83,9 @@ function dateText(value: unknown): unknown {
 	if (DateTime.isDateTime(value)) return value.toISO() ?? '';
 	return value;
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the new workspace (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

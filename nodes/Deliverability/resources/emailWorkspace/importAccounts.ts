@@ -25,13 +25,6 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 const show = showFor('emailWorkspace', 'importAccounts');
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the import outcome ({completed, errors, task_id})',
-	keys: ['completed', 'task_id', 'errors'],
-};
-
 export const operation = {
 	name: 'Import Accounts',
 	action: 'Import accounts into an email workspace',
@@ -129,6 +122,13 @@ function unique(addresses: string[]): string[] {
 	const seen = new Set<string>();
 	return addresses.filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the import outcome ({completed, errors, task_id})',
+	keys: ['completed', 'task_id', 'errors'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[] | ForItems> {
 	const i = item.index;

@@ -15,9 +15,6 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
 import { workspaceName } from './create';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the workspace (with id)', keys: ['id'] };
-
 export const operation = {
 	name: 'Update',
 	action: 'Update an email workspace',
@@ -40,6 +37,9 @@ export const description: INodeProperties[] = [
 			'Whether to send a new service account key file (Google workspaces only), read from the "Deliverability Google Workspace Key API" credential. Off: the current key stays.',
 	},
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the workspace (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -12,9 +12,6 @@ import { accountFilter } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of notifications', wrapper: 'notifications' };
-
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many notifications',
@@ -59,6 +56,9 @@ export function notificationQuery(ctx: IExecuteFunctions, item: Item): IDataObje
 		}),
 	);
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', what: 'a list of notifications', wrapper: 'notifications' };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const { limit, qs } = item.fields.all({

@@ -7,9 +7,6 @@ import type { Item } from '../../helpers/item';
 import { collectionValues } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new spam test (with public_id)', keys: ['public_id'] };
-
 export const operation = {
 	name: 'Create',
 	action: 'Create a spam test (one credit)',
@@ -56,6 +53,9 @@ export function seedEmails(test: IDataObject): string[] {
 	const results = Array.isArray(test.results) ? (test.results as IDataObject[]) : [];
 	return results.map((r) => r?.email).filter((e): e is string => typeof e === 'string' && e.trim() !== '');
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the new spam test (with public_id)', keys: ['public_id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

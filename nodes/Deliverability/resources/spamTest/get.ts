@@ -10,9 +10,6 @@ import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'a spam test (with public_id)', keys: ['public_id'] };
-
 export const operation = {
 	name: 'Get',
 	action: 'Get a spam test',
@@ -44,6 +41,9 @@ export const description: INodeProperties[] = [
 export function completed(answer: IDataObject): boolean {
 	return readBoolean(answer.completed) === true;
 }
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'a spam test (with public_id)', keys: ['public_id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -9,9 +9,6 @@ import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplifie
 
 export const PAGE_SIZE = 10;
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of spam tests', wrapper: 'spam_tests' };
-
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many spam tests',
@@ -57,6 +54,9 @@ export const description: INodeProperties[] = [
 		},
 	]),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'list', what: 'a list of spam tests', wrapper: 'spam_tests' };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;

@@ -10,9 +10,6 @@ import { locatorId, updateFields } from '../../helpers/params';
 
 export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the spam test (with public_id)', keys: ['public_id'] };
-
 export const operation = {
 	name: 'Update',
 	action: 'Update a spam test',
@@ -38,6 +35,9 @@ export const description: INodeProperties[] = [
 		seedlistOption(SPAM_TEST_SEEDLISTS, 'Re-associate the test with this seedlist (1 to 4)'),
 	]),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the spam test (with public_id)', keys: ['public_id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -10,9 +10,6 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the tag ({id, name})', keys: ['id', 'name'] };
-
 export const operation = {
 	name: 'Link to Account',
 	action: 'Link a tag to an account',
@@ -23,6 +20,9 @@ export const description: INodeProperties[] = [
 	idPicker('tagId', 'tag', ['link']),
 	idPicker('accountId', 'tag', ['link'], 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
 ];
+
+/** What the answer must be (checked by the transport before anything becomes an item). */
+export const answer: AnswerFact = { shape: 'object', what: 'the tag ({id, name})', keys: ['id', 'name'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { tagId, accountId } = item.fields.all({
