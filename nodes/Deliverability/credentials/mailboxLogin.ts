@@ -7,7 +7,6 @@ import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
 	IDataObject,
-	IDisplayOptions,
 	IExecuteFunctions,
 	INodeCredentialTestResult,
 	INodeProperties,
@@ -17,10 +16,12 @@ import type { Validator } from '../../shared/validation';
 
 export const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
 
-type Show = (extra: Record<string, Array<string | boolean>>) => IDisplayOptions;
+
+/** Shown while Passwords From is "Fields of the Input Item". */
+const WITH_INPUT_FIELDS = { show: { passwordSource: ['inputFields'] } };
 
 /** The names of the input item fields that may hold the passwords (the parameters hold names, never values). */
-function fieldName(showWith: Show, displayName: string, name: string, defaultName: string, description: string): INodeProperties {
+function fieldName(displayName: string, name: string, defaultName: string, description: string): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -29,14 +30,13 @@ function fieldName(showWith: Show, displayName: string, name: string, defaultNam
 		noDataExpression: true,
 		default: defaultName,
 		placeholder: 'e.g. password',
-		displayOptions: showWith({ passwordSource: ['inputFields'] }),
+		displayOptions: WITH_INPUT_FIELDS,
 		description,
 	};
 }
 
-/** Where the passwords come from (the credential, or fields of the input item), shown for the operation `show`. */
-export function passwordFields(show: IDisplayOptions): INodeProperties[] {
-	const showWith: Show = (extra) => ({ show: { ...show.show, ...extra } });
+/** Where the passwords come from (the credential, or fields of the input item). */
+export function passwordFields(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Passwords From',
@@ -56,7 +56,6 @@ export function passwordFields(show: IDisplayOptions): INodeProperties[] {
 				},
 			],
 			default: 'credential',
-			displayOptions: show,
 			description: 'Where the mailbox passwords come from. They are never stored in the node.',
 		},
 		{
@@ -65,11 +64,11 @@ export function passwordFields(show: IDisplayOptions): INodeProperties[] {
 			name: 'passwordFieldsNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: showWith({ passwordSource: ['inputFields'] }),
+			displayOptions: WITH_INPUT_FIELDS,
 		},
-		fieldName(showWith, 'Password Field', 'passwordField', 'password', 'Name of the input field holding one password for both servers (leave empty if the item has one per server)'),
-		fieldName(showWith, 'IMAP Password Field', 'imapPasswordField', '', 'Name of the input field holding the IMAP password, when it differs'),
-		fieldName(showWith, 'SMTP Password Field', 'smtpPasswordField', '', 'Name of the input field holding the SMTP password, when it differs'),
+		fieldName('Password Field', 'passwordField', 'password', 'Name of the input field holding one password for both servers (leave empty if the item has one per server)'),
+		fieldName('IMAP Password Field', 'imapPasswordField', '', 'Name of the input field holding the IMAP password, when it differs'),
+		fieldName('SMTP Password Field', 'smtpPasswordField', '', 'Name of the input field holding the SMTP password, when it differs'),
 	];
 }
 

@@ -3,10 +3,16 @@
  * options, Simplify), so each is described once and looks the same everywhere. Options lists built here are hidden
  * from n8n's lint; test/nodes/node-description.test.ts checks their sorting and the released names instead.
  */
-import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-export function showFor(resource: string, operation: string | string[]): IDisplayOptions {
-	return { show: { resource: [resource], operation: Array.isArray(operation) ? operation : [operation] } };
+/**
+ * A parameter of one operation, shown for its resource and operation besides its own conditions (Return All → Limit,
+ * a provider, a switch). The resource table applies it to every parameter an operation file declares (as n8n's own
+ * per-operation files do with updateDisplayOptions), so neither that file nor these builders name where they show.
+ */
+export function shownFor(parameter: INodeProperties, resource: string, operation: string): INodeProperties {
+	const own = parameter.displayOptions ?? {};
+	return { ...parameter, displayOptions: { ...own, show: { resource: [resource], operation: [operation], ...own.show } } };
 }
 
 /** The four collections of optional inputs, with n8n's standard labels. */
@@ -29,7 +35,6 @@ const STANDARD_DESCRIPTIONS: Partial<Record<keyof typeof COLLECTIONS, string>> =
  */
 export function collectionOf(
 	name: keyof typeof COLLECTIONS,
-	displayOptions: IDisplayOptions,
 	options: INodeProperties[],
 	description: string | undefined = STANDARD_DESCRIPTIONS[name],
 ): INodeProperties {
@@ -38,20 +43,18 @@ export function collectionOf(
 		name,
 		type: 'collection',
 		default: {},
-		displayOptions,
 		...(description ? { description } : {}),
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
 /** Return All + Limit, with the wording n8n's lint expects. */
-export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {
+export function returnAllAndLimit(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
 			name: 'returnAll',
 			type: 'boolean',
-			displayOptions: showFor(resource, operation),
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
@@ -59,7 +62,7 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 			displayName: 'Limit',
 			name: 'limit',
 			type: 'number',
-			displayOptions: { show: { ...showFor(resource, operation).show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
@@ -71,8 +74,6 @@ export interface LocatorSpec {
 	/** The parameter's name; its AI hint is declared with the picker (descriptions/locators.ts). */
 	name: string;
 	displayName: string;
-	resource: string;
-	operations: string[];
 	/** listSearch method; omitted where the service cannot list the resource. */
 	searchListMethod?: string;
 	/** Numeric ids (every id but a spam test's public_id). */
@@ -108,7 +109,6 @@ export function locator(spec: LocatorSpec): INodeProperties {
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: spec.searchListMethod ? 'list' : 'id', value: '' },
-		displayOptions: showFor(spec.resource, spec.operations),
 		description: spec.description,
 		modes: locatorModes(spec),
 	};
@@ -129,21 +129,17 @@ const WAIT_HOLDS_NOTICE =
  * how else to follow the result), so no notice asks to turn on what is already on.
  */
 export function waitForCompletionFields(
-	resource: string,
-	operation: string,
 	what: string,
 	doneWhen: string,
 	whenOff?: string,
 ): INodeProperties[] {
-	const shown = showFor(resource, operation).show;
-	const whileOn: IDisplayOptions = { show: { ...shown, waitForCompletion: [true] } };
+	const whileOn = { show: { waitForCompletion: [true] } };
 	const fields: INodeProperties[] = [
 		{
 			displayName: 'Wait for Completion',
 			name: 'waitForCompletion',
 			type: 'boolean',
 			default: false,
-			displayOptions: { show: shown },
 			description: `Whether to poll until ${what} is finished (${doneWhen}) before returning. While it polls, the execution stays running and, in queue mode, holds one of the worker's slots.`,
 		},
 		{
@@ -192,20 +188,19 @@ export function waitForCompletionFields(
 			name: 'waitNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { show: { ...shown, waitForCompletion: [false] } },
+			displayOptions: { show: { waitForCompletion: [false] } },
 		});
 	}
 	return fields;
 }
 
 /** The "Simplify" switch for wide responses: on by default, as in n8n's built-in nodes. */
-export function simplifyOption(resource: string, operations: string[]): INodeProperties {
+export function simplifyOption(): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		displayOptions: showFor(resource, operations),
 		description: 'Whether to return a simplified version of the response instead of the raw data',
 	};
 }

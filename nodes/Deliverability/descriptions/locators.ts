@@ -1,7 +1,7 @@
 /**
  * The id pickers, one per kind of id, each declared once in PICKERS: its list (methods/listSearch.ts), its ID mode,
  * and what an AI model must know to give the id right (read by the AI tool's errors through `idHintOf`). An operation
- * places one with `idPicker`, naming its resource and operations: this module names none.
+ * places one with `idPicker`; the resource table shows it for that operation only, so this module names none.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -78,13 +78,10 @@ export function idHintOf(name: string): string | undefined {
 	return Object.prototype.hasOwnProperty.call(PICKERS, name) ? (PICKERS as Record<string, Picker>)[name].hint : undefined;
 }
 
-/**
- * The picker of the id parameter `name` on these operations of `resource` (the operation's file names both; a
- * description of its own replaces the picker's).
- */
-export function idPicker(name: keyof typeof PICKERS, resource: string, operations: string[], description?: string): INodeProperties {
+/** The picker of the id parameter `name` (a description of the operation's own replaces the picker's). */
+export function idPicker(name: keyof typeof PICKERS, description?: string): INodeProperties {
 	const { spec }: Picker = PICKERS[name];
-	return locator({ ...spec, name, resource, operations, description: description ?? spec.description });
+	return locator({ ...spec, name, description: description ?? spec.description });
 }
 
 /**

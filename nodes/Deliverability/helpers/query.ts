@@ -1,10 +1,9 @@
 /** The escape hatch for query parameters the spec leaves unnamed (e.g. the account list's boolean filters). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../descriptions/common';
 import type { Item } from './item';
 
-export function extraQueryOption(resource: string, operation: string): INodeProperties {
+export function extraQueryOption(): INodeProperties {
 	return {
 		displayName: 'Additional Query Parameters',
 		name: 'additionalQuery',
@@ -12,7 +11,6 @@ export function extraQueryOption(resource: string, operation: string): INodeProp
 		placeholder: 'Add Query Parameter',
 		typeOptions: { multipleValues: true },
 		default: {},
-		displayOptions: showFor(resource, operation),
 		description: 'Extra query parameters sent as they are, for filters the node does not name',
 		options: [
 			{

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { CreateWording } from '../../shared/transport';
+import { shownFor } from '../descriptions/common';
 import { idHintOf } from '../descriptions/locators';
 import { labelOf } from '../helpers/labels';
 import type { ToolFacts } from '../helpers/toolMode';
@@ -68,7 +69,7 @@ export function defineResource(
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: defaultOperation,
 		},
-		...entries.flatMap(([, op]) => op.description),
+		...entries.flatMap(([value, op]) => op.description.map((parameter) => shownFor(parameter, option.value, value))),
 	];
 	return {
 		option,

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
@@ -40,7 +39,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 1042, 1043',
-		displayOptions: showFor('account', 'batch'),
 		description:
 			'Comma-separated account IDs, or an expression giving an array of IDs or of account objects',
 	},
@@ -50,7 +48,6 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: BATCH_ACTIONS,
 		default: 'reconnect',
-		displayOptions: showFor('account', 'batch'),
 		description: 'What to do with every account of the list',
 	},
 	{
@@ -60,7 +57,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. pause',
-		displayOptions: { show: { ...showFor('account', 'batch').show, action: [CUSTOM] } },
+		displayOptions: { show: { action: [CUSTOM] } },
 		description: 'The action name exactly as the service expects it',
 	},
 	{
@@ -68,11 +65,9 @@ export const description: INodeProperties[] = [
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { ...showFor('account', 'batch').show, action: ['delete'] } },
+		displayOptions: { show: { action: ['delete'] } },
 	},
 	...taskWaitOptions(
-		'account',
-		'batch',
 		'The action runs as a queued task. Turn on "Wait for Completion" to wait for it here, or follow its progress with Task → Get and the returned ID.',
 	),
 ];

@@ -9,15 +9,12 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, given, ifGiven, locatorId } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
-
-const show = showFor('account', 'connectImap');
-const showWith = (extra: Record<string, Array<string | boolean>>) => ({ show: { ...show.show, ...extra } });
 
 export const operation = {
 	name: 'Connect IMAP/SMTP',
@@ -31,7 +28,7 @@ function port(displayName: string, name: string, defaultPort: number, descriptio
 		name,
 		type: 'number',
 		default: defaultPort,
-		displayOptions: showWith({ provider: ['custom'] }),
+		displayOptions: { show: { provider: ['custom'] } },
 		description: `${description} (1 to 65535)`,
 	};
 }
@@ -46,7 +43,6 @@ export const description: INodeProperties[] = [
 		name: 'connectImapNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Email',
@@ -55,7 +51,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. name@example.com',
-		displayOptions: show,
 		description: 'Address of the mailbox',
 	},
 	{
@@ -64,7 +59,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		displayOptions: show,
 		description: 'First name of the person the mailbox belongs to (used in warming conversations)',
 	},
 	{
@@ -73,7 +67,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		displayOptions: show,
 		description: 'Last name of the person the mailbox belongs to',
 	},
 	{
@@ -87,7 +80,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Outlook', value: 'outlook', description: 'The service knows the servers; use an app password' },
 		],
 		default: 'custom',
-		displayOptions: show,
 		description: 'Who hosts the mailbox',
 	},
 	{
@@ -96,7 +88,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. imap.example.com',
-		displayOptions: showWith({ provider: ['custom'] }),
+		displayOptions: { show: { provider: ['custom'] } },
 		description: 'IMAP server name (no protocol, no port). Required unless SMTP Only is on.',
 	},
 	port('IMAP Server Port', 'imapServerPort', 993, 'IMAP server port (993 for TLS)'),
@@ -107,22 +99,21 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. smtp.example.com',
-		displayOptions: showWith({ provider: ['custom'] }),
+		displayOptions: { show: { provider: ['custom'] } },
 		description: 'SMTP server name (no protocol, no port)',
 	},
 	port('SMTP Server Port', 'smtpServerPort', 587, 'SMTP server port (587 for STARTTLS, 465 for TLS)'),
-	...passwordFields(show),
+	...passwordFields(),
 	{
 		displayName: 'Update an Existing Account',
 		name: 'updateExisting',
 		type: 'boolean',
 		default: false,
-		displayOptions: show,
 		description: 'Whether to update the login of an account that is already connected instead of connecting a new one',
 	},
 	{
-		...idPicker('accountId', 'account', ['connectImap']),
-		displayOptions: showWith({ updateExisting: [true] }),
+		...idPicker('accountId'),
+		displayOptions: { show: { updateExisting: [true] } },
 		description: 'The connected account whose login changes (sent as id)',
 	},
 	{
@@ -130,10 +121,9 @@ export const description: INodeProperties[] = [
 		name: 'testOnly',
 		type: 'boolean',
 		default: false,
-		displayOptions: show,
 		description: 'Whether to only test the IMAP and SMTP login: nothing is created or changed',
 	},
-	collectionOf('additionalFields', show, [
+	collectionOf('additionalFields', [
 		{
 			displayName: 'IMAP Server Username',
 			name: 'imap_server_username',

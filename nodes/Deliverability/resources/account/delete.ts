@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, locatorId } from '../../helpers/params';
@@ -23,10 +23,9 @@ export const description: INodeProperties[] = [
 		name: 'deleteAccountNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showFor('account', 'delete'),
 	},
-	idPicker('accountId', 'account', ['delete']),
-	collectionOf('additionalFields', showFor('account', 'delete'), [
+	idPicker('accountId'),
+	collectionOf('additionalFields', [
 		{
 			displayName: 'Disconnect Reason',
 			name: 'disconnect_reason',

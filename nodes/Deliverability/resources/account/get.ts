@@ -14,9 +14,9 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('accountId', 'account', ['get']),
+	idPicker('accountId'),
 	{
-		...simplifyOption('account', ['get']),
+		...simplifyOption(),
 		description:
 			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores and disconnected / paused / warming instead of the whole account',
 	},

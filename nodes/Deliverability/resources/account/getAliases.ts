@@ -11,7 +11,7 @@ export const operation = {
 	description: 'List the OAuth aliases the account can send from (one item per alias)',
 };
 
-export const description: INodeProperties[] = [idPicker('accountId', 'account', ['getAliases'])];
+export const description: INodeProperties[] = [idPicker('accountId')];
 
 /** One output item per alias. The answer's shape is not in the spec: strings and objects are both accepted. */
 export function aliasItems(body: unknown, accountId: number): IDataObject[] {

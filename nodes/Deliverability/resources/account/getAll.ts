@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, simplifyOption } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
 import { collectionValues, flag, given, ifGiven, listLimit } from '../../helpers/params';
@@ -12,9 +12,9 @@ export const PAGE_SIZE = 50;
 export const operation = { name: 'Get Many', action: 'Get many accounts', description: 'List accounts, with filters' };
 
 export const description: INodeProperties[] = [
-	...returnAllAndLimit('account', 'getAll'),
-	simplifyOption('account', ['getAll']),
-	collectionOf('filters', showFor('account', 'getAll'), [
+	...returnAllAndLimit(),
+	simplifyOption(),
+	collectionOf('filters', [
 		{
 			displayName: 'Include Spam-Test Accounts',
 			name: 'include_spamchecker',
@@ -54,7 +54,7 @@ export const description: INodeProperties[] = [
 			description: 'Comma-separated tag names; only accounts carrying every one',
 		},
 	]),
-	extraQueryOption('account', 'getAll'),
+	extraQueryOption(),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */

@@ -13,7 +13,6 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
@@ -35,8 +34,6 @@ const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }>
 	{ column: 'conversations', metric: 'conversations' },
 ];
 
-const show = showFor('account', 'getGraph');
-
 export const operation = {
 	name: 'Get Graph',
 	action: 'Get account warming graphs',
@@ -44,7 +41,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('accountId', 'account', ['getGraph']),
+	idPicker('accountId'),
 	{
 		displayName: 'Metric',
 		name: 'metric',
@@ -62,7 +59,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Sent', value: 'sent', description: 'Warming messages sent a day' },
 		],
 		default: 'all',
-		displayOptions: show,
 		description: 'Which daily counts to get',
 	},
 	{
@@ -76,10 +72,10 @@ export const description: INodeProperties[] = [
 			{ name: 'Spam', value: 'SPAM' },
 		],
 		default: 'INBOX',
-		displayOptions: { show: { ...show.show, metric: ['category'] } },
+		displayOptions: { show: { metric: ['category'] } },
 		description: 'Where the counted messages landed',
 	},
-	statsFilters('getGraph'),
+	statsFilters(),
 	{
 		displayName: 'Output',
 		name: 'output',
@@ -98,7 +94,6 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'perDay',
-		displayOptions: show,
 		description: 'The shape of the output',
 	},
 ];

@@ -18,8 +18,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('accountId', 'account', ['getStats']),
-	statsFilters('getStats'),
+	idPicker('accountId'),
+	statsFilters(),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */

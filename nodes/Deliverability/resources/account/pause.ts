@@ -11,7 +11,7 @@ export const operation = {
 	description: 'Stop warming on an account (alive: false)',
 };
 
-export const description: INodeProperties[] = [idPicker('accountId', 'account', ['pause'])];
+export const description: INodeProperties[] = [idPicker('accountId')];
 
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
 export async function setAlive(ctx: IExecuteFunctions, item: Item, alive: boolean): Promise<IDataObject> {

@@ -22,15 +22,13 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('accountId', 'account', ['reconnect']),
+	idPicker('accountId'),
 	...waitForCompletionFields(
-		'account',
-		'reconnect',
 		'the account is reconnected',
 		'imap_issue is false: its connection is back',
 		'The reconnect runs in the background. Turn on "Wait for Completion" to get the account once its connection is back, or check it later with Account → Get (imap_issue).',
 	),
-	simplifyOption('account', ['reconnect']),
+	simplifyOption(),
 ];
 
 /** The connection is back once the account no longer reports an IMAP issue ("false" text from a proxy too). */

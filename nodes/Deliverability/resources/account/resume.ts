@@ -10,7 +10,7 @@ export const operation = {
 	description: 'Restart warming on a paused account (alive: true)',
 };
 
-export const description: INodeProperties[] = [idPicker('accountId', 'account', ['resume'])];
+export const description: INodeProperties[] = [idPicker('accountId')];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	return await setAlive(this, item, true);

@@ -1,15 +1,15 @@
 /** The two query parameters of the account statistics and graphs (Get Statistics, Get Graph). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven } from '../../helpers/params';
 
 export const STAT_PROVIDERS = ['gmail', 'outlook', 'others'] as const;
 
 /** Filters → Provider, Past Days, named like the query parameters. */
-export function statsFilters(operation: string): INodeProperties {
-	return collectionOf('filters', showFor('account', operation), [
+export function statsFilters(): INodeProperties {
+	return collectionOf('filters', [
 		{
 			displayName: 'Past Days',
 			name: 'past_days',

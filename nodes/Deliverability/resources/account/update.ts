@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
 import type { Readers } from '../../../shared/validation';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { timeZoneOption } from '../../descriptions/fields';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
@@ -26,8 +26,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('accountId', 'account', ['update']),
-	collectionOf('updateFields', showFor('account', 'update'), [
+	idPicker('accountId'),
+	collectionOf('updateFields', [
 		{
 			displayName: 'Active (Alive)',
 			name: 'alive',

@@ -2,13 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { customEventsField } from '../../../shared/events';
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUrl, needsSlackChannel, slackChannelId } from './shared';
-
-const show = showFor('alert', 'create').show;
 
 export const operation = {
 	name: 'Create',
@@ -20,14 +18,14 @@ export const operation = {
 export const creates: CreateWording = { what: 'The alert may have been created', where: 'Alert → Get Many' };
 
 export const description: INodeProperties[] = [
-	{ ...alertFields.channel('Where the notifications go'), required: true, displayOptions: { show } },
+	{ ...alertFields.channel('Where the notifications go'), required: true },
 	{
 		...alertFields.hookUrl(
 			'hookUrl',
 			'URL that receives an HTTP POST per event (the service requires HTTPS). To start a workflow on events, use the Deliverability Trigger node instead: it registers its own alert.',
 		),
 		required: true,
-		displayOptions: { show: { ...show, channel: ['HOOK_URL', 'ALL'] } },
+		displayOptions: { show: { channel: ['HOOK_URL', 'ALL'] } },
 	},
 	{
 		...alertFields.slackChannelId(
@@ -35,20 +33,14 @@ export const description: INodeProperties[] = [
 			'ID of the chat channel, as the service knows it (the Slack workspace is set in the project settings)',
 		),
 		required: true,
-		displayOptions: { show: { ...show, channel: ['SLACK', 'ALL'] } },
+		displayOptions: { show: { channel: ['SLACK', 'ALL'] } },
 	},
-	{
-		...alertFields.events(
-			'Events the alert subscribes to. Only Account Disconnected and Automated Spam Test Completed have documented identifiers.',
-		),
-		displayOptions: { show },
-	},
-	{
-		...customEventsField('Comma-separated event identifiers not in the list, added to the selected events', 'e.g. SOME_OTHER_EVENT'),
-		displayOptions: { show },
-	},
-	{ ...alertFields.active(), displayOptions: { show } },
-	collectionOf('additionalFields', { show }, [automatedTestIdsOption]),
+	alertFields.events(
+		'Events the alert subscribes to. Only Account Disconnected and Automated Spam Test Completed have documented identifiers.',
+	),
+	customEventsField('Comma-separated event identifiers not in the list, added to the selected events', 'e.g. SOME_OTHER_EVENT'),
+	alertFields.active(),
+	collectionOf('additionalFields', [automatedTestIdsOption]),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */

@@ -7,7 +7,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = { name: 'Delete', action: 'Delete an alert', description: 'Delete an alert' };
 
-export const description: INodeProperties[] = [idPicker('alertId', 'alert', ['delete'])];
+export const description: INodeProperties[] = [idPicker('alertId')];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {

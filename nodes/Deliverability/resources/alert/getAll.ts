@@ -7,7 +7,7 @@ import { listLimit } from '../../helpers/params';
 
 export const operation = { name: 'Get Many', action: 'Get many alerts', description: 'List the alerts of the project' };
 
-export const description: INodeProperties[] = [...returnAllAndLimit('alert', 'getAll')];
+export const description: INodeProperties[] = [...returnAllAndLimit()];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'list', what: 'a list of alerts', wrapper: 'alerts' };

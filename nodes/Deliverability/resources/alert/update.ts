@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { answer as alertList } from './getAll';
-import { collectionOf, showFor, UPDATE_FIELDS_NOTE } from '../../descriptions/common';
+import { collectionOf, UPDATE_FIELDS_NOTE } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
@@ -17,8 +17,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('alertId', 'alert', ['update']),
-	collectionOf('updateFields', showFor('alert', 'update'), [
+	idPicker('alertId'),
+	collectionOf('updateFields', [
 		{
 			...alertFields.active(),
 			description: 'Whether the alert sends notifications. When not added, the alert keeps its current state.',

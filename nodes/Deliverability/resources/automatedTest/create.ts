@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
@@ -16,9 +15,8 @@ export const operation = {
 export const creates: CreateWording = { what: 'The automated test may have been created', where: 'Automated Test → Get Many' };
 
 export const description: INodeProperties[] = [
-	idPicker('accountId', 
-		'automatedTest',
-		['create'],
+	idPicker(
+		'accountId',
 		'The account whose messages are tested. It must belong to the project of the API key and be connected.',
 	),
 	{
@@ -27,7 +25,6 @@ export const description: INodeProperties[] = [
 		name: 'createNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showFor('automatedTest', 'create'),
 	},
 ];
 

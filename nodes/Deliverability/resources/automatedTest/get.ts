@@ -7,7 +7,7 @@ import { locatorId } from '../../helpers/params';
 
 export const operation = { name: 'Get', action: 'Get an automated test', description: 'Retrieve one automated test' };
 
-export const description: INodeProperties[] = [idPicker('automatedTestId', 'automatedTest', ['get'])];
+export const description: INodeProperties[] = [idPicker('automatedTestId')];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'object', what: 'an automated test (with id)', keys: ['id'] };

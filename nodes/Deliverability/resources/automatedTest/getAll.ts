@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
@@ -15,8 +15,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	...returnAllAndLimit('automatedTest', 'getAll'),
-	collectionOf('filters', showFor('automatedTest', 'getAll'), [
+	...returnAllAndLimit(),
+	collectionOf('filters', [
 		{
 			displayName: 'Active',
 			name: 'active',
@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 			description: 'Matched against the message subject and the emails of the associated accounts (partial words allowed)',
 		},
 	]),
-	collectionOf('options', showFor('automatedTest', 'getAll'), [
+	collectionOf('options', [
 		orderOption({ default: 'desc', description: 'Sort direction; only applies together with Sort' }),
 		{
 			displayName: 'Sort',

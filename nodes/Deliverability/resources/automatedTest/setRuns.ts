@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
@@ -16,7 +15,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('automatedTestId', 'automatedTest', ['setRuns']),
+	idPicker('automatedTestId'),
 	{
 		displayName: 'Weekdays',
 		name: 'weekdays',
@@ -24,7 +23,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		options: WEEKDAYS.map((name, index) => ({ name, value: index + 1 })).sort((a, b) => a.name.localeCompare(b.name)),
 		default: [],
-		displayOptions: showFor('automatedTest', 'setRuns'),
 		description:
 			'Days the test runs on (replaces the current ones). From an expression: ISO numbers 1 (Monday) to 7 (Sunday) or day names.',
 	},

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { accountOption, idPicker } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
@@ -15,8 +15,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('automatedTestId', 'automatedTest', ['update']),
-	collectionOf('updateFields', showFor('automatedTest', 'update'), [
+	idPicker('automatedTestId'),
+	collectionOf('updateFields', [
 		{
 			displayName: 'Active',
 			name: 'active',

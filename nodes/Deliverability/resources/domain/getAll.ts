@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
-import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, ifGiven, listLimit } from '../../helpers/params';
@@ -15,13 +15,13 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	...returnAllAndLimit('domain', 'getAll'),
+	...returnAllAndLimit(),
 	{
-		...simplifyOption('domain', ['getAll']),
+		...simplifyOption(),
 		description:
 			'Whether to give each domain as verdict (pass, warn, fail, or pending without a score), reasons, SPF/DKIM/DMARC as valid/invalid/missing, score, days to expiry and named MX fields, instead of the raw answer',
 	},
-	collectionOf('options', showFor('domain', 'getAll'), [
+	collectionOf('options', [
 		{
 			displayName: 'Expiry Warning (Days)',
 			name: 'expiryWarnDays',

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { collectionValues } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
@@ -10,7 +10,7 @@ import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
 import { readOutlookApp } from '../../credentials/outlookApp';
 
 const forProvider = (provider: 'google' | 'outlook') => ({
-	show: { ...showFor('emailWorkspace', 'create').show, provider: [provider] },
+	show: { provider: [provider] },
 });
 
 export const operation = {
@@ -23,7 +23,7 @@ export const operation = {
 export const creates: CreateWording = { what: 'The email workspace may have been created', where: "the service's email workspaces" };
 
 /** The workspace's name: required on a create and on every update (the service has no partial update of it). */
-export function workspaceName(operation: string, description: string): INodeProperties {
+export function workspaceName(description: string): INodeProperties {
 	return {
 		displayName: 'Name',
 		name: 'name',
@@ -31,13 +31,12 @@ export function workspaceName(operation: string, description: string): INodeProp
 		required: true,
 		default: '',
 		placeholder: 'e.g. Sales team',
-		displayOptions: showFor('emailWorkspace', operation),
 		description,
 	};
 }
 
 export const description: INodeProperties[] = [
-	workspaceName('create', 'Name of the workspace'),
+	workspaceName('Name of the workspace'),
 	{
 		displayName: 'Provider',
 		name: 'provider',
@@ -47,7 +46,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Microsoft 365 / Outlook', value: 'outlook' },
 		],
 		default: 'google',
-		displayOptions: showFor('emailWorkspace', 'create'),
 		description: 'Where the accounts of this workspace live',
 	},
 	{
@@ -66,15 +64,18 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: forProvider('outlook'),
 	},
-	collectionOf('additionalFields', forProvider('outlook'), [
-		{
-			displayName: 'Client Secret Expires At',
-			name: 'outlook_client_secret_expires_at',
-			type: 'dateTime',
-			default: '',
-			description: 'When the client secret expires: pick a date, or give DD/MM/YYYY in an expression',
-		},
-	]),
+	{
+		...collectionOf('additionalFields', [
+			{
+				displayName: 'Client Secret Expires At',
+				name: 'outlook_client_secret_expires_at',
+				type: 'dateTime',
+				default: '',
+				description: 'When the client secret expires: pick a date, or give DD/MM/YYYY in an expression',
+			},
+		]),
+		displayOptions: forProvider('outlook'),
+	},
 ];
 
 /** A date from the picker (text), or a Date / luxon DateTime from an expression such as {{ $now.plus(...) }}. */

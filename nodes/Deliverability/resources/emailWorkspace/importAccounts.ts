@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, locatorId } from '../../helpers/params';
@@ -23,8 +23,6 @@ export const SYNC_IMPORT_MAX = 4;
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-const show = showFor('emailWorkspace', 'importAccounts');
-
 export const operation = {
 	name: 'Import Accounts',
 	action: 'Import accounts into an email workspace',
@@ -32,7 +30,7 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('emailWorkspaceId', 'emailWorkspace', ['importAccounts']),
+	idPicker('emailWorkspaceId'),
 	{
 		displayName: 'Addresses From',
 		name: 'addressSource',
@@ -51,7 +49,6 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'list',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Email Addresses',
@@ -60,7 +57,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. ann@example.com, bob@example.com',
-		displayOptions: { show: { ...show.show, addressSource: ['list'] } },
+		displayOptions: { show: { addressSource: ['list'] } },
 		description: 'The mailboxes to import, separated by commas or new lines (or a list from an expression)',
 	},
 	{
@@ -69,7 +66,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '={{ $json.email }}',
-		displayOptions: { show: { ...show.show, addressSource: ['allItems'] } },
+		displayOptions: { show: { addressSource: ['allItems'] } },
 		description: 'The address of each input item, usually mapped from its data; several per item may be separated by commas',
 	},
 	{
@@ -77,15 +74,14 @@ export const description: INodeProperties[] = [
 		name: 'imapOnly',
 		type: 'boolean',
 		default: false,
-		displayOptions: show,
 		description:
 			"Whether to move one existing IMAP account into this workspace (sent as imap_only): exactly one address, the account's own",
 	},
 	{
-		...idPicker('accountId', 'emailWorkspace', ['importAccounts'], 'The IMAP account to relink (sent as account_id)'),
-		displayOptions: { show: { ...show.show, imapOnly: [true] } },
+		...idPicker('accountId', 'The IMAP account to relink (sent as account_id)'),
+		displayOptions: { show: { imapOnly: [true] } },
 	},
-	collectionOf('additionalFields', show, [
+	collectionOf('additionalFields', [
 		{
 			displayName: 'Spam Checker Only',
 			name: 'spamchecker_only',
@@ -95,8 +91,6 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	...taskWaitOptions(
-		'emailWorkspace',
-		'importAccounts',
 		`Up to ${SYNC_IMPORT_MAX} addresses are imported at once; larger imports run in the background as a task (the answer has its task_id). Turn on "Wait for Completion" to wait for it here, or follow it with Task → Get.`,
 	),
 ];

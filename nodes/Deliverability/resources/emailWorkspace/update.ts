@@ -7,7 +7,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { showFor } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { flag, locatorId } from '../../helpers/params';
@@ -22,9 +21,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('emailWorkspaceId', 'emailWorkspace', ['update']),
+	idPicker('emailWorkspaceId'),
 	workspaceName(
-		'update',
 		'The name the workspace will have. The service requires it on every update: to keep the current name, enter it here (the picker above shows it).',
 	),
 	{
@@ -32,7 +30,6 @@ export const description: INodeProperties[] = [
 		name: REPLACE_KEY_PARAMETER,
 		type: 'boolean',
 		default: false,
-		displayOptions: showFor('emailWorkspace', 'update'),
 		description:
 			'Whether to send a new service account key file (Google workspaces only), read from the "Deliverability Google Workspace Key API" credential. Off: the current key stays.',
 	},

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { listFrom, type AnswerFact } from '../../../shared/transport';
-import { collectionOf, returnAllAndLimit, showFor } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
 import { accountFilter } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
@@ -25,10 +25,9 @@ export const description: INodeProperties[] = [
 		name: 'notificationsNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showFor('notification', 'getAll'),
 	},
-	...returnAllAndLimit('notification', 'getAll'),
-	collectionOf('filters', showFor('notification', 'getAll'), [
+	...returnAllAndLimit(),
+	collectionOf('filters', [
 		accountFilter('Only the notifications of this account (mailbox)'),
 		{
 			displayName: 'Event',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { collectionValues } from '../../helpers/params';
@@ -41,9 +41,8 @@ export const description: INodeProperties[] = [
 		name: 'createNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showFor('spamTest', 'create'),
 	},
-	collectionOf('additionalFields', showFor('spamTest', 'create'), [
+	collectionOf('additionalFields', [
 		seedlistOption(SPAM_TEST_SEEDLISTS, 'Which seedlist (1 to 4) receives the test. The service uses its default when omitted.'),
 	]),
 ];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, showFor, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
+import { collectionOf, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, locatorId } from '../../helpers/params';
@@ -27,14 +27,14 @@ export const tool: ToolFacts = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('publicId', 'spamTest', ['get']),
+	idPicker('publicId'),
 	{
-		...simplifyOption('spamTest', ['get']),
+		...simplifyOption(),
 		description:
 			'Whether to give a verdict (pass, warn, fail, pending) with its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content instead of the raw answer',
 	},
-	...waitForCompletionFields('spamTest', 'get', 'the spam test', 'completed is true: every seed copy arrived'),
-	collectionOf('options', showFor('spamTest', 'get'), thresholdOptions),
+	...waitForCompletionFields('the spam test', 'completed is true: every seed copy arrived'),
+	collectionOf('options', thresholdOptions),
 ];
 
 /** "Completed" once the service says so (`completed`, raw or simplified); else "Not Yet", to check again later. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, returnAllAndLimit, showFor, simplifyOption } from '../../descriptions/common';
+import { collectionOf, returnAllAndLimit, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { collectionValues, flag, given, ifGiven, listLimit } from '../../helpers/params';
@@ -16,13 +16,13 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	...returnAllAndLimit('spamTest', 'getAll'),
+	...returnAllAndLimit(),
 	{
-		...simplifyOption('spamTest', ['getAll']),
+		...simplifyOption(),
 		description:
 			'Whether to give each test a verdict (pass, warn, fail, pending) with its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content instead of the raw answer',
 	},
-	collectionOf('filters', showFor('spamTest', 'getAll'), [
+	collectionOf('filters', [
 		{
 			displayName: 'Automated Test ID',
 			name: 'automated_test_id',
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 			description: 'Full-text match on subject and sender',
 		},
 	]),
-	collectionOf('options', showFor('spamTest', 'getAll'), [
+	collectionOf('options', [
 		...thresholdOptions,
 		orderOption({ default: 'desc', description: 'Sort direction' }),
 		{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, showFor } from '../../descriptions/common';
+import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
@@ -17,8 +17,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('publicId', 'spamTest', ['update']),
-	collectionOf('updateFields', showFor('spamTest', 'update'), [
+	idPicker('publicId'),
+	collectionOf('updateFields', [
 		{
 			displayName: 'Audience Type',
 			name: 'type',

@@ -17,8 +17,8 @@ export const operation = {
 };
 
 export const description: INodeProperties[] = [
-	idPicker('tagId', 'tag', ['link']),
-	idPicker('accountId', 'tag', ['link'], 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
+	idPicker('tagId'),
+	idPicker('accountId', 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */

@@ -11,7 +11,7 @@ export const operation = {
 	description: 'Retrieve the progress and logs of a task, optionally waiting until it is finished',
 };
 
-export const description: INodeProperties[] = [idPicker('taskId', 'task', ['get']), ...taskWaitOptions('task', 'get')];
+export const description: INodeProperties[] = [idPicker('taskId'), ...taskWaitOptions()];
 
 /** "Completed" once the task's progress reaches 100; else "Not Yet". */
 export const completed = taskDone;

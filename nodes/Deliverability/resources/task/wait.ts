@@ -11,9 +11,9 @@ import { waitForCompletionFields } from '../../descriptions/common';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
 
-/** Wait for Completion and its settings, for one resource/operation that follows a task. */
-export function taskWaitOptions(resource: string, operation: string, whenOff?: string): INodeProperties[] {
-	return waitForCompletionFields(resource, operation, 'the task', 'progress reaches 100', whenOff);
+/** Wait for Completion and its settings, for an operation that follows a task. */
+export function taskWaitOptions(whenOff?: string): INodeProperties[] {
+	return waitForCompletionFields('the task', 'progress reaches 100', whenOff);
 }
 
 /** What GET /tasks/{id} must answer (checked by the transport before anything becomes an item). */
