@@ -16,7 +16,6 @@ import type { Validator } from '../../shared/validation';
 
 export const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
 
-
 /** Shown while Passwords From is "Fields of the Input Item". */
 const WITH_INPUT_FIELDS = { show: { passwordSource: ['inputFields'] } };
 

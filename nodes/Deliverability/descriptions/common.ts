@@ -124,7 +124,7 @@ const WAIT_HOLDS_NOTICE =
 /**
  * Wait for Completion, for the operations that can wait for a result (spam test Get, account Batch, task Get, …):
  * one switch at the operation's top level and, right under it and only while it is on, its settings. Spread it into
- * the operation's description (`...waitForCompletionFields('task', 'get', 'the task', 'progress reaches 100')`) and
+ * the operation's description (`...waitForCompletionFields('the task', 'progress reaches 100')`) and
  * read it with `waitSettings(this, item)` (helpers/wait.ts). `whenOff` shows a notice only while the switch is off (say
  * how else to follow the result), so no notice asks to turn on what is already on.
  */

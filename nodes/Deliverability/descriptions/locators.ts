@@ -8,7 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { locator, locatorModes, type LocatorSpec } from './common';
 
 interface Picker {
-	spec: Omit<LocatorSpec, 'name' | 'resource' | 'operations'>;
+	spec: Omit<LocatorSpec, 'name'>;
 	/** For a model calling the node as a tool, when it got this id wrong. */
 	hint?: string;
 }
