@@ -22,13 +22,16 @@ export const operation = {
 	description: 'Connect a mailbox (or update the login of a connected one) by logging in over IMAP and SMTP',
 };
 
+/** Shown while Provider is Custom: the mailbox's own servers (Gmail and Outlook need none). */
+const OWN_SERVERS = { show: { provider: ['custom'] } };
+
 function port(displayName: string, name: string, defaultPort: number, description: string): INodeProperties {
 	return {
 		displayName,
 		name,
 		type: 'number',
 		default: defaultPort,
-		displayOptions: { show: { provider: ['custom'] } },
+		displayOptions: OWN_SERVERS,
 		description: `${description} (1 to 65535)`,
 	};
 }
@@ -88,7 +91,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. imap.example.com',
-		displayOptions: { show: { provider: ['custom'] } },
+		displayOptions: OWN_SERVERS,
 		description: 'IMAP server name (no protocol, no port). Required unless SMTP Only is on.',
 	},
 	port('IMAP Server Port', 'imapServerPort', 993, 'IMAP server port (993 for TLS)'),
@@ -99,7 +102,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. smtp.example.com',
-		displayOptions: { show: { provider: ['custom'] } },
+		displayOptions: OWN_SERVERS,
 		description: 'SMTP server name (no protocol, no port)',
 	},
 	port('SMTP Server Port', 'smtpServerPort', 587, 'SMTP server port (587 for STARTTLS, 465 for TLS)'),
