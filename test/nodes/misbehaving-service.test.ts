@@ -63,6 +63,8 @@ let sandbox: Sandbox;
 let ids: Ids;
 const saved = { ...retryPolicy };
 let keySeq = 0;
+/** Accounts made for Account → Delete cases: their own count, since cases run side by side and read keySeq at any time. */
+let accountsMade = 0;
 
 /** One HTTP call without keep-alive (a reused socket the sandbox already closed would fail the call). */
 function call<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data: T }> {
@@ -227,7 +229,7 @@ async function actionParameters(resource: string, operation: string): Promise<IN
 	const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 	if (resource === 'account' && operation === 'delete') {
 		const made = await api('POST', '/imap_auth', {
-			email: `gone.${keySeq}.${Date.now()}@example-mail.com`,
+			email: `gone.${++accountsMade}@example-mail.com`,
 			first_name: 'Gone',
 			last_name: 'Soon',
 			provider: 'gmail',
