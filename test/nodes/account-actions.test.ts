@@ -114,7 +114,7 @@ describe('account getStats', () => {
 	it.each([
 		[{ past_days: 181 }, /"Filters → Past Days".*180/],
 		[{ past_days: '={{ 2.5 }}' }, /"Filters → Past Days".*whole number/],
-		[{ provider: '={{ "yahoo" }}' }, /"Filters → Provider".*gmail, outlook, others/],
+		[{ provider: '={{ "yahoo" }}' }, /"Filters → Provider".*gmail, others, outlook/],
 	])('rejects %p before any request', async (filters, pattern) => {
 		const result = await t.run(account('getStats', { accountId: byId(2), filters }));
 		expect(result.error?.message).toMatch(pattern);

@@ -150,7 +150,7 @@ describe('validation errors in the user\'s words', () => {
 			{ input: [{ id: 'abc' }] },
 		);
 		expect(result.error?.message).toBe(
-			'4 invalid fields: "Automated Test": expected a whole number, got "abc"; "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Repeat Period": "MONTH" is not one of WEEK, DAY; "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name',
+			'4 invalid fields: "Automated Test": expected a whole number, got "abc"; "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Repeat Period": "MONTH" is not one of DAY, WEEK; "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name',
 		);
 		expect(result.error?.description).toMatch(/Update Fields → Time Zone: Use a name like Europe\/Paris/);
 		expect(await t.requests()).toHaveLength(0);

@@ -18,8 +18,8 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
 
-const METRICS = ['all', 'sent', 'received', 'category', 'conversations'] as const;
-const CATEGORIES = ['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'] as const;
+const METRICS = ['all', 'conversations', 'category', 'received', 'sent'] as const;
+const CATEGORIES = ['CATEGORIES', 'INBOX', 'OTHERS', 'SPAM'] as const;
 type Metric = Exclude<(typeof METRICS)[number], 'all'>;
 type Category = (typeof CATEGORIES)[number];
 

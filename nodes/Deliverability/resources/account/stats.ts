@@ -5,7 +5,7 @@ import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven } from '../../helpers/params';
 
-export const STAT_PROVIDERS = ['gmail', 'outlook', 'others'] as const;
+export const STAT_PROVIDERS = ['gmail', 'others', 'outlook'] as const;
 
 /** Filters → Provider, Past Days, named like the query parameters. */
 export function statsFilters(): INodeProperties {

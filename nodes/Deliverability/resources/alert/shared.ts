@@ -4,7 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { eventsField, mergeEvents } from '../../../shared/events';
 import type { Validator } from '../../../shared/validation';
 
-export const CHANNELS = ['HOOK_URL', 'SLACK', 'ALL'] as const;
+export const CHANNELS = ['SLACK', 'HOOK_URL', 'ALL'] as const;
 
 /** The destinations each channel needs (the service's rule, checked again by it). */
 export const needsHookUrl = (channel: string) => channel === 'HOOK_URL' || channel === 'ALL';

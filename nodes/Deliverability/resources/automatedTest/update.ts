@@ -86,7 +86,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				btob: (value) => v.boolean('btob', value),
 				btoc: (value) => v.boolean('btoc', value),
 				hour: (value) => v.integer('hour', value, 0, 23),
-				repeat_period: (value) => v.oneOf('repeat_period', value, ['WEEK', 'DAY'] as const),
+				repeat_period: (value) => v.oneOf('repeat_period', value, ['DAY', 'WEEK'] as const),
 				repeat_period_delay: (value) => v.integer('repeat_period_delay', value, 1),
 				seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
 				time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),
