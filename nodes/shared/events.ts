@@ -3,7 +3,7 @@
  * nine exist in the docs by label only, so their ids are our best reading and are marked unverified. Users can
  * always add a custom id, and payloads with an unknown event never fail.
  */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 export interface EventInfo {
 	id: string;
@@ -30,7 +30,7 @@ export const EVENTS: EventInfo[] = [
  * Options for a multi-select, sorted by name as n8n's lint requires. Names are the service's labels, as n8n's own
  * triggers show events; whether an identifier is documented is said in the description (the hover text) only.
  */
-export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
+export const EVENT_OPTIONS = EVENTS.map((e) => ({
 	name: e.label,
 	value: e.id,
 	description: e.verified

@@ -172,6 +172,30 @@ describe('node description', () => {
 		}
 	});
 
+	// Pickers are built from lists (descriptions/choices.ts), which n8n's literal lint rules cannot read: the same rules,
+	// checked here on what the editor gets, for all three nodes.
+	it.each([
+		['Deliverability', properties],
+		['Deliverability Trigger', new DeliverabilityTrigger().description.properties],
+		['Deliverability Notification Trigger', new DeliverabilityNotificationTrigger().description.properties],
+	])('%s: every picker is sorted by name, repeats no name or value, starts at one of its values and describes an option only with more than its name', (_node, list) => {
+		const problems: string[] = [];
+		for (const p of allProperties(list)) {
+			if ((p.type !== 'options' && p.type !== 'multiOptions') || !Array.isArray(p.options)) continue;
+			const options = p.options as INodePropertyOptions[];
+			const names = options.map((o) => o.name);
+			const values = options.map((o) => o.value);
+			const at = `${p.displayName} (${p.name})`;
+			if (JSON.stringify(names) !== JSON.stringify(sortedNames(options))) problems.push(`${at}: not sorted by name`);
+			if (new Set(names).size !== names.length) problems.push(`${at}: a name twice`);
+			if (new Set(values).size !== values.length) problems.push(`${at}: a value twice`);
+			const starts = p.type === 'options' ? [p.default] : (p.default as unknown[]);
+			for (const value of starts) if (!values.includes(value as string)) problems.push(`${at}: default ${JSON.stringify(value)} is not a value`);
+			for (const o of options) if (o.description?.trim().toLowerCase() === o.name.toLowerCase()) problems.push(`${at}: "${o.name}" describes itself`);
+		}
+		expect(problems).toEqual([]);
+	});
+
 	it('sorts every collection by display name', () => {
 		for (const p of allProperties(properties)) {
 			if (p.type !== 'collection') continue;

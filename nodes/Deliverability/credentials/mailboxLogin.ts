@@ -13,8 +13,22 @@ import type {
 } from 'n8n-workflow';
 
 import type { Validator } from '../../shared/validation';
+import { choiceField, valuesOf } from '../descriptions/choices';
 
 export const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
+
+const PASSWORD_SOURCES = [
+	{
+		name: 'Credential (Deliverability Mailbox Login API)',
+		value: 'credential',
+		description: 'One mailbox: the passwords are kept encrypted in a credential',
+	},
+	{
+		name: 'Fields of the Input Item',
+		value: 'inputFields',
+		description: 'Many mailboxes, e.g. rows of a sheet: each item carries its own password',
+	},
+] as const;
 
 /** Shown while Passwords From is "Fields of the Input Item". */
 const WITH_INPUT_FIELDS = { show: { passwordSource: ['inputFields'] } };
@@ -38,24 +52,8 @@ function fieldName(displayName: string, name: string, defaultName: string, descr
 export function passwordFields(): INodeProperties[] {
 	return [
 		{
-			displayName: 'Passwords From',
-			name: 'passwordSource',
-			type: 'options',
+			...choiceField('Passwords From', 'passwordSource', PASSWORD_SOURCES, 'credential', 'Where the mailbox passwords come from. They are never stored in the node.'),
 			noDataExpression: true,
-			options: [
-				{
-					name: 'Credential (Deliverability Mailbox Login API)',
-					value: 'credential',
-					description: 'One mailbox: the passwords are kept encrypted in a credential',
-				},
-				{
-					name: 'Fields of the Input Item',
-					value: 'inputFields',
-					description: 'Many mailboxes, e.g. rows of a sheet: each item carries its own password',
-				},
-			],
-			default: 'credential',
-			description: 'Where the mailbox passwords come from. They are never stored in the node.',
 		},
 		{
 			displayName:
@@ -91,7 +89,7 @@ function missingPassword(p: Passwords, smtpOnly: boolean): boolean {
 
 /** The passwords of the item's login, from the credential or the input item (per Passwords From). */
 export async function passwordsOf(ctx: IExecuteFunctions, v: Validator, i: number, smtpOnly: boolean): Promise<Passwords> {
-	const source = v.oneOf('passwordSource', ctx.getNodeParameter('passwordSource', i, 'credential'), ['credential', 'inputFields'] as const);
+	const source = v.oneOf('passwordSource', ctx.getNodeParameter('passwordSource', i, 'credential'), valuesOf(PASSWORD_SOURCES));
 	if (source === 'credential') {
 		const data = (await ctx.getCredentials(MAILBOX_CREDENTIAL, i)) as IDataObject;
 		const p = { password: secretText(data.password), imap: secretText(data.imapPassword), smtp: secretText(data.smtpPassword) };

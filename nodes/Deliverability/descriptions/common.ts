@@ -1,9 +1,11 @@
 /**
  * Builders of the parameter groups every resource uses (a collection, Return All/Limit, an id locator, the wait
  * options, Simplify), so each is described once and looks the same everywhere. Options lists built here are hidden
- * from n8n's lint; test/nodes/node-description.test.ts checks their sorting and the released names instead.
+ * from n8n's lint; test/nodes/node-description.test.ts checks their sorting and the released names instead (pickers: choices.ts).
  */
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
+
+import { choiceField } from './choices';
 
 /**
  * A parameter of one operation, shown for its resource and operation besides its own conditions (Return All → Limit,
@@ -117,6 +119,12 @@ export function locator(spec: LocatorSpec): INodeProperties {
 /** The in-node wait's default timeout: short, since it holds the execution (and a queue-mode worker slot). */
 export const DEFAULT_WAIT_MINUTES = 5;
 
+/** What a wait does when its timeout passes first (On Timeout). */
+export const ON_TIMEOUT = [
+	{ name: 'Fail With an Error', value: 'error' },
+	{ name: 'Return Last Snapshot', value: 'returnLast', description: 'Return what the service had, flagged with _waitTimedOut: true' },
+] as const;
+
 /** Said under Wait for Completion while it is on: what the wait costs, and the loop that costs nothing. */
 const WAIT_HOLDS_NOTICE =
 	'Waiting here keeps this execution running, and in queue mode one of the worker\'s slots busy, until the result comes or the timeout passes; if the worker stops meanwhile, the execution is lost. For waits longer than a few minutes, turn this off and wire the <b>Not Yet</b> output through n8n\'s <b>Wait</b> node (more than 65 seconds) back to this node: n8n then stores the execution while it waits and holds no worker.';
@@ -159,20 +167,8 @@ export function waitForCompletionFields(
 			description: 'Give up waiting after this many minutes (above 0, at most 120). For longer waits use the "Not Yet" output and n8n\'s Wait node.',
 		},
 		{
-			displayName: 'On Timeout',
-			name: 'onTimeout',
-			type: 'options',
-			options: [
-				{ name: 'Fail With an Error', value: 'error' },
-				{
-					name: 'Return Last Snapshot',
-					value: 'returnLast',
-					description: 'Return what the service had, flagged with _waitTimedOut: true',
-				},
-			],
-			default: 'error',
+			...choiceField('On Timeout', 'onTimeout', ON_TIMEOUT, 'error', 'What to do when the timeout passes before completion'),
 			displayOptions: whileOn,
-			description: 'What to do when the timeout passes before completion',
 		},
 		{
 			displayName: WAIT_HOLDS_NOTICE,

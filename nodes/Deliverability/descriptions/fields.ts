@@ -4,6 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { choiceField } from './choices';
+
 /** Seedlists of spec §2/§4: 1–4 for a spam test; an automated test also takes 0. */
 export const SPAM_TEST_SEEDLISTS = [1, 2, 3, 4] as const;
 export const AUTOMATED_TEST_SEEDLISTS = [0, 1, 2, 3, 4] as const;
@@ -72,18 +74,11 @@ export function orderOption(spec: {
 	labels?: [string, string];
 }): INodeProperties {
 	const [asc, desc] = spec.labels ?? ['Ascending', 'Descending'];
-	const initial = spec.default;
-	return {
-		displayName: spec.displayName ?? 'Order',
-		name: 'order',
-		type: 'options',
-		options: [
-			{ name: asc, value: 'asc' },
-			{ name: desc, value: 'desc' },
-		],
-		default: initial,
-		description: spec.description,
-	};
+	const choices = [
+		{ name: asc, value: 'asc' },
+		{ name: desc, value: 'desc' },
+	] as const;
+	return choiceField(spec.displayName ?? 'Order', 'order', choices, spec.default, spec.description);
 }
 
 /** `automated_test_ids` of an alert: the automated tests whose spam tests trigger it. */

@@ -6,7 +6,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { DEFAULT_WAIT_MINUTES } from '../descriptions/common';
+import { valuesOf } from '../descriptions/choices';
+import { DEFAULT_WAIT_MINUTES, ON_TIMEOUT } from '../descriptions/common';
 import type { Item } from './item';
 import { toolWait } from './toolMode';
 
@@ -14,7 +15,7 @@ export interface WaitSettings {
 	waitForCompletion: boolean;
 	pollIntervalMs: number;
 	timeoutMs: number;
-	onTimeout: 'error' | 'returnLast';
+	onTimeout: (typeof ON_TIMEOUT)[number]['value'];
 }
 
 /**
@@ -38,7 +39,7 @@ export function waitSettings(ctx: IExecuteFunctions, item: Item): WaitSettings {
 			if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 120) v.invalid('timeoutMinutes', `${String(raw)} must be above 0 and at most 120`);
 			return minutes * 60_000;
 		},
-		onTimeout: () => v.oneOf('onTimeout', read('onTimeout', 'error'), ['error', 'returnLast'] as const),
+		onTimeout: () => v.oneOf('onTimeout', read('onTimeout', 'error'), valuesOf(ON_TIMEOUT)),
 	});
 	return toolWait(ctx, { waitForCompletion, ...settings });
 }

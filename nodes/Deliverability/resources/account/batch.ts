@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { choiceField } from '../../descriptions/choices';
 import type { Item } from '../../helpers/item';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
@@ -10,12 +11,12 @@ import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings 
 const CUSTOM = 'custom';
 
 /** The documented batch actions (the service says the list "includes" these), sorted, plus a custom one. */
-const BATCH_ACTIONS: INodePropertyOptions[] = [
+const BATCH_ACTIONS = [
 	{ name: 'Custom Action', value: CUSTOM, description: 'An action the service supports that is not listed here' },
 	{ name: 'Delete', value: 'delete', description: 'Remove the accounts from the project' },
 	{ name: 'Reconnect', value: 'reconnect', description: 'Reconnect the accounts (after a disconnection)' },
 	{ name: 'Suspend', value: 'suspend', description: 'Suspend the accounts' },
-];
+] as const;
 
 export const operation = {
 	name: 'Batch',
@@ -42,14 +43,7 @@ export const description: INodeProperties[] = [
 		description:
 			'Comma-separated account IDs, or an expression giving an array of IDs or of account objects',
 	},
-	{
-		displayName: 'Action',
-		name: 'action',
-		type: 'options',
-		options: BATCH_ACTIONS,
-		default: 'reconnect',
-		description: 'What to do with every account of the list',
-	},
+	choiceField('Action', 'action', BATCH_ACTIONS, 'reconnect', 'What to do with every account of the list'),
 	{
 		displayName: 'Custom Action',
 		name: 'customAction',

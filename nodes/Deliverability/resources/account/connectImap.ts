@@ -9,6 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
@@ -21,6 +22,17 @@ export const operation = {
 	action: 'Connect an IMAP/SMTP mailbox',
 	description: 'Connect a mailbox (or update the login of a connected one) by logging in over IMAP and SMTP',
 };
+
+const PROVIDERS = [
+	{ name: 'Custom (Own IMAP/SMTP Servers)', value: 'custom' },
+	{ name: 'Gmail', value: 'gmail', description: 'The service knows the servers; use an app password' },
+	{ name: 'Outlook', value: 'outlook', description: 'The service knows the servers; use an app password' },
+] as const;
+
+const AUTH_TYPES = [
+	{ name: 'Login', value: 'login' },
+	{ name: 'Plain', value: 'plain' },
+] as const;
 
 /** Shown while Provider is Custom: the mailbox's own servers (Gmail and Outlook need none). */
 const OWN_SERVERS = { show: { provider: ['custom'] } };
@@ -72,19 +84,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		description: 'Last name of the person the mailbox belongs to',
 	},
-	{
-		displayName: 'Provider',
-		name: 'provider',
-		type: 'options',
-		required: true,
-		options: [
-			{ name: 'Custom (Own IMAP/SMTP Servers)', value: 'custom' },
-			{ name: 'Gmail', value: 'gmail', description: 'The service knows the servers; use an app password' },
-			{ name: 'Outlook', value: 'outlook', description: 'The service knows the servers; use an app password' },
-		],
-		default: 'custom',
-		description: 'Who hosts the mailbox',
-	},
+	{ ...choiceField('Provider', 'provider', PROVIDERS, 'custom', 'Who hosts the mailbox'), required: true },
 	{
 		displayName: 'IMAP Server',
 		name: 'imapServer',
@@ -149,17 +149,7 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether the mailbox only sends (no IMAP login)',
 		},
-		{
-			displayName: 'SMTP Server Auth Type',
-			name: 'smtp_server_auth_type',
-			type: 'options',
-			options: [
-				{ name: 'Login', value: 'login' },
-				{ name: 'Plain', value: 'plain' },
-			],
-			default: 'plain',
-			description: 'SMTP authentication mechanism',
-		},
+		choiceField('SMTP Server Auth Type', 'smtp_server_auth_type', AUTH_TYPES, 'plain', 'SMTP authentication mechanism'),
 		{
 			displayName: 'SMTP Server STARTTLS',
 			name: 'smtp_server_starttls',
@@ -188,7 +178,6 @@ export const description: INodeProperties[] = [
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
-const PROVIDERS = ['custom', 'gmail', 'outlook'] as const;
 
 function host(v: Validator, field: string, value: unknown): string {
 	const name = v.nonEmptyString(field, value);
@@ -244,7 +233,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			if (!EMAIL.test(email)) v.invalid('email', `"${email}" is not an email address`);
 			return email;
 		},
-		provider: () => v.oneOf('provider', this.getNodeParameter('provider', i), PROVIDERS),
+		provider: () => v.oneOf('provider', this.getNodeParameter('provider', i), valuesOf(PROVIDERS)),
 		first_name: () => v.nonEmptyString('firstName', this.getNodeParameter('firstName', i)),
 		last_name: () => v.nonEmptyString('lastName', this.getNodeParameter('lastName', i)),
 		id: () => (flag(this, item, 'updateExisting') ? locatorId(this, item, 'accountId', true) : undefined),
@@ -255,7 +244,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		smtp_server_port: () => (custom ? v.integer('smtpServerPort', this.getNodeParameter('smtpServerPort', i, 587), 1, 65535) : undefined),
 		imap_server_username: ifGiven(extra.imap_server_username, (value) => v.nonEmptyString('imap_server_username', value)),
 		smtp_server_username: ifGiven(extra.smtp_server_username, (value) => v.nonEmptyString('smtp_server_username', value)),
-		smtp_server_auth_type: ifGiven(extra.smtp_server_auth_type, (value) => v.oneOf('smtp_server_auth_type', value, ['login', 'plain'] as const)),
+		smtp_server_auth_type: ifGiven(extra.smtp_server_auth_type, (value) => v.oneOf('smtp_server_auth_type', value, valuesOf(AUTH_TYPES))),
 		smtp_server_starttls: ifGiven(extra.smtp_server_starttls, (value) => v.boolean('smtp_server_starttls', value)),
 		imap_issue: ifGiven(extra.imap_issue, (value) => v.boolean('imap_issue', value)),
 		spamchecker_only: ifGiven(extra.spamchecker_only, (value) => v.boolean('spamchecker_only', value)),

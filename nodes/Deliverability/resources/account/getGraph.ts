@@ -13,15 +13,45 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 import { statsFilters, statsQuery } from './stats';
 
-const METRICS = ['all', 'conversations', 'category', 'received', 'sent'] as const;
-const CATEGORIES = ['CATEGORIES', 'INBOX', 'OTHERS', 'SPAM'] as const;
-type Metric = Exclude<(typeof METRICS)[number], 'all'>;
-type Category = (typeof CATEGORIES)[number];
+const METRICS = [
+	{
+		name: 'All (One Column Each)',
+		value: 'all',
+		description:
+			'Every graph at once (seven requests): sent, received, inbox, categories, spam, others, conversations a day, plus inbox_percent',
+	},
+	{ name: 'Conversations Started', value: 'conversations', description: 'Warming conversations started a day' },
+	{ name: 'Landing Category', value: 'category', description: 'Warming messages sent a day that landed in one category' },
+	{ name: 'Received', value: 'received', description: 'Warming messages received a day' },
+	{ name: 'Sent', value: 'sent', description: 'Warming messages sent a day' },
+] as const;
+const CATEGORIES = [
+	{ name: 'Categories (Promotions, Social, Updates, Forums)', value: 'CATEGORIES' },
+	{ name: 'Inbox (Inbox, Personal, Important)', value: 'INBOX' },
+	{ name: 'Others', value: 'OTHERS' },
+	{ name: 'Spam', value: 'SPAM' },
+] as const;
+const OUTPUTS = [
+	{
+		name: 'One Item per Day',
+		value: 'perDay',
+		description:
+			'Oldest day first, ready for a table, a sheet or a chart. All: {account_id, date, label, sent, received, inbox, categories, spam, others, conversations, inbox_percent, consolidated}; one graph: {account_id, metric, label, date, count, consolidated}.',
+	},
+	{
+		name: 'Raw Answer',
+		value: 'raw',
+		description: 'One item per graph with the parallel labels and data arrays, as the service sends them',
+	},
+] as const;
+type Metric = Exclude<(typeof METRICS)[number]['value'], 'all'>;
+type Category = (typeof CATEGORIES)[number]['value'];
 
 /** The graphs of Metric "All", in column order: each column's name and where it is read. */
 const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }> = [
@@ -42,60 +72,13 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	idPicker('accountId'),
+	choiceField('Metric', 'metric', METRICS, 'all', 'Which daily counts to get'),
 	{
-		displayName: 'Metric',
-		name: 'metric',
-		type: 'options',
-		options: [
-			{
-				name: 'All (One Column Each)',
-				value: 'all',
-				description:
-					'Every graph at once (seven requests): sent, received, inbox, categories, spam, others, conversations a day, plus inbox_percent',
-			},
-			{ name: 'Conversations Started', value: 'conversations', description: 'Warming conversations started a day' },
-			{ name: 'Landing Category', value: 'category', description: 'Warming messages sent a day that landed in one category' },
-			{ name: 'Received', value: 'received', description: 'Warming messages received a day' },
-			{ name: 'Sent', value: 'sent', description: 'Warming messages sent a day' },
-		],
-		default: 'all',
-		description: 'Which daily counts to get',
-	},
-	{
-		displayName: 'Category',
-		name: 'category',
-		type: 'options',
-		options: [
-			{ name: 'Categories (Promotions, Social, Updates, Forums)', value: 'CATEGORIES' },
-			{ name: 'Inbox (Inbox, Personal, Important)', value: 'INBOX' },
-			{ name: 'Others', value: 'OTHERS' },
-			{ name: 'Spam', value: 'SPAM' },
-		],
-		default: 'INBOX',
+		...choiceField('Category', 'category', CATEGORIES, 'INBOX', 'Where the counted messages landed'),
 		displayOptions: { show: { metric: ['category'] } },
-		description: 'Where the counted messages landed',
 	},
 	statsFilters(),
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'One Item per Day',
-				value: 'perDay',
-				description:
-					'Oldest day first, ready for a table, a sheet or a chart. All: {account_id, date, label, sent, received, inbox, categories, spam, others, conversations, inbox_percent, consolidated}; one graph: {account_id, metric, label, date, count, consolidated}.',
-			},
-			{
-				name: 'Raw Answer',
-				value: 'raw',
-				description: 'One item per graph with the parallel labels and data arrays, as the service sends them',
-			},
-		],
-		default: 'perDay',
-		description: 'The shape of the output',
-	},
+	choiceField('Output', 'output', OUTPUTS, 'perDay', 'The shape of the output'),
 ];
 
 function pathOf(metric: Metric, id: number, category: string): string {
@@ -186,10 +169,10 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const picked = this.getNodeParameter('metric', i);
 	const { id, metric, category, output, qs } = v.all({
 		id: () => locatorId(this, item, 'accountId', true),
-		metric: () => v.oneOf('metric', picked, METRICS),
+		metric: () => v.oneOf('metric', picked, valuesOf(METRICS)),
 		// Asked for when the picked metric is the category graph, checked or not.
-		category: () => (String(picked ?? '').trim() === 'category' ? v.oneOf('category', this.getNodeParameter('category', i), CATEGORIES) : undefined),
-		output: () => v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), ['perDay', 'raw'] as const),
+		category: () => (String(picked ?? '').trim() === 'category' ? v.oneOf('category', this.getNodeParameter('category', i), valuesOf(CATEGORIES)) : undefined),
+		output: () => v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), valuesOf(OUTPUTS)),
 		qs: () => statsQuery(this, item),
 	});
 	const today = DateTime.now().setZone(this.getTimezone());

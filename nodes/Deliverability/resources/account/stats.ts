@@ -1,11 +1,16 @@
 /** The two query parameters of the account statistics and graphs (Get Statistics, Get Graph). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven } from '../../helpers/params';
 
-export const STAT_PROVIDERS = ['gmail', 'others', 'outlook'] as const;
+const PROVIDERS = [
+	{ name: 'Gmail', value: 'gmail' },
+	{ name: 'Others', value: 'others' },
+	{ name: 'Outlook', value: 'outlook' },
+] as const;
 
 /** Filters → Provider, Past Days, named like the query parameters. */
 export function statsFilters(): INodeProperties {
@@ -17,18 +22,7 @@ export function statsFilters(): INodeProperties {
 			default: 14,
 			description: 'How many days before today to cover (0 = today only, at most 180). Without it the service covers 14.',
 		},
-		{
-			displayName: 'Provider',
-			name: 'provider',
-			type: 'options',
-			options: [
-				{ name: 'Gmail', value: 'gmail' },
-				{ name: 'Others', value: 'others' },
-				{ name: 'Outlook', value: 'outlook' },
-			],
-			default: 'gmail',
-			description: 'Only count warming messages exchanged with mailboxes of this provider (without it: all)',
-		},
+		choiceField('Provider', 'provider', PROVIDERS, 'gmail', 'Only count warming messages exchanged with mailboxes of this provider (without it: all)'),
 	]);
 }
 
@@ -38,7 +32,7 @@ export function statsQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
 	const filters = collectionValues(ctx, item, 'filters');
 	return given(
 		v.all({
-			provider: ifGiven(filters.provider, (value) => v.oneOf('provider', value, STAT_PROVIDERS)),
+			provider: ifGiven(filters.provider, (value) => v.oneOf('provider', value, valuesOf(PROVIDERS))),
 			past_days: ifGiven(filters.past_days, (value) => v.integer('past_days', value, 0, 180)),
 		}),
 	);

@@ -3,8 +3,16 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { eventsField, mergeEvents } from '../../../shared/events';
 import type { Validator } from '../../../shared/validation';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 
-export const CHANNELS = ['SLACK', 'HOOK_URL', 'ALL'] as const;
+const CHANNEL_CHOICES = [
+	{ name: 'Slack', value: 'SLACK', description: 'Post to a Slack channel (the workspace is set in the project settings)' },
+	{ name: 'Webhook URL', value: 'HOOK_URL', description: 'HTTP POST with a JSON body to a URL' },
+	{ name: 'Webhook URL and Slack', value: 'ALL', description: 'Both destinations' },
+] as const;
+
+/** The channel values, for the check of Create and Update. */
+export const CHANNELS = valuesOf(CHANNEL_CHOICES);
 
 /** The destinations each channel needs (the service's rule, checked again by it). */
 export const needsHookUrl = (channel: string) => channel === 'HOOK_URL' || channel === 'ALL';
@@ -20,18 +28,7 @@ export const alertFields = {
 		default: true,
 		description: 'Whether the alert sends notifications',
 	}),
-	channel: (description: string): INodeProperties => ({
-		displayName: 'Channel',
-		name: 'channel',
-		type: 'options',
-		options: [
-			{ name: 'Slack', value: 'SLACK', description: 'Post to a Slack channel (the workspace is set in the project settings)' },
-			{ name: 'Webhook URL', value: 'HOOK_URL', description: 'HTTP POST with a JSON body to a URL' },
-			{ name: 'Webhook URL and Slack', value: 'ALL', description: 'Both destinations' },
-		],
-		default: 'HOOK_URL',
-		description,
-	}),
+	channel: (description: string): INodeProperties => choiceField('Channel', 'channel', CHANNEL_CHOICES, 'HOOK_URL', description),
 	/** The eleven events of spec §6: two documented identifiers, nine marked unverified. */
 	events: (description: string): INodeProperties => eventsField(description),
 	hookUrl: (name: 'hookUrl' | 'hook_url', description: string): INodeProperties => ({

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
@@ -13,6 +14,11 @@ export const operation = {
 	action: 'Get many automated tests',
 	description: 'List automated tests, with filters',
 };
+
+const SORTS = [
+	{ name: 'Created At', value: 'created_at' },
+	{ name: 'Last Run At', value: 'last_run_at' },
+] as const;
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -34,17 +40,7 @@ export const description: INodeProperties[] = [
 	]),
 	collectionOf('options', [
 		orderOption({ default: 'desc', description: 'Sort direction; only applies together with Sort' }),
-		{
-			displayName: 'Sort',
-			name: 'sort',
-			type: 'options',
-			options: [
-				{ name: 'Created At', value: 'created_at' },
-				{ name: 'Last Run At', value: 'last_run_at' },
-			],
-			default: 'created_at',
-			description: 'Field to sort by. Without it: relevance when searching, newest first otherwise.',
-		},
+		choiceField('Sort', 'sort', SORTS, 'created_at', 'Field to sort by. Without it: relevance when searching, newest first otherwise.'),
 	]),
 ];
 
@@ -58,7 +54,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const { limit, ...query } = v.all({
 		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
 		active: ifGiven(filters.active, (value) => v.boolean('active', value)),
-		sort: ifGiven(options.sort, (value) => v.oneOf('sort', value, ['created_at', 'last_run_at'] as const)),
+		sort: ifGiven(options.sort, (value) => v.oneOf('sort', value, valuesOf(SORTS))),
 		order: ifGiven(options.order, (value) => {
 			const order = v.oneOf('order', value, ORDERS);
 			if (options.sort === undefined) v.fail('order', 'the service applies Order only together with Sort', 'Add the Sort option, or remove Order.');

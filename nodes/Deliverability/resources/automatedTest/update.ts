@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { accountOption, idPicker } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
@@ -13,6 +14,11 @@ export const operation = {
 	action: 'Update an automated test',
 	description: 'Activate or pause the test, or change its schedule, audience or seedlist; what is not set stays',
 };
+
+const REPEAT_PERIODS = [
+	{ name: 'Day', value: 'DAY' },
+	{ name: 'Week', value: 'WEEK' },
+] as const;
 
 export const description: INodeProperties[] = [
 	idPicker('automatedTestId'),
@@ -54,17 +60,7 @@ export const description: INodeProperties[] = [
 			default: 1,
 			description: 'Number of Repeat Period units between two runs (1 or more)',
 		},
-		{
-			displayName: 'Repeat Period',
-			name: 'repeat_period',
-			type: 'options',
-			options: [
-				{ name: 'Day', value: 'DAY' },
-				{ name: 'Week', value: 'WEEK' },
-			],
-			default: 'WEEK',
-			description: 'Unit of the schedule',
-		},
+		choiceField('Repeat Period', 'repeat_period', REPEAT_PERIODS, 'WEEK', 'Unit of the schedule'),
 		seedlistOption(AUTOMATED_TEST_SEEDLISTS, 'Seedlist used by the runs (0 to 4)'),
 		timeZoneOption(
 			'Time zone of Hour. When not added, the test keeps its current time zone (the service would reset it to the project\'s, so the node reads the test first).',
@@ -86,7 +82,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				btob: (value) => v.boolean('btob', value),
 				btoc: (value) => v.boolean('btoc', value),
 				hour: (value) => v.integer('hour', value, 0, 23),
-				repeat_period: (value) => v.oneOf('repeat_period', value, ['DAY', 'WEEK'] as const),
+				repeat_period: (value) => v.oneOf('repeat_period', value, valuesOf(REPEAT_PERIODS)),
 				repeat_period_delay: (value) => v.integer('repeat_period_delay', value, 1),
 				seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
 				time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { collectionValues } from '../../helpers/params';
@@ -9,7 +10,12 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
 import { readOutlookApp } from '../../credentials/outlookApp';
 
-const forProvider = (provider: 'google' | 'outlook') => ({
+const PROVIDERS = [
+	{ name: 'Google Workspace', value: 'google' },
+	{ name: 'Microsoft 365 / Outlook', value: 'outlook' },
+] as const;
+
+const forProvider = (provider: (typeof PROVIDERS)[number]['value']) => ({
 	show: { provider: [provider] },
 });
 
@@ -37,17 +43,7 @@ export function workspaceName(description: string): INodeProperties {
 
 export const description: INodeProperties[] = [
 	workspaceName('Name of the workspace'),
-	{
-		displayName: 'Provider',
-		name: 'provider',
-		type: 'options',
-		options: [
-			{ name: 'Google Workspace', value: 'google' },
-			{ name: 'Microsoft 365 / Outlook', value: 'outlook' },
-		],
-		default: 'google',
-		description: 'Where the accounts of this workspace live',
-	},
+	choiceField('Provider', 'provider', PROVIDERS, 'google', 'Where the accounts of this workspace live'),
 	{
 		displayName:
 			'The service account key file is read from the "Deliverability Google Workspace Key API" credential above, so it is never saved in the workflow',
@@ -96,7 +92,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const google = String(picked ?? '').trim() === 'google';
 	const { name, provider, app } = await v.allAsync({
 		name: () => v.nonEmptyString('name', this.getNodeParameter('name', i)),
-		provider: () => v.oneOf('provider', picked, ['google', 'outlook'] as const),
+		provider: () => v.oneOf('provider', picked, valuesOf(PROVIDERS)),
 		app: async (): Promise<{ body: IDataObject; secrets: string[] }> => {
 			if (google) {
 				const key = await readGoogleKey(this, i);

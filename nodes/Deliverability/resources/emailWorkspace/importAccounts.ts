@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
@@ -29,27 +30,22 @@ export const operation = {
 	description: 'Connect mailboxes of a Google Workspace or Microsoft 365 workspace by address (more than 4 run as a task)',
 };
 
+const ADDRESS_SOURCES = [
+	{
+		name: 'A List in Each Item (One Import per Item)',
+		value: 'list',
+		description: 'Type or map the addresses; each input item sends its own import',
+	},
+	{
+		name: 'All Input Items (One Import)',
+		value: 'allItems',
+		description: 'One address (or more) per input item, all sent together in one import',
+	},
+] as const;
+
 export const description: INodeProperties[] = [
 	idPicker('emailWorkspaceId'),
-	{
-		displayName: 'Addresses From',
-		name: 'addressSource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'A List in Each Item (One Import per Item)',
-				value: 'list',
-				description: 'Type or map the addresses; each input item sends its own import',
-			},
-			{
-				name: 'All Input Items (One Import)',
-				value: 'allItems',
-				description: 'One address (or more) per input item, all sent together in one import',
-			},
-		],
-		default: 'list',
-	},
+	{ ...choiceField('Addresses From', 'addressSource', ADDRESS_SOURCES, 'list'), noDataExpression: true },
 	{
 		displayName: 'Email Addresses',
 		name: 'accounts',
@@ -144,7 +140,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		// Where and what to import; "at least one address" only when nothing else is wrong with them.
 		workspaceId: () => {
 			const target = v.all({
-				source: () => v.oneOf('addressSource', source, ['list', 'allItems'] as const),
+				source: () => v.oneOf('addressSource', source, valuesOf(ADDRESS_SOURCES)),
 				workspaceId: () => locatorId(this, item, 'emailWorkspaceId', true),
 				// Each source its own field: a problem for every input item with a bad address.
 				addresses: () =>

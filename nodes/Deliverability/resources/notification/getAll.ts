@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { listFrom, type AnswerFact } from '../../../shared/transport';
+import { choiceField } from '../../descriptions/choices';
 import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
 import { accountFilter } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
@@ -29,14 +30,7 @@ export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
 	collectionOf('filters', [
 		accountFilter('Only the notifications of this account (mailbox)'),
-		{
-			displayName: 'Event',
-			name: 'event',
-			type: 'options',
-			options: EVENT_OPTIONS,
-			default: 'ACCOUNT_DISCONNECTED',
-			description: 'Only the notifications of this event. To filter by another event ID, use an expression.',
-		},
+		choiceField('Event', 'event', EVENT_OPTIONS, 'ACCOUNT_DISCONNECTED', 'Only the notifications of this event. To filter by another event ID, use an expression.'),
 	]),
 ];
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf, returnAllAndLimit, simplifyOption } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
@@ -14,6 +15,11 @@ export const operation = {
 	action: 'Get many spam tests',
 	description: 'List spam tests, with filters',
 };
+
+const ORDER_BY = [
+	{ name: 'Created At', value: 'created_at' },
+	{ name: 'Score', value: 'score', description: 'Final score (raw score when combined with Search)' },
+] as const;
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -41,17 +47,7 @@ export const description: INodeProperties[] = [
 	collectionOf('options', [
 		...thresholdOptions,
 		orderOption({ default: 'desc', description: 'Sort direction' }),
-		{
-			displayName: 'Order By',
-			name: 'order_by',
-			type: 'options',
-			options: [
-				{ name: 'Created At', value: 'created_at' },
-				{ name: 'Score', value: 'score', description: 'Final score (raw score when combined with Search)' },
-			],
-			default: 'created_at',
-			description: 'Field to sort by',
-		},
+		choiceField('Order By', 'order_by', ORDER_BY, 'created_at', 'Field to sort by'),
 	]),
 ];
 
@@ -67,7 +63,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			v.id('automated_test_id', value),
 		),
 		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
-		order_by: ifGiven(options.order_by, (value) => v.oneOf('order_by', value, ['created_at', 'score'] as const)),
+		order_by: ifGiven(options.order_by, (value) => v.oneOf('order_by', value, valuesOf(ORDER_BY))),
 		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
 		limit: () => listLimit(this, item),
 		// The thresholds are read only when Simplify is on (the options are shown only then).

@@ -2,13 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { locatorId, updateFields } from '../../helpers/params';
-
-export const AUDIENCE_TYPES = ['all', 'btob', 'btoc'] as const;
 
 export const operation = {
 	name: 'Update',
@@ -16,22 +15,22 @@ export const operation = {
 	description: 'Filter results for an audience type, or re-associate the seedlist; what is not set stays',
 };
 
+const AUDIENCE_TYPES = [
+	{ name: 'All', value: 'all', description: 'The full seedlist' },
+	{ name: 'Business (B2B)', value: 'btob', description: 'Business mailboxes only' },
+	{ name: 'Consumer (B2C)', value: 'btoc', description: 'Consumer mailboxes only' },
+] as const;
+
 export const description: INodeProperties[] = [
 	idPicker('publicId'),
 	collectionOf('updateFields', [
-		{
-			displayName: 'Audience Type',
-			name: 'type',
-			type: 'options',
-			options: [
-				{ name: 'All', value: 'all', description: 'The full seedlist' },
-				{ name: 'Business (B2B)', value: 'btob', description: 'Business mailboxes only' },
-				{ name: 'Consumer (B2C)', value: 'btoc', description: 'Consumer mailboxes only' },
-			],
-			default: 'all',
-			description:
-				'Audience the results and score are filtered for. When not added, the test keeps its current type (the service needs a value on every update, so the node reads the test first).',
-		},
+		choiceField(
+			'Audience Type',
+			'type',
+			AUDIENCE_TYPES,
+			'all',
+			'Audience the results and score are filtered for. When not added, the test keeps its current type (the service needs a value on every update, so the node reads the test first).',
+		),
 		seedlistOption(SPAM_TEST_SEEDLISTS, 'Re-associate the test with this seedlist (1 to 4)'),
 	]),
 ];
@@ -46,7 +45,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		publicId: () => locatorId(this, item, 'publicId', false),
 		body: () =>
 			updateFields(this, item, {
-				type: (value) => v.oneOf('type', value, AUDIENCE_TYPES),
+				type: (value) => v.oneOf('type', value, valuesOf(AUDIENCE_TYPES)),
 				seedlist: (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS),
 			}),
 	});
