@@ -65,9 +65,24 @@ function changes(item: Item, body: IDataObject): IDataObject {
  * The body of an update from its Update Fields collection: each field that was added, checked by its rule; refused
  * when none was added. What was not added stays out of the body (the service keeps it, or the operation reads it first).
  */
-export function updateFields(ctx: IExecuteFunctions, item: Item, rules: Record<string, (value: unknown) => unknown>): IDataObject {
+export function updateFields(ctx: IExecuteFunctions, item: Item, rules: Rules): IDataObject {
 	const fields = collectionValues(ctx, item, 'updateFields');
 	const readers: Record<string, () => unknown> = {};
 	for (const [name, rule] of Object.entries(rules)) readers[name] = ifGiven(fields[name], rule);
 	return changes(item, item.fields.all(readers) as IDataObject);
+}
+
+type Rules = Record<string, (value: unknown) => unknown>;
+
+/**
+ * An Update's two inputs: the record it changes (its id picker, `numeric` as for `locatorId`) and the body of its
+ * Update Fields (`updateFields`), read together so that a bad id and a bad field are reported in one error.
+ */
+export function recordUpdate(ctx: IExecuteFunctions, item: Item, idParameter: string, numeric: true, rules: Rules): { id: number; body: IDataObject };
+export function recordUpdate(ctx: IExecuteFunctions, item: Item, idParameter: string, numeric: false, rules: Rules): { id: string; body: IDataObject };
+export function recordUpdate(ctx: IExecuteFunctions, item: Item, idParameter: string, numeric: boolean, rules: Rules): { id: number | string; body: IDataObject } {
+	return item.fields.all({
+		id: () => (numeric ? locatorId(ctx, item, idParameter, true) : locatorId(ctx, item, idParameter, false)),
+		body: () => updateFields(ctx, item, rules),
+	});
 }

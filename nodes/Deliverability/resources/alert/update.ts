@@ -7,7 +7,7 @@ import { collectionOf, UPDATE_FIELDS_NOTE } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { locatorId, updateFields } from '../../helpers/params';
+import { recordUpdate } from '../../helpers/params';
 import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
 
 export const operation = {
@@ -38,17 +38,13 @@ export const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)'
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, body } = v.all({
-		id: () => locatorId(this, item, 'alertId', true),
-		body: () =>
-			updateFields(this, item, {
-				active: (value) => v.boolean('active', value),
-				automated_test_ids: (value) => automatedTestIds(v, value),
-				channel: (value) => v.oneOf('channel', value, CHANNELS),
-				events: (value) => eventsOf(v, 'events', value),
-				hook_url: (value) => hookUrl(v, 'hook_url', value),
-				slack_channel_id: (value) => slackChannelId(v, 'slack_channel_id', value),
-			}),
+	const { id, body } = recordUpdate(this, item, 'alertId', true, {
+		active: (value) => v.boolean('active', value),
+		automated_test_ids: (value) => automatedTestIds(v, value),
+		channel: (value) => v.oneOf('channel', value, CHANNELS),
+		events: (value) => eventsOf(v, 'events', value),
+		hook_url: (value) => hookUrl(v, 'hook_url', value),
+		slack_channel_id: (value) => slackChannelId(v, 'slack_channel_id', value),
 	});
 	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
 	return await item.request({ method: 'POST', path: `/alerts/${id}`, body, kind: 'update', answer });

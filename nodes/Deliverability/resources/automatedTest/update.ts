@@ -7,7 +7,7 @@ import { collectionOf } from '../../descriptions/common';
 import { accountOption, idPicker } from '../../descriptions/locators';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { locatorId, locatorValue, updateFields } from '../../helpers/params';
+import { locatorValue, recordUpdate } from '../../helpers/params';
 
 export const operation = {
 	name: 'Update',
@@ -73,20 +73,16 @@ export const answer: AnswerFact = { shape: 'object', what: 'the automated test (
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, body } = v.all({
-		id: () => locatorId(this, item, 'automatedTestId', true),
-		body: () =>
-			updateFields(this, item, {
-				active: (value) => v.boolean('active', value),
-				account_id: (value) => v.id('account_id', locatorValue(value)),
-				btob: (value) => v.boolean('btob', value),
-				btoc: (value) => v.boolean('btoc', value),
-				hour: (value) => v.integer('hour', value, 0, 23),
-				repeat_period: (value) => v.oneOf('repeat_period', value, valuesOf(REPEAT_PERIODS)),
-				repeat_period_delay: (value) => v.integer('repeat_period_delay', value, 1),
-				seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
-				time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),
-			}),
+	const { id, body } = recordUpdate(this, item, 'automatedTestId', true, {
+		active: (value) => v.boolean('active', value),
+		account_id: (value) => v.id('account_id', locatorValue(value)),
+		btob: (value) => v.boolean('btob', value),
+		btoc: (value) => v.boolean('btoc', value),
+		hour: (value) => v.integer('hour', value, 0, 23),
+		repeat_period: (value) => v.oneOf('repeat_period', value, valuesOf(REPEAT_PERIODS)),
+		repeat_period_delay: (value) => v.integer('repeat_period_delay', value, 1),
+		seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
+		time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),
 	});
 	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
 	return await item.request({ method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', answer });

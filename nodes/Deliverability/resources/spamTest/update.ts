@@ -7,7 +7,7 @@ import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { locatorId, updateFields } from '../../helpers/params';
+import { recordUpdate } from '../../helpers/params';
 
 export const operation = {
 	name: 'Update',
@@ -41,13 +41,9 @@ export const answer: AnswerFact = { shape: 'object', what: 'the spam test (with 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const { publicId, body } = v.all({
-		publicId: () => locatorId(this, item, 'publicId', false),
-		body: () =>
-			updateFields(this, item, {
-				type: (value) => v.oneOf('type', value, valuesOf(AUDIENCE_TYPES)),
-				seedlist: (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS),
-			}),
+	const { id: publicId, body } = recordUpdate(this, item, 'publicId', false, {
+		type: (value) => v.oneOf('type', value, valuesOf(AUDIENCE_TYPES)),
+		seedlist: (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS),
 	});
 	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
 	if (body.type === undefined) {
