@@ -29,10 +29,7 @@ const PROVIDERS = [
 	{ name: 'Outlook', value: 'outlook', description: 'The service knows the servers; use an app password' },
 ] as const;
 
-const AUTH_TYPES = [
-	{ name: 'Login', value: 'login' },
-	{ name: 'Plain', value: 'plain' },
-] as const;
+const AUTH_TYPES = [{ name: 'Login', value: 'login' }, { name: 'Plain', value: 'plain' }] as const;
 
 /** Shown while Provider is Custom: the mailbox's own servers (Gmail and Outlook need none). */
 const OWN_SERVERS = { show: { provider: ['custom'] } };

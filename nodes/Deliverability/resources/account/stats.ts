@@ -6,11 +6,7 @@ import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven } from '../../helpers/params';
 
-const PROVIDERS = [
-	{ name: 'Gmail', value: 'gmail' },
-	{ name: 'Others', value: 'others' },
-	{ name: 'Outlook', value: 'outlook' },
-] as const;
+const PROVIDERS = [{ name: 'Gmail', value: 'gmail' }, { name: 'Others', value: 'others' }, { name: 'Outlook', value: 'outlook' }] as const;
 
 /** Filters → Provider, Past Days, named like the query parameters. */
 export function statsFilters(): INodeProperties {

@@ -15,10 +15,7 @@ export const operation = {
 	description: 'List automated tests, with filters',
 };
 
-const SORTS = [
-	{ name: 'Created At', value: 'created_at' },
-	{ name: 'Last Run At', value: 'last_run_at' },
-] as const;
+const SORTS = [{ name: 'Created At', value: 'created_at' }, { name: 'Last Run At', value: 'last_run_at' }] as const;
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),

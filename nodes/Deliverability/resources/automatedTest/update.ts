@@ -15,10 +15,7 @@ export const operation = {
 	description: 'Activate or pause the test, or change its schedule, audience or seedlist; what is not set stays',
 };
 
-const REPEAT_PERIODS = [
-	{ name: 'Day', value: 'DAY' },
-	{ name: 'Week', value: 'WEEK' },
-] as const;
+const REPEAT_PERIODS = [{ name: 'Day', value: 'DAY' }, { name: 'Week', value: 'WEEK' }] as const;
 
 export const description: INodeProperties[] = [
 	idPicker('automatedTestId'),

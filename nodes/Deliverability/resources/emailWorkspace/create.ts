@@ -10,10 +10,7 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
 import { readOutlookApp } from '../../credentials/outlookApp';
 
-const PROVIDERS = [
-	{ name: 'Google Workspace', value: 'google' },
-	{ name: 'Microsoft 365 / Outlook', value: 'outlook' },
-] as const;
+const PROVIDERS = [{ name: 'Google Workspace', value: 'google' }, { name: 'Microsoft 365 / Outlook', value: 'outlook' }] as const;
 
 const forProvider = (provider: (typeof PROVIDERS)[number]['value']) => ({
 	show: { provider: [provider] },
