@@ -1,7 +1,7 @@
 /**
  * Builders of the parameter groups every resource uses (a collection, Return All/Limit, an id locator, the wait
- * options, Simplify), so each is described once and looks the same everywhere. Options lists built here are hidden
- * from n8n's lint; test/nodes/node-description.test.ts checks their sorting and the released names instead (pickers: choices.ts).
+ * options, Simplify), so each is described once and looks the same everywhere. Options lists built here (and pickers,
+ * choices.ts) are hidden from n8n's lint; test/nodes/node-description.test.ts checks them and the released names instead.
  */
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 

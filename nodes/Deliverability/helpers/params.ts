@@ -61,6 +61,9 @@ function changes(item: Item, body: IDataObject): IDataObject {
 	return set;
 }
 
+/** The check of each Update Field, by its API name. */
+type Rules = Record<string, (value: unknown) => unknown>;
+
 /**
  * The body of an update from its Update Fields collection: each field that was added, checked by its rule; refused
  * when none was added. What was not added stays out of the body (the service keeps it, or the operation reads it first).
@@ -71,8 +74,6 @@ export function updateFields(ctx: IExecuteFunctions, item: Item, rules: Rules): 
 	for (const [name, rule] of Object.entries(rules)) readers[name] = ifGiven(fields[name], rule);
 	return changes(item, item.fields.all(readers) as IDataObject);
 }
-
-type Rules = Record<string, (value: unknown) => unknown>;
 
 /**
  * An Update's two inputs: the record it changes (its id picker, `numeric` as for `locatorId`) and the body of its
