@@ -20,7 +20,11 @@ const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
 	},
 	{
 		type: 'responseCode',
-		properties: { value: 403, message: 'The service knows the key but refuses it access (HTTP 403). Use a key of the project you mean.' },
+		properties: {
+			value: 403,
+			message:
+				'The service knows the key but refuses it access (HTTP 403). Use a key of the project you mean.',
+		},
 	},
 	{
 		type: 'responseCode',
@@ -32,11 +36,18 @@ const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
 	},
 	{
 		type: 'responseCode',
-		properties: { value: 429, message: 'The service is rate-limiting this key right now (HTTP 429). Test again in a minute.' },
+		properties: {
+			value: 429,
+			message:
+				'The service is rate-limiting this key right now (HTTP 429). Test again in a minute.',
+		},
 	},
 	...[500, 502, 503, 504].map((value) => ({
 		type: 'responseCode' as const,
-		properties: { value, message: `The service is having trouble (HTTP ${value}), so the key could not be checked. Test again later.` },
+		properties: {
+			value,
+			message: `The service is having trouble (HTTP ${value}), so the key could not be checked. Test again later.`,
+		},
 	})),
 ];
 
@@ -72,9 +83,13 @@ export class DeliverabilityApi implements ICredentialType {
 
 	displayName = 'Deliverability API';
 
-	icon: Icon = { light: 'file:../icons/deliverability.svg', dark: 'file:../icons/deliverability.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/deliverability.svg',
+		dark: 'file:../icons/deliverability.dark.svg',
+	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -84,7 +99,8 @@ export class DeliverabilityApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'The API key from your project settings. A key pasted with a "Bearer " prefix works too.',
+			description:
+				'The API key from your project settings. A key pasted with a "Bearer " prefix works too.',
 		},
 		{
 			displayName: 'Base URL',

@@ -15,9 +15,13 @@ export class DeliverabilityGoogleWorkspaceKeyApi implements ICredentialType {
 
 	displayName = 'Deliverability Google Workspace Key API';
 
-	icon: Icon = { light: 'file:../icons/deliverability.svg', dark: 'file:../icons/deliverability.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/deliverability.svg',
+		dark: 'file:../icons/deliverability.dark.svg',
+	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#email-workspace-credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#email-workspace-credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -14,9 +14,13 @@ export class DeliverabilityMailboxApi implements ICredentialType {
 
 	displayName = 'Deliverability Mailbox Login API';
 
-	icon: Icon = { light: 'file:../icons/deliverability.svg', dark: 'file:../icons/deliverability.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/deliverability.svg',
+		dark: 'file:../icons/deliverability.dark.svg',
+	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#credentials';
 
 	properties: INodeProperties[] = [
 		{

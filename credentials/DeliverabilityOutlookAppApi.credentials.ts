@@ -12,9 +12,13 @@ export class DeliverabilityOutlookAppApi implements ICredentialType {
 
 	displayName = 'Deliverability Outlook App API';
 
-	icon: Icon = { light: 'file:../icons/deliverability.svg', dark: 'file:../icons/deliverability.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/deliverability.svg',
+		dark: 'file:../icons/deliverability.dark.svg',
+	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#email-workspace-credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#email-workspace-credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -42,7 +46,8 @@ export class DeliverabilityOutlookAppApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'The ID of the client secret (Certificates & secrets → Client secrets → Secret ID)',
+			description:
+				'The ID of the client secret (Certificates & secrets → Client secrets → Secret ID)',
 		},
 		{
 			displayName: 'Client Secret Value',

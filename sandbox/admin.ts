@@ -8,7 +8,16 @@ import { ApiError, badRequest, matchRoute, notFound, ok } from './api';
 import type { Deliverer } from './delivery';
 import type { RateLimiter } from './faults';
 import { ANSWER_KINDS } from './misbehave';
-import type { AnswerKind, AnswerRule, Fault, FaultKind, LoginFailure, Notification, ProjectKey, Store } from './store';
+import type {
+	AnswerKind,
+	AnswerRule,
+	Fault,
+	FaultKind,
+	LoginFailure,
+	Notification,
+	ProjectKey,
+	Store,
+} from './store';
 import { PROJECT_KEYS } from './store';
 import { accountView } from './routes/accounts';
 import { alertView } from './routes/alerts';
@@ -30,7 +39,12 @@ export interface AdminCtx {
 interface AdminRoute {
 	method: string;
 	path: string;
-	handler: (ctx: AdminCtx, params: Record<string, string>, query: Record<string, string>, body: Record<string, unknown>) => Reply;
+	handler: (
+		ctx: AdminCtx,
+		params: Record<string, string>,
+		query: Record<string, string>,
+		body: Record<string, unknown>,
+	) => Reply;
 }
 
 const FAULT_KINDS: FaultKind[] = ['429', '500', '503', 'reset', 'latency', 'processed500'];
@@ -41,7 +55,11 @@ function project(value: unknown, fallback: ProjectKey | null = 'A'): ProjectKey 
 	throw badRequest('project must be "A" or "B"');
 }
 
-function num(body: Record<string, unknown>, field: string, check: (n: number) => boolean): number | undefined {
+function num(
+	body: Record<string, unknown>,
+	field: string,
+	check: (n: number) => boolean,
+): number | undefined {
 	const v = body[field];
 	if (v === undefined) return undefined;
 	if (typeof v !== 'number' || !check(v)) throw badRequest(`${field} is not a valid value`);
@@ -97,13 +115,21 @@ const routes: AdminRoute[] = [
 		path: '/faults',
 		handler: ({ store }, _params, _query, body) => {
 			const kind = body.kind;
-			if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind)) throw badRequest(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+			if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind))
+				throw badRequest(`kind must be one of ${FAULT_KINDS.join(', ')}`);
 			const count = num(body, 'count', (n) => Number.isInteger(n) && n > 0);
 			const rate = num(body, 'rate', (n) => n >= 0 && n <= 1);
 			const latencyMs = num(body, 'latencyMs', (n) => n >= 0) ?? 1000;
 			const retryAfter = body.retryAfter;
-			if (retryAfter !== undefined && typeof retryAfter !== 'number' && typeof retryAfter !== 'string') throw badRequest('retryAfter must be a number or a string');
-			for (const f of ['method', 'path']) if (body[f] !== undefined && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
+			if (
+				retryAfter !== undefined &&
+				typeof retryAfter !== 'number' &&
+				typeof retryAfter !== 'string'
+			)
+				throw badRequest('retryAfter must be a number or a string');
+			for (const f of ['method', 'path'])
+				if (body[f] !== undefined && typeof body[f] !== 'string')
+					throw badRequest(`${f} must be a string`);
 			const fault: Fault = {
 				kind: kind as FaultKind,
 				remaining: count ?? (rate === undefined ? 1 : null),
@@ -124,9 +150,13 @@ const routes: AdminRoute[] = [
 		path: '/answers',
 		handler: ({ store }, _params, _query, body) => {
 			const kind = body.kind;
-			if (typeof kind !== 'string' || !ANSWER_KINDS.includes(kind as AnswerKind)) throw badRequest(`kind must be one of ${ANSWER_KINDS.join(', ')}`);
-			for (const f of ['method', 'path', 'apiKey', 'label']) if (body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
-			if (body.perform !== undefined && typeof body.perform !== 'boolean') throw badRequest('perform must be a boolean');
+			if (typeof kind !== 'string' || !ANSWER_KINDS.includes(kind as AnswerKind))
+				throw badRequest(`kind must be one of ${ANSWER_KINDS.join(', ')}`);
+			for (const f of ['method', 'path', 'apiKey', 'label'])
+				if (body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string')
+					throw badRequest(`${f} must be a string`);
+			if (body.perform !== undefined && typeof body.perform !== 'boolean')
+				throw badRequest('perform must be a boolean');
 			const count = num(body, 'count', (n) => Number.isInteger(n) && n > 0);
 			const rule: AnswerRule = {
 				kind: kind as AnswerKind,
@@ -149,7 +179,8 @@ const routes: AdminRoute[] = [
 		handler: ({ store }, _params, _query, body) => {
 			const key = project(body.project);
 			const apiKey = body.apiKey;
-			if (typeof apiKey !== 'string' || apiKey.trim().length < 8) throw badRequest('apiKey must be a text of at least 8 characters');
+			if (typeof apiKey !== 'string' || apiKey.trim().length < 8)
+				throw badRequest('apiKey must be a text of at least 8 characters');
 			if (store.projectByApiKey(apiKey.trim())) throw badRequest('apiKey is already in use');
 			store.extraKeys.set(apiKey.trim(), key);
 			return ok({ project: key, apiKey: apiKey.trim() });
@@ -158,7 +189,12 @@ const routes: AdminRoute[] = [
 	{
 		method: 'GET',
 		path: '/answers/log',
-		handler: ({ store }, _params, query) => ok(query.label === undefined ? store.misanswerLog : store.misanswerLog.filter((e) => e.label === query.label)),
+		handler: ({ store }, _params, query) =>
+			ok(
+				query.label === undefined
+					? store.misanswerLog
+					: store.misanswerLog.filter((e) => e.label === query.label),
+			),
 	},
 	clearing('/answers/log', (store) => (store.misanswerLog = [])),
 	{
@@ -166,13 +202,18 @@ const routes: AdminRoute[] = [
 		path: '/rate-limit',
 		handler: ({ store, limiter }, _params, _query, body) => {
 			const v = body.perSecond;
-			if (v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < 1)) throw badRequest('perSecond must be a positive integer or null');
+			if (v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < 1))
+				throw badRequest('perSecond must be a positive integer or null');
 			store.rateLimitPerSecond = v;
 			limiter.clear();
 			return ok({ perSecond: v });
 		},
 	},
-	{ method: 'GET', path: '/credits', handler: ({ store }) => ok({ A: store.projects.A.credits, B: store.projects.B.credits }) },
+	{
+		method: 'GET',
+		path: '/credits',
+		handler: ({ store }) => ok({ A: store.projects.A.credits, B: store.projects.B.credits }),
+	},
 	{
 		method: 'POST',
 		path: '/credits',
@@ -197,7 +238,8 @@ const routes: AdminRoute[] = [
 			const key = project(p);
 			if (extra.account_id !== undefined) {
 				const account = store.accounts.get(Number(extra.account_id));
-				if (!account || account.project !== key) throw notFound(`Account ${String(extra.account_id)} not found in project ${key}`);
+				if (!account || account.project !== key)
+					throw notFound(`Account ${String(extra.account_id)} not found in project ${key}`);
 				extra.account_id = account.id;
 			}
 			return ok({ payloads: deliverer.emit(key, event, extra) });
@@ -213,7 +255,9 @@ const routes: AdminRoute[] = [
 			// A reconnect queued before this disconnection does not undo it.
 			store.reconnectJobs = store.reconnectJobs.filter((j) => j.accountId !== account.id);
 			accountDisconnected(store, account);
-			const payloads = deliverer.emit(account.project, 'ACCOUNT_DISCONNECTED', { account_id: account.id });
+			const payloads = deliverer.emit(account.project, 'ACCOUNT_DISCONNECTED', {
+				account_id: account.id,
+			});
 			return ok({ account: accountView(store, account, 'single'), payloads });
 		},
 	},
@@ -222,7 +266,8 @@ const routes: AdminRoute[] = [
 		path: '/accounts/:id/broken',
 		handler: ({ store }, params, _query, body) => {
 			const account = adminAccount(store, params.id);
-			if (body.broken !== undefined && typeof body.broken !== 'boolean') throw badRequest('broken must be a boolean');
+			if (body.broken !== undefined && typeof body.broken !== 'boolean')
+				throw badRequest('broken must be a boolean');
 			if (body.broken === false) store.brokenAccounts.delete(account.id);
 			else store.brokenAccounts.add(account.id);
 			return ok({ account_id: account.id, broken: store.brokenAccounts.has(account.id) });
@@ -233,8 +278,12 @@ const routes: AdminRoute[] = [
 		method: 'POST',
 		path: '/login-failures',
 		handler: ({ store }, _params, _query, body) => {
-			for (const f of ['imap', 'smtp']) if (body[f] !== undefined && typeof body[f] !== 'boolean') throw badRequest(`${f} must be a boolean`);
-			for (const f of ['email', 'error']) if (body[f] !== undefined && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
+			for (const f of ['imap', 'smtp'])
+				if (body[f] !== undefined && typeof body[f] !== 'boolean')
+					throw badRequest(`${f} must be a boolean`);
+			for (const f of ['email', 'error'])
+				if (body[f] !== undefined && typeof body[f] !== 'string')
+					throw badRequest(`${f} must be a string`);
 			const failure: LoginFailure = {
 				email: typeof body.email === 'string' ? body.email.toLowerCase() : null,
 				imap: (body.imap as boolean | undefined) ?? true,
@@ -257,8 +306,19 @@ const routes: AdminRoute[] = [
 			if (score === undefined) throw badRequest('score is required');
 			const before = account.score;
 			account.score = score;
-			const event = score < before ? 'REPUTATION_SCORE_DECREASE' : score > before ? 'REPUTATION_SCORE_INCREASE' : null;
-			const payloads = event ? deliverer.emit(account.project, event, { account_id: account.id, previous_score: before, score }) : [];
+			const event =
+				score < before
+					? 'REPUTATION_SCORE_DECREASE'
+					: score > before
+						? 'REPUTATION_SCORE_INCREASE'
+						: null;
+			const payloads = event
+				? deliverer.emit(account.project, event, {
+						account_id: account.id,
+						previous_score: before,
+						score,
+					})
+				: [];
 			return ok({ account: accountView(store, account, 'single'), event, payloads });
 		},
 	},
@@ -268,9 +328,17 @@ const routes: AdminRoute[] = [
 		handler: ({ store, deliverer }, params, _query, body) => {
 			const test = store.spamTests.get(params.publicId);
 			if (!test) throw notFound('Spam test not found');
-			for (const f of ['sender', 'subject']) if (body[f] !== undefined && typeof body[f] !== 'string') throw badRequest(`${f} must be a string`);
-			const sender = (body.sender as string | undefined) ?? test.sender ?? 'sandbox@sender.sandbox.test';
-			completeTest(test, sender, (body.subject as string | undefined) ?? test.subject ?? 'Sandbox test message', deliverer);
+			for (const f of ['sender', 'subject'])
+				if (body[f] !== undefined && typeof body[f] !== 'string')
+					throw badRequest(`${f} must be a string`);
+			const sender =
+				(body.sender as string | undefined) ?? test.sender ?? 'sandbox@sender.sandbox.test';
+			completeTest(
+				test,
+				sender,
+				(body.subject as string | undefined) ?? test.subject ?? 'Sandbox test message',
+				deliverer,
+			);
 			return ok(spamTestView(store, test));
 		},
 	},
@@ -280,7 +348,11 @@ const routes: AdminRoute[] = [
 		handler: ({ store }, params) => {
 			const at = store.automatedTests.get(Number(params.id));
 			if (!at) throw notFound('Automated test not found');
-			const test = createSpamTest(store, store.projects[at.project], at.seedlist === 0 ? 1 : at.seedlist);
+			const test = createSpamTest(
+				store,
+				store.projects[at.project],
+				at.seedlist === 0 ? 1 : at.seedlist,
+			);
 			const account = store.accounts.get(at.account_ids[0]);
 			test.automated = true;
 			test.automatedTestId = at.id;
@@ -288,7 +360,10 @@ const routes: AdminRoute[] = [
 			test.account = account?.email ?? null;
 			test.testType = at.btob && !at.btoc ? 'btob' : at.btoc && !at.btob ? 'btoc' : 'all';
 			at.last_run_at = test.createdAt;
-			return ok({ spam_test: spamTestView(store, test), automated_test: automatedTestView(store, at) });
+			return ok({
+				spam_test: spamTestView(store, test),
+				automated_test: automatedTestView(store, at),
+			});
 		},
 	},
 	{
@@ -296,11 +371,13 @@ const routes: AdminRoute[] = [
 		path: '/notifications',
 		handler: ({ store }, _params, _query, body) => {
 			const key = project(body.project);
-			if (typeof body.event !== 'string' || body.event.trim() === '') throw badRequest('event is required');
+			if (typeof body.event !== 'string' || body.event.trim() === '')
+				throw badRequest('event is required');
 			let account = null;
 			if (body.account_id !== undefined && body.account_id !== null) {
 				account = store.accounts.get(Number(body.account_id));
-				if (!account || account.project !== key) throw notFound(`Account ${String(body.account_id)} not found in project ${key}`);
+				if (!account || account.project !== key)
+					throw notFound(`Account ${String(body.account_id)} not found in project ${key}`);
 			}
 			const event = body.event.trim();
 			const notification = openNotification(
@@ -310,7 +387,8 @@ const routes: AdminRoute[] = [
 					event,
 					account,
 					level: optionalText(body, 'level') ?? 'warning',
-					content: optionalText(body, 'content') ?? `${event}${account ? ` on ${account.email}` : ''}`,
+					content:
+						optionalText(body, 'content') ?? `${event}${account ? ` on ${account.email}` : ''}`,
 					domain: optionalText(body, 'domain'),
 					domainExpireOn: optionalText(body, 'domain_expire_on'),
 				},
@@ -335,7 +413,11 @@ const routes: AdminRoute[] = [
 		handler: ({ store }, _params, query) => {
 			settleReconnects(store);
 			closeEnded(store);
-			return ok(store.ofProject(store.notifications, project(query.project)).map((n) => adminNotification(store, n)));
+			return ok(
+				store
+					.ofProject(store.notifications, project(query.project))
+					.map((n) => adminNotification(store, n)),
+			);
 		},
 	},
 	{
@@ -343,8 +425,10 @@ const routes: AdminRoute[] = [
 		path: '/tags',
 		handler: ({ store }, _params, _query, body) => {
 			const key = project(body.project);
-			if (typeof body.name !== 'string' || body.name.trim() === '') throw badRequest('name is required');
-			if (body.provider_defined !== undefined && typeof body.provider_defined !== 'boolean') throw badRequest('provider_defined must be a boolean');
+			if (typeof body.name !== 'string' || body.name.trim() === '')
+				throw badRequest('name is required');
+			if (body.provider_defined !== undefined && typeof body.provider_defined !== 'boolean')
+				throw badRequest('provider_defined must be a boolean');
 			const tag = store.tag(key, body.name.trim());
 			if (body.provider_defined) tag.provider_defined = true;
 			return ok({ id: tag.id, name: tag.name, provider_defined: tag.provider_defined ?? false });
@@ -356,13 +440,18 @@ const routes: AdminRoute[] = [
 		path: '/settings',
 		handler: ({ store }, _params, _query, body) => {
 			if (body.duplicateDeliveries !== undefined) {
-				if (typeof body.duplicateDeliveries !== 'boolean') throw badRequest('duplicateDeliveries must be a boolean');
+				if (typeof body.duplicateDeliveries !== 'boolean')
+					throw badRequest('duplicateDeliveries must be a boolean');
 				store.settings.duplicateDeliveries = body.duplicateDeliveries;
 			}
 			const latency = num(body, 'latencyMs', (n) => n >= 0);
 			if (latency !== undefined) store.settings.latencyMs = latency;
 			if (body.perPageMode !== undefined) {
-				if (body.perPageMode !== 'honour' && body.perPageMode !== 'ignore' && body.perPageMode !== 'cap') {
+				if (
+					body.perPageMode !== 'honour' &&
+					body.perPageMode !== 'ignore' &&
+					body.perPageMode !== 'cap'
+				) {
 					throw badRequest("perPageMode must be 'honour', 'ignore' or 'cap'");
 				}
 				store.settings.perPageMode = body.perPageMode;
@@ -377,7 +466,8 @@ const routes: AdminRoute[] = [
 			if (timeout !== undefined) store.settings.deliveryTimeoutMs = timeout;
 			const delays = body.deliveryRetryDelaysMs;
 			if (delays !== undefined) {
-				if (!Array.isArray(delays) || delays.some((d) => typeof d !== 'number' || d < 0)) throw badRequest('deliveryRetryDelaysMs must be an array of numbers');
+				if (!Array.isArray(delays) || delays.some((d) => typeof d !== 'number' || d < 0))
+					throw badRequest('deliveryRetryDelaysMs must be an array of numbers');
 				store.settings.deliveryRetryDelaysMs = delays as number[];
 			}
 			return ok(store.settings);
@@ -402,14 +492,26 @@ const routes: AdminRoute[] = [
 				),
 			}),
 	},
-	{ method: 'GET', path: '/alerts', handler: ({ store }, _params, query) => ok(store.ofProject(store.alerts, project(query.project)).map(alertView)) },
+	{
+		method: 'GET',
+		path: '/alerts',
+		handler: ({ store }, _params, query) =>
+			ok(store.ofProject(store.alerts, project(query.project)).map(alertView)),
+	},
 ];
 
 /** Answers one admin request (`path` below /__admin). */
-export function handleAdmin(ctx: AdminCtx, method: string, path: string, query: Record<string, string>, rawBody: string): Reply {
+export function handleAdmin(
+	ctx: AdminCtx,
+	method: string,
+	path: string,
+	query: Record<string, string>,
+	rawBody: string,
+): Reply {
 	const match = matchRoute(routes, method, path);
 	if (match === null) throw notFound(`No admin route ${method} /__admin${path}`);
-	if (match === 'wrong-method') throw new ApiError(405, `Method ${method} not allowed on /__admin${path}`);
+	if (match === 'wrong-method')
+		throw new ApiError(405, `Method ${method} not allowed on /__admin${path}`);
 	let body: unknown = {};
 	if (rawBody.trim() !== '') {
 		try {

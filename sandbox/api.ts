@@ -53,16 +53,25 @@ export interface Route {
 }
 
 /** Resource lookup with the sandbox's scoping rule: elsewhere → 403, nowhere → 404. */
-export function scoped<T extends { project: string }>(item: T | undefined, project: Project, what: string): T {
+export function scoped<T extends { project: string }>(
+	item: T | undefined,
+	project: Project,
+	what: string,
+): T {
 	if (!item) throw notFound(`${what} not found`);
-	if (item.project !== project.key) throw forbidden(`This API key has no access to this ${what.toLowerCase()}`);
+	if (item.project !== project.key)
+		throw forbidden(`This API key has no access to this ${what.toLowerCase()}`);
 	return item;
 }
 
 export type Match<R> = { route: R; params: Record<string, string> } | 'wrong-method' | null;
 
 /** Finds the route for (method, path); literal segments are tried in table order, so list `/x/batch` before `/x/:id`. */
-export function matchRoute<R extends { method: string; path: string }>(routes: R[], method: string, path: string): Match<R> {
+export function matchRoute<R extends { method: string; path: string }>(
+	routes: R[],
+	method: string,
+	path: string,
+): Match<R> {
 	const segments = path.split('/').filter((s) => s !== '');
 	let pathMatched = false;
 	for (const route of routes) {

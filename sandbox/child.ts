@@ -21,7 +21,9 @@ export interface ChildSandboxOptions {
 	detached?: boolean;
 }
 
-export function startSandboxProcess(options: ChildSandboxOptions = {}): Promise<{ proc: ChildProcess; info: SandboxInfo }> {
+export function startSandboxProcess(
+	options: ChildSandboxOptions = {},
+): Promise<{ proc: ChildProcess; info: SandboxInfo }> {
 	const root = path.resolve(__dirname, '..');
 	const tsNode = require.resolve('ts-node/dist/bin.js', { paths: [root] });
 	const args = ['--port', '0', '--smtp-port', '0'];

@@ -5,14 +5,21 @@
 import { startSandbox } from './index';
 
 function parseArgs(argv: string[]): Record<string, number> {
-	const names: Record<string, string> = { '--port': 'port', '--smtp-port': 'smtpPort', '--accounts': 'accounts', '--latency-ms': 'latencyMs' };
+	const names: Record<string, string> = {
+		'--port': 'port',
+		'--smtp-port': 'smtpPort',
+		'--accounts': 'accounts',
+		'--latency-ms': 'latencyMs',
+	};
 	const out: Record<string, number> = {};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const name = names[flag];
-		if (!name) throw new Error(`unknown option ${argv[i]} (known: ${Object.keys(names).join(', ')})`);
+		if (!name)
+			throw new Error(`unknown option ${argv[i]} (known: ${Object.keys(names).join(', ')})`);
 		const value = inline ?? argv[++i];
-		if (value === undefined || !/^\d+$/.test(value)) throw new Error(`${flag} needs a non-negative integer`);
+		if (value === undefined || !/^\d+$/.test(value))
+			throw new Error(`${flag} needs a non-negative integer`);
 		out[name] = Number(value);
 	}
 	return out;

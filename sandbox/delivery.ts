@@ -27,7 +27,8 @@ export class Deliverer implements Effects {
 	 * (`account_id`); extra fields are merged into the payload. SPAMCHECK_COMPLETED honours automated_test_ids.
 	 */
 	emit(project: ProjectKey, event: string, fields: Record<string, unknown> = {}): Payload[] {
-		const automatedTestId = typeof fields.automated_test_id === 'number' ? fields.automated_test_id : null;
+		const automatedTestId =
+			typeof fields.automated_test_id === 'number' ? fields.automated_test_id : null;
 		const alerts = this.store
 			.ofProject(this.store.alerts, project)
 			// A SLACK alert goes to the chat channel only (not simulated), even if it also holds a hook_url.
@@ -38,7 +39,10 @@ export class Deliverer implements Effects {
 					a.automated_test_ids.length === 0 ||
 					(automatedTestId !== null && a.automated_test_ids.includes(automatedTestId)),
 			);
-		const account = typeof fields.account_id === 'number' ? this.store.accounts.get(fields.account_id) : undefined;
+		const account =
+			typeof fields.account_id === 'number'
+				? this.store.accounts.get(fields.account_id)
+				: undefined;
 		const domain = account ? this.store.domains.get(account.domainId) : undefined;
 		const base = {
 			event,
@@ -47,12 +51,22 @@ export class Deliverer implements Effects {
 			project_id: this.store.projects[project].id,
 			account_id: account?.id ?? null,
 			account_email: account?.email ?? null,
-			content: eventContent(event, { email: account?.email, domain: domain?.domain, public_id: fields.public_id }),
+			content: eventContent(event, {
+				email: account?.email,
+				domain: domain?.domain,
+				public_id: fields.public_id,
+			}),
 			domain: domain?.domain ?? null,
 			domain_expire_on: event === 'DOMAIN_EXPIRING_SOON' ? (domain?.expire_at ?? null) : null,
 		};
 		return alerts.map((alert) => {
-			const payload: Payload = { id: `evt_${randomBytes(8).toString('hex')}`, ...base, ...fields, event, alert_id: alert.id };
+			const payload: Payload = {
+				id: `evt_${randomBytes(8).toString('hex')}`,
+				...base,
+				...fields,
+				event,
+				alert_id: alert.id,
+			};
 			const copies = this.store.settings.duplicateDeliveries ? 2 : 1;
 			for (let copy = 1; copy <= copies; copy++) this.attempt(payload, alert.hook_url!, copy, 1);
 			return payload;
@@ -62,12 +76,20 @@ export class Deliverer implements Effects {
 	/** A spam test completed: the project's notification list shows it, and the alerts that want it get it. */
 	spamTestCompleted(test: SpamTest): void {
 		const scores = scoresOf(test);
-		const automated = test.automatedTestId === null ? undefined : this.store.automatedTests.get(test.automatedTestId);
+		const automated =
+			test.automatedTestId === null
+				? undefined
+				: this.store.automatedTests.get(test.automatedTestId);
 		const account = automated ? this.store.accounts.get(automated.account_ids[0]) : undefined;
 		openNotification(
 			this.store,
 			test.project,
-			{ event: 'SPAMCHECK_COMPLETED', account, accountEmail: test.account ?? test.sender, publicId: test.publicId },
+			{
+				event: 'SPAMCHECK_COMPLETED',
+				account,
+				accountEmail: test.account ?? test.sender,
+				publicId: test.publicId,
+			},
 			'sandbox',
 		);
 		this.emit(test.project, 'SPAMCHECK_COMPLETED', {
@@ -77,7 +99,9 @@ export class Deliverer implements Effects {
 			automated_test_id: test.automatedTestId,
 			score: scores.score,
 			final_score: scores.final_score,
-			...(account ? {} : { account_email: test.account, domain: test.sender ? domainOf(test.sender) : null }),
+			...(account
+				? {}
+				: { account_email: test.account, domain: test.sender ? domainOf(test.sender) : null }),
 		});
 	}
 
@@ -104,10 +128,13 @@ export class Deliverer implements Effects {
 			});
 			const success = status !== null && status >= 200 && status < 300;
 			if (success || attempt > deliveryRetryDelaysMs.length) return;
-			const retry = setTimeout(() => {
-				this.timers.delete(retry);
-				this.attempt(payload, url, copy, attempt + 1);
-			}, deliveryRetryDelaysMs[attempt - 1]);
+			const retry = setTimeout(
+				() => {
+					this.timers.delete(retry);
+					this.attempt(payload, url, copy, attempt + 1);
+				},
+				deliveryRetryDelaysMs[attempt - 1],
+			);
 			this.timers.add(retry);
 		};
 		const body = JSON.stringify(payload);
@@ -124,7 +151,17 @@ export class Deliverer implements Effects {
 				},
 			});
 		} catch (err) {
-			this.store.deliveries.push({ eventId: payload.id, event: payload.event, alertId: payload.alert_id, url, copy, attempt, status: null, error: String(err), at: new Date().toISOString() });
+			this.store.deliveries.push({
+				eventId: payload.id,
+				event: payload.event,
+				alertId: payload.alert_id,
+				url,
+				copy,
+				attempt,
+				status: null,
+				error: String(err),
+				at: new Date().toISOString(),
+			});
 			return;
 		}
 		// A slow receiver counts as a failure: the whole exchange must finish within the timeout.

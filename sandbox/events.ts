@@ -2,7 +2,12 @@
  * What the sandbox says about an event, wherever it says it (alert deliveries and notifications): its level and its
  * content text. The service documents neither; these are the sandbox's words (BEHAVIOUR.md, Event delivery).
  */
-const INFO_EVENTS = new Set(['SPAMCHECK_COMPLETED', 'REPUTATION_SCORE_INCREASE', 'ACCOUNT_BACK_TO_NORMAL_WARMING', 'NEW_WARMING_MODE_PROPOSED']);
+const INFO_EVENTS = new Set([
+	'SPAMCHECK_COMPLETED',
+	'REPUTATION_SCORE_INCREASE',
+	'ACCOUNT_BACK_TO_NORMAL_WARMING',
+	'NEW_WARMING_MODE_PROPOSED',
+]);
 
 const CONTENT: Record<string, string> = {
 	ACCOUNT_DISCONNECTED: 'Account {email} lost its connection',
@@ -24,7 +29,10 @@ export function eventLevel(event: string): string {
 }
 
 /** The event's text, with the account's address, the domain and the spam test filled in. */
-export function eventContent(event: string, subject: { email?: string | null; domain?: string | null; public_id?: unknown }): string {
+export function eventContent(
+	event: string,
+	subject: { email?: string | null; domain?: string | null; public_id?: unknown },
+): string {
 	return (CONTENT[event] ?? `Event ${event}`)
 		.replace('{email}', subject.email ?? 'an account')
 		.replace('{domain}', subject.domain ?? 'a domain')

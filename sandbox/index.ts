@@ -30,7 +30,8 @@ export interface Sandbox extends SandboxInfo {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const accounts = options.accounts ?? 120;
-	if (!Number.isInteger(accounts) || accounts < 3 || accounts > 250000) throw new Error('accounts must be an integer from 3 to 250000');
+	if (!Number.isInteger(accounts) || accounts < 3 || accounts > 250000)
+		throw new Error('accounts must be an integer from 3 to 250000');
 	const store = new Store({ accounts, latencyMs: options.latencyMs ?? 0 });
 	resetToSeed(store);
 	const deliverer = new Deliverer(store);
@@ -56,7 +57,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		async close() {
 			deliverer.cancelAll();
 			server.closeAllConnections();
-			await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), smtp.close()]);
+			await Promise.all([
+				new Promise<void>((resolve) => server.close(() => resolve())),
+				smtp.close(),
+			]);
 		},
 	};
 }

@@ -55,7 +55,12 @@ export function patternFits(pattern: string | null, path: string): boolean {
 }
 
 /** The first rule for this request, its count used up (removed at zero); null when none applies. */
-export function takeAnswerRule(store: Store, method: string, path: string, apiKey: string | null): AnswerRule | null {
+export function takeAnswerRule(
+	store: Store,
+	method: string,
+	path: string,
+	apiKey: string | null,
+): AnswerRule | null {
 	for (const rule of store.answerRules) {
 		if (rule.apiKey !== null && rule.apiKey !== apiKey) continue;
 		if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) continue;
@@ -99,13 +104,15 @@ const PHP_WARNING = `<br />
 /** Every value of a JSON tree passed through `leaf` (objects and arrays keep their shape). */
 function mapLeaves(value: unknown, leaf: (v: unknown) => unknown): unknown {
 	if (Array.isArray(value)) return value.map((v) => mapLeaves(v, leaf));
-	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapLeaves(v, leaf)]));
+	if (value && typeof value === 'object')
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapLeaves(v, leaf)]));
 	return leaf(value);
 }
 
 /** The wrong JSON type for what the route answered: `[]` for an object, an object (its first item, or `{}`) for a list. */
 function wrongType(body: unknown): unknown {
-	if (Array.isArray(body)) return body.length > 0 && body[0] && typeof body[0] === 'object' ? body[0] : {};
+	if (Array.isArray(body))
+		return body.length > 0 && body[0] && typeof body[0] === 'object' ? body[0] : {};
 	return [];
 }
 
@@ -135,36 +142,79 @@ export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: st
 		case 'string':
 			return { status: 200, contentType: jsonType, text: '"OK"' };
 		case 'wrong-type':
-			return { status: real.status, contentType: jsonType, text: JSON.stringify(wrongType(real.body)) };
+			return {
+				status: real.status,
+				contentType: jsonType,
+				text: JSON.stringify(wrongType(real.body)),
+			};
 		case 'cut':
-			return { status: real.status, contentType: jsonType, text: json.slice(0, Math.max(1, Math.floor(json.length / 2))) };
+			return {
+				status: real.status,
+				contentType: jsonType,
+				text: json.slice(0, Math.max(1, Math.floor(json.length / 2))),
+			};
 		case 'as-is':
 			return { status: real.status, contentType: jsonType, text: json };
 		case 'trickle':
 		case 'text-plain':
-			return { status: real.status, contentType: rule.kind === 'trickle' ? jsonType : 'text/plain; charset=utf-8', text: json };
+			return {
+				status: real.status,
+				contentType: rule.kind === 'trickle' ? jsonType : 'text/plain; charset=utf-8',
+				text: json,
+			};
 		case 'booleans-as-text':
-			return { status: real.status, contentType: jsonType, text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? String(v) : v))) };
+			return {
+				status: real.status,
+				contentType: jsonType,
+				text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? String(v) : v))),
+			};
 		case 'booleans-as-numbers':
-			return { status: real.status, contentType: jsonType, text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? Number(v) : v))) };
+			return {
+				status: real.status,
+				contentType: jsonType,
+				text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? Number(v) : v))),
+			};
 		case 'numbers-as-text':
-			return { status: real.status, contentType: jsonType, text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'number' ? String(v) : v))) };
+			return {
+				status: real.status,
+				contentType: jsonType,
+				text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'number' ? String(v) : v))),
+			};
 		case 'message-object':
 			return {
 				status: 422,
 				contentType: jsonType,
-				text: JSON.stringify({ message: { name: ['is too long'], events: ['must not be empty'] }, code: 'validation_failed' }),
+				text: JSON.stringify({
+					message: { name: ['is too long'], events: ['must not be empty'] },
+					code: 'validation_failed',
+				}),
 			};
 		case 'message-array':
-			return { status: 422, contentType: jsonType, text: JSON.stringify({ message: ['name is too long', 'events must not be empty'] }) };
+			return {
+				status: 422,
+				contentType: jsonType,
+				text: JSON.stringify({ message: ['name is too long', 'events must not be empty'] }),
+			};
 		case 'php-warning':
-			return { status: real.status, contentType: 'text/html; charset=UTF-8', text: PHP_WARNING + json };
+			return {
+				status: real.status,
+				contentType: 'text/html; charset=UTF-8',
+				text: PHP_WARNING + json,
+			};
 		case 'xssi':
 			return { status: real.status, contentType: jsonType, text: `)]}',\n${json}` };
 		case 'error-200':
-			return { status: 200, contentType: jsonType, text: JSON.stringify({ error: 'Internal error: the database connection was lost' }) };
+			return {
+				status: 200,
+				contentType: jsonType,
+				text: JSON.stringify({ error: 'Internal error: the database connection was lost' }),
+			};
 		case 'success-false':
-			return { status: 200, contentType: jsonType, text: JSON.stringify({ success: false, message: 'The request could not be processed' }) };
+			return {
+				status: 200,
+				contentType: jsonType,
+				text: JSON.stringify({ success: false, message: 'The request could not be processed' }),
+			};
 		case 'bom':
 			return { status: real.status, contentType: jsonType, text: `\uFEFF${json}` };
 		case 'login-redirect':
@@ -216,6 +266,9 @@ export async function sendMisanswer(
 
 /** The web app's login page a `login-redirect` points at. */
 export function loginPage(res: http.ServerResponse): void {
-	res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(LOGIN_PAGE) });
+	res.writeHead(200, {
+		'content-type': 'text/html; charset=utf-8',
+		'content-length': Buffer.byteLength(LOGIN_PAGE),
+	});
 	res.end(LOGIN_PAGE);
 }

@@ -23,10 +23,16 @@ export interface NotificationFields {
 	publicId?: string;
 }
 
-const domainOfEmail = (email: string | null | undefined): string | null => (email && email.includes('@') ? email.slice(email.lastIndexOf('@') + 1) : null);
+const domainOfEmail = (email: string | null | undefined): string | null =>
+	email && email.includes('@') ? email.slice(email.lastIndexOf('@') + 1) : null;
 
 /** Opens one notification; unset fields take the event's level and words, and the account's domain. */
-export function openNotification(store: Store, project: ProjectKey, fields: NotificationFields, openedBy: Notification['opened_by']): Notification {
+export function openNotification(
+	store: Store,
+	project: ProjectKey,
+	fields: NotificationFields,
+	openedBy: Notification['opened_by'],
+): Notification {
 	const email = fields.account?.email ?? fields.accountEmail ?? null;
 	const domain = fields.domain ?? domainOfEmail(email);
 	const notification: Notification = {
@@ -36,7 +42,8 @@ export function openNotification(store: Store, project: ProjectKey, fields: Noti
 		event: fields.event,
 		account_id: fields.account?.id ?? null,
 		account_email: email,
-		content: fields.content ?? eventContent(fields.event, { email, domain, public_id: fields.publicId }),
+		content:
+			fields.content ?? eventContent(fields.event, { email, domain, public_id: fields.publicId }),
 		domain,
 		domain_expire_on: fields.domainExpireOn ?? null,
 		created_at: new Date().toISOString(),
@@ -63,9 +70,20 @@ export function closeEnded(store: Store): void {
 export function accountDisconnected(store: Store, account: Account): Notification {
 	closeEnded(store);
 	for (const n of store.notifications.values()) {
-		if (n.open && n.opened_by === 'sandbox' && n.event === 'ACCOUNT_DISCONNECTED' && n.account_id === account.id) return n;
+		if (
+			n.open &&
+			n.opened_by === 'sandbox' &&
+			n.event === 'ACCOUNT_DISCONNECTED' &&
+			n.account_id === account.id
+		)
+			return n;
 	}
-	return openNotification(store, account.project, { event: 'ACCOUNT_DISCONNECTED', account }, 'sandbox');
+	return openNotification(
+		store,
+		account.project,
+		{ event: 'ACCOUNT_DISCONNECTED', account },
+		'sandbox',
+	);
 }
 
 /**
@@ -76,8 +94,15 @@ export function seedNotifications(store: Store, now = Date.now()): void {
 	for (const d of store.domains.values()) {
 		const left = Date.parse(d.expire_at) - now;
 		if (left < 0 || left > EXPIRING_WITHIN_DAYS * DAY) continue;
-		openNotification(store, d.project, { event: 'DOMAIN_EXPIRING_SOON', domain: d.domain, domainExpireOn: d.expire_at }, 'sandbox');
+		openNotification(
+			store,
+			d.project,
+			{ event: 'DOMAIN_EXPIRING_SOON', domain: d.domain, domainExpireOn: d.expire_at },
+			'sandbox',
+		);
 	}
 	// A fresh store has no notification to reuse: open directly (accountDisconnected would scan them per account).
-	for (const a of store.accounts.values()) if (a.imap_issue) openNotification(store, a.project, { event: 'ACCOUNT_DISCONNECTED', account: a }, 'sandbox');
+	for (const a of store.accounts.values())
+		if (a.imap_issue)
+			openNotification(store, a.project, { event: 'ACCOUNT_DISCONNECTED', account: a }, 'sandbox');
 }

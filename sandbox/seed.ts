@@ -9,7 +9,8 @@ import { seedNotifications } from './notifications';
 import { completeTest, newSpamTest, seedsOf } from './spam-test-engine';
 
 const DAY = 86400000;
-const at = (base: string, offsetMs: number): string => new Date(Date.parse(base) + offsetMs).toISOString();
+const at = (base: string, offsetMs: number): string =>
+	new Date(Date.parse(base) + offsetMs).toISOString();
 
 interface DomainSeed {
 	name: string;
@@ -36,8 +37,50 @@ const DOMAINS_B: DomainSeed[] = [
 	{ name: 'b-labs.io', avg: null, spf: false, dkim: true, dmarc: false, expiresIn: 240 },
 ];
 
-const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Emma', 'Felix', 'Gina', 'Hannes', 'Iris', 'Jakob', 'Klara', 'Lukas', 'Mia', 'Noah', 'Olivia', 'Paul', 'Quinn', 'Rosa', 'Simon', 'Tara'];
-const LAST = ['Becker', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Keller', 'Lopez', 'Meyer', 'Novak', 'Olsen', 'Petit', 'Rossi', 'Schmidt', 'Tanaka', 'Ueda', 'Vogel'];
+const FIRST = [
+	'Anna',
+	'Ben',
+	'Carla',
+	'David',
+	'Emma',
+	'Felix',
+	'Gina',
+	'Hannes',
+	'Iris',
+	'Jakob',
+	'Klara',
+	'Lukas',
+	'Mia',
+	'Noah',
+	'Olivia',
+	'Paul',
+	'Quinn',
+	'Rosa',
+	'Simon',
+	'Tara',
+];
+const LAST = [
+	'Becker',
+	'Costa',
+	'Dubois',
+	'Evans',
+	'Fischer',
+	'Garcia',
+	'Hansen',
+	'Ito',
+	'Jensen',
+	'Keller',
+	'Lopez',
+	'Meyer',
+	'Novak',
+	'Olsen',
+	'Petit',
+	'Rossi',
+	'Schmidt',
+	'Tanaka',
+	'Ueda',
+	'Vogel',
+];
 const PROVIDERS = ['google', 'google', 'google', 'outlook', 'outlook', 'smtp', 'smtp'];
 
 /** Fixed identities for the first accounts of project A (searchable by name and by email tokens). */
@@ -60,8 +103,10 @@ function seedStore(store: Store, accountsA: number): void {
 	for (const name of ['sales', 'b-only']) store.tag('B', name);
 
 	// Project B's ids start at 100001: project A's accounts past 100,000 (benchmarks) continue at 200001 instead.
-	for (let i = 1; i <= accountsA; i++) addAccount(store, 'A', i <= 100000 ? i : i + 100000, i, domainsA[(i - 1) % domainsA.length]);
-	for (let k = 1; k <= 5; k++) addAccount(store, 'B', 100000 + k, k, domainsB[(k - 1) % domainsB.length]);
+	for (let i = 1; i <= accountsA; i++)
+		addAccount(store, 'A', i <= 100000 ? i : i + 100000, i, domainsA[(i - 1) % domainsA.length]);
+	for (let k = 1; k <= 5; k++)
+		addAccount(store, 'B', 100000 + k, k, domainsB[(k - 1) % domainsB.length]);
 
 	seedAutomatedTests(store, accountsA);
 	seedSpamTests(store);
@@ -84,7 +129,9 @@ function addDomain(store: Store, project: ProjectKey, d: DomainSeed, i: number):
 		dkim_valid: d.dkim,
 		dmarc_valid: d.dmarc,
 		spf_value: d.spf ? 'v=spf1 include:_spf.google.com ~all' : '',
-		dkim_value: d.dkim ? 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAsandbox' : '',
+		dkim_value: d.dkim
+			? 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAsandbox'
+			: '',
 		dmarc_value: d.dmarc ? `v=DMARC1; p=quarantine; rua=mailto:dmarc@${d.name}` : '',
 		dkim_selector: d.dkim ? 'google' : '',
 		domain_http_response: i % 3 !== 2,
@@ -101,27 +148,43 @@ function addDomain(store: Store, project: ProjectKey, d: DomainSeed, i: number):
 	return domain;
 }
 
-function addAccount(store: Store, project: ProjectKey, id: number, i: number, domain: Domain): void {
+function addAccount(
+	store: Store,
+	project: ProjectKey,
+	id: number,
+	i: number,
+	domain: Domain,
+): void {
 	const named = project === 'A' ? NAMED_A[id] : undefined;
 	const first = named ? named[0] : FIRST[(i * 7) % FIRST.length];
 	const last = named ? named[1] : LAST[(i * 3 + (project === 'B' ? 5 : 0)) % LAST.length];
 	const local = named ? named[2] : `${first}.${last}${i}`.toLowerCase();
 	const u = (salt: string): number => unit(`${project}${id}`, salt);
 	const score = Math.floor(u('score') * 101);
-	const near = (salt: string): number => Math.max(0, Math.min(100, score + Math.floor(u(salt) * 21) - 10));
+	const near = (salt: string): number =>
+		Math.max(0, Math.min(100, score + Math.floor(u(salt) * 21) - 10));
 	const spamcheckerOnly = project === 'A' ? i % 15 === 7 : i === 3;
 	const imapIssue = project === 'A' ? i % 25 === 13 : i === 5;
 	const provider = PROVIDERS[i % PROVIDERS.length];
 	const max = Math.floor(u('max') * 36);
 	const tagNames =
 		project === 'A'
-			? [i % 2 === 0 && 'sales', i % 3 === 0 && 'eu', i % 3 === 1 && 'us', i % 4 === 0 && 'warmup', i % 10 === 0 && 'vip']
+			? [
+					i % 2 === 0 && 'sales',
+					i % 3 === 0 && 'eu',
+					i % 3 === 1 && 'us',
+					i % 4 === 0 && 'warmup',
+					i % 10 === 0 && 'vip',
+				]
 			: [i % 2 === 1 && 'sales', i === 2 && 'b-only'];
 	const email = `${local}@${domain.domain}`;
 	const account: Account = {
 		project,
 		id,
-		created_at: at(project === 'A' ? '2024-01-01T00:00:00.000Z' : '2024-02-01T00:00:00.000Z', i * 600000),
+		created_at: at(
+			project === 'A' ? '2024-01-01T00:00:00.000Z' : '2024-02-01T00:00:00.000Z',
+			i * 600000,
+		),
 		email,
 		first_name: first,
 		last_name: last,
@@ -148,20 +211,29 @@ function addAccount(store: Store, project: ProjectKey, id: number, i: number, do
 		has_notifications: i % 2 === 0,
 		imap_issue: imapIssue,
 		current_warming_recipe: ['progressive', 'steady', 'aggressive'][i % 3],
-		detected_sending_provider: provider === 'google' ? 'google' : provider === 'outlook' ? 'microsoft' : 'custom',
+		detected_sending_provider:
+			provider === 'google' ? 'google' : provider === 'outlook' ? 'microsoft' : 'custom',
 		sending_reverse_dns_value: `mail${i}.${domain.domain}`,
 		sending_ip: `192.0.2.${(i % 250) + 1}`,
 		signature: `<p>${first} ${last}<br>${domain.domain}</p>`,
 		custom_message_content_ref: i % 9 === 0 ? `content-ref-${project.toLowerCase()}${i}` : '',
 		desc: null,
-		tags: tagNames.filter((t): t is string => typeof t === 'string').map((t) => store.tag(project, t)),
+		tags: tagNames
+			.filter((t): t is string => typeof t === 'string')
+			.map((t) => store.tag(project, t)),
 		domainId: domain.id,
 		aliases:
 			// Aliases are OAuth aliases (spec §4 alias): only google / outlook accounts have them.
 			project === 'A' && i % 20 === 1 && provider !== 'smtp'
 				? [
-						{ email: `${local.replace('+', '.')}.alias1@${domain.domain}`, name: `${first} ${last} (Alias 1)` },
-						{ email: `${local.replace('+', '.')}.alias2@${domain.domain}`, name: `${first} ${last} (Alias 2)` },
+						{
+							email: `${local.replace('+', '.')}.alias1@${domain.domain}`,
+							name: `${first} ${last} (Alias 1)`,
+						},
+						{
+							email: `${local.replace('+', '.')}.alias2@${domain.domain}`,
+							name: `${first} ${last} (Alias 2)`,
+						},
 					]
 				: [],
 	};
@@ -169,7 +241,16 @@ function addAccount(store: Store, project: ProjectKey, id: number, i: number, do
 	store.nextId.account[project] = Math.max(store.nextId.account[project], id + 1);
 }
 
-const AT_SUBJECTS = ['Weekly Newsletter', 'Spring Promo', 'Welcome aboard', 'Product update', 'Monthly newsletter digest', 'Flash promo: 20% off', 'Welcome series', 'Invoice reminder'];
+const AT_SUBJECTS = [
+	'Weekly Newsletter',
+	'Spring Promo',
+	'Welcome aboard',
+	'Product update',
+	'Monthly newsletter digest',
+	'Flash promo: 20% off',
+	'Welcome series',
+	'Invoice reminder',
+];
 const ZONES = ['Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'UTC'];
 
 function seedAutomatedTests(store: Store, accountsA: number): void {
@@ -179,14 +260,21 @@ function seedAutomatedTests(store: Store, accountsA: number): void {
 		const active = k % 3 !== 0;
 		const tz = ZONES[k % ZONES.length];
 		const hour = (k * 5) % 24;
-		const created = at(project === 'A' ? '2025-01-01T08:00:00.000Z' : '2025-02-01T08:00:00.000Z', k * DAY);
-		const lastRun = active || k % 2 === 0 ? at('2025-06-01T07:00:00.000Z', ((k * 11) % 40) * DAY) : null;
+		const created = at(
+			project === 'A' ? '2025-01-01T08:00:00.000Z' : '2025-02-01T08:00:00.000Z',
+			k * DAY,
+		);
+		const lastRun =
+			active || k % 2 === 0 ? at('2025-06-01T07:00:00.000Z', ((k * 11) % 40) * DAY) : null;
 		const weekdays = active ? (k % 2 === 0 ? [1, 3, 5] : [1 + (k % 7)]) : [];
 		const test: AutomatedTest = {
 			project,
 			id,
 			key: store.randomId(16),
-			subject: project === 'A' ? `${AT_SUBJECTS[(k - 1) % AT_SUBJECTS.length]} #${k}` : `B project check #${k}`,
+			subject:
+				project === 'A'
+					? `${AT_SUBJECTS[(k - 1) % AT_SUBJECTS.length]} #${k}`
+					: `B project check #${k}`,
 			content_text: `Hello from automated test ${k}`,
 			content_html: `<p>Hello from automated test ${k}</p>`,
 			template_defined: true,
@@ -223,7 +311,13 @@ function seedAutomatedTests(store: Store, accountsA: number): void {
 	add('B', 2, [100002]);
 }
 
-const ST_SUBJECTS = ['Spring Promo', 'Weekly Newsletter', 'Welcome to Acme', 'Invoice reminder', 'Product update'];
+const ST_SUBJECTS = [
+	'Spring Promo',
+	'Weekly Newsletter',
+	'Welcome to Acme',
+	'Invoice reminder',
+	'Product update',
+];
 const SENDERS = ['hello@clean-letters.com', 'news@acme-mail.com', 'deals@spammy-offers.biz'];
 
 function seedSpamTests(store: Store): void {
@@ -247,12 +341,14 @@ function seedSpamTests(store: Store): void {
 		}
 		const arrived = at(created, 600000);
 		if (k % 7 !== 3) completeTest(test, sender, subject, null, arrived);
-		else if (k === 10) completeTest(test, sender, subject, null, arrived, seedsOf(test.seedlist).slice(0, 6));
+		else if (k === 10)
+			completeTest(test, sender, subject, null, arrived, seedsOf(test.seedlist).slice(0, 6));
 		store.spamTests.set(test.publicId, test);
 	}
 	for (let k = 1; k <= 2; k++) {
 		const test = newSpamTest(store, 'B', 1, at('2025-04-01T09:00:00.000Z', k * DAY));
-		if (k === 1) completeTest(test, 'team@b-corp-mail.com', 'B newsletter', null, at(test.createdAt, 600000));
+		if (k === 1)
+			completeTest(test, 'team@b-corp-mail.com', 'B newsletter', null, at(test.createdAt, 600000));
 		store.spamTests.set(test.publicId, test);
 	}
 }
@@ -262,7 +358,15 @@ function seedAlerts(store: Store): void {
 		const id = store.nextId.alert++;
 		store.alerts.set(id, { id, ...alert });
 	};
-	add({ project: 'A', channel: 'SLACK', events: ['ACCOUNT_DISCONNECTED'], active: true, hook_url: null, slack_channel_id: 4242, automated_test_ids: [] });
+	add({
+		project: 'A',
+		channel: 'SLACK',
+		events: ['ACCOUNT_DISCONNECTED'],
+		active: true,
+		hook_url: null,
+		slack_channel_id: 4242,
+		automated_test_ids: [],
+	});
 	add({
 		project: 'A',
 		channel: 'HOOK_URL',
@@ -281,5 +385,13 @@ function seedAlerts(store: Store): void {
 		slack_channel_id: 4243,
 		automated_test_ids: [1, 2],
 	});
-	add({ project: 'B', channel: 'SLACK', events: ['REPUTATION_SCORE_DECREASE'], active: true, hook_url: null, slack_channel_id: 777, automated_test_ids: [] });
+	add({
+		project: 'B',
+		channel: 'SLACK',
+		events: ['REPUTATION_SCORE_DECREASE'],
+		active: true,
+		hook_url: null,
+		slack_channel_id: 777,
+		automated_test_ids: [],
+	});
 }

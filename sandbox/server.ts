@@ -48,7 +48,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 function send(res: http.ServerResponse, reply: Reply, headers: Record<string, string> = {}): void {
 	const text = JSON.stringify(reply.body);
-	res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+	res.writeHead(reply.status, {
+		'content-type': 'application/json; charset=utf-8',
+		'content-length': Buffer.byteLength(text),
+		...headers,
+	});
 	res.end(text);
 }
 
@@ -73,7 +77,9 @@ function perPageApplied(query: Record<string, string>, settings: Settings): Reco
 	if (query.per_page === undefined || settings.perPageMode === 'honour') return query;
 	const { per_page: asked, ...rest } = query;
 	if (settings.perPageMode === 'ignore') return rest;
-	return /^\d+$/.test(asked.trim()) ? { ...rest, per_page: String(Math.min(Number(asked), settings.perPageCap)) } : query;
+	return /^\d+$/.test(asked.trim())
+		? { ...rest, per_page: String(Math.min(Number(asked), settings.perPageCap)) }
+		: query;
 }
 
 function isLoopback(address: string | undefined): boolean {
@@ -81,18 +87,27 @@ function isLoopback(address: string | undefined): boolean {
 }
 
 /** `X-Api-Key: Bearer <key>` or `X-Api-Key: <key>`; the form is logged, the key never. */
-function readKey(req: http.IncomingMessage): { form: RequestLogEntry['headerForm']; key: string | null } {
+function readKey(req: http.IncomingMessage): {
+	form: RequestLogEntry['headerForm'];
+	key: string | null;
+} {
 	const header = req.headers['x-api-key'];
 	const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
 	if (value === '') return { form: 'missing', key: null };
-	if (/^bearer\s+/i.test(value)) return { form: 'bearer', key: value.replace(/^bearer\s+/i, '').trim() };
+	if (/^bearer\s+/i.test(value))
+		return { form: 'bearer', key: value.replace(/^bearer\s+/i, '').trim() };
 	return { form: 'raw', key: value };
 }
 
 export function createHttpServer(deps: AdminCtx): http.Server {
 	const { store, deliverer, limiter } = deps;
 
-	async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, raw: string): Promise<void> {
+	async function api(
+		req: http.IncomingMessage,
+		res: http.ServerResponse,
+		url: URL,
+		raw: string,
+	): Promise<void> {
 		const method = req.method ?? 'GET';
 		const path = url.pathname.slice(API_PREFIX.length) || '/';
 		const query = Object.fromEntries(url.searchParams);
@@ -133,18 +148,32 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 				return;
 			}
 			if (fault.kind === 'latency') await sleep(fault.latencyMs);
-			if (fault.kind === '429') return reply({ status: 429, body: { message: 'Too many requests (injected fault)' } }, { 'retry-after': fault.retryAfter ?? '1' });
-			if (fault.kind === '500') return reply({ status: 500, body: { message: 'Internal server error (injected fault)' } });
-			if (fault.kind === '503') return reply({ status: 503, body: { message: 'Service unavailable (injected fault)' } });
+			if (fault.kind === '429')
+				return reply(
+					{ status: 429, body: { message: 'Too many requests (injected fault)' } },
+					{ 'retry-after': fault.retryAfter ?? '1' },
+				);
+			if (fault.kind === '500')
+				return reply({ status: 500, body: { message: 'Internal server error (injected fault)' } });
+			if (fault.kind === '503')
+				return reply({ status: 503, body: { message: 'Service unavailable (injected fault)' } });
 			processed500 = fault.kind === 'processed500';
 		}
 		if (store.settings.latencyMs > 0) await sleep(store.settings.latencyMs);
 
 		if (!project) {
-			return reply({ status: 401, body: { message: form === 'missing' ? 'Missing API key (X-Api-Key header)' : 'Invalid API key' } });
+			return reply({
+				status: 401,
+				body: {
+					message: form === 'missing' ? 'Missing API key (X-Api-Key header)' : 'Invalid API key',
+				},
+			});
 		}
 		if (!limiter.allow(store, project.key)) {
-			return reply({ status: 429, body: { message: 'Rate limit exceeded; retry after 1 second' } }, { 'retry-after': '1' });
+			return reply(
+				{ status: 429, body: { message: 'Rate limit exceeded; retry after 1 second' } },
+				{ 'retry-after': '1' },
+			);
 		}
 		// A misbehaving-answer rule (admin /answers) changes what comes back; unless `perform` is false the request
 		// is carried out first, as when a proxy or gateway mangles the service's answer.
@@ -158,15 +187,27 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 		try {
 			const match = matchRoute(ROUTES, method, path);
 			if (match === null) throw new ApiError(404, `No route ${method} ${API_PREFIX}${path}`);
-			if (match === 'wrong-method') throw new ApiError(405, `Method ${method} not allowed on ${API_PREFIX}${path}`);
+			if (match === 'wrong-method')
+				throw new ApiError(405, `Method ${method} not allowed on ${API_PREFIX}${path}`);
 			if (malformed) throw new ApiError(400, 'Malformed JSON body');
-			const ctx: Ctx = { store, project, params: match.params, query: perPageApplied(query, store.settings), body, effects: deliverer };
+			const ctx: Ctx = {
+				store,
+				project,
+				params: match.params,
+				query: perPageApplied(query, store.settings),
+				body,
+				effects: deliverer,
+			};
 			result = match.route.handler(ctx);
 		} catch (err) {
 			if (!(err instanceof ApiError)) throw err;
 			result = errorReply(err);
 		}
-		if (processed500) result = { status: 500, body: { message: 'Internal server error after processing (injected fault)' } };
+		if (processed500)
+			result = {
+				status: 500,
+				body: { message: 'Internal server error after processing (injected fault)' },
+			};
 		if (rule) {
 			const written = misanswer(rule, result, path);
 			entry.status = written.status;
@@ -181,21 +222,38 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 			try {
 				const raw = await readBody(req);
 				if (url.pathname === ADMIN_PREFIX || url.pathname.startsWith(`${ADMIN_PREFIX}/`)) {
-					if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'Admin API is loopback only' } });
+					if (!isLoopback(req.socket.remoteAddress))
+						return send(res, { status: 403, body: { message: 'Admin API is loopback only' } });
 					try {
-						return send(res, handleAdmin(deps, req.method ?? 'GET', url.pathname.slice(ADMIN_PREFIX.length) || '/', Object.fromEntries(url.searchParams), raw));
+						return send(
+							res,
+							handleAdmin(
+								deps,
+								req.method ?? 'GET',
+								url.pathname.slice(ADMIN_PREFIX.length) || '/',
+								Object.fromEntries(url.searchParams),
+								raw,
+							),
+						);
 					} catch (err) {
 						if (err instanceof ApiError) return send(res, errorReply(err));
 						throw err;
 					}
 				}
-				if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return await api(req, res, url, raw);
+				if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`))
+					return await api(req, res, url, raw);
 				// The web app's sign-in page, where a `login-redirect` answer sends clients.
 				if (url.pathname === LOGIN_PATH) return loginPage(res);
-				send(res, { status: 404, body: { message: `Not found: ${url.pathname} (the API lives under ${API_PREFIX})` } });
+				send(res, {
+					status: 404,
+					body: { message: `Not found: ${url.pathname} (the API lives under ${API_PREFIX})` },
+				});
 			} catch (err) {
-				process.stderr.write(`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-				if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal sandbox error' } });
+				process.stderr.write(
+					`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+				);
+				if (!res.headersSent)
+					send(res, { status: 500, body: { message: 'Internal sandbox error' } });
 				else res.destroy();
 			}
 		})();

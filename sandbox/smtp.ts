@@ -16,7 +16,8 @@ import { PUBLIC_ID_PREFIX, checkCompletion, isSeedAddress, recordCopy } from './
  */
 export const TEAM_MAILBOX_DOMAIN = 'team.sandbox.test';
 
-const isTeamMailbox = (address: string): boolean => address.toLowerCase().endsWith(`@${TEAM_MAILBOX_DOMAIN}`);
+const isTeamMailbox = (address: string): boolean =>
+	address.toLowerCase().endsWith(`@${TEAM_MAILBOX_DOMAIN}`);
 
 interface Part {
 	headers: Record<string, string>;
@@ -32,7 +33,8 @@ function splitPart(raw: string): Part {
 	const headers: Record<string, string> = {};
 	for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
 		const colon = line.indexOf(':');
-		if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+		if (colon > 0)
+			headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
 	}
 	return { headers, body };
 }
@@ -41,7 +43,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
 	const enc = (encoding ?? '').toLowerCase();
 	if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
 	if (enc === 'quoted-printable') {
-		const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+		const bytes = body
+			.replace(/=\n/g, '')
+			.replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 		return Buffer.from(bytes, 'latin1').toString('utf8');
 	}
 	return body;
@@ -65,11 +69,16 @@ function textParts(part: Part): string[] {
 
 /** RFC 2047 encoded words in a header (=?utf-8?B?…?= / =?utf-8?Q?…?=). */
 function decodeHeader(value: string): string {
-	return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) => {
-		if (enc.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-		const bytes = text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-		return Buffer.from(bytes, 'latin1').toString('utf8');
-	});
+	return value.replace(
+		/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
+		(_m, _charset: string, enc: string, text: string) => {
+			if (enc.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+			const bytes = text
+				.replace(/_/g, ' ')
+				.replace(/=([0-9A-Fa-f]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+			return Buffer.from(bytes, 'latin1').toString('utf8');
+		},
+	);
 }
 
 function addressOf(header: string | undefined): string | null {
@@ -80,14 +89,26 @@ function addressOf(header: string | undefined): string | null {
 }
 
 /** Applies one received message to the store; returns the public ids it matched. */
-export function receiveMessage(store: Store, effects: Effects, raw: string, envelopeFrom: string | null, recipients: string[]): string[] {
+export function receiveMessage(
+	store: Store,
+	effects: Effects,
+	raw: string,
+	envelopeFrom: string | null,
+	recipients: string[],
+): string[] {
 	const message = splitPart(raw);
 	const texts = textParts(message);
-	const subject = message.headers.subject === undefined ? null : decodeHeader(message.headers.subject);
-	const sender = addressOf(message.headers.from) ?? envelopeFrom?.toLowerCase() ?? 'unknown@unknown.invalid';
+	const subject =
+		message.headers.subject === undefined ? null : decodeHeader(message.headers.subject);
+	const sender =
+		addressOf(message.headers.from) ?? envelopeFrom?.toLowerCase() ?? 'unknown@unknown.invalid';
 	// The body only (spec §1: the id goes "somewhere in the message body"): an id in the Subject alone does not count.
 	const haystack = [message.body, ...texts].join('\n');
-	const ids = [...new Set([...haystack.matchAll(new RegExp(`${PUBLIC_ID_PREFIX}([a-z0-9]{10})`, 'g'))].map((m) => m[1]))];
+	const ids = [
+		...new Set(
+			[...haystack.matchAll(new RegExp(`${PUBLIC_ID_PREFIX}([a-z0-9]{10})`, 'g'))].map((m) => m[1]),
+		),
+	];
 	const matched = ids.filter((id) => store.spamTests.has(id));
 	const rawHeaders = raw.replace(/\r\n/g, '\n').split('\n\n')[0].replace(/\n/g, '\r\n');
 	for (const id of matched) {
@@ -121,7 +142,11 @@ export interface SmtpListener {
 	close(): Promise<void>;
 }
 
-export async function startSmtp(store: Store, effects: Effects, port: number): Promise<SmtpListener> {
+export async function startSmtp(
+	store: Store,
+	effects: Effects,
+	port: number,
+): Promise<SmtpListener> {
 	const server = new SMTPServer({
 		secure: false,
 		disabledCommands: ['STARTTLS'],
@@ -135,7 +160,9 @@ export async function startSmtp(store: Store, effects: Effects, port: number): P
 		},
 		onRcptTo(address, _session, callback) {
 			if (isSeedAddress(address.address) || isTeamMailbox(address.address)) return callback();
-			const err = Object.assign(new Error(`<${address.address}>: no such seed or team mailbox`), { responseCode: 550 });
+			const err = Object.assign(new Error(`<${address.address}>: no such seed or team mailbox`), {
+				responseCode: 550,
+			});
 			callback(err);
 		},
 		onData(stream, session, callback) {

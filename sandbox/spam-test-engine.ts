@@ -25,7 +25,20 @@ const PROVIDERS: { provider: string; desc: 'btob' | 'btoc' }[] = [
 	{ provider: 'outlook', desc: 'btoc' },
 	{ provider: 'yahoo', desc: 'btoc' },
 ];
-const SEED_NAMES = ['Alice', 'Bruno', 'Chloe', 'Dmitri', 'Elena', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kenji', 'Lea'];
+const SEED_NAMES = [
+	'Alice',
+	'Bruno',
+	'Chloe',
+	'Dmitri',
+	'Elena',
+	'Farid',
+	'Greta',
+	'Hugo',
+	'Ines',
+	'Jonas',
+	'Kenji',
+	'Lea',
+];
 
 const SEEDLISTS: Record<number, Seed[]> = Object.fromEntries(
 	Object.entries(SEEDLIST_SIZES).map(([n, size]) => [
@@ -46,7 +59,9 @@ export function seedsOf(seedlist: number): Seed[] {
 	return SEEDLISTS[seedlist] ?? SEEDLISTS[1];
 }
 
-const SEED_BY_EMAIL = new Map<string, Seed>(Object.values(SEEDLISTS).flatMap((list) => list.map((s) => [s.email, s])));
+const SEED_BY_EMAIL = new Map<string, Seed>(
+	Object.values(SEEDLISTS).flatMap((list) => list.map((s) => [s.email, s])),
+);
 
 export function isSeedAddress(email: string): boolean {
 	return SEED_BY_EMAIL.has(email.toLowerCase());
@@ -72,7 +87,12 @@ const INBOX_FOLDERS = new Set(['INBOX', 'PERSONAL', 'IMPORTANT']);
  * round(share × n) land in INBOX and the rest in SPAM (spammy senders) or PROMOTIONS / UPDATES / SPAM in turn.
  * Ranking (rather than a per-seed coin) makes the inbox share exact, so scores repeat and are predictable.
  */
-export function placement(publicId: string, seedlist: number, seedEmail: string, senderDomain: string): string {
+export function placement(
+	publicId: string,
+	seedlist: number,
+	seedEmail: string,
+	senderDomain: string,
+): string {
 	const seeds = seedsOf(seedlist);
 	const rank = rankingOf(publicId, seedlist, senderDomain.toLowerCase()).get(seedEmail) ?? 0;
 	const cls = senderClass(senderDomain);
@@ -87,7 +107,10 @@ let lastRanking: { key: string; ranks: Map<string, number> } | null = null;
 function rankingOf(publicId: string, seedlist: number, senderDomain: string): Map<string, number> {
 	const cacheKey = `${publicId}|${seedlist}|${senderDomain}`;
 	if (lastRanking?.key === cacheKey) return lastRanking.ranks;
-	const keyed = seedsOf(seedlist).map((s) => ({ email: s.email, h: fnv1a(`${publicId}|${s.email}|${senderDomain}`) }));
+	const keyed = seedsOf(seedlist).map((s) => ({
+		email: s.email,
+		h: fnv1a(`${publicId}|${s.email}|${senderDomain}`),
+	}));
 	keyed.sort((a, b) => a.h - b.h || a.email.localeCompare(b.email));
 	const ranks = new Map(keyed.map((k, i) => [k.email, i]));
 	lastRanking = { key: cacheKey, ranks };
@@ -112,7 +135,9 @@ export interface Scores {
 export function scoresOf(test: SpamTest): Scores {
 	const seeds = seedsOf(test.seedlist);
 	const got = (desc?: string): Receipt[] =>
-		seeds.filter((s) => desc === undefined || s.desc === desc).flatMap((s) => test.receipts.get(s.email) ?? []);
+		seeds
+			.filter((s) => desc === undefined || s.desc === desc)
+			.flatMap((s) => test.receipts.get(s.email) ?? []);
 	const score = scoreOf(got());
 	const btob = scoreOf(got('btob'));
 	const btoc = scoreOf(got('btoc'));
@@ -132,7 +157,8 @@ export interface Copy {
 /** Record one copy for one seed address; true when it was new (first copy per seed wins). */
 export function recordCopy(test: SpamTest, seedEmail: string, copy: Copy): boolean {
 	const email = seedEmail.toLowerCase();
-	if (!seedsOf(test.seedlist).some((s) => s.email === email) || test.receipts.has(email)) return false;
+	if (!seedsOf(test.seedlist).some((s) => s.email === email) || test.receipts.has(email))
+		return false;
 	const senderDomain = domainOf(copy.sender);
 	test.receipts.set(email, {
 		folder: placement(test.publicId, test.seedlist, email, senderDomain),
@@ -183,7 +209,12 @@ export function domainOf(email: string): string {
 }
 
 /** A new spam test (not yet stored). */
-export function newSpamTest(store: Store, project: SpamTest['project'], seedlist: number, createdAt: string): SpamTest {
+export function newSpamTest(
+	store: Store,
+	project: SpamTest['project'],
+	seedlist: number,
+	createdAt: string,
+): SpamTest {
 	const test: SpamTest = {
 		project,
 		publicId: store.randomId(10),
@@ -211,12 +242,19 @@ export function newSpamTest(store: Store, project: SpamTest['project'], seedlist
 
 /** Result ids for the seeds of the current seedlist (kept when a seedlist comes back). */
 export function assignResultIds(store: Store, test: SpamTest): void {
-	for (const s of seedsOf(test.seedlist)) if (!test.resultIds.has(s.email)) test.resultIds.set(s.email, store.nextId.result++);
+	for (const s of seedsOf(test.seedlist))
+		if (!test.resultIds.has(s.email)) test.resultIds.set(s.email, store.nextId.result++);
 }
 
 /** The auth snapshot of the sender's domain: the project's own record when it has one, else derived from the name. */
-function domainSnapshot(store: Store, test: SpamTest, senderDomain: string): Record<string, unknown> {
-	const own: Domain | undefined = store.ofProject(store.domains, test.project).find((d) => d.domain === senderDomain);
+function domainSnapshot(
+	store: Store,
+	test: SpamTest,
+	senderDomain: string,
+): Record<string, unknown> {
+	const own: Domain | undefined = store
+		.ofProject(store.domains, test.project)
+		.find((d) => d.domain === senderDomain);
 	const spammy = senderClass(senderDomain) === 'spammy';
 	return {
 		domain: senderDomain,
@@ -224,7 +262,11 @@ function domainSnapshot(store: Store, test: SpamTest, senderDomain: string): Rec
 		dkim_valid: own ? own.dkim_valid : !spammy,
 		dmarc_valid: own ? own.dmarc_valid : !spammy,
 		spf_value: own ? own.spf_value : spammy ? '' : 'v=spf1 include:_spf.sandbox.test ~all',
-		dkim_value: own ? own.dkim_value : spammy ? '' : 'v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC',
+		dkim_value: own
+			? own.dkim_value
+			: spammy
+				? ''
+				: 'v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC',
 		dmarc_value: own ? own.dmarc_value : spammy ? '' : 'v=DMARC1; p=none',
 		mx_records: own ? own.mx_records : [[`mx1.${senderDomain}`, '192.0.2.10', '10']],
 	};
@@ -234,7 +276,11 @@ function domainSnapshot(store: Store, test: SpamTest, senderDomain: string): Rec
  * The spam test as the API returns it. `list` omits autofix_completed for non-automated tests; `audience` (the answer
  * of POST /spam_tests/{id}) reports `score` filtered for the audience type, as the spec says of that answer.
  */
-export function spamTestView(store: Store, test: SpamTest, form: 'single' | 'list' | 'audience' = 'single'): Record<string, unknown> {
+export function spamTestView(
+	store: Store,
+	test: SpamTest,
+	form: 'single' | 'list' | 'audience' = 'single',
+): Record<string, unknown> {
 	const seeds = visibleSeeds(test);
 	const received = seeds.flatMap((s) => test.receipts.get(s.email) ?? []);
 	const summary: Record<string, number> = {};

@@ -411,7 +411,13 @@ export class Store {
 	clear(): void {
 		this.projects = {
 			A: { key: 'A', id: 1, apiKey: 'dummy-key-project-a', timeZone: 'Europe/Paris', credits: 500 },
-			B: { key: 'B', id: 2, apiKey: 'dummy-key-project-b', timeZone: 'America/New_York', credits: 3 },
+			B: {
+				key: 'B',
+				id: 2,
+				apiKey: 'dummy-key-project-b',
+				timeZone: 'America/New_York',
+				credits: 3,
+			},
 		};
 		this.accounts = new Map();
 		this.domains = new Map();
@@ -492,7 +498,8 @@ export class Store {
 	logRequest(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
 		const full = { seq: this.nextId.request++, ...entry };
 		this.requestLog.push(full);
-		if (this.requestLog.length > REQUEST_LOG_LIMIT) this.requestLog.splice(0, this.requestLog.length - REQUEST_LOG_LIMIT);
+		if (this.requestLog.length > REQUEST_LOG_LIMIT)
+			this.requestLog.splice(0, this.requestLog.length - REQUEST_LOG_LIMIT);
 		return full;
 	}
 }

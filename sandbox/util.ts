@@ -51,5 +51,8 @@ export function sortNullsLast<T>(items: T[], key: (item: T) => number | null, si
  * separate words ("Flash promo: 20% off", a whole email address).
  */
 export function words(s: string): string[] {
-	return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+	return s
+		.toLowerCase()
+		.split(/[^\p{L}\p{N}]+/u)
+		.filter((w) => w !== '');
 }

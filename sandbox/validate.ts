@@ -25,7 +25,8 @@ export class BodyReader {
 		if (body === undefined) body = {};
 		if (!isRecord(body)) throw badRequest('The request body must be a JSON object');
 		this.body = body;
-		for (const key of Object.keys(body)) if (!allowed.includes(key)) this.fail(key, 'is not a known field');
+		for (const key of Object.keys(body))
+			if (!allowed.includes(key)) this.fail(key, 'is not a known field');
 	}
 
 	has(field: string): boolean {
@@ -50,16 +51,21 @@ export class BodyReader {
 		return true;
 	}
 
-	int(field: string, opts: { required?: boolean; min?: number; max?: number; oneOf?: number[] } = {}): number | undefined {
+	int(
+		field: string,
+		opts: { required?: boolean; min?: number; max?: number; oneOf?: number[] } = {},
+	): number | undefined {
 		if (!this.present(field, opts.required ?? false)) return undefined;
 		const v = this.body[field];
 		if (typeof v !== 'number' || !Number.isInteger(v) || Math.abs(v) > INT32_MAX) {
 			throw badRequest(`${field} must be an integer`);
 		}
-		if (opts.oneOf && !opts.oneOf.includes(v)) this.fail(field, `must be one of ${opts.oneOf.join(', ')}`);
+		if (opts.oneOf && !opts.oneOf.includes(v))
+			this.fail(field, `must be one of ${opts.oneOf.join(', ')}`);
 		else if (opts.min !== undefined && opts.max !== undefined && (v < opts.min || v > opts.max)) {
 			this.fail(field, `must be between ${opts.min} and ${opts.max}`);
-		} else if (opts.min !== undefined && v < opts.min) this.fail(field, `must be at least ${opts.min}`);
+		} else if (opts.min !== undefined && v < opts.min)
+			this.fail(field, `must be at least ${opts.min}`);
 		return v;
 	}
 
@@ -71,7 +77,10 @@ export class BodyReader {
 	}
 
 	/** A string; `nonEmpty` makes "" a 422. `nullable` lets JSON null through (returned as null). */
-	str(field: string, opts: { required?: boolean; nonEmpty?: boolean; nullable?: boolean } = {}): string | null | undefined {
+	str(
+		field: string,
+		opts: { required?: boolean; nonEmpty?: boolean; nullable?: boolean } = {},
+	): string | null | undefined {
 		if (!this.present(field, opts.required ?? false)) return undefined;
 		const v = this.body[field];
 		if (v === null && opts.nullable) return null;
@@ -86,7 +95,11 @@ export class BodyReader {
 		return v === null ? undefined : v;
 	}
 
-	oneOf<T extends string>(field: string, values: readonly T[], opts: { required?: boolean } = {}): T | undefined {
+	oneOf<T extends string>(
+		field: string,
+		values: readonly T[],
+		opts: { required?: boolean } = {},
+	): T | undefined {
 		const v = this.text(field, opts.required);
 		if (v === undefined) return undefined;
 		if (!values.includes(v as T)) {
@@ -106,10 +119,16 @@ export class BodyReader {
 		return v;
 	}
 
-	intArray(field: string, opts: { required?: boolean; nonEmpty?: boolean } = {}): number[] | undefined {
+	intArray(
+		field: string,
+		opts: { required?: boolean; nonEmpty?: boolean } = {},
+	): number[] | undefined {
 		if (!this.present(field, opts.required ?? false)) return undefined;
 		const v = this.body[field];
-		if (!Array.isArray(v) || v.some((x) => typeof x !== 'number' || !Number.isInteger(x) || Math.abs(x) > INT32_MAX)) {
+		if (
+			!Array.isArray(v) ||
+			v.some((x) => typeof x !== 'number' || !Number.isInteger(x) || Math.abs(x) > INT32_MAX)
+		) {
 			throw badRequest(`${field} must be an array of integers`);
 		}
 		if (opts.nonEmpty && v.length === 0) this.fail(field, 'must not be empty');
@@ -119,7 +138,8 @@ export class BodyReader {
 	strArray(field: string, opts: { required?: boolean } = {}): string[] | undefined {
 		if (!this.present(field, opts.required ?? false)) return undefined;
 		const v = this.body[field];
-		if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw badRequest(`${field} must be an array of strings`);
+		if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+			throw badRequest(`${field} must be an array of strings`);
 		return v as string[];
 	}
 }
@@ -157,7 +177,12 @@ export class QueryReader {
 		}
 		const n = Number(v);
 		if ((opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) {
-			this.fail(name, opts.max === undefined ? `must be at least ${opts.min}` : `must be between ${opts.min} and ${opts.max}`);
+			this.fail(
+				name,
+				opts.max === undefined
+					? `must be at least ${opts.min}`
+					: `must be between ${opts.min} and ${opts.max}`,
+			);
 			return undefined;
 		}
 		return n;
@@ -185,7 +210,10 @@ export class QueryReader {
 	/** `page` (zero-indexed) and `per_page` (1..100, default the endpoint's size). */
 	page(defaultSize: number, required = false): { page: number; perPage: number } {
 		if (required && this.str('page') === undefined) throw new ApiError(400, 'page is required');
-		return { page: this.int('page', { min: 0 }) ?? 0, perPage: this.int('per_page', { min: 1, max: 100 }) ?? defaultSize };
+		return {
+			page: this.int('page', { min: 0 }) ?? 0,
+			perPage: this.int('per_page', { min: 1, max: 100 }) ?? defaultSize,
+		};
 	}
 }
 
@@ -195,6 +223,7 @@ export function paginate<T>(items: T[], page: number, perPage: number): T[] {
 
 /** A path id that must be an int32; anything else is a malformed request. */
 export function pathId(raw: string | undefined, name = 'id'): number {
-	if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > INT32_MAX) throw badRequest(`${name} must be an integer`);
+	if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > INT32_MAX)
+		throw badRequest(`${name} must be an integer`);
 	return Number(raw);
 }

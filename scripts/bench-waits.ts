@@ -35,20 +35,33 @@ const DURABLE_CONCURRENCY = 10;
 
 const log = (m: string) => process.stdout.write(`${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const CRED = { deliverabilityApi: { id: CREDENTIAL_IDS.deliverability, name: CREDENTIAL_NAMES.deliverability } };
+const CRED = {
+	deliverabilityApi: { id: CREDENTIAL_IDS.deliverability, name: CREDENTIAL_NAMES.deliverability },
+};
 const TYPE = 'n8n-nodes-deliverability.deliverability';
 
 function workflow(id: string, pathName: string, inNode: boolean): Record<string, unknown> {
-	const node = (name: string, type: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+	const node = (
+		name: string,
+		type: string,
+		x: number,
+		parameters: Record<string, unknown>,
+		extra: Record<string, unknown> = {},
+	) => ({
 		id: `${id}-${name}`.replace(/[^A-Za-z0-9-]/g, ''),
 		name,
 		type,
-		typeVersion: type === TYPE ? 1 : type.endsWith('.webhook') ? 2 : type.endsWith('.wait') ? 1.1 : 1,
+		typeVersion:
+			type === TYPE ? 1 : type.endsWith('.webhook') ? 2 : type.endsWith('.wait') ? 1.1 : 1,
 		position: [x, 0],
 		parameters,
 		...extra,
 	});
-	const get = { resource: 'spamTest', operation: 'get', publicId: { __rl: true, mode: 'id', value: "={{ $('Create').first().json.public_id }}" } };
+	const get = {
+		resource: 'spamTest',
+		operation: 'get',
+		publicId: { __rl: true, mode: 'id', value: "={{ $('Create').first().json.public_id }}" },
+	};
 	const to = (n: string) => [{ node: n, type: 'main', index: 0 }];
 	return {
 		id,
@@ -56,16 +69,48 @@ function workflow(id: string, pathName: string, inNode: boolean): Record<string,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			node('Webhook', 'n8n-nodes-base.webhook', 0, { httpMethod: 'POST', path: pathName, responseMode: 'onReceived', options: {} }, { webhookId: `${id}-hook` }),
-			node('Create', TYPE, 200, { resource: 'spamTest', operation: 'create', additionalFields: {} }, { credentials: CRED }),
+			node(
+				'Webhook',
+				'n8n-nodes-base.webhook',
+				0,
+				{ httpMethod: 'POST', path: pathName, responseMode: 'onReceived', options: {} },
+				{ webhookId: `${id}-hook` },
+			),
+			node(
+				'Create',
+				TYPE,
+				200,
+				{ resource: 'spamTest', operation: 'create', additionalFields: {} },
+				{ credentials: CRED },
+			),
 			inNode
-				? node('Check', TYPE, 400, { ...get, waitForCompletion: true, pollInterval: 15, timeoutMinutes: 10 }, { credentials: CRED })
+				? node(
+						'Check',
+						TYPE,
+						400,
+						{ ...get, waitForCompletion: true, pollInterval: 15, timeoutMinutes: 10 },
+						{ credentials: CRED },
+					)
 				: node('Check', TYPE, 400, get, { credentials: CRED }),
-			...(inNode ? [] : [node('Wait', 'n8n-nodes-base.wait', 600, { amount: WAIT_S, unit: 'seconds' }, { webhookId: `${id}-wait` })]),
+			...(inNode
+				? []
+				: [
+						node(
+							'Wait',
+							'n8n-nodes-base.wait',
+							600,
+							{ amount: WAIT_S, unit: 'seconds' },
+							{ webhookId: `${id}-wait` },
+						),
+					]),
 			node('Done', 'n8n-nodes-base.noOp', 800, {}),
 		],
 		connections: inNode
-			? { Webhook: { main: [to('Create')] }, Create: { main: [to('Check')] }, Check: { main: [to('Done'), []] } }
+			? {
+					Webhook: { main: [to('Create')] },
+					Create: { main: [to('Check')] },
+					Check: { main: [to('Done'), []] },
+				}
 			: {
 					Webhook: { main: [to('Create')] },
 					Create: { main: [to('Check')] },
@@ -78,15 +123,27 @@ function workflow(id: string, pathName: string, inNode: boolean): Record<string,
 interface Execution {
 	id: string;
 	status: string;
-	data?: { resultData: { runData: Record<string, Array<{ startTime: number }>>; error?: { message?: string } } };
+	data?: {
+		resultData: {
+			runData: Record<string, Array<{ startTime: number }>>;
+			error?: { message?: string };
+		};
+	};
 }
 
-async function executions(cluster: Cluster, workflowId: string, includeData = false): Promise<Execution[]> {
+async function executions(
+	cluster: Cluster,
+	workflowId: string,
+	includeData = false,
+): Promise<Execution[]> {
 	const all: Execution[] = [];
 	let cursor: string | undefined;
 	for (;;) {
 		const q = `workflowId=${workflowId}&limit=250${includeData ? '&includeData=true' : ''}${cursor ? `&cursor=${cursor}` : ''}`;
-		const res = await cluster.main.api<{ data: Execution[]; nextCursor?: string | null }>('GET', `/executions?${q}`);
+		const res = await cluster.main.api<{ data: Execution[]; nextCursor?: string | null }>(
+			'GET',
+			`/executions?${q}`,
+		);
 		if (res.status !== 200) throw new Error(`executions: ${res.status}`);
 		all.push(...res.data.data);
 		if (!res.data.nextCursor) return all;
@@ -112,10 +169,15 @@ async function fire(url: string): Promise<void> {
 			next++;
 			// Right after activation a webhook processor can answer 404 "not registered" for a while: retried, as a sender would.
 			for (let attempt = 0; ; attempt++) {
-				const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+				const res = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: '{}',
+				});
 				const text = await res.text();
 				if (res.status === 200) break;
-				if (res.status !== 404 || attempt >= 60) throw new Error(`webhook ${res.status}: ${text.slice(0, 200)}`);
+				if (res.status !== 404 || attempt >= 60)
+					throw new Error(`webhook ${res.status}: ${text.slice(0, 200)}`);
 				await sleep(1000);
 			}
 		}
@@ -127,8 +189,14 @@ async function fire(url: string): Promise<void> {
 async function openTests(sandbox: Sandbox, since: number): Promise<string[]> {
 	const ids: string[] = [];
 	for (let page = 0; ; page++) {
-		const res = await fetch(`${sandbox.baseUrl}/spam_tests?page=${page}&per_page=100`, { headers: { 'X-Api-Key': sandbox.apiKeys.A } });
-		const list = (await res.json()) as Array<{ public_id: string; created_at: string; completed: boolean }>;
+		const res = await fetch(`${sandbox.baseUrl}/spam_tests?page=${page}&per_page=100`, {
+			headers: { 'X-Api-Key': sandbox.apiKeys.A },
+		});
+		const list = (await res.json()) as Array<{
+			public_id: string;
+			created_at: string;
+			completed: boolean;
+		}>;
 		const fresh = list.filter((t) => Date.parse(t.created_at) >= since - 1000);
 		ids.push(...fresh.filter((t) => !t.completed).map((t) => t.public_id));
 		if (list.length < 100 || fresh.length < list.length) break;
@@ -141,11 +209,20 @@ async function openTests(sandbox: Sandbox, since: number): Promise<string[]> {
  * went out (the creates of 200 runs take 10 s at 20 requests per second).
  */
 async function completeTests(sandbox: Sandbox, since: number): Promise<number> {
-	const ids = await until(`${N} spam tests created`, async () => {
-		const open = await openTests(sandbox, since);
-		return open.length >= N && open;
-	}, 300000);
-	for (const id of ids) await fetch(`${sandbox.adminUrl}/spam_tests/${id}/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	const ids = await until(
+		`${N} spam tests created`,
+		async () => {
+			const open = await openTests(sandbox, since);
+			return open.length >= N && open;
+		},
+		300000,
+	);
+	for (const id of ids)
+		await fetch(`${sandbox.adminUrl}/spam_tests/${id}/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
 	return ids.length;
 }
 
@@ -160,7 +237,10 @@ interface Sample {
 
 function sample(cluster: Cluster, pg: Postgres, database: string): Sample {
 	const rss = (pids: number[]) => Math.round(pids.reduce((s, p) => s + rssMiB(p), 0));
-	const [counts] = pg.query(database, "SELECT string_agg(status || ' ' || n, ', ') FROM (SELECT status, count(*) n FROM execution_entity GROUP BY status) s");
+	const [counts] = pg.query(
+		database,
+		"SELECT string_agg(status || ' ' || n, ', ') FROM (SELECT status, count(*) n FROM execution_entity GROUP BY status) s",
+	);
 	const [sizes] = pg.query(
 		database,
 		"SELECT pg_total_relation_size('execution_entity'), pg_total_relation_size('execution_data'), coalesce(round(avg(length(data))), 0) FROM execution_data",
@@ -178,7 +258,9 @@ function sample(cluster: Cluster, pg: Postgres, database: string): Sample {
 
 /** The error messages of the workflow's failed executions. */
 async function failures(cluster: Cluster, workflowId: string): Promise<string[]> {
-	return (await executions(cluster, workflowId, true)).filter((e) => e.status !== 'success').map((e) => `${e.status}: ${e.data?.resultData.error?.message ?? 'no message'}`);
+	return (await executions(cluster, workflowId, true))
+		.filter((e) => e.status !== 'success')
+		.map((e) => `${e.status}: ${e.data?.resultData.error?.message ?? 'no message'}`);
 }
 
 /** "n × message" for each distinct message. */
@@ -188,12 +270,18 @@ function summary(messages: string[]): string {
 	return [...counts].map(([m, n]) => `${n} × "${m}"`).join(', ');
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted: number[], p: number) =>
+	sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function phase(
 	label: string,
 	inNode: boolean,
-	deps: { pg: Postgres; redis: Awaited<ReturnType<typeof startRedis>>; tgz: string; sandbox: Sandbox },
+	deps: {
+		pg: Postgres;
+		redis: Awaited<ReturnType<typeof startRedis>>;
+		tgz: string;
+		sandbox: Sandbox;
+	},
 ): Promise<string[]> {
 	const database = `bench_${inNode ? 'innode' : 'durable'}_${Date.now().toString(36)}`;
 	const id = inNode ? 'BenchInNodeWait1' : 'BenchDurableWait';
@@ -210,10 +298,17 @@ async function phase(
 	const lines: string[] = [];
 	try {
 		await cluster.prepare();
-		await cluster.main.importCredentials(sandboxCredentials({ baseUrl: deps.sandbox.baseUrl, apiKey: deps.sandbox.apiKeys.A, smtpPort: deps.sandbox.smtpPort }));
+		await cluster.main.importCredentials(
+			sandboxCredentials({
+				baseUrl: deps.sandbox.baseUrl,
+				apiKey: deps.sandbox.apiKeys.A,
+				smtpPort: deps.sandbox.smtpPort,
+			}),
+		);
 		await cluster.main.importWorkflows([workflow(id, pathName, inNode)]);
 		await cluster.start();
-		if ((await cluster.main.api('POST', `/workflows/${id}/activate`)).status !== 200) throw new Error('activate failed');
+		if ((await cluster.main.api('POST', `/workflows/${id}/activate`)).status !== 200)
+			throw new Error('activate failed');
 		const idle = sample(cluster, deps.pg, database);
 		const since = Date.now();
 		await fire(`${cluster.webhooks[0].baseUrl}/webhook/${pathName}`);
@@ -224,7 +319,13 @@ async function phase(
 			async () => {
 				const all = await executions(cluster, id);
 				const started = all.filter((e) => e.status !== 'new');
-				return (all.length >= N && (inNode ? started.length >= N : started.filter((e) => e.status === want).length >= N)) || false;
+				return (
+					(all.length >= N &&
+						(inNode
+							? started.length >= N
+							: started.filter((e) => e.status === want).length >= N)) ||
+					false
+				);
 			},
 			600000,
 		);
@@ -234,9 +335,12 @@ async function phase(
 		const due = new Map(
 			inNode
 				? []
-				: deps.pg.query(database, `SELECT id, round(extract(epoch from "waitTill") * 1000) FROM execution_entity WHERE status = 'waiting'`).map(
-						(line) => line.split('\t') as [string, string],
-					),
+				: deps.pg
+						.query(
+							database,
+							`SELECT id, round(extract(epoch from "waitTill") * 1000) FROM execution_entity WHERE status = 'waiting'`,
+						)
+						.map((line) => line.split('\t') as [string, string]),
 		);
 		const completed = await completeTests(deps.sandbox, since);
 		const done = await until(
@@ -267,7 +371,9 @@ async function phase(
 				`resume lateness (s after due) over ${late.length} runs: min ${late[0]?.toFixed(1)}, median ${pct(late, 50)?.toFixed(1)}, p95 ${pct(late, 95)?.toFixed(1)}, max ${late[late.length - 1]?.toFixed(1)}`,
 			);
 		}
-		lines.push(`${label}: ${completed} tests completed by the admin API; after the runs: main ${after.mainMiB} MiB, worker ${after.workerMiB} MiB`);
+		lines.push(
+			`${label}: ${completed} tests completed by the admin API; after the runs: main ${after.mainMiB} MiB, worker ${after.workerMiB} MiB`,
+		);
 	} finally {
 		await cluster.stop();
 	}
@@ -287,11 +393,23 @@ async function main(): Promise<void> {
 		'|---|---|---|---|---|---|---|---|',
 	];
 	try {
-		const durable = VARIANT === 'in-node' ? [] : await phase('durable (Wait node)', false, { pg, redis, tgz, sandbox });
+		const durable =
+			VARIANT === 'in-node'
+				? []
+				: await phase('durable (Wait node)', false, { pg, redis, tgz, sandbox });
 		log(durable.join('\n'));
-		const inNode = VARIANT === 'durable' ? [] : await phase('in-node (Wait for Completion)', true, { pg, redis, tgz, sandbox });
+		const inNode =
+			VARIANT === 'durable'
+				? []
+				: await phase('in-node (Wait for Completion)', true, { pg, redis, tgz, sandbox });
 		log(inNode.join('\n'));
-		lines.push(...durable.slice(0, 1), ...inNode.slice(0, 1), '', ...durable.slice(1), ...inNode.slice(1));
+		lines.push(
+			...durable.slice(0, 1),
+			...inNode.slice(0, 1),
+			'',
+			...durable.slice(1),
+			...inNode.slice(1),
+		);
 	} finally {
 		await sandbox.close();
 		await redis.stop();

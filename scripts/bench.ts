@@ -28,7 +28,15 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { clientCpuTable, measureClientCpu, median, type ClientCpu } from './client-cpu';
-import { buildAndPack, cpuSeconds, freePort, installPackage, N8n, NODE_TYPES, rssMiB } from '../support/n8n-process';
+import {
+	buildAndPack,
+	cpuSeconds,
+	freePort,
+	installPackage,
+	N8n,
+	NODE_TYPES,
+	rssMiB,
+} from '../support/n8n-process';
 import { ensureRuntime, repoRoot, runtimePaths } from '../support/runtime';
 import { busiestSecond } from '../support/busiest-second';
 import { admin } from '../support/sandbox-admin';
@@ -93,12 +101,19 @@ function workflow(name: string, nodes: Array<Record<string, unknown>>): Record<s
 	const id = `BenchWf${String(++workflowSeq).padStart(9, '0')}`;
 	const connections: Record<string, unknown> = {};
 	for (let i = 0; i + 1 < nodes.length; i++) {
-		connections[String(nodes[i].name)] = { main: [[{ node: String(nodes[i + 1].name), type: 'main', index: 0 }]] };
+		connections[String(nodes[i].name)] = {
+			main: [[{ node: String(nodes[i + 1].name), type: 'main', index: 0 }]],
+		};
 	}
 	return {
 		id,
 		name,
-		nodes: nodes.map((n, i) => ({ id: `${id}-${i}`, typeVersion: 1, position: [i * 220, 0], ...n })),
+		nodes: nodes.map((n, i) => ({
+			id: `${id}-${i}`,
+			typeVersion: 1,
+			position: [i * 220, 0],
+			...n,
+		})),
 		connections,
 		active: false,
 		settings: { executionOrder: 'v1' },
@@ -111,10 +126,16 @@ const ids500 = {
 	name: 'Ids',
 	type: 'n8n-nodes-base.code',
 	typeVersion: 2,
-	parameters: { jsCode: 'return Array.from({ length: 500 }, (_, i) => ({ json: { id: i + 1 } }));' },
+	parameters: {
+		jsCode: 'return Array.from({ length: 500 }, (_, i) => ({ json: { id: i + 1 } }));',
+	},
 };
 
-function ours(name: string, parameters: Record<string, unknown>, credential: string): Record<string, unknown> {
+function ours(
+	name: string,
+	parameters: Record<string, unknown>,
+	credential: string,
+): Record<string, unknown> {
 	return {
 		name,
 		type: NODE_TYPES.action,
@@ -123,7 +144,11 @@ function ours(name: string, parameters: Record<string, unknown>, credential: str
 	};
 }
 
-function httpRequest(name: string, baseUrl: string, parameters: Record<string, unknown>): Record<string, unknown> {
+function httpRequest(
+	name: string,
+	baseUrl: string,
+	parameters: Record<string, unknown>,
+): Record<string, unknown> {
 	return {
 		name,
 		type: 'n8n-nodes-base.httpRequest',
@@ -138,14 +163,26 @@ function httpRequest(name: string, baseUrl: string, parameters: Record<string, u
 	};
 }
 
-function listScenario(name: string, baseUrl: string, accounts: number, server: Server, paced: boolean, anchor: boolean, floorMs?: number): Scenario {
+function listScenario(
+	name: string,
+	baseUrl: string,
+	accounts: number,
+	server: Server,
+	paced: boolean,
+	anchor: boolean,
+	floorMs?: number,
+): Scenario {
 	const variants: Variant[] = [
 		{
 			label: paced ? 'this node (20/s)' : 'this node (pacer off)',
 			node: 'List',
 			workflow: workflow(`${name} ours`, [
 				trigger,
-				ours('List', { resource: 'account', operation: 'getAll', returnAll: true, simplify: false }, paced ? CRED.paced : CRED.unpaced),
+				ours(
+					'List',
+					{ resource: 'account', operation: 'getAll', returnAll: true, simplify: false },
+					paced ? CRED.paced : CRED.unpaced,
+				),
 			]),
 		},
 	];
@@ -161,7 +198,9 @@ function listScenario(name: string, baseUrl: string, accounts: number, server: S
 						pagination: {
 							pagination: {
 								paginationMode: 'updateAParameterInEachRequest',
-								parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount }}' }] },
+								parameters: {
+									parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount }}' }],
+								},
 								paginationCompleteWhen: 'responseIsEmpty',
 							},
 						},
@@ -190,14 +229,22 @@ function updateScenario(name: string, baseUrl: string, server: Server): Scenario
 					ids500,
 					ours(
 						'Update',
-						{ resource: 'account', operation: 'update', accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: body },
+						{
+							resource: 'account',
+							operation: 'update',
+							accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+							updateFields: body,
+						},
 						CRED.paced,
 					),
 				]),
 			},
 			...[
 				['HTTP Request (defaults)', {}],
-				['HTTP Request (batching 20 / 1 s)', { batching: { batch: { batchSize: 20, batchInterval: 1000 } } }],
+				[
+					'HTTP Request (batching 20 / 1 s)',
+					{ batching: { batch: { batchSize: 20, batchInterval: 1000 } } },
+				],
 			].map(([label, options]) => ({
 				label: label as string,
 				node: 'Update',
@@ -230,13 +277,24 @@ interface LogEntry {
  * pipe: n8n 2.41.1 sometimes crashes while shutting down (SIGSEGV after printing the run), and a pipe loses what
  * was not yet flushed, where writes to a file are synchronous.
  */
-async function execute(n8n: N8n, workflowId: string): Promise<{ out: string; rssMiB: number; cpuS: number }> {
+async function execute(
+	n8n: N8n,
+	workflowId: string,
+): Promise<{ out: string; rssMiB: number; cpuS: number }> {
 	const paths = runtimePaths();
 	// A busy machine (--hogs) can keep the task runner from taking the Code node's task within n8n's 60 s default.
-	const env = { ...n8n.env(), N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_RUNNERS_TASK_REQUEST_TIMEOUT: '600' };
+	const env = {
+		...n8n.env(),
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		N8N_RUNNERS_TASK_REQUEST_TIMEOUT: '600',
+	};
 	const file = path.join(n8n.userFolder, `execute-${workflowId}.out`);
 	const fd = fs.openSync(file, 'w');
-	const child = spawn(paths.nodeBin, [paths.n8nMain, 'execute', `--id=${workflowId}`, '--rawOutput'], { cwd: n8n.userFolder, env, stdio: ['ignore', fd, fd] });
+	const child = spawn(
+		paths.nodeBin,
+		[paths.n8nMain, 'execute', `--id=${workflowId}`, '--rawOutput'],
+		{ cwd: n8n.userFolder, env, stdio: ['ignore', fd, fd] },
+	);
 	let peak = 0;
 	let cpu = 0;
 	const sample = setInterval(() => {
@@ -245,13 +303,16 @@ async function execute(n8n: N8n, workflowId: string): Promise<{ out: string; rss
 			cpu = Math.max(cpu, cpuSeconds(child.pid));
 		}
 	}, 50);
-	const code = await new Promise<number | string | null>((resolve) => child.on('close', (c, signal) => resolve(c ?? signal)));
+	const code = await new Promise<number | string | null>((resolve) =>
+		child.on('close', (c, signal) => resolve(c ?? signal)),
+	);
 	clearInterval(sample);
 	fs.closeSync(fd);
 	const out = fs.readFileSync(file, 'utf8');
 	fs.rmSync(file, { force: true });
 	// The printed run decides, not the exit code (1 after a failed run; see above for the crash at shutdown).
-	if (!out.includes('"resultData"')) throw new Error(`n8n execute exited ${code} without a run: ${out.slice(-3000)}`);
+	if (!out.includes('"resultData"'))
+		throw new Error(`n8n execute exited ${code} without a run: ${out.slice(-3000)}`);
 	return { out, rssMiB: peak, cpuS: cpu };
 }
 
@@ -261,7 +322,13 @@ interface RawRun {
 	data: {
 		resultData: {
 			error?: { message?: string };
-			runData: Record<string, Array<{ executionTime?: number; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+			runData: Record<
+				string,
+				Array<{
+					executionTime?: number;
+					data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+				}>
+			>;
 		};
 	};
 }
@@ -270,17 +337,25 @@ function parseRun(out: string): RawRun {
 	// The pretty-printed run starts with a line "{" and ends with the last line "}"; log lines may surround it.
 	const start = out.search(/^\{$/m);
 	const end = out.lastIndexOf('\n}');
-	if (start < 0 || end < start) throw new Error(`n8n execute printed no run: ${out.slice(0, 2000)}`);
+	if (start < 0 || end < start)
+		throw new Error(`n8n execute printed no run: ${out.slice(0, 2000)}`);
 	return JSON.parse(out.slice(start, end + 2)) as RawRun;
 }
 
-async function measure(n8n: N8n, sandbox: Sandbox, scenario: Scenario, variant: Variant): Promise<Measured> {
+async function measure(
+	n8n: N8n,
+	sandbox: Sandbox,
+	scenario: Scenario,
+	variant: Variant,
+): Promise<Measured> {
 	await admin(sandbox, 'DELETE', '/requests');
 	// The sliding window starts empty for every run.
 	await admin(sandbox, 'POST', '/rate-limit', { perSecond: scenario.server.perSecond });
 	const { out, rssMiB: rss, cpuS } = await execute(n8n, String(variant.workflow.id));
 	const run = parseRun(out);
-	const log = (await admin<LogEntry[]>(sandbox, 'GET', '/requests')).filter((r) => r.path.startsWith('/accounts'));
+	const log = (await admin<LogEntry[]>(sandbox, 'GET', '/requests')).filter((r) =>
+		r.path.startsWith('/accounts'),
+	);
 	const nodeRun = run.data.resultData.runData[variant.node]?.[0];
 	const items = (nodeRun?.data?.main?.[0] ?? []).map((i) => i.json);
 	let unique: number;
@@ -288,13 +363,21 @@ async function measure(n8n: N8n, sandbox: Sandbox, scenario: Scenario, variant: 
 	if (scenario.kind === 'list') {
 		unique = new Set(items.map((i) => i.id)).size;
 	} else {
-		failed = items.filter((i) => i.error !== undefined).length + (run.data.resultData.error ? 500 - items.length : 0);
+		failed =
+			items.filter((i) => i.error !== undefined).length +
+			(run.data.resultData.error ? 500 - items.length : 0);
 		const done = log.filter((r) => r.method === 'POST' && r.status === 200).map((r) => r.path);
 		unique = new Set(done).size;
 	}
-	const applied = scenario.kind === 'list' ? items.length : log.filter((r) => r.method === 'POST' && r.status === 200).length;
+	const applied =
+		scenario.kind === 'list'
+			? items.length
+			: log.filter((r) => r.method === 'POST' && r.status === 200).length;
 	return {
-		ms: run.startedAt && run.stoppedAt ? Date.parse(run.stoppedAt) - Date.parse(run.startedAt) : Number.NaN,
+		ms:
+			run.startedAt && run.stoppedAt
+				? Date.parse(run.stoppedAt) - Date.parse(run.startedAt)
+				: Number.NaN,
 		nodeMs: nodeRun?.executionTime ?? Number.NaN,
 		requests: log.length,
 		r429: log.filter((r) => r.status === 429).length,
@@ -338,7 +421,8 @@ async function main(): Promise<void> {
 	const tgz = await buildAndPack();
 	const results: Array<{ scenario: Scenario; variant: Variant; runs: Measured[] }> = [];
 	const baselines: number[] = [];
-	const wanted = (name: string): boolean => (!ONLY || ONLY.some((o) => name.includes(o))) && (!SKIP || !SKIP.some((k) => name.includes(k)));
+	const wanted = (name: string): boolean =>
+		(!ONLY || ONLY.some((o) => name.includes(o))) && (!SKIP || !SKIP.some((k) => name.includes(k)));
 	if (wanted('client CPU')) {
 		process.stderr.write('bench: client CPU per request, in-process …\n');
 		clientCpu = await measureClientCpu();
@@ -349,18 +433,73 @@ async function main(): Promise<void> {
 			accounts: 10_000,
 			make: (b) => [
 				// The scenarios of the issue's goals first, so a run cut short has those.
-				listScenario('10k, 150 ms, 20/s window', b, 10_000, { latencyMs: 150, perSecond: 20, perPageMode: 'honour' }, true, true, 5050),
-				listScenario('10k, 150 ms, 20/s window, per_page ignored', b, 10_000, { latencyMs: 150, perSecond: 20, perPageMode: 'ignore' }, true, false, 10050),
-				updateScenario('500 updates, 150 ms, 20/s window', b, { latencyMs: 150, perSecond: 20, perPageMode: 'honour' }),
-				updateScenario('500 updates, 20 ms, 20/s window', b, { latencyMs: 20, perSecond: 20, perPageMode: 'honour' }),
-				listScenario('10k, 20 ms, no limit', b, 10_000, { latencyMs: 20, perSecond: null, perPageMode: 'honour' }, false, true),
-				listScenario('10k, 150 ms, no limit', b, 10_000, { latencyMs: 150, perSecond: null, perPageMode: 'honour' }, false, true),
-				listScenario('10k, 20 ms, 20/s window', b, 10_000, { latencyMs: 20, perSecond: 20, perPageMode: 'honour' }, true, true, 5050),
+				listScenario(
+					'10k, 150 ms, 20/s window',
+					b,
+					10_000,
+					{ latencyMs: 150, perSecond: 20, perPageMode: 'honour' },
+					true,
+					true,
+					5050,
+				),
+				listScenario(
+					'10k, 150 ms, 20/s window, per_page ignored',
+					b,
+					10_000,
+					{ latencyMs: 150, perSecond: 20, perPageMode: 'ignore' },
+					true,
+					false,
+					10050,
+				),
+				updateScenario('500 updates, 150 ms, 20/s window', b, {
+					latencyMs: 150,
+					perSecond: 20,
+					perPageMode: 'honour',
+				}),
+				updateScenario('500 updates, 20 ms, 20/s window', b, {
+					latencyMs: 20,
+					perSecond: 20,
+					perPageMode: 'honour',
+				}),
+				listScenario(
+					'10k, 20 ms, no limit',
+					b,
+					10_000,
+					{ latencyMs: 20, perSecond: null, perPageMode: 'honour' },
+					false,
+					true,
+				),
+				listScenario(
+					'10k, 150 ms, no limit',
+					b,
+					10_000,
+					{ latencyMs: 150, perSecond: null, perPageMode: 'honour' },
+					false,
+					true,
+				),
+				listScenario(
+					'10k, 20 ms, 20/s window',
+					b,
+					10_000,
+					{ latencyMs: 20, perSecond: 20, perPageMode: 'honour' },
+					true,
+					true,
+					5050,
+				),
 			],
 		},
 		{
 			accounts: 200_000,
-			make: (b) => [listScenario('200k, 0 ms, no limit', b, 200_000, { latencyMs: 0, perSecond: null, perPageMode: 'honour' }, false, true)],
+			make: (b) => [
+				listScenario(
+					'200k, 0 ms, no limit',
+					b,
+					200_000,
+					{ latencyMs: 0, perSecond: null, perPageMode: 'honour' },
+					false,
+					true,
+				),
+			],
 		},
 	];
 
@@ -369,7 +508,10 @@ async function main(): Promise<void> {
 		const scenarios = group
 			.make(sandbox.baseUrl)
 			.filter((s) => wanted(s.name))
-			.map((s) => ({ ...s, variants: s.variants.filter((v) => !VARIANTS || VARIANTS.some((w) => v.label.includes(w))) }))
+			.map((s) => ({
+				...s,
+				variants: s.variants.filter((v) => !VARIANTS || VARIANTS.some((w) => v.label.includes(w))),
+			}))
 			.filter((s) => s.variants.length > 0);
 		if (scenarios.length === 0) {
 			await sandbox.close();
@@ -381,12 +523,40 @@ async function main(): Promise<void> {
 			await installPackage(userFolder, tgz);
 			const key = sandbox.apiKeys.A;
 			await n8n.importCredentials([
-				{ id: CRED.paced, name: CRED.paced, type: 'deliverabilityApi', data: { apiKey: key, baseUrl: sandbox.baseUrl, headerForm: 'bearer', maxRequestsPerSecond: 20 } },
-				{ id: CRED.unpaced, name: CRED.unpaced, type: 'deliverabilityApi', data: { apiKey: key, baseUrl: sandbox.baseUrl, headerForm: 'bearer', maxRequestsPerSecond: 0 } },
-				{ id: CRED.header, name: CRED.header, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: `Bearer ${key}` } },
+				{
+					id: CRED.paced,
+					name: CRED.paced,
+					type: 'deliverabilityApi',
+					data: {
+						apiKey: key,
+						baseUrl: sandbox.baseUrl,
+						headerForm: 'bearer',
+						maxRequestsPerSecond: 20,
+					},
+				},
+				{
+					id: CRED.unpaced,
+					name: CRED.unpaced,
+					type: 'deliverabilityApi',
+					data: {
+						apiKey: key,
+						baseUrl: sandbox.baseUrl,
+						headerForm: 'bearer',
+						maxRequestsPerSecond: 0,
+					},
+				},
+				{
+					id: CRED.header,
+					name: CRED.header,
+					type: 'httpHeaderAuth',
+					data: { name: 'X-Api-Key', value: `Bearer ${key}` },
+				},
 			]);
 			const empty = workflow('empty', [trigger]);
-			await n8n.importWorkflows([empty, ...scenarios.flatMap((s) => s.variants.map((v) => v.workflow))]);
+			await n8n.importWorkflows([
+				empty,
+				...scenarios.flatMap((s) => s.variants.map((v) => v.workflow)),
+			]);
 			// The CPU an n8n execute spends on start-up and an empty run: subtracted for the CPU per page.
 			for (let i = 0; i < 2; i++) baselines.push((await execute(n8n, String(empty.id))).cpuS);
 			const hogs = HOGS > 0 ? startHogs(HOGS) : undefined;
@@ -394,7 +564,10 @@ async function main(): Promise<void> {
 			try {
 				for (const scenario of scenarios) {
 					await admin(sandbox, 'POST', '/reset');
-					await admin(sandbox, 'POST', '/settings', { latencyMs: scenario.server.latencyMs, perPageMode: scenario.server.perPageMode });
+					await admin(sandbox, 'POST', '/settings', {
+						latencyMs: scenario.server.latencyMs,
+						perPageMode: scenario.server.perPageMode,
+					});
 					const runs = scenario.variants.map(() => [] as Measured[]);
 					for (let r = 0; r < RUNS; r++) {
 						for (const [v, variant] of scenario.variants.entries()) {
@@ -405,7 +578,9 @@ async function main(): Promise<void> {
 							);
 						}
 					}
-					scenario.variants.forEach((variant, v) => results.push({ scenario, variant, runs: runs[v] }));
+					scenario.variants.forEach((variant, v) =>
+						results.push({ scenario, variant, runs: runs[v] }),
+					);
 					report(results, baselines, started);
 				}
 			} finally {
@@ -438,7 +613,11 @@ function reportFile(): string {
 }
 
 /** The table and ratios so far (written after every scenario, so a long run can be stopped with what it has). */
-function report(results: Array<{ scenario: Scenario; variant: Variant; runs: Measured[] }>, baselines: number[], started: number): void {
+function report(
+	results: Array<{ scenario: Scenario; variant: Variant; runs: Measured[] }>,
+	baselines: number[],
+	started: number,
+): void {
 	const baseline = baselines.length ? median(baselines) : 0;
 	const rows: string[] = [
 		'| scenario | variant | time median (min–max) s | node s | requests | 429s | max req in 1 s | items out | unique ids | duplicates | failed | peak RSS MiB | CPU ms/page |',
@@ -447,12 +626,23 @@ function report(results: Array<{ scenario: Scenario; variant: Variant; runs: Mea
 	for (const { scenario, variant, runs } of results) {
 		const ms = runs.map((m) => m.ms);
 		const pick = (f: (m: Measured) => number) => median(runs.map(f));
-		const cpuPerPage = scenario.kind === 'list' ? ((pick((m) => m.cpuS) - baseline) * 1000) / Math.max(1, pick((m) => m.requests)) : Number.NaN;
+		const cpuPerPage =
+			scenario.kind === 'list'
+				? ((pick((m) => m.cpuS) - baseline) * 1000) /
+					Math.max(
+						1,
+						pick((m) => m.requests),
+					)
+				: Number.NaN;
 		rows.push(
 			`| ${scenario.name} | ${variant.label} | ${sec(median(ms))} (${sec(Math.min(...ms))}–${sec(Math.max(...ms))}) | ${sec(pick((m) => m.nodeMs))} | ${pick((m) => m.requests)} | ${pick((m) => m.r429)} | ${pick((m) => m.maxPerSecond)} | ${pick((m) => m.items)} | ${pick((m) => m.unique)} | ${pick((m) => m.duplicates)} | ${pick((m) => m.failed)} | ${pick((m) => m.rssMiB)} | ${Number.isFinite(cpuPerPage) ? cpuPerPage.toFixed(1) : '–'} |`,
 		);
 	}
-	const ratios: string[] = ['', '| scenario | ours vs HTTP Request | ours vs floor |', '|---|---|---|'];
+	const ratios: string[] = [
+		'',
+		'| scenario | ours vs HTTP Request | ours vs floor |',
+		'|---|---|---|',
+	];
 	const scenarioNames = [...new Set(results.map((r) => r.scenario.name))];
 	for (const name of scenarioNames) {
 		const group = results.filter((r) => r.scenario.name === name);
@@ -467,17 +657,27 @@ function report(results: Array<{ scenario: Scenario; variant: Variant; runs: Mea
 				if (failedRuns === g.runs.length) return `${g.variant.label} failed in every run`;
 				return `${(median(g.runs.map((m) => m.ms)) / ourMs).toFixed(2)}× faster than ${g.variant.label}${failedRuns ? ` (it failed in ${failedRuns}/${g.runs.length} runs)` : ''}`;
 			});
-		const floor = our.scenario.floorMs ? `${(ourMs / our.scenario.floorMs).toFixed(2)} × ${sec(our.scenario.floorMs)} s` : '–';
+		const floor = our.scenario.floorMs
+			? `${(ourMs / our.scenario.floorMs).toFixed(2)} × ${sec(our.scenario.floorMs)} s`
+			: '–';
 		ratios.push(`| ${name} | ${anchors.join('; ') || '–'} | ${floor} |`);
 	}
 	const cpu = clientCpu.length ? ['', ...clientCpuTable(clientCpu)] : [];
-	const text = [...rows, ...ratios, ...cpu, '', `Runs per variant: ${RUNS}${HOGS > 0 ? `; ${HOGS} busy-loop processes beside n8n (1-min load average up to ${hogLoad.toFixed(1)} on ${os.cpus().length} cores)` : ''}; n8n execute baseline CPU ${baseline.toFixed(2)} s; bench took ${Math.round((Date.now() - started) / 60000)} min.`].join('\n');
+	const text = [
+		...rows,
+		...ratios,
+		...cpu,
+		'',
+		`Runs per variant: ${RUNS}${HOGS > 0 ? `; ${HOGS} busy-loop processes beside n8n (1-min load average up to ${hogLoad.toFixed(1)} on ${os.cpus().length} cores)` : ''}; n8n execute baseline CPU ${baseline.toFixed(2)} s; bench took ${Math.round((Date.now() - started) / 60000)} min.`,
+	].join('\n');
 	fs.mkdirSync(path.join(repoRoot, '.cache', 'bench'), { recursive: true });
 	fs.writeFileSync(reportFile(), `${text}\n`);
 	process.stderr.write(`${text}\n`);
 }
 
 main().catch((error: unknown) => {
-	process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+	process.stderr.write(
+		`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+	);
 	process.exit(1);
 });

@@ -66,7 +66,8 @@ function rss(pid: number): { main: number; tree: number } {
 		}
 	};
 	const tree = [pid];
-	for (let i = 0; i < tree.length; i++) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+	for (let i = 0; i < tree.length; i++)
+		for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
 	return { main: of(pid), tree: tree.reduce((sum, p) => sum + of(p), 0) };
 }
 
@@ -100,21 +101,36 @@ async function main(): Promise<void> {
 	const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json');
 	if (!example) throw new Error('examples/auto-pause-on-disconnect.json not found');
 
-	const sandbox = await startSandbox({ port: 0, smtpPort: 0, accounts: Math.max(120, options.events) });
+	const sandbox = await startSandbox({
+		port: 0,
+		smtpPort: 0,
+		accounts: Math.max(120, options.events),
+	});
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-burst-'));
 	const n8n = new N8n({ userFolder, env: options.env });
 	try {
 		await installPackage(userFolder, tgz, log);
-		await n8n.importCredentials(sandboxCredentials({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKeys.A, smtpPort: sandbox.smtpPort }));
+		await n8n.importCredentials(
+			sandboxCredentials({
+				baseUrl: sandbox.baseUrl,
+				apiKey: sandbox.apiKeys.A,
+				smtpPort: sandbox.smtpPort,
+			}),
+		);
 		await n8n.importWorkflows([example.workflow]);
 		await n8n.start();
 		log(`n8n ready in ${(n8n.startupMs / 1000).toFixed(1)} s`);
 		const activated = await n8n.api('POST', `/workflows/${example.id}/activate`);
-		if (activated.status !== 200) throw new Error(`activate: ${activated.status} ${JSON.stringify(activated.data)}`);
+		if (activated.status !== 200)
+			throw new Error(`activate: ${activated.status} ${JSON.stringify(activated.data)}`);
 
 		const alertOf = async (): Promise<string> => {
 			for (let i = 0; i < 80; i++) {
-				const alerts = await admin<Array<{ hook_url: string | null }>>(sandbox, 'GET', '/alerts?project=A');
+				const alerts = await admin<Array<{ hook_url: string | null }>>(
+					sandbox,
+					'GET',
+					'/alerts?project=A',
+				);
 				const ours = alerts.find((a) => (a.hook_url ?? '').startsWith(n8n.baseUrl));
 				if (ours?.hook_url) return ours.hook_url;
 				await new Promise((r) => setTimeout(r, 250));
@@ -134,7 +150,10 @@ async function main(): Promise<void> {
 			accounts.push(...list.map((a) => a.id));
 		}
 		if (accounts.length === 0) throw new Error('the sandbox lists no account');
-		const eventIds = Array.from({ length: options.events }, (_, i) => `evt_burst_${String(i).padStart(4, '0')}`);
+		const eventIds = Array.from(
+			{ length: options.events },
+			(_, i) => `evt_burst_${String(i).padStart(4, '0')}`,
+		);
 
 		const countRuns = async (): Promise<{ total: number; unfinished: number }> => {
 			let total = 0;
@@ -142,15 +161,21 @@ async function main(): Promise<void> {
 			let cursor: string | undefined;
 			do {
 				const route = `/executions?workflowId=${example.id}&limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-				let res = await n8n.api<{ data: Array<{ status: string }>; nextCursor?: string | null }>('GET', route);
+				let res = await n8n.api<{ data: Array<{ status: string }>; nextCursor?: string | null }>(
+					'GET',
+					route,
+				);
 				// Under a burst n8n may answer 503 "Database is not ready!" for a while: ask again.
 				for (let retry = 0; res.status === 503 && retry < 60; retry++) {
 					await new Promise((r) => setTimeout(r, 1000));
 					res = await n8n.api('GET', route);
 				}
-				if (res.status !== 200 || !Array.isArray(res.data?.data)) throw new Error(`executions: ${res.status} ${JSON.stringify(res.data)}`);
+				if (res.status !== 200 || !Array.isArray(res.data?.data))
+					throw new Error(`executions: ${res.status} ${JSON.stringify(res.data)}`);
 				total += res.data.data.length;
-				unfinished += res.data.data.filter((e) => e.status === 'running' || e.status === 'new').length;
+				unfinished += res.data.data.filter(
+					(e) => e.status === 'running' || e.status === 'new',
+				).length;
 				cursor = res.data.nextCursor ?? undefined;
 			} while (cursor);
 			return { total, unfinished };
@@ -167,7 +192,9 @@ async function main(): Promise<void> {
 				rssPeak.tree = Math.max(rssPeak.tree, now.tree);
 			}, 100);
 			const runsBefore = (await countRuns()).total;
-			const queue = eventIds.flatMap((id, i) => [i, i].map(() => ({ id, account: accounts[i % accounts.length] })));
+			const queue = eventIds.flatMap((id, i) =>
+				[i, i].map(() => ({ id, account: accounts[i % accounts.length] })),
+			);
 			const latencies: number[] = [];
 			let ok2xx = 0;
 			const statuses: Record<string, number> = {};
@@ -183,7 +210,12 @@ async function main(): Promise<void> {
 						const res = await fetch(hookUrl, {
 							method: 'POST',
 							headers: { 'content-type': 'application/json' },
-							body: JSON.stringify({ id, event: 'ACCOUNT_DISCONNECTED', account_id: account, level: 'warning' }),
+							body: JSON.stringify({
+								id,
+								event: 'ACCOUNT_DISCONNECTED',
+								account_id: account,
+								level: 'warning',
+							}),
 						});
 						const text = await res.text();
 						latencies.push(performance.now() - start);
@@ -210,11 +242,15 @@ async function main(): Promise<void> {
 			await new Promise((r) => setTimeout(r, 2000));
 			clearInterval(sampler);
 			const runs = (await countRuns()).total - runsBefore;
-			const wf = await n8n.api<{ staticData?: Record<string, { eventMemory?: { ids?: string[] }; recentEventIds?: string[] }> }>(
-				'GET',
-				`/workflows/${example.id}`,
+			const wf = await n8n.api<{
+				staticData?: Record<
+					string,
+					{ eventMemory?: { ids?: string[] }; recentEventIds?: string[] }
+				>;
+			}>('GET', `/workflows/${example.id}`);
+			const node = Object.values(wf.data.staticData ?? {}).find(
+				(v) => v && typeof v === 'object' && ('alertId' in v || 'eventMemory' in v),
 			);
-			const node = Object.values(wf.data.staticData ?? {}).find((v) => v && typeof v === 'object' && ('alertId' in v || 'eventMemory' in v));
 			const kept = node?.eventMemory?.ids ?? node?.recentEventIds ?? [];
 			latencies.sort((a, b) => a - b);
 			return {
@@ -241,12 +277,19 @@ async function main(): Promise<void> {
 
 		const mib = (n: number) => `${Math.round(n)}`;
 		const row = (name: string, r: BurstResult) =>
-			`| ${name} | ${r.ok2xx} / ${r.total} (${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')}) | ${r.accepted} / ${r.duplicate} | ${r.runs} | ${r.idsKept} of ${options.events} | ${
+			`| ${name} | ${r.ok2xx} / ${r.total} (${Object.entries(r.statuses)
+				.map(([k, v]) => `${k}: ${v}`)
+				.join(
+					', ',
+				)}) | ${r.accepted} / ${r.duplicate} | ${r.runs} | ${r.idsKept} of ${options.events} | ${
 				r.secretInApi ? 'YES' : 'no'
 			} | ${mib(r.rssBefore.main)} → ${mib(r.rssPeak.main)} (with runner ${mib(r.rssBefore.tree)} → ${mib(r.rssPeak.tree)}) | ${Math.round(
 				r.p50,
 			)} / ${Math.round(r.p99)} | ${r.seconds.toFixed(1)} |`;
-		const settings = Object.entries(options.env).map(([k, v]) => `${k}=${v}`).join(' ') || 'n8n defaults';
+		const settings =
+			Object.entries(options.env)
+				.map(([k, v]) => `${k}=${v}`)
+				.join(' ') || 'n8n defaults';
 		process.stdout.write(
 			[
 				`burst: ${options.events} events × 2 copies, ${options.senders} senders, ${path.basename(tgz)}, ${settings}`,
@@ -265,6 +308,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+	process.stderr.write(
+		`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+	);
 	process.exit(1);
 });

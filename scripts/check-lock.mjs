@@ -4,7 +4,9 @@
 import fs from 'node:fs';
 
 const lock = JSON.parse(fs.readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8'));
-const names = new Set(Object.keys(lock.packages).map((key) => key.replace(/^.*node_modules\//, '')));
+const names = new Set(
+	Object.keys(lock.packages).map((key) => key.replace(/^.*node_modules\//, '')),
+);
 const missing = [];
 for (const [key, entry] of Object.entries(lock.packages)) {
 	for (const dep of Object.keys(entry.optionalDependencies ?? {})) {
@@ -12,7 +14,11 @@ for (const [key, entry] of Object.entries(lock.packages)) {
 	}
 }
 if (missing.length) {
-	console.error(`package-lock.json lacks ${missing.length} optional dependencies, so npm ci would fail:\n  ${missing.join('\n  ')}`);
+	console.error(
+		`package-lock.json lacks ${missing.length} optional dependencies, so npm ci would fail:\n  ${missing.join('\n  ')}`,
+	);
 	process.exit(1);
 }
-console.log(`package-lock.json: ${Object.keys(lock.packages).length} entries, every optional dependency present`);
+console.log(
+	`package-lock.json: ${Object.keys(lock.packages).length} entries, every optional dependency present`,
+);

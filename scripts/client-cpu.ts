@@ -48,17 +48,44 @@ export const median = (xs: number[]): number => {
 export async function measureClientCpu(runs = 5): Promise<ClientCpu[]> {
 	const { info, proc: child } = await startSandboxProcess({ accounts: 10_000, latencyMs: 0 });
 	try {
-		const credentials = { deliverabilityApi: { apiKey: info.apiKeys.A, baseUrl: info.baseUrl, headerForm: 'bearer', maxRequestsPerSecond: 0 } };
+		const credentials = {
+			deliverabilityApi: {
+				apiKey: info.apiKeys.A,
+				baseUrl: info.baseUrl,
+				headerForm: 'bearer',
+				maxRequestsPerSecond: 0,
+			},
+		};
 		const headers = { 'X-Api-Key': `Bearer ${info.apiKeys.A}` };
-		const ids = (await axios.get<Array<{ id: number }>>(`${info.baseUrl}/accounts`, { params: { per_page: 100 }, headers })).data.map((a) => a.id);
-		const shapes: Array<{ label: string; node: () => Promise<unknown>; floor: () => Promise<void> }> = [
+		const ids = (
+			await axios.get<Array<{ id: number }>>(`${info.baseUrl}/accounts`, {
+				params: { per_page: 100 },
+				headers,
+			})
+		).data.map((a) => a.id);
+		const shapes: Array<{
+			label: string;
+			node: () => Promise<unknown>;
+			floor: () => Promise<void>;
+		}> = [
 			{
 				label: 'Account → Get Many, Return All, 100 per page (per page)',
 				node: async () =>
-					await runNode({ nodeType: new Deliverability(), parameters: { resource: 'account', operation: 'getAll', returnAll: true, simplify: false }, credentials }),
+					await runNode({
+						nodeType: new Deliverability(),
+						parameters: {
+							resource: 'account',
+							operation: 'getAll',
+							returnAll: true,
+							simplify: false,
+						},
+						credentials,
+					}),
 				floor: async () => {
 					for (let page = 0; ; page++) {
-						const response = await fetch(`${info.baseUrl}/accounts?page=${page}&per_page=100`, { headers });
+						const response = await fetch(`${info.baseUrl}/accounts?page=${page}&per_page=100`, {
+							headers,
+						});
 						const data = (await response.json()) as unknown[];
 						if (data.length < 100) return;
 					}
@@ -69,12 +96,20 @@ export async function measureClientCpu(runs = 5): Promise<ClientCpu[]> {
 				node: async () =>
 					await runNode({
 						nodeType: new Deliverability(),
-						parameters: { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify: false },
+						parameters: {
+							resource: 'account',
+							operation: 'get',
+							accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+							simplify: false,
+						},
 						credentials,
 						input: Array.from({ length: 200 }, (_, i) => ({ id: ids[i % ids.length] })),
 					}),
 				floor: async () => {
-					for (let i = 0; i < 200; i++) await (await fetch(`${info.baseUrl}/accounts/${ids[i % ids.length]}`, { headers })).json();
+					for (let i = 0; i < 200; i++)
+						await (
+							await fetch(`${info.baseUrl}/accounts/${ids[i % ids.length]}`, { headers })
+						).json();
 				},
 			},
 		];
@@ -95,7 +130,12 @@ export async function measureClientCpu(runs = 5): Promise<ClientCpu[]> {
 				const bare = await cpuOf(shape.floor);
 				floor.push(bare.ms / (await requestsLogged(info)));
 			}
-			out.push({ label: shape.label, requests, msPerRequest: median(ours), floorMsPerRequest: median(floor) });
+			out.push({
+				label: shape.label,
+				requests,
+				msPerRequest: median(ours),
+				floorMsPerRequest: median(floor),
+			});
 		}
 		return out;
 	} finally {
@@ -107,7 +147,10 @@ export function clientCpuTable(results: ClientCpu[]): string[] {
 	return [
 		'| client CPU, isolated (in-process n8n-core, sandbox in another process, 0 ms latency) | requests per run | this node ms per request | fetch + JSON.parse ms per request |',
 		'|---|---|---|---|',
-		...results.map((r) => `| ${r.label} | ${r.requests} | ${r.msPerRequest.toFixed(2)} | ${r.floorMsPerRequest.toFixed(2)} |`),
+		...results.map(
+			(r) =>
+				`| ${r.label} | ${r.requests} | ${r.msPerRequest.toFixed(2)} | ${r.floorMsPerRequest.toFixed(2)} |`,
+		),
 	];
 }
 
@@ -115,7 +158,9 @@ if (require.main === module) {
 	measureClientCpu().then(
 		(results) => process.stdout.write(`${clientCpuTable(results).join('\n')}\n`),
 		(error: unknown) => {
-			process.stderr.write(`client-cpu: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+			process.stderr.write(
+				`client-cpu: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+			);
 			process.exit(1);
 		},
 	);

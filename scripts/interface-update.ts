@@ -10,10 +10,19 @@ import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
 import { interfaceOf } from '../support/interface';
 
 const file = path.join(__dirname, '..', 'test', 'nodes', 'fixtures', 'interface.json');
-const before = new Map((JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ key: string }>).map((e) => [e.key, JSON.stringify(e)]));
+const before = new Map(
+	(JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ key: string }>).map((e) => [
+		e.key,
+		JSON.stringify(e),
+	]),
+);
 const now = interfaceOf(new Deliverability().description.properties);
 const added = now.filter((e) => !before.has(e.key)).length;
-const changed = now.filter((e) => before.has(e.key) && before.get(e.key) !== JSON.stringify(e)).length;
+const changed = now.filter(
+	(e) => before.has(e.key) && before.get(e.key) !== JSON.stringify(e),
+).length;
 const removed = [...before.keys()].filter((k) => !now.some((e) => e.key === k)).length;
 fs.writeFileSync(file, `${JSON.stringify(now, null, '\t')}\n`);
-console.log(`interface.json: ${now.length} entries (${added} added, ${changed} changed, ${removed} removed)`);
+console.log(
+	`interface.json: ${now.length} entries (${added} added, ${changed} changed, ${removed} removed)`,
+);

@@ -6,7 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!fs.existsSync(path.join(root, 'dist'))) {
@@ -18,13 +21,21 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'deliverability-scan-'));
 let failed = false;
 try {
 	const packed = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+		execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+			cwd: root,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		}),
 	)[0];
 	const tarball = path.join(work, packed.filename);
 	const unpacked = path.join(work, 'package');
 	execFileSync('tar', ['-xzf', tarball, '-C', work]);
-	const unexpected = packed.files.map((f) => f.path).filter((p) => !/^(dist\/|package\.json$|README\.md$|LICENSE)/.test(p));
-	console.log(`tarball: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${packed.entryCount} files`);
+	const unexpected = packed.files
+		.map((f) => f.path)
+		.filter((p) => !/^(dist\/|package\.json$|README\.md$|LICENSE)/.test(p));
+	console.log(
+		`tarball: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${packed.entryCount} files`,
+	);
 	if (unexpected.length) {
 		console.error(`tarball holds files n8n does not need: ${unexpected.join(', ')}`);
 		failed = true;

@@ -21,13 +21,32 @@ import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CREDENTIAL_NAMES, loadExamples, missingCredentials, sandboxCredentials } from '../support/examples';
-import { buildAndPack, DEFAULT_OWNER, freePort, installPackage, N8n, portIsFree, STAGED } from '../support/n8n-process';
+import {
+	CREDENTIAL_NAMES,
+	loadExamples,
+	missingCredentials,
+	sandboxCredentials,
+} from '../support/examples';
+import {
+	buildAndPack,
+	DEFAULT_OWNER,
+	freePort,
+	installPackage,
+	N8n,
+	portIsFree,
+	STAGED,
+} from '../support/n8n-process';
 import { ensureRuntime, repoRoot, versions } from '../support/runtime';
 import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 
 function parseArgs(argv: string[]) {
-	const out = { port: 5678, portGiven: false, keep: false, verbose: false, folder: path.join(repoRoot, '.cache', 'n8n-start') };
+	const out = {
+		port: 5678,
+		portGiven: false,
+		keep: false,
+		verbose: false,
+		folder: path.join(repoRoot, '.cache', 'n8n-start'),
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--keep') out.keep = true;
@@ -35,14 +54,14 @@ function parseArgs(argv: string[]) {
 			const v = a.includes('=') ? a.split('=')[1] : argv[++i];
 			if (!v) throw new Error('--folder needs a path');
 			out.folder = path.resolve(v);
-		}
-		else if (a === '--verbose') out.verbose = true;
+		} else if (a === '--verbose') out.verbose = true;
 		else if (a === '--port' || a.startsWith('--port=')) {
 			const v = a.includes('=') ? a.split('=')[1] : argv[++i];
 			if (!/^\d+$/.test(v ?? '')) throw new Error('--port needs a number');
 			out.port = Number(v);
 			out.portGiven = true;
-		} else throw new Error(`unknown option ${a} (known: --port <n>, --keep, --folder <dir>, --verbose)`);
+		} else
+			throw new Error(`unknown option ${a} (known: --port <n>, --keep, --folder <dir>, --verbose)`);
 	}
 	return out;
 }
@@ -55,7 +74,9 @@ const say = (m: string) => process.stdout.write(`${m}\n`);
 async function timed<T>(what: (result: T) => string, fn: () => Promise<T>): Promise<T> {
 	const started = Date.now();
 	const result = await fn();
-	say(`[start] ${what(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s (at ${elapsed()})`);
+	say(
+		`[start] ${what(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s (at ${elapsed()})`,
+	);
 	return result;
 }
 
@@ -103,8 +124,12 @@ interface CredentialFile {
  * (`--keep`: the sandbox's port changes between runs). n8n picks the ids; returns the file's id → n8n's id.
  */
 async function putCredentials(n8n: N8n, credentials: object[]): Promise<Record<string, string>> {
-	const existing = await n8n.rest<Array<{ id: string; name: string; type: string }>>('GET', '/credentials');
-	if (existing.status !== 200) throw new Error(`GET /rest/credentials: ${existing.status} ${JSON.stringify(existing.data)}`);
+	const existing = await n8n.rest<Array<{ id: string; name: string; type: string }>>(
+		'GET',
+		'/credentials',
+	);
+	if (existing.status !== 200)
+		throw new Error(`GET /rest/credentials: ${existing.status} ${JSON.stringify(existing.data)}`);
 	const ids: Record<string, string> = {};
 	for (const c of credentials as CredentialFile[]) {
 		const found = existing.data.find((e) => e.name === c.name && e.type === c.type);
@@ -112,34 +137,57 @@ async function putCredentials(n8n: N8n, credentials: object[]): Promise<Record<s
 		const res = found
 			? await n8n.rest<{ id: string }>('PATCH', `/credentials/${found.id}`, body)
 			: await n8n.rest<{ id: string }>('POST', '/credentials', body);
-		if (res.status !== 200 || !res.data?.id) throw new Error(`credential "${c.name}": ${res.status} ${JSON.stringify(res.data)}`);
+		if (res.status !== 200 || !res.data?.id)
+			throw new Error(`credential "${c.name}": ${res.status} ${JSON.stringify(res.data)}`);
 		ids[c.id] = res.data.id;
 	}
 	return ids;
 }
 
 /** Creates the example workflows (with their own ids, so the printed links are stable) with credentials attached. */
-async function createWorkflows(n8n: N8n, workflows: Array<Record<string, unknown>>, credentialIds: Record<string, string>): Promise<void> {
+async function createWorkflows(
+	n8n: N8n,
+	workflows: Array<Record<string, unknown>>,
+	credentialIds: Record<string, string>,
+): Promise<void> {
 	for (const wf of workflows) {
-		const nodes = (wf.nodes as Array<{ credentials?: Record<string, { id: string; name: string }> }>).map((node) => ({
+		const nodes = (
+			wf.nodes as Array<{ credentials?: Record<string, { id: string; name: string }> }>
+		).map((node) => ({
 			...node,
 			...(node.credentials
 				? {
 						credentials: Object.fromEntries(
-							Object.entries(node.credentials).map(([type, ref]) => [type, { ...ref, id: credentialIds[ref.id] ?? ref.id }]),
+							Object.entries(node.credentials).map(([type, ref]) => [
+								type,
+								{ ...ref, id: credentialIds[ref.id] ?? ref.id },
+							]),
 						),
 					}
 				: {}),
 		}));
 		const { id, name, connections, settings, pinData, meta } = wf;
-		const res = await n8n.rest('POST', '/workflows', { id, name, nodes, connections, settings, pinData, meta });
-		if (res.status !== 200) throw new Error(`workflow "${String(name)}": ${res.status} ${JSON.stringify(res.data).slice(0, 500)}`);
+		const res = await n8n.rest('POST', '/workflows', {
+			id,
+			name,
+			nodes,
+			connections,
+			settings,
+			pinData,
+			meta,
+		});
+		if (res.status !== 200)
+			throw new Error(
+				`workflow "${String(name)}": ${res.status} ${JSON.stringify(res.data).slice(0, 500)}`,
+			);
 	}
 }
 
 async function main(): Promise<void> {
 	const args = parseArgs(process.argv.slice(2));
-	say(`npm start: Deliverability nodes in a real n8n ${versions.n8n} (Node ${versions.node}) against the local sandbox`);
+	say(
+		`npm start: Deliverability nodes in a real n8n ${versions.n8n} (Node ${versions.node}) against the local sandbox`,
+	);
 
 	await ensureRuntime({ log: say });
 
@@ -172,7 +220,13 @@ async function main(): Promise<void> {
 		if (!args.keep) fs.rmSync(userFolder, { recursive: true, force: true });
 		fs.mkdirSync(userFolder, { recursive: true });
 		const port =
-			args.port === 0 ? await freePort() : (await portIsFree(args.port)) ? args.port : args.portGiven ? -1 : await freePort();
+			args.port === 0
+				? await freePort()
+				: (await portIsFree(args.port))
+					? args.port
+					: args.portGiven
+						? -1
+						: await freePort();
 		if (port < 0) throw new Error(`port ${args.port} is taken`);
 		const instance = new N8n({
 			userFolder,
@@ -186,10 +240,14 @@ async function main(): Promise<void> {
 		// Two independent steps at once: the build (compiler) and the sandbox. Both are awaited even when one fails,
 		// so nothing is left running unawaited.
 		say(`[start] building the package and starting the sandbox … (${elapsed()})`);
-		const packing = timed((r) => (r.reused ? 'package unchanged: reused the last tarball' : 'package built and packed'), packedPackage);
-		const sandboxStarting = timed((s) => `sandbox on ${s.info.baseUrl} (SMTP 127.0.0.1:${s.info.smtpPort})`, async () => await startSandboxProcess({ detached: true })).then(
-			(s) => (sandbox = s),
+		const packing = timed(
+			(r) => (r.reused ? 'package unchanged: reused the last tarball' : 'package built and packed'),
+			packedPackage,
 		);
+		const sandboxStarting = timed(
+			(s) => `sandbox on ${s.info.baseUrl} (SMTP 127.0.0.1:${s.info.smtpPort})`,
+			async () => await startSandboxProcess({ detached: true }),
+		).then((s) => (sandbox = s));
 		const settled = await Promise.allSettled([packing, sandboxStarting]);
 		const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
 		if (failed) throw failed.reason;
@@ -201,24 +259,45 @@ async function main(): Promise<void> {
 				void stopAll(1);
 			}
 		});
-		await timed(() => `package installed into ${path.join(userFolder, '.n8n', 'nodes')}`, () => installPackage(userFolder, tgz));
+		await timed(
+			() => `package installed into ${path.join(userFolder, '.n8n', 'nodes')}`,
+			() => installPackage(userFolder, tgz),
+		);
 		const sandboxInfo = running.info;
-		const startupMs = await timed(() => 'n8n started', () => instance.start({ timeoutMs: 180000 }));
+		const startupMs = await timed(
+			() => 'n8n started',
+			() => instance.start({ timeoutMs: 180000 }),
+		);
 		fs.writeFileSync(path.join(userFolder, 'n8n.log'), n8n.output);
 		const credentialIds = await timed(
 			() => 'credentials created or updated (REST API)',
-			() => putCredentials(instance, sandboxCredentials({ baseUrl: sandboxInfo.baseUrl, apiKey: sandboxInfo.apiKeys.A, smtpPort: sandboxInfo.smtpPort })),
+			() =>
+				putCredentials(
+					instance,
+					sandboxCredentials({
+						baseUrl: sandboxInfo.baseUrl,
+						apiKey: sandboxInfo.apiKeys.A,
+						smtpPort: sandboxInfo.smtpPort,
+					}),
+				),
 		);
 		if (!fs.existsSync(marker)) {
 			await timed(
 				() => `${examples.length} example workflows created (REST API)`,
-				() => createWorkflows(instance, examples.map((e) => e.workflow), credentialIds),
+				() =>
+					createWorkflows(
+						instance,
+						examples.map((e) => e.workflow),
+						credentialIds,
+					),
 			);
 			fs.writeFileSync(marker, new Date().toISOString());
 		}
 		n8n.proc!.once('exit', (code) => {
 			if (!stopping) {
-				say(`[start] n8n exited unexpectedly (${code}); its log: ${path.join(userFolder, 'n8n.log')}`);
+				say(
+					`[start] n8n exited unexpectedly (${code}); its log: ${path.join(userFolder, 'n8n.log')}`,
+				);
 				fs.writeFileSync(path.join(userFolder, 'n8n.log'), n8n!.output);
 				void stopAll(1);
 			}
@@ -226,7 +305,8 @@ async function main(): Promise<void> {
 
 		const editor = n8n.baseUrl;
 		const byName = Object.fromEntries(examples.map((e) => [e.file, e]));
-		const open = (file: string) => (byName[file] ? `${editor}/workflow/${byName[file].id}` : '(missing)');
+		const open = (file: string) =>
+			byName[file] ? `${editor}/workflow/${byName[file].id}` : '(missing)';
 		// Examples without a walk-through above (e.g. the AI agent, which needs a chat model credential): name and link.
 		const described = [
 			'pre-send-gate.json',
@@ -241,7 +321,10 @@ async function main(): Promise<void> {
 		// sticky note says the same).
 		const needs = (e: (typeof examples)[number]) =>
 			missingCredentials(e)
-				.map((c) => `\n       add a credential first: "${c.name}" (${c.type}) in ${c.nodes.map((n) => `"${n}"`).join(', ')}, not created by npm start`)
+				.map(
+					(c) =>
+						`\n       add a credential first: "${c.name}" (${c.type}) in ${c.nodes.map((n) => `"${n}"`).join(', ')}, not created by npm start`,
+				)
 				.join('');
 		const others = examples
 			.filter((e) => !described.includes(e.file))
@@ -286,7 +369,10 @@ n8n log: ${path.join(userFolder, 'n8n.log')}${args.verbose ? '' : ' (or npm star
 Ctrl-C stops n8n and the sandbox.
 `);
 		// Keep the log file current.
-		const timer = setInterval(() => fs.writeFileSync(path.join(userFolder, 'n8n.log'), n8n!.output), 5000);
+		const timer = setInterval(
+			() => fs.writeFileSync(path.join(userFolder, 'n8n.log'), n8n!.output),
+			5000,
+		);
 		timer.unref();
 	} catch (e) {
 		say(`[start] failed: ${(e as Error).message}`);

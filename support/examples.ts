@@ -36,7 +36,14 @@ export function sandboxCredentials({ baseUrl, apiKey, smtpPort }: SandboxEndpoin
 			id: CREDENTIAL_IDS.smtp,
 			name: CREDENTIAL_NAMES.smtp,
 			type: 'smtp',
-			data: { user: '', password: '', host: '127.0.0.1', port: smtpPort, secure: false, disableStartTls: true },
+			data: {
+				user: '',
+				password: '',
+				host: '127.0.0.1',
+				port: smtpPort,
+				secure: false,
+				disableStartTls: true,
+			},
 		},
 	];
 }
@@ -56,7 +63,10 @@ export function loadExamples(): Example[] {
 		.filter((f) => f.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const workflow = JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')) as Record<string, unknown>;
+			const workflow = JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')) as Record<
+				string,
+				unknown
+			>;
 			return { file, id: String(workflow.id), name: String(workflow.name), workflow };
 		});
 }
@@ -73,7 +83,10 @@ export interface MissingCredential {
 export function missingCredentials(example: Example): MissingCredential[] {
 	const created = new Set<string>(Object.values(CREDENTIAL_IDS));
 	const found = new Map<string, MissingCredential>();
-	for (const node of example.workflow.nodes as Array<{ name: string; credentials?: Record<string, { id: string; name: string }> }>) {
+	for (const node of example.workflow.nodes as Array<{
+		name: string;
+		credentials?: Record<string, { id: string; name: string }>;
+	}>) {
 		for (const [type, ref] of Object.entries(node.credentials ?? {})) {
 			if (created.has(ref.id)) continue;
 			const entry = found.get(ref.id) ?? { name: ref.name, type, nodes: [] };
@@ -106,7 +119,10 @@ export interface Workflow {
  * 65 s, so the loop runs in seconds; from 66 s it stores the execution as waiting) and, when given, under another id
  * and webhook path so that it can be imported beside the example itself.
  */
-export function afterSendExample(waitSeconds: number, copy?: { id: string; path: string }): Workflow {
+export function afterSendExample(
+	waitSeconds: number,
+	copy?: { id: string; path: string },
+): Workflow {
 	const example = loadExamples().find((e) => e.file === AFTER_SEND_FILE);
 	if (!example) throw new Error(`examples/${AFTER_SEND_FILE} is missing`);
 	const wf = JSON.parse(JSON.stringify(example.workflow)) as Workflow;

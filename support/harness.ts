@@ -7,7 +7,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ExecutionLifecycleHooks, HookContext, LoadOptionsContext, PollContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	HookContext,
+	LoadOptionsContext,
+	PollContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -37,9 +44,12 @@ import { DeliverabilityMailboxApi } from '../credentials/DeliverabilityMailboxAp
 import { DeliverabilityOutlookAppApi } from '../credentials/DeliverabilityOutlookAppApi.credentials';
 
 const CREDENTIAL_TYPES: Record<string, ICredentialType> = Object.fromEntries(
-	[new DeliverabilityApi(), new DeliverabilityGoogleWorkspaceKeyApi(), new DeliverabilityMailboxApi(), new DeliverabilityOutlookAppApi()].map(
-		(t) => [t.name, t],
-	),
+	[
+		new DeliverabilityApi(),
+		new DeliverabilityGoogleWorkspaceKeyApi(),
+		new DeliverabilityMailboxApi(),
+		new DeliverabilityOutlookAppApi(),
+	].map((t) => [t.name, t]),
 );
 
 /** A start node that emits the items given in its `items` parameter (the input of the node under test). */
@@ -81,7 +91,8 @@ function credentialsHelper(credentials: Record<string, ICredentialDataDecryptedO
 		getCredentialsProperties: (type: string) => CREDENTIAL_TYPES[type]?.properties ?? [],
 		async getDecrypted(_additionalData: unknown, nodeCredentials: { name: string }, type: string) {
 			const data = credentials[type];
-			if (!data) throw new Error(`harness: no credentials of type ${type} (${nodeCredentials.name})`);
+			if (!data)
+				throw new Error(`harness: no credentials of type ${type} (${nodeCredentials.name})`);
 			return { ...data };
 		},
 		async authenticate(
@@ -92,15 +103,29 @@ function credentialsHelper(credentials: Record<string, ICredentialDataDecryptedO
 			node: INode,
 		): Promise<IHttpRequestOptions> {
 			const authenticate = CREDENTIAL_TYPES[type]?.authenticate;
-			if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') return requestOptions;
+			if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic')
+				return requestOptions;
 			const resolve = (value: string) =>
 				value.startsWith('=')
-					? String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: data }, undefined, ''))
+					? String(
+							workflow.expression.getSimpleParameterValue(
+								node,
+								value,
+								'internal',
+								{ $credentials: data },
+								undefined,
+								'',
+							),
+						)
 					: value;
-			const options = requestOptions as unknown as Record<string, Record<string, string> | undefined>;
+			const options = requestOptions as unknown as Record<
+				string,
+				Record<string, string> | undefined
+			>;
 			for (const [section, entries] of Object.entries(authenticate.properties)) {
 				options[section] = { ...(options[section] ?? {}) };
-				for (const [key, value] of Object.entries(entries as Record<string, string>)) options[section]![resolve(key)] = resolve(value);
+				for (const [key, value] of Object.entries(entries as Record<string, string>))
+					options[section]![resolve(key)] = resolve(value);
 			}
 			return requestOptions;
 		},
@@ -201,7 +226,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		id: 'harness',
 		name: 'harness',
 		nodes,
-		connections: { Input: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] } },
+		connections: {
+			Input: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] },
+		},
 		active: false,
 		nodeTypes: nodeTypesOf([options.nodeType]),
 		settings: { timezone: 'UTC' },
@@ -217,7 +244,10 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		connections: workflow.connectionsBySourceNode,
 		activeVersionId: null,
 	});
-	const execute = new WorkflowExecute(additionalDataFor(options.credentials ?? {}, hooks), 'manual');
+	const execute = new WorkflowExecute(
+		additionalDataFor(options.credentials ?? {}, hooks),
+		'manual',
+	);
 	const run = await execute.run({ workflow, startNode: workflow.getNode('Input') ?? undefined });
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
@@ -236,7 +266,11 @@ export interface HookHarness {
 	/** Runs one of the node's `methods.loadOptions` in n8n-core's LoadOptionsContext (what the editor's pickers call). */
 	loadOptions(method: string): Promise<INodePropertyOptions[]>;
 	/** Calls the trigger's webhook() with a fake request/response carrying this body, query and headers. */
-	webhook(request: { body?: unknown; query?: IDataObject; headers?: IDataObject }): Promise<IWebhookResponseData & { status?: number; sent?: unknown }>;
+	webhook(request: {
+		body?: unknown;
+		query?: IDataObject;
+		headers?: IDataObject;
+	}): Promise<IWebhookResponseData & { status?: number; sent?: unknown }>;
 }
 
 export interface HookOptions {
@@ -260,7 +294,9 @@ export function triggerHarness(options: HookOptions): HookHarness {
 		position: [0, 0],
 		webhookId: options.webhookId ?? 'harness-webhook-id',
 		parameters: options.parameters,
-		credentials: Object.fromEntries(Object.keys(options.credentials).map((n) => [n, { id: '1', name: n }])),
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((n) => [n, { id: '1', name: n }]),
+		),
 	};
 	// One workflow per webhook id, as in n8n: anything keyed by workflow + node stays apart between harnesses.
 	const workflow = new Workflow({
@@ -274,7 +310,8 @@ export function triggerHarness(options: HookOptions): HookHarness {
 		settings: { timezone: 'UTC' },
 	});
 	const additionalData = additionalDataFor(options.credentials);
-	if (options.webhookBaseUrl) (additionalData as { webhookBaseUrl: string }).webhookBaseUrl = options.webhookBaseUrl;
+	if (options.webhookBaseUrl)
+		(additionalData as { webhookBaseUrl: string }).webhookBaseUrl = options.webhookBaseUrl;
 	const webhookDescription = options.nodeType.description.webhooks?.[0];
 	const webhookData = {
 		httpMethod: webhookDescription?.httpMethod ?? 'POST',
@@ -286,8 +323,18 @@ export function triggerHarness(options: HookOptions): HookHarness {
 		webhookId: node.webhookId,
 	} as unknown as IWebhookData;
 
-	const lifecycle = async (method: 'checkExists' | 'create' | 'delete', activation: WorkflowActivateMode) => {
-		const context = new HookContext(workflow, node, additionalData, 'trigger', activation, webhookData);
+	const lifecycle = async (
+		method: 'checkExists' | 'create' | 'delete',
+		activation: WorkflowActivateMode,
+	) => {
+		const context = new HookContext(
+			workflow,
+			node,
+			additionalData,
+			'trigger',
+			activation,
+			webhookData,
+		);
 		const methods = options.nodeType.webhookMethods?.default;
 		if (!methods) throw new Error('harness: the node has no webhookMethods.default');
 		return await methods[method].call(context);
@@ -309,7 +356,13 @@ export function triggerHarness(options: HookOptions): HookHarness {
 		},
 		async webhook(request) {
 			const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
-			const req = { body: request.body, query: request.query ?? {}, headers, params: {}, method: 'POST' } as unknown as IncomingMessage;
+			const req = {
+				body: request.body,
+				query: request.query ?? {},
+				headers,
+				params: {},
+				method: 'POST',
+			} as unknown as IncomingMessage;
 			let status: number | undefined;
 			let sent: unknown;
 			const res = {
@@ -335,8 +388,20 @@ export function triggerHarness(options: HookOptions): HookHarness {
 					return res;
 				},
 			} as unknown as ServerResponse;
-			const data = { ...additionalData, httpRequest: req, httpResponse: res } as IWorkflowExecuteAdditionalData;
-			const context = new WebhookContext(workflow, node, data, 'trigger', webhookData, [], createRunExecutionData());
+			const data = {
+				...additionalData,
+				httpRequest: req,
+				httpResponse: res,
+			} as IWorkflowExecuteAdditionalData;
+			const context = new WebhookContext(
+				workflow,
+				node,
+				data,
+				'trigger',
+				webhookData,
+				[],
+				createRunExecutionData(),
+			);
 			if (!options.nodeType.webhook) throw new Error('harness: the node has no webhook()');
 			const answer = await options.nodeType.webhook.call(context);
 			return { ...answer, status, sent };
@@ -379,7 +444,9 @@ export function pollHarness(options: PollOptions): PollHarness {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
-		credentials: Object.fromEntries(Object.keys(options.credentials).map((n) => [n, { id: '1', name: n }])),
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((n) => [n, { id: '1', name: n }]),
+		),
 	};
 	const workflow = new Workflow({
 		id: options.workflowId ?? 'harness-poll',
@@ -388,11 +455,14 @@ export function pollHarness(options: PollOptions): PollHarness {
 		connections: {},
 		active: true,
 		nodeTypes: nodeTypesOf([options.nodeType]),
-		staticData: options.staticData ? (JSON.parse(JSON.stringify(options.staticData)) as IDataObject) : {},
+		staticData: options.staticData
+			? (JSON.parse(JSON.stringify(options.staticData)) as IDataObject)
+			: {},
 		settings: { timezone: 'UTC' },
 	});
 	const additionalData = additionalDataFor(options.credentials);
-	const contextFor = (mode: WorkflowExecuteMode) => new PollContext(workflow, node, additionalData, mode, options.activation ?? 'activate');
+	const contextFor = (mode: WorkflowExecuteMode) =>
+		new PollContext(workflow, node, additionalData, mode, options.activation ?? 'activate');
 	const run = async (context: PollContext) => {
 		if (!options.nodeType.poll) throw new Error('harness: the node has no poll()');
 		return await options.nodeType.poll.call(context);

@@ -28,16 +28,25 @@ function walk(list: INodeProperties[], prefix: string, out: InterfaceEntry[]): v
 	for (const p of list) {
 		if (p.type === 'notice') continue;
 		const key = `${prefix}${p.name}@${where(p)}`;
-		const entry: InterfaceEntry = { key, type: p.type, displayName: p.displayName, default: p.default };
+		const entry: InterfaceEntry = {
+			key,
+			type: p.type,
+			displayName: p.displayName,
+			default: p.default,
+		};
 		if ((p.type === 'options' || p.type === 'multiOptions') && Array.isArray(p.options)) {
-			entry.options = (p.options as INodePropertyOptions[]).map((o) => ({ name: o.name, value: o.value }));
+			entry.options = (p.options as INodePropertyOptions[]).map((o) => ({
+				name: o.name,
+				value: o.value,
+			}));
 		}
 		if (p.required) entry.required = true;
 		if (p.modes) entry.modes = p.modes.map((m) => m.name);
 		out.push(entry);
 		if (p.type === 'collection' && p.options) walk(p.options as INodeProperties[], `${key}/`, out);
 		if (p.type === 'fixedCollection' && p.options) {
-			for (const group of p.options as INodePropertyCollection[]) walk(group.values, `${key}/${group.name}/`, out);
+			for (const group of p.options as INodePropertyCollection[])
+				walk(group.values, `${key}/${group.name}/`, out);
 		}
 	}
 }

@@ -9,7 +9,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureRuntime, repoRoot, run, runtimeEnv, runtimePaths, type Log, type RuntimePaths } from './runtime';
+import {
+	ensureRuntime,
+	repoRoot,
+	run,
+	runtimeEnv,
+	runtimePaths,
+	type Log,
+	type RuntimePaths,
+} from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-deliverability';
 export const NODE_TYPES = {
@@ -48,14 +56,24 @@ export function freePort(): Promise<number> {
 /** bcrypt hash made with the bcryptjs that ships with n8n (the hash format n8n checks the password against). */
 export function hashPassword(password: string, paths: RuntimePaths = runtimePaths()): string {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(paths.n8nModules, 'n8n')] })) as {
+	const bcrypt = require(
+		require.resolve('bcryptjs', { paths: [path.join(paths.n8nModules, 'n8n')] }),
+	) as {
 		hashSync(p: string, rounds: number): string;
 	};
 	return bcrypt.hashSync(password, 10);
 }
 
 /** What `npm run build` reads (npm start hashes it to reuse an unchanged build). */
-export const STAGED = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'nodes', 'credentials', 'icons'];
+export const STAGED = [
+	'package.json',
+	'README.md',
+	'LICENSE',
+	'tsconfig.json',
+	'nodes',
+	'credentials',
+	'icons',
+];
 
 /**
  * Builds the package with its own `npm run build` in a private copy of the sources (so a concurrent build in the
@@ -75,14 +93,25 @@ export async function buildAndPack(log: Log = () => undefined): Promise<string> 
 		}
 		fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
 		const env = { ...process.env, npm_config_update_notifier: 'false' };
-		await run('npm', ['run', 'build', '--silent'], { cwd: stage, env, log, label: 'npm run build' });
-		const out = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', stage], {
+		await run('npm', ['run', 'build', '--silent'], {
 			cwd: stage,
 			env,
 			log,
-			label: 'npm pack',
+			label: 'npm run build',
 		});
-		const { filename } = (JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>)[0];
+		const out = await run(
+			'npm',
+			['pack', '--json', '--ignore-scripts', '--pack-destination', stage],
+			{
+				cwd: stage,
+				env,
+				log,
+				label: 'npm pack',
+			},
+		);
+		const { filename } = (
+			JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>
+		)[0];
 		const target = path.join(dest, filename);
 		fs.rmSync(target, { force: true });
 		fs.copyFileSync(path.join(stage, filename), target);
@@ -105,12 +134,19 @@ export function portIsFree(port: number): Promise<boolean> {
 	});
 }
 
-export async function installPackage(userFolder: string, tgz: string, log: Log = () => undefined): Promise<void> {
+export async function installPackage(
+	userFolder: string,
+	tgz: string,
+	log: Log = () => undefined,
+): Promise<void> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	const pkgJson = path.join(nodesDir, 'package.json');
 	if (!fs.existsSync(pkgJson)) {
-		fs.writeFileSync(pkgJson, JSON.stringify({ name: 'installed-nodes', private: true }, null, 2) + '\n');
+		fs.writeFileSync(
+			pkgJson,
+			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2) + '\n',
+		);
 	}
 	const paths = runtimePaths();
 	await run(
@@ -215,7 +251,10 @@ export class N8n {
 		// Keep the parent's npm and jest variables out of n8n (NODE_ENV=test makes n8n refuse to load nodes).
 		const base = Object.fromEntries(
 			Object.entries(runtimeEnv(this.paths)).filter(
-				([k]) => (!k.startsWith('npm_') || k === 'npm_config_nodedir') && !k.startsWith('JEST_') && k !== 'NODE_ENV',
+				([k]) =>
+					(!k.startsWith('npm_') || k === 'npm_config_nodedir') &&
+					!k.startsWith('JEST_') &&
+					k !== 'NODE_ENV',
 			),
 		);
 		return {
@@ -244,10 +283,17 @@ export class N8n {
 			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
 			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: (this.passwordHash ??= hashPassword(this.owner.password, this.paths)),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: (this.passwordHash ??= hashPassword(
+				this.owner.password,
+				this.paths,
+			)),
 			// A worker serves /healthz/readiness on its health-check port (it has no other HTTP server).
 			...(this.command === 'worker'
-				? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+				? {
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(this.port),
+						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+					}
 				: {}),
 			...this.options.env,
 		};
@@ -258,7 +304,8 @@ export class N8n {
 		if (!this.port) await this.pickPorts();
 		// A CLI process starts its own task-runner broker: keep it off the server's port.
 		let brokerPort = await freePort();
-		while (brokerPort === this.port || brokerPort === this.brokerPort) brokerPort = await freePort();
+		while (brokerPort === this.port || brokerPort === this.brokerPort)
+			brokerPort = await freePort();
 		return run(this.paths.nodeBin, [this.paths.n8nMain, ...args], {
 			cwd: this.userFolder,
 			env: { ...this.env(), N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
@@ -269,10 +316,16 @@ export class N8n {
 
 	/** Imports workflow JSON (one object or an array) through the CLI; returns nothing (ids come from the JSON). */
 	async importWorkflows(workflows: object | object[]): Promise<void> {
-		const file = path.join(this.userFolder, `import-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+		const file = path.join(
+			this.userFolder,
+			`import-${Date.now()}-${Math.random().toString(36).slice(2)}.json`,
+		);
 		// n8n 1.x does not make up a missing versionId on import (its database refuses the row); 2.x does.
-		const list = (Array.isArray(workflows) ? workflows : [workflows]) as Array<Record<string, unknown>>;
-		const prepared = this.major < 2 ? list.map((w) => ({ versionId: crypto.randomUUID(), ...w })) : workflows;
+		const list = (Array.isArray(workflows) ? workflows : [workflows]) as Array<
+			Record<string, unknown>
+		>;
+		const prepared =
+			this.major < 2 ? list.map((w) => ({ versionId: crypto.randomUUID(), ...w })) : workflows;
 		if (this.major < 2) this.unsaved1x.push(...list.map((w) => String(w.id)));
 		fs.writeFileSync(file, JSON.stringify(prepared, null, 2));
 		try {
@@ -327,12 +380,16 @@ export class N8n {
 			while (this.brokerPort === this.port);
 		}
 		const t0 = Date.now();
-		const proc = spawn(this.paths.nodeBin, [this.paths.n8nMain, this.command, ...(this.options.args ?? [])], {
-			cwd: this.userFolder,
-			env: this.env(),
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: this.options.detached ?? false,
-		});
+		const proc = spawn(
+			this.paths.nodeBin,
+			[this.paths.n8nMain, this.command, ...(this.options.args ?? [])],
+			{
+				cwd: this.userFolder,
+				env: this.env(),
+				stdio: ['ignore', 'pipe', 'pipe'],
+				detached: this.options.detached ?? false,
+			},
+		);
 		this.proc = proc;
 		// Never outlive the process that started n8n (a crashed test run, an uncaught error).
 		const killOnExit = () => {
@@ -361,11 +418,15 @@ export class N8n {
 		for (;;) {
 			if (exitCode !== undefined) {
 				this.proc = undefined;
-				throw new Error(`n8n exited with ${exitCode} during start-up:\n${this.output.split('\n').slice(-40).join('\n')}`);
+				throw new Error(
+					`n8n exited with ${exitCode} during start-up:\n${this.output.split('\n').slice(-40).join('\n')}`,
+				);
 			}
 			if (Date.now() - t0 > timeoutMs) {
 				await this.stop();
-				throw new Error(`n8n not ready after ${timeoutMs} ms:\n${this.output.split('\n').slice(-40).join('\n')}`);
+				throw new Error(
+					`n8n not ready after ${timeoutMs} ms:\n${this.output.split('\n').slice(-40).join('\n')}`,
+				);
 			}
 			try {
 				const res = await fetch(`${this.baseUrl}/healthz/readiness`);
@@ -393,10 +454,12 @@ export class N8n {
 	private async finishStart1x(t0: number, timeoutMs: number): Promise<void> {
 		let settings: { userManagement?: { showSetupOnFirstLoad?: boolean } } | undefined;
 		while (!settings) {
-			if (Date.now() - t0 > timeoutMs) throw new Error(`n8n's REST API not up after ${timeoutMs} ms`);
+			if (Date.now() - t0 > timeoutMs)
+				throw new Error(`n8n's REST API not up after ${timeoutMs} ms`);
 			try {
 				const res = await fetch(`${this.baseUrl}/rest/settings`);
-				if (res.status === 200) settings = ((await res.json()) as { data: typeof settings }).data ?? {};
+				if (res.status === 200)
+					settings = ((await res.json()) as { data: typeof settings }).data ?? {};
 			} catch {
 				// not mounted yet
 			}
@@ -409,7 +472,10 @@ export class N8n {
 			const got = await this.rest<Record<string, unknown>>('GET', `/workflows/${id}`);
 			if (got.status !== 200) throw new Error(`GET workflow ${id}: ${got.status}`);
 			const saved = await this.rest('PATCH', `/workflows/${id}`, got.data);
-			if (saved.status !== 200) throw new Error(`saving workflow ${id}: ${saved.status} ${JSON.stringify(saved.data).slice(0, 300)}`);
+			if (saved.status !== 200)
+				throw new Error(
+					`saving workflow ${id}: ${saved.status} ${JSON.stringify(saved.data).slice(0, 300)}`,
+				);
 		}
 	}
 
@@ -463,16 +529,28 @@ export class N8n {
 	}
 
 	/** Internal REST API (what the editor uses), logged in as the owner. */
-	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; data: T }> {
+	async rest<T = unknown>(
+		method: string,
+		route: string,
+		body?: unknown,
+	): Promise<{ status: number; data: T }> {
 		return this.session<T>(method, `/rest${route}`, body);
 	}
 
 	/** Any path of the editor's server with the owner's session (e.g. `/types/nodes.json`); unwraps `{ data }`. */
-	async session<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; data: T }> {
+	async session<T = unknown>(
+		method: string,
+		urlPath: string,
+		body?: unknown,
+	): Promise<{ status: number; data: T }> {
 		if (!this.cookie) await this.login();
 		const res = await fetch(`${this.baseUrl}${urlPath}`, {
 			method,
-			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': BROWSER_ID },
+			headers: {
+				'content-type': 'application/json',
+				cookie: this.cookie,
+				'browser-id': BROWSER_ID,
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
@@ -515,7 +593,11 @@ export class N8n {
 	}
 
 	/** Public API (`/api/v1`) with the API key. */
-	async api<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; data: T }> {
+	async api<T = unknown>(
+		method: string,
+		route: string,
+		body?: unknown,
+	): Promise<{ status: number; data: T }> {
 		const key = await this.getApiKey();
 		const res = await fetch(`${this.baseUrl}/api/v1${route}`, {
 			method,
@@ -595,7 +677,13 @@ export function rssMiB(pid: number): number {
 export interface ExecuteResult {
 	data: {
 		resultData: {
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>;
+			runData: Record<
+				string,
+				Array<{
+					data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+					error?: unknown;
+				}>
+			>;
 			error?: unknown;
 			lastNodeExecuted?: string;
 		};

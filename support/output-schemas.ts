@@ -17,7 +17,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -48,12 +54,15 @@ function merge(a: JsonSchema | undefined, b: JsonSchema): JsonSchema {
 	const out: JsonSchema = { type: types.length === 1 ? types[0] : types };
 	if (a.properties || b.properties) {
 		const props: Record<string, JsonSchema> = {};
-		for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
+		for (const key of [
+			...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})]),
+		].sort()) {
 			props[key] = merge(a.properties?.[key], b.properties?.[key] ?? a.properties![key]);
 		}
 		out.properties = props;
 	}
-	if (a.items || b.items) out.items = a.items && b.items ? merge(a.items, b.items) : (a.items ?? b.items);
+	if (a.items || b.items)
+		out.items = a.items && b.items ? merge(a.items, b.items) : (a.items ?? b.items);
 	return out;
 }
 
@@ -62,10 +71,20 @@ export function schemaOf(value: unknown): JsonSchema {
 	const type = typeOf(value);
 	if (type === 'object') {
 		const obj = value as Record<string, unknown>;
-		return { type, properties: Object.fromEntries(Object.keys(obj).sort().map((k) => [k, schemaOf(obj[k])])) };
+		return {
+			type,
+			properties: Object.fromEntries(
+				Object.keys(obj)
+					.sort()
+					.map((k) => [k, schemaOf(obj[k])]),
+			),
+		};
 	}
 	if (type === 'array') {
-		const items = (value as unknown[]).reduce<JsonSchema | undefined>((acc, v) => merge(acc, schemaOf(v)), undefined);
+		const items = (value as unknown[]).reduce<JsonSchema | undefined>(
+			(acc, v) => merge(acc, schemaOf(v)),
+			undefined,
+		);
 		return items ? { type, items } : { type };
 	}
 	return { type };
@@ -73,31 +92,46 @@ export function schemaOf(value: unknown): JsonSchema {
 
 /** One schema for all output items of a run (n8n's files describe a single item), with n8n's `version: 1`. */
 export function schemaOfItems(items: IDataObject[]): JsonSchema {
-	const merged = items.reduce<JsonSchema | undefined>((acc, item) => merge(acc, schemaOf(item)), undefined);
+	const merged = items.reduce<JsonSchema | undefined>(
+		(acc, item) => merge(acc, schemaOf(item)),
+		undefined,
+	);
 	return { ...(merged ?? { type: 'object', properties: {} }), version: 1 };
 }
 
 /** Every resource and operation value the node offers, read from its description. */
-export function operationsOf(description: INodeTypeDescription): Array<{ resource: string; operation: string }> {
-	const resources = (description.properties.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
+export function operationsOf(
+	description: INodeTypeDescription,
+): Array<{ resource: string; operation: string }> {
+	const resources = (
+		description.properties.find((p) => p.name === 'resource')!.options as Array<{ value: string }>
+	).map((o) => o.value);
 	return resources.flatMap((resource) => {
 		const picker = description.properties.find(
-			(p) => p.name === 'operation' && ((p.displayOptions?.show?.resource as string[] | undefined) ?? []).includes(resource),
+			(p) =>
+				p.name === 'operation' &&
+				((p.displayOptions?.show?.resource as string[] | undefined) ?? []).includes(resource),
 		);
-		return ((picker?.options as Array<{ value: string }> | undefined) ?? []).map((o) => ({ resource, operation: o.value }));
+		return ((picker?.options as Array<{ value: string }> | undefined) ?? []).map((o) => ({
+			resource,
+			operation: o.value,
+		}));
 	});
 }
 
 /** The node's versions as n8n names the schema folders (`v1.0.0`). */
 export function versionDirs(description: INodeTypeDescription): string[] {
-	return [description.version].flat().map((v) => `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`);
+	return [description.version]
+		.flat()
+		.map((v) => `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`);
 }
 
 export const KEY_FILE = {
 	type: 'service_account',
 	project_id: 'example-project',
 	private_key_id: 'dummy-key-id-123',
-	private_key: '-----BEGIN PRIVATE KEY-----\nMIIEdummyexamplekeymaterial\n-----END PRIVATE KEY-----\n',
+	private_key:
+		'-----BEGIN PRIVATE KEY-----\nMIIEdummyexamplekeymaterial\n-----END PRIVATE KEY-----\n',
 	client_email: 'importer@example-project.iam.gserviceaccount.com',
 	client_id: '1234567890',
 };
@@ -131,16 +165,26 @@ export const SAMPLES: Record<string, Sample> = {
 		},
 		credentials: { deliverabilityMailboxApi: { password: 'dummy-mailbox-pass-both' } },
 	},
-	'alert.create': { parameters: { channel: 'HOOK_URL', hookUrl: 'https://hooks.example.com/deliverability', events: ['ACCOUNT_DISCONNECTED'] } },
+	'alert.create': {
+		parameters: {
+			channel: 'HOOK_URL',
+			hookUrl: 'https://hooks.example.com/deliverability',
+			events: ['ACCOUNT_DISCONNECTED'],
+		},
+	},
 	'alert.update': { parameters: { updateFields: { active: false } } },
 	'automatedTest.setRuns': { parameters: { weekdays: [1, 3, 5] } },
 	'automatedTest.update': { parameters: { updateFields: { hour: 9 } } },
 	'spamTest.update': { parameters: { updateFields: { type: 'btob' } } },
-	'emailWorkspace.importAccounts': { parameters: { accounts: 'ann@import.example, bob@import.example' } },
+	'emailWorkspace.importAccounts': {
+		parameters: { accounts: 'ann@import.example, bob@import.example' },
+	},
 	'emailWorkspace.update': { parameters: { name: 'Renamed' } },
 	'emailWorkspace.create': {
 		parameters: { name: 'Sales', provider: 'google' },
-		credentials: { deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile: JSON.stringify(KEY_FILE) } },
+		credentials: {
+			deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile: JSON.stringify(KEY_FILE) },
+		},
 	},
 };
 
@@ -152,10 +196,12 @@ export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 			headers: { 'X-Api-Key': sandbox.apiKeys.A, 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		if (res.status >= 400) throw new Error(`sandbox ${method} ${route}: ${res.status} ${await res.text()}`);
+		if (res.status >= 400)
+			throw new Error(`sandbox ${method} ${route}: ${res.status} ${await res.text()}`);
 		return (await res.json()) as T;
 	};
-	const accounts = await get<Array<{ id: number; tags?: Array<{ id: number }> }>>('/accounts?page=0');
+	const accounts =
+		await get<Array<{ id: number; tags?: Array<{ id: number }> }>>('/accounts?page=0');
 	const [account] = accounts;
 	let accountWithAliases: number | undefined;
 	for (const a of accounts) {
@@ -164,13 +210,20 @@ export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 			break;
 		}
 	}
-	if (accountWithAliases === undefined) throw new Error('no account with aliases on the sandbox\'s first page');
+	if (accountWithAliases === undefined)
+		throw new Error("no account with aliases on the sandbox's first page");
 	const [automatedTest] = await get<Array<{ id: number }>>('/automated_tests?page=0');
 	const [spamTest] = await get<Array<{ public_id: string }>>('/spam_tests?page=0');
 	const alerts = await get<Array<{ id: number }>>('/alerts');
-	const task = await get<{ id?: number; task_id?: number }>('/accounts/batch', 'POST', { action: 'reconnect', account_ids: [account.id] });
+	const task = await get<{ id?: number; task_id?: number }>('/accounts/batch', 'POST', {
+		action: 'reconnect',
+		account_ids: [account.id],
+	});
 	const tagId = accounts.find((a) => a.tags?.length)?.tags?.[0].id;
-	const workspace = await get<{ id: number }>('/email_workspaces', 'POST', { name: 'Sales', file_key_json: KEY_FILE });
+	const workspace = await get<{ id: number }>('/email_workspaces', 'POST', {
+		name: 'Sales',
+		file_key_json: KEY_FILE,
+	});
 	return {
 		accountId: account.id,
 		accountIds: String(account.id),
@@ -184,10 +237,16 @@ export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 	};
 }
 
-function shown(p: INodeProperties, params: INodeParameters, defaults: Record<string, unknown>): boolean {
+function shown(
+	p: INodeProperties,
+	params: INodeParameters,
+	defaults: Record<string, unknown>,
+): boolean {
 	const value = (name: string) => (name in params ? params[name] : defaults[name]);
 	const matches = (cond: Record<string, unknown> | undefined, name: string) =>
-		((cond?.[name] as unknown[] | undefined) ?? []).some((v) => JSON.stringify(v) === JSON.stringify(value(name)));
+		((cond?.[name] as unknown[] | undefined) ?? []).some(
+			(v) => JSON.stringify(v) === JSON.stringify(value(name)),
+		);
 	const show = p.displayOptions?.show as Record<string, unknown> | undefined;
 	const hide = p.displayOptions?.hide as Record<string, unknown> | undefined;
 	if (show && !Object.keys(show).every((k) => matches(show, k))) return false;
@@ -203,17 +262,28 @@ export function parametersFor(
 	ids: Ids,
 ): INodeParameters {
 	const sample = SAMPLES[`${resource}.${operation}`]?.parameters;
-	const params: INodeParameters = { resource, operation, ...(typeof sample === 'function' ? sample(ids) : sample) };
+	const params: INodeParameters = {
+		resource,
+		operation,
+		...(typeof sample === 'function' ? sample(ids) : sample),
+	};
 	const defaults = Object.fromEntries(description.properties.map((p) => [p.name, p.default]));
 	for (const p of description.properties) {
 		if (!p.required || p.name in params || !shown(p, params, defaults)) continue;
 		if (p.type === 'resourceLocator') {
-			if (ids[p.name] === undefined) throw new Error(`no sample id for "${p.name}" (${resource} → ${operation}): add it to sampleIds() in support/output-schemas.ts`);
+			if (ids[p.name] === undefined)
+				throw new Error(
+					`no sample id for "${p.name}" (${resource} → ${operation}): add it to sampleIds() in support/output-schemas.ts`,
+				);
 			params[p.name] = byId(ids[p.name]);
 		} else if (ids[p.name] !== undefined) params[p.name] = ids[p.name];
-		else if (p.type === 'multiOptions') params[p.name] = [(p.options as Array<{ value: string }>)[0].value];
+		else if (p.type === 'multiOptions')
+			params[p.name] = [(p.options as Array<{ value: string }>)[0].value];
 		else if (p.default !== '' && p.default !== undefined) params[p.name] = p.default;
-		else throw new Error(`no sample value for required "${p.name}" (${resource} → ${operation}): add it to SAMPLES in support/output-schemas.ts`);
+		else
+			throw new Error(
+				`no sample value for required "${p.name}" (${resource} → ${operation}): add it to SAMPLES in support/output-schemas.ts`,
+			);
 	}
 	return params;
 }
@@ -234,7 +304,11 @@ export async function generateSchemas(): Promise<Map<string, string>> {
 					nodeType,
 					parameters: parametersFor(description, resource, operation, ids),
 					credentials: {
-						deliverabilityApi: { apiKey: sandbox.apiKeys.A, baseUrl: sandbox.baseUrl, headerForm: 'bearer' },
+						deliverabilityApi: {
+							apiKey: sandbox.apiKeys.A,
+							baseUrl: sandbox.baseUrl,
+							headerForm: 'bearer',
+						},
 						...SAMPLES[`${resource}.${operation}`]?.credentials,
 					},
 				});
@@ -242,7 +316,8 @@ export async function generateSchemas(): Promise<Map<string, string>> {
 				const items = result.items.map((i) => i.json);
 				if (items.length === 0) throw new Error('returned no items');
 				const text = JSON.stringify(schemaOfItems(items), null, 4) + '\n';
-				for (const dir of versionDirs(description)) files.set(path.join(dir, resource, `${operation}.json`), text);
+				for (const dir of versionDirs(description))
+					files.set(path.join(dir, resource, `${operation}.json`), text);
 			} catch (e) {
 				failures.push(`${resource} → ${operation}: ${(e as Error).message}`);
 			}
@@ -250,12 +325,17 @@ export async function generateSchemas(): Promise<Map<string, string>> {
 	} finally {
 		await sandbox.close();
 	}
-	if (failures.length) throw new Error(`output schemas: ${failures.length} operation(s) did not run:\n  ${failures.join('\n  ')}`);
+	if (failures.length)
+		throw new Error(
+			`output schemas: ${failures.length} operation(s) did not run:\n  ${failures.join('\n  ')}`,
+		);
 	return files;
 }
 
 /** Every file under the schema root, relative to it. */
 export function existingSchemaFiles(): string[] {
 	if (!fs.existsSync(schemaRoot)) return [];
-	return (fs.readdirSync(schemaRoot, { recursive: true }) as string[]).filter((f) => f.endsWith('.json')).sort();
+	return (fs.readdirSync(schemaRoot, { recursive: true }) as string[])
+		.filter((f) => f.endsWith('.json'))
+		.sort();
 }

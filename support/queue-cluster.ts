@@ -27,10 +27,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 function aptInstall(pkg: string, log: Log): boolean {
-	if (!isRoot() || spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0) return false;
+	if (!isRoot() || spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0)
+		return false;
 	log(`[queue] installing ${pkg} with apt-get …`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	const install = () => spawnSync('apt-get', ['install', '-y', '-qq', pkg], { env, stdio: 'ignore' }).status === 0;
+	const install = () =>
+		spawnSync('apt-get', ['install', '-y', '-qq', pkg], { env, stdio: 'ignore' }).status === 0;
 	if (install()) return true;
 	spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
 	return install();
@@ -54,7 +56,8 @@ function postgresBin(): string | undefined {
 		.sort((a, b) => Number(b) - Number(a));
 	for (const major of majors) {
 		const bin = path.join(root, major, 'bin');
-		if (fs.existsSync(path.join(bin, 'initdb')) && fs.existsSync(path.join(bin, 'pg_ctl'))) return bin;
+		if (fs.existsSync(path.join(bin, 'initdb')) && fs.existsSync(path.join(bin, 'pg_ctl')))
+			return bin;
 	}
 	return undefined;
 }
@@ -64,11 +67,17 @@ function postgresUser(): { name: string; uid: number; gid: number } {
 	const lookup = (name: string) => {
 		const r = spawnSync('id', ['-u', name], { encoding: 'utf8' });
 		const g = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-		return r.status === 0 && g.status === 0 ? { name, uid: Number(r.stdout), gid: Number(g.stdout) } : undefined;
+		return r.status === 0 && g.status === 0
+			? { name, uid: Number(r.stdout), gid: Number(g.stdout) }
+			: undefined;
 	};
 	const existing = lookup('postgres') ?? lookup('n8n-queue-pg');
 	if (existing) return existing;
-	spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'n8n-queue-pg'], { stdio: 'ignore' });
+	spawnSync(
+		'useradd',
+		['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'n8n-queue-pg'],
+		{ stdio: 'ignore' },
+	);
 	const created = lookup('n8n-queue-pg');
 	if (!created) throw new Missing('no unprivileged user to run Postgres as (useradd failed)');
 	return created;
@@ -90,7 +99,10 @@ export interface Postgres {
 export async function startPostgres(log: Log = () => undefined): Promise<Postgres> {
 	let bin = postgresBin();
 	if (!bin && aptInstall('postgresql', log)) bin = postgresBin();
-	if (!bin) throw new Missing('Postgres binaries not found (/usr/lib/postgresql/<v>/bin/initdb) and apt-get could not install them');
+	if (!bin)
+		throw new Missing(
+			'Postgres binaries not found (/usr/lib/postgresql/<v>/bin/initdb) and apt-get could not install them',
+		);
 	const version = path.basename(path.dirname(bin));
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-pg-'));
 	const owner = isRoot() ? postgresUser() : undefined;
@@ -117,7 +129,14 @@ export async function startPostgres(log: Log = () => undefined): Promise<Postgre
 		process.removeListener('exit', stopNow);
 		if (started) {
 			started = false;
-			const [c, a] = asOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+			const [c, a] = asOwner(path.join(bin, 'pg_ctl'), [
+				'-D',
+				data,
+				'-m',
+				'immediate',
+				'-w',
+				'stop',
+			]);
 			spawnSync(c, a, { stdio: 'ignore', cwd: root });
 		}
 		fs.rmSync(root, { recursive: true, force: true });
@@ -125,10 +144,29 @@ export async function startPostgres(log: Log = () => undefined): Promise<Postgre
 	process.once('exit', stopNow);
 	const stop = async () => stopNow();
 	try {
-		exec(path.join(bin, 'initdb'), ['-D', data, '-U', user, `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale=C'], 'initdb');
+		exec(
+			path.join(bin, 'initdb'),
+			[
+				'-D',
+				data,
+				'-U',
+				user,
+				`--pwfile=${pwfile}`,
+				'-A',
+				'scram-sha-256',
+				'-E',
+				'UTF8',
+				'--locale=C',
+			],
+			'initdb',
+		);
 		// Throw-away test data: no fsync. Socket in our own folder (the default /var/run/postgresql may not exist).
 		const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-		exec(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(root, 'log'), '-w', '-t', '60', '-o', opts, 'start'], 'pg_ctl start');
+		exec(
+			path.join(bin, 'pg_ctl'),
+			['-D', data, '-l', path.join(root, 'log'), '-w', '-t', '60', '-o', opts, 'start'],
+			'pg_ctl start',
+		);
 		started = true;
 	} catch (e) {
 		await stop();
@@ -146,10 +184,14 @@ export function postgresAt(info: PostgresInfo): Postgres {
 	const client = (program: string, args: string[]): string => {
 		const bin = postgresBin();
 		if (!bin) throw new Missing('Postgres client binaries not found');
-		const r = spawnSync(path.join(bin, program), ['-h', info.host, '-p', String(info.port), '-U', info.user, ...args], {
-			encoding: 'utf8',
-			env: { ...process.env, PGPASSWORD: info.password },
-		});
+		const r = spawnSync(
+			path.join(bin, program),
+			['-h', info.host, '-p', String(info.port), '-U', info.user, ...args],
+			{
+				encoding: 'utf8',
+				env: { ...process.env, PGPASSWORD: info.password },
+			},
+		);
 		if (r.status !== 0) throw new Error(`${program} ${args.join(' ')} failed: ${r.stderr}`);
 		return r.stdout;
 	};
@@ -199,12 +241,28 @@ export async function startRedis(log: Log = () => undefined): Promise<Redis> {
 	let bin = which('redis-server');
 	if (!bin && aptInstall('redis-server', log)) bin = which('redis-server');
 	if (!bin) throw new Missing('redis-server not found and apt-get could not install it');
-	const version = (spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/) ?? [])[1] ?? '?';
+	const version =
+		(spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/) ?? [])[1] ?? '?';
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-redis-'));
 	const port = await freePort();
-	const proc: ChildProcess = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const proc: ChildProcess = spawn(
+		bin,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+		],
+		{
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let output = '';
 	proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
 	proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -321,10 +379,15 @@ export class Cluster {
 			...this.options.env,
 		};
 		const webhookPorts: number[] = [];
-		for (let i = 0; i < (regular ? 0 : (this.options.webhookProcessors ?? 2)); i++) webhookPorts.push(await freePort());
+		for (let i = 0; i < (regular ? 0 : (this.options.webhookProcessors ?? 2)); i++)
+			webhookPorts.push(await freePort());
 		const mainPort = regular ? await freePort() : undefined;
 		const publicWebhookUrl = `http://127.0.0.1:${regular ? mainPort : webhookPorts[0]}/`;
-		const make = (name: string, command: N8nCommand, extra: { port?: number; env?: Record<string, string>; args?: string[] } = {}) =>
+		const make = (
+			name: string,
+			command: N8nCommand,
+			extra: { port?: number; env?: Record<string, string>; args?: string[] } = {},
+		) =>
 			new N8n({
 				userFolder: path.join(this.root, name),
 				command,
@@ -341,20 +404,29 @@ export class Cluster {
 			this.main = make('main', 'start', { port: mainPort });
 		} else {
 			this.main = make('main', 'start', { env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } });
-			this.worker = make('worker', 'worker', { args: [`--concurrency=${this.options.workerConcurrency ?? 5}`] });
+			this.worker = make('worker', 'worker', {
+				args: [`--concurrency=${this.options.workerConcurrency ?? 5}`],
+			});
 			this.webhooks = webhookPorts.map((port, i) => make(`webhook-${i + 1}`, 'webhook', { port }));
 		}
-		await Promise.all(this.all.map((p) => installPackage(p.userFolder, this.options.tgz, this.log)));
+		await Promise.all(
+			this.all.map((p) => installPackage(p.userFolder, this.options.tgz, this.log)),
+		);
 	}
 
 	/** Main first (it migrates the database), then the worker and the webhook processors together. */
 	async start(): Promise<void> {
 		const start = async (p: N8n) => {
 			await p.start();
-			this.startupCpu.set(p, p.pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0));
+			this.startupCpu.set(
+				p,
+				p.pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+			);
 		};
 		await start(this.main);
-		this.log(`[queue] main ready in ${(this.main.startupMs / 1000).toFixed(1)} s on ${this.main.baseUrl}`);
+		this.log(
+			`[queue] main ready in ${(this.main.startupMs / 1000).toFixed(1)} s on ${this.main.baseUrl}`,
+		);
 		if (this.options.regular) return;
 		await Promise.all([this.worker, ...this.webhooks].map(start));
 		this.log(
@@ -365,7 +437,9 @@ export class Cluster {
 	}
 
 	figures(): Figures {
-		const names = this.options.regular ? ['main'] : ['main', 'worker', ...this.webhooks.map((_, i) => `webhook-${i + 1}`)];
+		const names = this.options.regular
+			? ['main']
+			: ['main', 'worker', ...this.webhooks.map((_, i) => `webhook-${i + 1}`)];
 		const startupMs: Figures['startupMs'] = {};
 		const startupCpuS: Figures['startupCpuS'] = {};
 		const rss: Figures['rssMiB'] = {};
@@ -383,7 +457,9 @@ export class Cluster {
 
 	async stop(): Promise<void> {
 		// Processors and worker first: main last, so nothing is left waiting on it.
-		await Promise.all([...this.webhooks, ...(this.options.regular ? [] : [this.worker])].map((p) => p?.stop()));
+		await Promise.all(
+			[...this.webhooks, ...(this.options.regular ? [] : [this.worker])].map((p) => p?.stop()),
+		);
 		await this.main?.stop();
 		this.removeRoot();
 	}

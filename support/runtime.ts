@@ -34,11 +34,15 @@ export interface Versions {
 }
 export type RuntimeName = 'current' | 'lowest';
 
-const pinned = JSON.parse(fs.readFileSync(path.join(__dirname, 'versions.json'), 'utf8')) as Versions & { lowest: Versions };
+const pinned = JSON.parse(
+	fs.readFileSync(path.join(__dirname, 'versions.json'), 'utf8'),
+) as Versions & { lowest: Versions };
 
 /** The pins of one runtime. */
 export function runtimeVersions(name: RuntimeName = selectedRuntime()): Versions {
-	return name === 'lowest' ? { ...pinned.lowest } : { node: pinned.node, n8n: pinned.n8n, overrides: pinned.overrides };
+	return name === 'lowest'
+		? { ...pinned.lowest }
+		: { node: pinned.node, n8n: pinned.n8n, overrides: pinned.overrides };
 }
 
 /** `N8N_RUNTIME=lowest` selects the lowest supported n8n; anything else (or nothing) the current one. */
@@ -65,7 +69,10 @@ export interface RuntimePaths {
 
 export type Log = (message: string) => void;
 
-export function runtimePaths(root = path.join(repoRoot, '.cache', 'runtime'), name: RuntimeName = selectedRuntime()): RuntimePaths {
+export function runtimePaths(
+	root = path.join(repoRoot, '.cache', 'runtime'),
+	name: RuntimeName = selectedRuntime(),
+): RuntimePaths {
 	const v = runtimeVersions(name);
 	const nodeDir = path.join(root, `node-${v.node}`);
 	const n8nDir = path.join(root, `n8n-${v.n8n}`);
@@ -82,7 +89,10 @@ export function runtimePaths(root = path.join(repoRoot, '.cache', 'runtime'), na
 }
 
 /** Environment for child processes that must run on the runtime's Node 24 (npm, node-gyp, n8n). */
-export function runtimeEnv(paths = runtimePaths(), base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function runtimeEnv(
+	paths = runtimePaths(),
+	base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
 	return {
 		...base,
 		PATH: `${path.join(paths.nodeDir, 'bin')}${path.delimiter}${base.PATH ?? ''}`,
@@ -96,7 +106,10 @@ export function runtimeEnv(paths = runtimePaths(), base: NodeJS.ProcessEnv = pro
 
 function isComplete(dir: string, expect: Record<string, string>): boolean {
 	try {
-		const marker = JSON.parse(fs.readFileSync(path.join(dir, '.complete.json'), 'utf8')) as Record<string, unknown>;
+		const marker = JSON.parse(fs.readFileSync(path.join(dir, '.complete.json'), 'utf8')) as Record<
+			string,
+			unknown
+		>;
 		return Object.entries(expect).every(([k, v]) => marker[k] === v);
 	} catch {
 		return false;
@@ -122,7 +135,11 @@ interface RunOptions {
 	onLine?: (line: string) => void;
 }
 
-export function run(cmd: string, args: string[], { cwd, env, log, label, heartbeat, onLine }: RunOptions): Promise<string> {
+export function run(
+	cmd: string,
+	args: string[],
+	{ cwd, env, log, label, heartbeat, onLine }: RunOptions,
+): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -150,7 +167,9 @@ export function run(cmd: string, args: string[], { cwd, env, log, label, heartbe
 			if (code === 0) resolve(out);
 			else {
 				const tail = out.split('\n').slice(-40).join('\n');
-				reject(new Error(`${label} failed (exit ${code}) after ${fmt(Date.now() - started)}:\n${tail}`));
+				reject(
+					new Error(`${label} failed (exit ${code}) after ${fmt(Date.now() - started)}:\n${tail}`),
+				);
 			}
 		});
 	});
@@ -181,10 +200,13 @@ export class NpmInstallProgress {
 	}
 
 	describe(): string {
-		if (this.tarballs === 0) return `resolving the dependency tree: ${this.documents} package documents fetched`;
+		if (this.tarballs === 0)
+			return `resolving the dependency tree: ${this.documents} package documents fetched`;
 		const idle = this.lastTarballAt ? Date.now() - this.lastTarballAt : 0;
 		const counts = `${this.documents} package documents, ${this.tarballs} package tarballs fetched`;
-		return idle > 10000 ? `${counts}; unpacking and linking (last tarball ${fmt(idle)} ago)` : `${counts}, unpacking as they arrive`;
+		return idle > 10000
+			? `${counts}; unpacking and linking (last tarball ${fmt(idle)} ago)`
+			: `${counts}, unpacking as they arrive`;
 	}
 }
 
@@ -210,7 +232,8 @@ async function withLock<T>(root: string, name: string, log: Log, fn: () => Promi
 				fs.rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			if (Date.now() - started > 20 * 60 * 1000) throw new Error(`runtime lock ${lock} held too long`);
+			if (Date.now() - started > 20 * 60 * 1000)
+				throw new Error(`runtime lock ${lock} held too long`);
 			if (Date.now() - lastNotice > 15000) {
 				lastNotice = Date.now();
 				log('  … another process is installing the runtime; waiting for it');
@@ -242,11 +265,19 @@ async function installNode(paths: RuntimePaths, log: Log): Promise<void> {
 	const tgz = path.join(tmp, packed.trim().split('\n').pop()!.trim());
 	const dest = path.join(tmp, 'node');
 	fs.mkdirSync(dest);
-	await run('tar', ['xzf', tgz, '-C', dest, '--strip-components=1'], { cwd: tmp, env, log, label: 'tar' });
+	await run('tar', ['xzf', tgz, '-C', dest, '--strip-components=1'], {
+		cwd: tmp,
+		env,
+		log,
+		label: 'tar',
+	});
 	const nodeBin = path.join(dest, 'bin', 'node');
-	const v = (await run(nodeBin, ['--version'], { cwd: tmp, env, log, label: 'node --version' })).trim();
+	const v = (
+		await run(nodeBin, ['--version'], { cwd: tmp, env, log, label: 'node --version' })
+	).trim();
 	if (v !== `v${node}`) throw new Error(`unpacked Node reports ${v}, expected v${node}`);
-	if (!fs.existsSync(path.join(dest, 'include', 'node', 'node.h'))) throw new Error('Node headers missing');
+	if (!fs.existsSync(path.join(dest, 'include', 'node', 'node.h')))
+		throw new Error('Node headers missing');
 	fs.writeFileSync(path.join(dest, '.complete.json'), JSON.stringify({ node }) + '\n');
 	fs.rmSync(paths.nodeDir, { recursive: true, force: true });
 	fs.renameSync(dest, paths.nodeDir);
@@ -285,7 +316,9 @@ async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promi
 			2,
 		) + '\n',
 	);
-	log(`[runtime] n8n ${n8n}: npm install --ignore-scripts (3–8 minutes, about 3 GB; progress every 15 s)`);
+	log(
+		`[runtime] n8n ${n8n}: npm install --ignore-scripts (3–8 minutes, about 3 GB; progress every 15 s)`,
+	);
 	const progress = new NpmInstallProgress();
 	// `--loglevel=http` makes npm log every metadata and tarball fetch: the heartbeat counts them.
 	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], {
@@ -297,7 +330,9 @@ async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promi
 		onLine: (l) => progress.line(l),
 	});
 	const installSeconds = (Date.now() - t0) / 1000;
-	log(`[runtime] n8n installed after ${fmt(Date.now() - t0)} (${progress.describe().replace(/[,;] unpacking.*$/, '')}); building sqlite3 from source with Node ${node} (1–2 minutes)`);
+	log(
+		`[runtime] n8n installed after ${fmt(Date.now() - t0)} (${progress.describe().replace(/[,;] unpacking.*$/, '')}); building sqlite3 from source with Node ${node} (1–2 minutes)`,
+	);
 	const t1 = Date.now();
 	await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], {
 		cwd: tmp,
@@ -313,7 +348,9 @@ async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promi
 	});
 	const sqliteSeconds = (Date.now() - t1) / 1000;
 	log(`[runtime] sqlite3 built in ${fmt(Date.now() - t1)}`);
-	const pkg = JSON.parse(fs.readFileSync(path.join(tmp, 'node_modules', 'n8n', 'package.json'), 'utf8')) as {
+	const pkg = JSON.parse(
+		fs.readFileSync(path.join(tmp, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+	) as {
 		version: string;
 	};
 	if (pkg.version !== n8n) throw new Error(`installed n8n is ${pkg.version}, expected ${n8n}`);
@@ -335,13 +372,19 @@ async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promi
 }
 
 /** Installs what is missing and returns the runtime paths. Safe to call from several processes at once. */
-export async function ensureRuntime({ log = console.log as Log, root, name }: { log?: Log; root?: string; name?: RuntimeName } = {}) {
+export async function ensureRuntime({
+	log = console.log as Log,
+	root,
+	name,
+}: { log?: Log; root?: string; name?: RuntimeName } = {}) {
 	const paths = runtimePaths(root, name);
 	const { node, n8n } = paths.versions;
 	const status = runtimeStatus(paths);
 	if (status.node && status.n8n) return paths;
 	const t0 = Date.now();
-	log(`[runtime] first run: provisioning Node ${node} and n8n ${n8n} into ${path.relative(repoRoot, paths.root)}/ (reused afterwards)`);
+	log(
+		`[runtime] first run: provisioning Node ${node} and n8n ${n8n} into ${path.relative(repoRoot, paths.root)}/ (reused afterwards)`,
+	);
 	await withLock(paths.root, `n8n-${n8n}`, log, async () => {
 		// Re-check under the lock: another process may have finished meanwhile.
 		if (!runtimeStatus(paths).node) await installNode(paths, log);

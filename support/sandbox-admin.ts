@@ -18,7 +18,12 @@ export interface AdminAnswer<T> {
 	data: T;
 }
 
-export async function adminCall<T = unknown>(sandbox: HasAdminUrl, method: AdminMethod, path: string, body?: unknown): Promise<AdminAnswer<T>> {
+export async function adminCall<T = unknown>(
+	sandbox: HasAdminUrl,
+	method: AdminMethod,
+	path: string,
+	body?: unknown,
+): Promise<AdminAnswer<T>> {
 	const res = await fetch(`${sandbox.adminUrl}${path}`, {
 		method,
 		headers: body === undefined ? undefined : { 'content-type': 'application/json' },
@@ -28,7 +33,12 @@ export async function adminCall<T = unknown>(sandbox: HasAdminUrl, method: Admin
 	return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T };
 }
 
-export async function admin<T = unknown>(sandbox: HasAdminUrl, method: AdminMethod, path: string, body?: unknown): Promise<T> {
+export async function admin<T = unknown>(
+	sandbox: HasAdminUrl,
+	method: AdminMethod,
+	path: string,
+	body?: unknown,
+): Promise<T> {
 	const { status, data } = await adminCall<T>(sandbox, method, path, body);
 	if (status >= 400) throw new Error(`admin ${method} ${path} → ${status} ${JSON.stringify(data)}`);
 	return data;

@@ -3,7 +3,12 @@
  * per resource (resources/<resource>/index.ts, each listing one file per operation), and execute hands every item
  * to the router. HTTP lives in ../shared/transport/.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { completionOutputs } from './helpers/completion';
@@ -19,11 +24,15 @@ export class Deliverability implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Deliverability',
 		name: 'deliverability',
-		icon: { light: 'file:../../icons/deliverability.svg', dark: 'file:../../icons/deliverability.dark.svg' },
+		icon: {
+			light: 'file:../../icons/deliverability.svg',
+			dark: 'file:../../icons/deliverability.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Run spam tests (one credit each), manage sending mailboxes, automated tests, domains, batch tasks and alerts',
+		description:
+			'Run spam tests (one credit each), manage sending mailboxes, automated tests, domains, batch tasks and alerts',
 		defaults: { name: 'Deliverability' },
 		// No `replacements`: n8n 2.41 applies them to the editor's copy of the tool type only. The tool it runs is built
 		// from this description, so a replaced text would not reach the model (and a manual Tool Description left at its
@@ -31,7 +40,11 @@ export class Deliverability implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		// "Completed" / "Not Yet" for the operations whose work finishes later (they export `completed`); one output else.
-		outputs: completionOutputs(RESOURCES.flatMap((r) => Object.keys(r.completion).map((op) => `${String(r.option.value)}:${op}`))),
+		outputs: completionOutputs(
+			RESOURCES.flatMap((r) =>
+				Object.keys(r.completion).map((op) => `${String(r.option.value)}:${op}`),
+			),
+		),
 		// The API key for every request; the email workspace secrets only where an operation sends them. The Google key
 		// is asked for by Email Workspace → Create with provider Google and → Update with "Replace Google Key" on: `show`
 		// names both operations, `hide` rules out the other cases (a parameter an operation lacks hides nothing).
@@ -52,13 +65,21 @@ export class Deliverability implements INodeType {
 				name: 'deliverabilityOutlookAppApi',
 				required: true,
 				testedBy: 'outlookAppTest',
-				displayOptions: { show: { resource: ['emailWorkspace'], operation: ['create'], provider: ['outlook'] } },
+				displayOptions: {
+					show: { resource: ['emailWorkspace'], operation: ['create'], provider: ['outlook'] },
+				},
 			},
 			{
 				name: 'deliverabilityMailboxApi',
 				required: true,
 				testedBy: 'mailboxLoginTest',
-				displayOptions: { show: { resource: ['account'], operation: ['connectImap'], passwordSource: ['credential'] } },
+				displayOptions: {
+					show: {
+						resource: ['account'],
+						operation: ['connectImap'],
+						passwordSource: ['credential'],
+					},
+				},
 			},
 		],
 		properties: [
@@ -75,7 +96,10 @@ export class Deliverability implements INodeType {
 		],
 	};
 
-	methods = { listSearch, credentialTest: { googleWorkspaceKeyTest, mailboxLoginTest, outlookAppTest } };
+	methods = {
+		listSearch,
+		credentialTest: { googleWorkspaceKeyTest, mailboxLoginTest, outlookAppTest },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(

@@ -43,7 +43,10 @@ export function failedForItems(error: unknown, items: number[]): FailedForItems 
 }
 
 /** An operation's execute: one input item in (its handle, helpers/item.ts), one or more JSON results out. */
-export type OperationHandler = (this: IExecuteFunctions, item: Item) => Promise<IDataObject | IDataObject[] | ForItems>;
+export type OperationHandler = (
+	this: IExecuteFunctions,
+	item: Item,
+) => Promise<IDataObject | IDataObject[] | ForItems>;
 
 /** The first failure of a run without Continue On Fail. */
 interface Stop {
@@ -95,7 +98,9 @@ export async function route(
 	// Resource and operation take no expressions: one pair for the whole run, as the outputs n8n computed from them.
 	const completed = tool
 		? undefined
-		: completion[this.getNodeParameter('resource', 0) as string]?.[this.getNodeParameter('operation', 0) as string];
+		: completion[this.getNodeParameter('resource', 0) as string]?.[
+				this.getNodeParameter('operation', 0) as string
+			];
 	const continueOnFail = this.continueOnFail();
 	const gate = new ItemGate(this.getNode(), items.length);
 	const run: Run = { session: openSession(this), gate };
@@ -121,9 +126,13 @@ export async function route(
 	const runItem = async (i: number): Promise<INodeExecutionData[]> => {
 		const { resource, operation, found } = selected(i);
 		if (!found) {
-			throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
-				itemIndex: i,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`The operation "${operation}" of "${resource}" is not supported`,
+				{
+					itemIndex: i,
+				},
+			);
 		}
 		const raw = await found.execute.call(this, itemOf(run, this.getNode(), i, found));
 		if (completed) {
@@ -137,7 +146,9 @@ export async function route(
 		}
 		const result = toolAnswer(this, found.tool, resource, raw);
 		const json = Array.isArray(result) ? result : [result];
-		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), { itemData: { item: i } });
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), {
+			itemData: { item: i },
+		});
 	};
 
 	// The lowest failing index wins, whatever order the failures came in.
@@ -157,8 +168,11 @@ export async function route(
 				if (continueOnFail) {
 					notYet[i] = 1;
 					const paired = thrown instanceof FailedForItems ? thrown.items : [i];
-					const pairedItem = paired.length === 1 ? { item: paired[0] } : paired.map((item) => ({ item }));
-					results[i] = [{ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem }];
+					const pairedItem =
+						paired.length === 1 ? { item: paired[0] } : paired.map((item) => ({ item }));
+					results[i] = [
+						{ json: { error: (error as Error).message, ...errorExtras(error) }, pairedItem },
+					];
 					gate.done(i);
 					continue;
 				}
@@ -176,7 +190,8 @@ export async function route(
 			if (error.context.itemIndex === undefined) error.context.itemIndex = i;
 			throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex: i });
 		}
-		if (error instanceof NodeOperationError && error.context.itemIndex === undefined) error.context.itemIndex = i;
+		if (error instanceof NodeOperationError && error.context.itemIndex === undefined)
+			error.context.itemIndex = i;
 		throw new NodeOperationError(this.getNode(), error as JsonObject, { itemIndex: i });
 	}
 	// One push per item (no spread): a list of 200,000 accounts would overflow the call stack as arguments.

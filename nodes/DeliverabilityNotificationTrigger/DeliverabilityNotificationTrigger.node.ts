@@ -5,7 +5,13 @@
  * poll: it arms on the current backlog instead of replaying it. "Fetch Test Event" (manual mode) returns the newest
  * notification as real sample data and leaves the memory alone.
  */
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
@@ -15,10 +21,20 @@ import { headlineError } from '../shared/headlineError';
 import { readIdList } from '../shared/idList';
 import { apiRequest, openSession, type AnswerFact } from '../shared/transport';
 import { Validator } from '../shared/validation';
-import { DEFAULT_WINDOW, forget, MAX_WINDOW, MIN_WINDOW, rememberListed, windowSize } from './memory';
+import {
+	DEFAULT_WINDOW,
+	forget,
+	MAX_WINDOW,
+	MIN_WINDOW,
+	rememberListed,
+	windowSize,
+} from './memory';
 
 /** The list comes as sent: this node reads it strictly itself (idList.ts), so an unreadable list is never silence. */
-const AS_SENT: AnswerFact = { shape: 'unchecked', what: 'the open notifications (read by the trigger)' };
+const AS_SENT: AnswerFact = {
+	shape: 'unchecked',
+	what: 'the open notifications (read by the trigger)',
+};
 
 /**
  * Poll contexts already seen in this process. n8n builds one poll context per activation and reuses it for every
@@ -32,7 +48,10 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Deliverability Notification Trigger',
 		name: 'deliverabilityNotificationTrigger',
-		icon: { light: 'file:../../icons/deliverability.svg', dark: 'file:../../icons/deliverability.dark.svg' },
+		icon: {
+			light: 'file:../../icons/deliverability.svg',
+			dark: 'file:../../icons/deliverability.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		// Event labels in words ("On Account Disconnected"), not their ids.
@@ -63,9 +82,7 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Filter',
 				default: {},
-				options: [
-					accountFilter('Only the notifications of this account (mailbox)'),
-				],
+				options: [accountFilter('Only the notifications of this account (mailbox)')],
 			},
 			{
 				displayName: 'Options',
@@ -95,10 +112,14 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		if (this.getMode() === 'manual') {
 			// "Fetch Test Event": the newest matching notification as it is, even before any arming; memory untouched.
 			if (notifications.length === 0) {
-				throw new NodeOperationError(this.getNode(), 'No open notification matches this trigger right now', {
-					description:
-						'Fetch Test Event shows the newest open notification of the selected events and account. None is open at the moment: try without filters, or wait until the service reports something. Once active, the trigger emits each new notification.',
-				});
+				throw new NodeOperationError(
+					this.getNode(),
+					'No open notification matches this trigger right now',
+					{
+						description:
+							'Fetch Test Event shows the newest open notification of the selected events and account. None is open at the moment: try without filters, or wait until the service reports something. Once active, the trigger emits each new notification.',
+					},
+				);
 			}
 			return [[{ json: notifications[0] }]];
 		}
@@ -118,16 +139,22 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 
 function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; window: number } {
 	const v = new Validator(ctx.getNode(), 0);
-	const events = mergeEvents(ctx.getNodeParameter('events', []), ctx.getNodeParameter('customEvents', ''));
+	const events = mergeEvents(
+		ctx.getNodeParameter('events', []),
+		ctx.getNodeParameter('customEvents', ''),
+	);
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const raw = filters.account_id;
 	const value = raw && typeof raw === 'object' ? (raw as IDataObject).value : raw;
 	const accountId =
-		value === undefined || value === null || value === '' ? undefined : v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
+		value === undefined || value === null || value === ''
+			? undefined
+			: v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	// Refused, not cut to fit: the editor no longer bounds the input (README "Numbers out of range").
 	const given = options.dedupeWindow;
-	if (given !== undefined && given !== null && given !== '') v.integer('Options → Remember Last N Notifications', given, MIN_WINDOW, MAX_WINDOW);
+	if (given !== undefined && given !== null && given !== '')
+		v.integer('Options → Remember Last N Notifications', given, MIN_WINDOW, MAX_WINDOW);
 	return { events, accountId, window: windowSize(given) };
 }
 
@@ -138,30 +165,42 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
  */
 function unreadable(ctx: IPollFunctions, problem: string): NodeApiError {
 	const headline = `The service answered ${problem} where GET /notifications should list the open notifications`;
-	return headlineError(
-		ctx.getNode(),
-		headline,
-		{ description: 'Each notification needs its "id": the trigger emits a notification once by remembering its id. Check that the credential\'s Base URL is the service\'s API address ending in /api/v1 (a web page or proxy answers like this). Nothing was emitted and nothing is remembered from this poll.' },
-	);
+	return headlineError(ctx.getNode(), headline, {
+		description:
+			'Each notification needs its "id": the trigger emits a notification once by remembering its id. Check that the credential\'s Base URL is the service\'s API address ending in /api/v1 (a web page or proxy answers like this). Nothing was emitted and nothing is remembered from this poll.',
+	});
 }
 
 /**
  * The open notifications of the selected events (one request per event, as the service filters one event at a time
  * and shows 25 per list; none selected: one request for all), newest first, each once.
  */
-async function listNotifications(ctx: IPollFunctions, events: string[], accountId?: number): Promise<IDataObject[]> {
+async function listNotifications(
+	ctx: IPollFunctions,
+	events: string[],
+	accountId?: number,
+): Promise<IDataObject[]> {
 	const base: IDataObject = accountId === undefined ? {} : { account_id: accountId };
 	const queries = events.length ? events.map((event) => ({ ...base, event })) : [base];
 	const byId = new Map<string, IDataObject>();
 	// One session for the poll: the credential is read once for all its lists.
 	const session = openSession(ctx);
 	for (const qs of queries) {
-		const reading = readIdList(await apiRequest(session, { method: 'GET', path: '/notifications', qs, kind: 'read', answer: AS_SENT }));
+		const reading = readIdList(
+			await apiRequest(session, {
+				method: 'GET',
+				path: '/notifications',
+				qs,
+				kind: 'read',
+				answer: AS_SENT,
+			}),
+		);
 		if ('problem' in reading) throw unreadable(ctx, reading.problem);
 		for (const n of reading.items) byId.set(String(n.id), n);
 	}
 	const all = [...byId.values()];
 	// Several lists merge by id, newest (highest) first; ids that are not numbers keep the service's order.
-	if (queries.length > 1 && all.every((n) => Number.isFinite(Number(n.id)))) all.sort((a, b) => Number(b.id) - Number(a.id));
+	if (queries.length > 1 && all.every((n) => Number.isFinite(Number(n.id))))
+		all.sort((a, b) => Number(b.id) - Number(a.id));
 	return all;
 }

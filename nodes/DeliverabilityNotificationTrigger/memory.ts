@@ -35,7 +35,11 @@ export function savedMemory(staticData: IDataObject): Memory | undefined {
  * Remembers the listed ids (the new ones and the ones seen again, moved to the newest end) and returns which of
  * them are new. Without a saved memory nothing is new: the current list is the backlog the trigger arms on.
  */
-export function rememberListed(staticData: IDataObject, listedIds: string[], size: number): { armed: boolean; fresh: Set<string> } {
+export function rememberListed(
+	staticData: IDataObject,
+	listedIds: string[],
+	size: number,
+): { armed: boolean; fresh: Set<string> } {
 	const memory = savedMemory(staticData);
 	const known = new Set(memory?.ids ?? []);
 	const fresh = new Set(memory ? listedIds.filter((id) => !known.has(id)) : []);

@@ -20,7 +20,14 @@ import type {
 import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
-import { claim, DEFAULT_DEDUPE_WINDOW, fingerprint, MAX_DEDUPE_WINDOW, memoryScope, windowSize } from './dedupe';
+import {
+	claim,
+	DEFAULT_DEDUPE_WINDOW,
+	fingerprint,
+	MAX_DEDUPE_WINDOW,
+	memoryScope,
+	windowSize,
+} from './dedupe';
 import { checkExists, create, remove, SECRET_PARAM } from './lifecycle';
 import { getAutomatedTests } from './loadOptions';
 import { verify } from './secret';
@@ -34,11 +41,15 @@ export class DeliverabilityTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Deliverability Trigger',
 		name: 'deliverabilityTrigger',
-		icon: { light: 'file:../../icons/deliverability.svg', dark: 'file:../../icons/deliverability.dark.svg' },
+		icon: {
+			light: 'file:../../icons/deliverability.svg',
+			dark: 'file:../../icons/deliverability.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle(),
-		description: 'Starts the workflow when the Deliverability service sends an alert (account disconnected, spam test completed, …)',
+		description:
+			'Starts the workflow when the Deliverability service sends an alert (account disconnected, spam test completed, …)',
 		defaults: { name: 'Deliverability Trigger' },
 		eventTriggerDescription: 'Waiting for the Deliverability service to send an alert',
 		inputs: [],
@@ -54,7 +65,7 @@ export class DeliverabilityTrigger implements INodeType {
 		],
 		properties: [
 			eventsField(
-				'The events that start the workflow. Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service\'s labels: see each one\'s description).',
+				"The events that start the workflow. Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service's labels: see each one's description).",
 				['ACCOUNT_DISCONNECTED'],
 			),
 			customEventsField(
@@ -139,7 +150,12 @@ export class DeliverabilityTrigger implements INodeType {
 		}
 
 		const item: INodeExecutionData = {
-			json: { ...payload, event: normalisedEvent, event_id: eventId, received_at: new Date().toISOString() },
+			json: {
+				...payload,
+				event: normalisedEvent,
+				event_id: eventId,
+				received_at: new Date().toISOString(),
+			},
 		};
 		response.status(200).json({ received: true, status: 'accepted', event_id: eventId });
 		return { noWebhookResponse: true, workflowData: [[item]] };
@@ -151,14 +167,20 @@ export class DeliverabilityTrigger implements INodeType {
  * through getNodeParameter, keeps expression evaluation out of every delivery. Static data from an activation that
  * stored no configuration falls back to the parameters.
  */
-function registeredConfig(ctx: IWebhookFunctions, staticData: IDataObject): { events: string[]; dedupeWindow: number } {
+function registeredConfig(
+	ctx: IWebhookFunctions,
+	staticData: IDataObject,
+): { events: string[]; dedupeWindow: number } {
 	const events = Array.isArray(staticData.events)
 		? (staticData.events as unknown[]).map(String)
 		: mergeEvents(ctx.getNodeParameter('events', []), ctx.getNodeParameter('customEvents', ''));
 	const dedupeWindow =
 		typeof staticData.dedupeWindow === 'number'
 			? windowSize(staticData.dedupeWindow)
-			: windowSize((ctx.getNodeParameter('options', {}) as IDataObject).dedupeWindow ?? DEFAULT_DEDUPE_WINDOW);
+			: windowSize(
+					(ctx.getNodeParameter('options', {}) as IDataObject).dedupeWindow ??
+						DEFAULT_DEDUPE_WINDOW,
+				);
 	return { events, dedupeWindow };
 }
 
@@ -166,15 +188,21 @@ function registeredConfig(ctx: IWebhookFunctions, staticData: IDataObject): { ev
 function payloadOf(ctx: IWebhookFunctions): IDataObject | undefined {
 	let body: unknown = ctx.getBodyData();
 	if (isEmptyObject(body)) {
-		const raw = (ctx.getRequestObject() as unknown as { rawBody?: { toString(encoding: string): string } }).rawBody;
+		const raw = (
+			ctx.getRequestObject() as unknown as { rawBody?: { toString(encoding: string): string } }
+		).rawBody;
 		if (raw && typeof raw.toString === 'function') body = raw.toString('utf8');
 	}
 	if (typeof body === 'string') body = jsonParse<unknown>(body, { fallbackValue: null });
-	return body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : undefined;
+	return body && typeof body === 'object' && !Array.isArray(body)
+		? (body as IDataObject)
+		: undefined;
 }
 
 function isEmptyObject(value: unknown): boolean {
-	return !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+	return (
+		!!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0
+	);
 }
 
 /** The first of these fields that holds a non-empty string (numbers are accepted as ids and turned into text). */

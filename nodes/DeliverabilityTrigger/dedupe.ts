@@ -62,12 +62,17 @@ const MAX_HOLDERS = 5000;
 /** The window size from the node option: a whole number in 0..MAX (0 switches deduplication off). */
 export function windowSize(value: unknown): number {
 	const n = typeof value === 'number' ? value : Number(value);
-	if (value === undefined || value === null || value === '' || !Number.isFinite(n)) return DEFAULT_DEDUPE_WINDOW;
+	if (value === undefined || value === null || value === '' || !Number.isFinite(n))
+		return DEFAULT_DEDUPE_WINDOW;
 	return Math.min(MAX_DEDUPE_WINDOW, Math.max(0, Math.floor(n)));
 }
 
 /** The scope of a workflow's trigger node for one alert; undefined without an alert (nothing is registered). */
-export function memoryScope(workflowId: string | undefined, nodeId: string, alertId: unknown): MemoryScope | undefined {
+export function memoryScope(
+	workflowId: string | undefined,
+	nodeId: string,
+	alertId: unknown,
+): MemoryScope | undefined {
 	if (alertId === undefined || alertId === null || String(alertId) === '') return undefined;
 	return { key: `${scopePrefix(workflowId, nodeId)}${String(alertId)}`, alertId: String(alertId) };
 }
@@ -121,7 +126,12 @@ function learn(memory: ProcessMemory, loaded: string[], size: number): void {
  * The decision for one delivery: 'duplicate' when the id is remembered (by this process or in the loaded copy),
  * otherwise 'accepted', recording the id as described above. With a window of 0 nothing is remembered.
  */
-export function claim(staticData: IDataObject, scope: MemoryScope, eventId: string, size: number): Claim {
+export function claim(
+	staticData: IDataObject,
+	scope: MemoryScope,
+	eventId: string,
+	size: number,
+): Claim {
 	if (size <= 0) return 'accepted';
 	const memory = memoryOf(scope.key);
 	learn(memory, savedIds(staticData, scope.alertId), size);
@@ -147,7 +157,11 @@ export function claim(staticData: IDataObject, scope: MemoryScope, eventId: stri
 }
 
 /** Deactivation: the saved memory and this process's memories of every alert of this node are dropped. */
-export function forget(staticData: IDataObject, workflowId: string | undefined, nodeId: string): void {
+export function forget(
+	staticData: IDataObject,
+	workflowId: string | undefined,
+	nodeId: string,
+): void {
 	delete staticData[MEMORY_KEY];
 	const prefix = scopePrefix(workflowId, nodeId);
 	for (const key of [...memories.keys()]) if (key.startsWith(prefix)) memories.delete(key);

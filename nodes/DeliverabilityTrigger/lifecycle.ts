@@ -28,7 +28,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mergeEvents } from '../shared/events';
 import { headlineError } from '../shared/headlineError';
 import { describeAnswer, readIdList, usableId } from '../shared/idList';
-import { apiRequest, openSession, type AnswerFact, type CreateWording, type Session } from '../shared/transport';
+import {
+	apiRequest,
+	openSession,
+	type AnswerFact,
+	type CreateWording,
+	type Session,
+} from '../shared/transport';
 import { Validator } from '../shared/validation';
 import { DEFAULT_DEDUPE_WINDOW, forget, MAX_DEDUPE_WINDOW, windowSize } from './dedupe';
 import { clearVerifier, newSecret, storeVerifier } from './secret';
@@ -43,7 +49,10 @@ export const SECRET_PARAM = 'secret';
 export const WEBHOOK_NAME = 'default';
 
 /** The headline when the answer to our alert create is lost (the transport never repeats it). */
-const ALERT_CREATED: CreateWording = { what: 'The alert may have been created', where: 'Alert → Get Many' };
+const ALERT_CREATED: CreateWording = {
+	what: 'The alert may have been created',
+	where: 'Alert → Get Many',
+};
 
 /** What the node's parameters ask the service for. */
 export interface WantedAlert {
@@ -59,26 +68,34 @@ export function wantedAlert(this: Context): WantedAlert {
 	const hookUrl = this.getNodeWebhookUrl(WEBHOOK_NAME);
 	if (!hookUrl) {
 		throw new NodeOperationError(this.getNode(), 'n8n gave no webhook URL for this trigger', {
-			description: 'Save the workflow and try again; the webhook URL is needed to register the alert.',
+			description:
+				'Save the workflow and try again; the webhook URL is needed to register the alert.',
 		});
 	}
 	if (!servable(hookUrl)) {
-		throw new NodeOperationError(this.getNode(), 'n8n\'s webhook URL is not HTTPS', {
+		throw new NodeOperationError(this.getNode(), "n8n's webhook URL is not HTTPS", {
 			description: `The service calls only HTTPS webhook URLs, and n8n's URL for this trigger is ${withoutQuery(hookUrl)}. Set n8n's N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x) to its public https:// address (plain http works only with a local test server on 127.0.0.1 or localhost).`,
 		});
 	}
-	const events = mergeEvents(this.getNodeParameter('events', []), this.getNodeParameter('customEvents', ''));
+	const events = mergeEvents(
+		this.getNodeParameter('events', []),
+		this.getNodeParameter('customEvents', ''),
+	);
 	if (events.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'No event selected', {
-			description: 'Choose at least one event under "Events", or type an event ID under "Custom Events".',
+			description:
+				'Choose at least one event under "Events", or type an event ID under "Custom Events".',
 		});
 	}
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const v = new Validator(this.getNode(), 0);
-	const automatedTestIds = [...new Set(v.idList('Automated Test Names or IDs', options.automated_test_ids))];
+	const automatedTestIds = [
+		...new Set(v.idList('Automated Test Names or IDs', options.automated_test_ids)),
+	];
 	// Refused, not cut to fit: the editor no longer bounds the input (README "Numbers out of range").
 	const given = options.dedupeWindow;
-	if (given !== undefined && given !== null && given !== '') v.integer('Options → Deduplication Window', given, 0, MAX_DEDUPE_WINDOW);
+	if (given !== undefined && given !== null && given !== '')
+		v.integer('Options → Deduplication Window', given, 0, MAX_DEDUPE_WINDOW);
 	const dedupeWindow = windowSize(given ?? DEFAULT_DEDUPE_WINDOW);
 	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds, dedupeWindow };
 }
@@ -96,7 +113,12 @@ function servable(hookUrl: string): boolean {
 /** Hosts the service's rule lets use plain http (a local test server). */
 export function isLoopback(hostname: string): boolean {
 	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-	return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+	return (
+		host === 'localhost' ||
+		host.endsWith('.localhost') ||
+		host === '::1' ||
+		/^127(\.\d{1,3}){3}$/.test(host)
+	);
 }
 
 export function withoutQuery(url: string): string {
@@ -142,7 +164,9 @@ function hookUrlOf(alert: IDataObject): string {
 export function matches(alert: IDataObject, wanted: Omit<WantedAlert, 'dedupeWindow'>): boolean {
 	const url = hookUrlOf(alert);
 	const events = Array.isArray(alert.events) ? (alert.events as unknown[]).map(String) : [];
-	const scope = Array.isArray(alert.automated_test_ids) ? (alert.automated_test_ids as unknown[]).map(String) : [];
+	const scope = Array.isArray(alert.automated_test_ids)
+		? (alert.automated_test_ids as unknown[]).map(String)
+		: [];
 	const channel = String(alert.channel ?? 'HOOK_URL').toUpperCase();
 	return (
 		withoutQuery(url) === wanted.hookUrl &&
@@ -155,12 +179,18 @@ export function matches(alert: IDataObject, wanted: Omit<WantedAlert, 'dedupeWin
 }
 
 function clearAlert(staticData: IDataObject): void {
-	for (const key of ['alertId', 'hookUrl', 'events', 'automatedTestIds', 'dedupeWindow']) delete staticData[key];
+	for (const key of ['alertId', 'hookUrl', 'events', 'automatedTestIds', 'dedupeWindow'])
+		delete staticData[key];
 	clearVerifier(staticData);
 }
 
 /** What activation records for the alert it registered or adopted (see the list at the top). */
-function storeAlert(staticData: IDataObject, id: string | number, secret: string, wanted: WantedAlert): void {
+function storeAlert(
+	staticData: IDataObject,
+	id: string | number,
+	secret: string,
+	wanted: WantedAlert,
+): void {
 	staticData.alertId = id;
 	storeVerifier(staticData, secret);
 	staticData.hookUrl = wanted.hookUrl;
@@ -176,11 +206,14 @@ function isNotFound(error: unknown): boolean {
 
 /** DELETE /alerts/{id}; an alert already gone (404) counts as removed. Any other failure is raised. */
 async function removeAlert(session: Session, id: string): Promise<void> {
-	const failure = await apiRequest(session, { method: 'DELETE', path: `/alerts/${encodeURIComponent(id)}`, kind: 'update' })
-		.then(
-			() => undefined,
-			(error: unknown) => error,
-		);
+	const failure = await apiRequest(session, {
+		method: 'DELETE',
+		path: `/alerts/${encodeURIComponent(id)}`,
+		kind: 'update',
+	}).then(
+		() => undefined,
+		(error: unknown) => error,
+	);
 	// The transport raises NodeApiError / NodeOperationError only; pass any failure but 404 on as it is.
 	if (failure !== undefined && !isNotFound(failure)) throw failure;
 }
@@ -191,7 +224,8 @@ const UNREADABLE_LIST = {
 		'The trigger registers its alert only after finding none of its own in this list, so that it never registers a second one; nothing was registered.',
 	create:
 		'The alert may have been created: the service answered POST /alerts without an ID, and the trigger needs this list to find the alert by its webhook URL.',
-	remove: 'This trigger\'s own alert was removed; other alerts still pointing at its webhook URL (left by an earlier failed activation) could not be looked for.',
+	remove:
+		"This trigger's own alert was removed; other alerts still pointing at its webhook URL (left by an earlier failed activation) could not be looked for.",
 } as const;
 
 /**
@@ -199,18 +233,22 @@ const UNREADABLE_LIST = {
  * "no alerts". Taking it for an empty list is how a second alert gets registered (a failed activation, retried by
  * n8n, creating again after its first create's answer was lost).
  */
-async function listAlerts(this: Context, session: Session, step: keyof typeof UNREADABLE_LIST): Promise<IDataObject[]> {
-	const reading = readIdList(await apiRequest(session, { method: 'GET', path: '/alerts', kind: 'read', answer: AS_SENT }));
+async function listAlerts(
+	this: Context,
+	session: Session,
+	step: keyof typeof UNREADABLE_LIST,
+): Promise<IDataObject[]> {
+	const reading = readIdList(
+		await apiRequest(session, { method: 'GET', path: '/alerts', kind: 'read', answer: AS_SENT }),
+	);
 	if ('items' in reading) return reading.items;
 	const headline =
 		step === 'create'
 			? `The alert may have been created, but the service did not return its ID and answered ${reading.problem} where GET /alerts should list the alerts`
 			: `The service answered ${reading.problem} where GET /alerts should list the alerts`;
-	throw headlineError(
-		this.getNode(),
-		headline,
-		{ description: `${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.` },
-	);
+	throw headlineError(this.getNode(), headline, {
+		description: `${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.`,
+	});
 }
 
 /**
@@ -222,13 +260,22 @@ async function listAlerts(this: Context, session: Session, step: keyof typeof UN
 export async function checkExists(this: Context): Promise<boolean> {
 	const wanted = wantedAlert.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-	const storedId = staticData.alertId === undefined || staticData.alertId === null ? undefined : String(staticData.alertId);
+	const storedId =
+		staticData.alertId === undefined || staticData.alertId === null
+			? undefined
+			: String(staticData.alertId);
 
 	// One session for the step: the credential is read once for all its requests.
 	const session = openSession(this);
 	const alerts = await listAlerts.call(this, session, 'checkExists');
-	const ours = alerts.filter((a) => idOf(a) !== undefined && (idOf(a) === storedId || withoutQuery(hookUrlOf(a)) === wanted.hookUrl));
-	const adopted = ours.find((a) => idOf(a) === storedId && matches(a, wanted)) ?? ours.find((a) => matches(a, wanted));
+	const ours = alerts.filter(
+		(a) =>
+			idOf(a) !== undefined &&
+			(idOf(a) === storedId || withoutQuery(hookUrlOf(a)) === wanted.hookUrl),
+	);
+	const adopted =
+		ours.find((a) => idOf(a) === storedId && matches(a, wanted)) ??
+		ours.find((a) => matches(a, wanted));
 
 	for (const stale of ours) {
 		if (stale !== adopted) await removeAlert(session, idOf(stale)!);
@@ -238,7 +285,12 @@ export async function checkExists(this: Context): Promise<boolean> {
 		clearAlert(staticData);
 		return false;
 	}
-	storeAlert(staticData, adopted.id as number, queryParam(hookUrlOf(adopted), SECRET_PARAM)!, wanted);
+	storeAlert(
+		staticData,
+		adopted.id as number,
+		queryParam(hookUrlOf(adopted), SECRET_PARAM)!,
+		wanted,
+	);
 	return true;
 }
 
@@ -263,20 +315,32 @@ export async function create(this: Context): Promise<boolean> {
 	if (wanted.automatedTestIds.length > 0) body.automated_test_ids = wanted.automatedTestIds;
 
 	const session = openSession(this);
-	const created: unknown = await apiRequest(session, { method: 'POST', path: '/alerts', body, kind: 'create', creates: ALERT_CREATED, answer: AS_SENT });
-	const alert = created && typeof created === 'object' && !Array.isArray(created) ? (created as IDataObject) : {};
-	const nested = alert.alert && typeof alert.alert === 'object' ? (alert.alert as IDataObject) : undefined;
+	const created: unknown = await apiRequest(session, {
+		method: 'POST',
+		path: '/alerts',
+		body,
+		kind: 'create',
+		creates: ALERT_CREATED,
+		answer: AS_SENT,
+	});
+	const alert =
+		created && typeof created === 'object' && !Array.isArray(created)
+			? (created as IDataObject)
+			: {};
+	const nested =
+		alert.alert && typeof alert.alert === 'object' ? (alert.alert as IDataObject) : undefined;
 	let id = idOf(nested ?? alert);
 	if (id === undefined) {
-		const mine = (await listAlerts.call(this, session, 'create')).filter((a) => hookUrlOf(a) === hookUrl);
+		const mine = (await listAlerts.call(this, session, 'create')).filter(
+			(a) => hookUrlOf(a) === hookUrl,
+		);
 		if (mine.length === 1) id = idOf(mine[0]);
 		else {
 			const headline = `The service answered POST /alerts with ${describeAnswer(created)} instead of the new alert and its ID, and its list of alerts does not show it`;
-			throw headlineError(
-				this.getNode(),
-				headline,
-				{ description: 'Nothing is registered for this trigger as far as the service\'s list shows. Check that the Base URL ends in /api/v1. If an alert was created after all, the next activation finds it by its webhook URL and takes it over instead of registering another.' },
-			);
+			throw headlineError(this.getNode(), headline, {
+				description:
+					"Nothing is registered for this trigger as far as the service's list shows. Check that the Base URL ends in /api/v1. If an alert was created after all, the next activation finds it by its webhook URL and takes it over instead of registering another.",
+			});
 		}
 	}
 	storeAlert(staticData, /^\d+$/.test(id!) ? Number(id) : id!, secret, wanted);
@@ -289,20 +353,25 @@ export async function create(this: Context): Promise<boolean> {
  */
 export async function remove(this: Context): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
-	const storedId = staticData.alertId === undefined || staticData.alertId === null ? undefined : String(staticData.alertId);
+	const storedId =
+		staticData.alertId === undefined || staticData.alertId === null
+			? undefined
+			: String(staticData.alertId);
 	const session = openSession(this);
 	if (storedId !== undefined) await removeAlert(session, storedId);
 
 	const urls = new Set<string>();
 	const current = this.getNodeWebhookUrl(WEBHOOK_NAME);
 	if (current) urls.add(withoutQuery(current));
-	if (typeof staticData.hookUrl === 'string' && staticData.hookUrl) urls.add(withoutQuery(staticData.hookUrl));
+	if (typeof staticData.hookUrl === 'string' && staticData.hookUrl)
+		urls.add(withoutQuery(staticData.hookUrl));
 	// The stored alert is gone: forget it before the list is read, so a failure there leaves nothing stale behind.
 	clearAlert(staticData);
 	forget(staticData, this.getWorkflow().id, this.getNode().id);
 	for (const alert of await listAlerts.call(this, session, 'remove')) {
 		const id = idOf(alert);
-		if (id !== undefined && id !== storedId && urls.has(withoutQuery(hookUrlOf(alert)))) await removeAlert(session, id);
+		if (id !== undefined && id !== storedId && urls.has(withoutQuery(hookUrlOf(alert))))
+			await removeAlert(session, id);
 	}
 	return true;
 }

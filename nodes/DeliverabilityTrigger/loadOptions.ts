@@ -9,11 +9,15 @@ const PAGE_SIZE = 25;
 const MAX_PAGES = 40;
 
 /** Every automated test of the project, named by what a person recognises: subject, accounts, state. */
-export async function getAutomatedTests(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getAutomatedTests(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const options: INodePropertyOptions[] = [];
 	const session = openSession(this);
 	for (let page = 0; page < MAX_PAGES; page++) {
-		const tests = listFrom(await apiRequest(session, { method: 'GET', path: '/automated_tests', qs: { page } }));
+		const tests = listFrom(
+			await apiRequest(session, { method: 'GET', path: '/automated_tests', qs: { page } }),
+		);
 		for (const test of tests) options.push(automatedTestOption(test));
 		if (tests.length < PAGE_SIZE) break;
 	}
@@ -21,9 +25,14 @@ export async function getAutomatedTests(this: ILoadOptionsFunctions): Promise<IN
 }
 
 export function automatedTestOption(test: IDataObject): INodePropertyOptions {
-	const subject = typeof test.subject === 'string' && test.subject.trim() !== '' ? test.subject.trim() : '(no subject)';
+	const subject =
+		typeof test.subject === 'string' && test.subject.trim() !== ''
+			? test.subject.trim()
+			: '(no subject)';
 	const emails = Array.isArray(test.accounts)
-		? (test.accounts as IDataObject[]).map((a) => a?.email).filter((e): e is string => typeof e === 'string')
+		? (test.accounts as IDataObject[])
+				.map((a) => a?.email)
+				.filter((e): e is string => typeof e === 'string')
 		: [];
 	const schedule = test.active === false ? 'inactive' : 'active';
 	return {

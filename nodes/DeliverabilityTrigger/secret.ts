@@ -48,7 +48,12 @@ export function verify(staticData: IDataObject, given: unknown): boolean {
 	if (typeof given !== 'string' || given === '') return false;
 	const salt = staticData[SALT_KEY];
 	const hash = staticData[HASH_KEY];
-	if (typeof salt === 'string' && salt !== '' && typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash)) {
+	if (
+		typeof salt === 'string' &&
+		salt !== '' &&
+		typeof hash === 'string' &&
+		/^[0-9a-f]{64}$/.test(hash)
+	) {
 		return timingSafeEqual(digest(salt, given), Buffer.from(hash, 'hex'));
 	}
 	const plain = staticData[PLAIN_KEY];

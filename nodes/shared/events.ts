@@ -13,17 +13,72 @@ export interface EventInfo {
 }
 
 export const EVENTS: EventInfo[] = [
-	{ id: 'ACCOUNT_DISCONNECTED', label: 'Account Disconnected', trigger: 'An account lost its IMAP/SMTP or OAuth connection', verified: true },
-	{ id: 'SPAMCHECK_COMPLETED', label: 'Automated Spam Test Completed', trigger: 'A scheduled or on-demand spam test finished', verified: true },
-	{ id: 'DOMAIN_EXPIRING_SOON', label: 'Domain Expiring Soon', trigger: 'A connected domain approaches its expiration', verified: false },
-	{ id: 'NEW_WARMING_MODE_PROPOSED', label: 'New Warming Mode Proposed', trigger: 'A switch to a new warming mode is recommended', verified: false },
-	{ id: 'ACCOUNT_BACK_TO_NORMAL_WARMING', label: 'Account Back to Normal Warming', trigger: 'The account returned to its standard warming mode', verified: false },
-	{ id: 'MISSING_INBOUND_EMAILS', label: 'Missing Inbound Emails', trigger: 'Expected inbound emails are not received on an account', verified: false },
-	{ id: 'REPUTATION_SCORE_DECREASE', label: 'Reputation Score Decrease', trigger: "An account's reputation score dropped", verified: false },
-	{ id: 'REPUTATION_SCORE_INCREASE', label: 'Reputation Score Increase', trigger: "An account's reputation score improved", verified: false },
-	{ id: 'TOO_MANY_MESSAGES_SENT', label: 'Too Many Messages Sent', trigger: 'Sending volume exceeds safe thresholds on an account', verified: false },
-	{ id: 'SENDGRID_MISSING_EMAILS', label: 'SendGrid Missing Emails', trigger: 'An account behind an email delivery provider misses expected emails', verified: false },
-	{ id: 'OUTLOOK_MISSING_OUTGOING_EMAILS', label: 'Outlook Missing Outgoing Emails', trigger: 'An Outlook account fails to send expected outgoing emails', verified: false },
+	{
+		id: 'ACCOUNT_DISCONNECTED',
+		label: 'Account Disconnected',
+		trigger: 'An account lost its IMAP/SMTP or OAuth connection',
+		verified: true,
+	},
+	{
+		id: 'SPAMCHECK_COMPLETED',
+		label: 'Automated Spam Test Completed',
+		trigger: 'A scheduled or on-demand spam test finished',
+		verified: true,
+	},
+	{
+		id: 'DOMAIN_EXPIRING_SOON',
+		label: 'Domain Expiring Soon',
+		trigger: 'A connected domain approaches its expiration',
+		verified: false,
+	},
+	{
+		id: 'NEW_WARMING_MODE_PROPOSED',
+		label: 'New Warming Mode Proposed',
+		trigger: 'A switch to a new warming mode is recommended',
+		verified: false,
+	},
+	{
+		id: 'ACCOUNT_BACK_TO_NORMAL_WARMING',
+		label: 'Account Back to Normal Warming',
+		trigger: 'The account returned to its standard warming mode',
+		verified: false,
+	},
+	{
+		id: 'MISSING_INBOUND_EMAILS',
+		label: 'Missing Inbound Emails',
+		trigger: 'Expected inbound emails are not received on an account',
+		verified: false,
+	},
+	{
+		id: 'REPUTATION_SCORE_DECREASE',
+		label: 'Reputation Score Decrease',
+		trigger: "An account's reputation score dropped",
+		verified: false,
+	},
+	{
+		id: 'REPUTATION_SCORE_INCREASE',
+		label: 'Reputation Score Increase',
+		trigger: "An account's reputation score improved",
+		verified: false,
+	},
+	{
+		id: 'TOO_MANY_MESSAGES_SENT',
+		label: 'Too Many Messages Sent',
+		trigger: 'Sending volume exceeds safe thresholds on an account',
+		verified: false,
+	},
+	{
+		id: 'SENDGRID_MISSING_EMAILS',
+		label: 'SendGrid Missing Emails',
+		trigger: 'An account behind an email delivery provider misses expected emails',
+		verified: false,
+	},
+	{
+		id: 'OUTLOOK_MISSING_OUTGOING_EMAILS',
+		label: 'Outlook Missing Outgoing Emails',
+		trigger: 'An Outlook account fails to send expected outgoing emails',
+		verified: false,
+	},
 ];
 
 /**
@@ -51,7 +106,9 @@ export function eventsSubtitle(parameter = 'events', whenNone?: string): string 
 	const labels = JSON.stringify(Object.fromEntries(EVENTS.map((e) => [e.id, e.label])));
 	const list = `[].concat($parameter["${parameter}"] || [])`;
 	const words = `"On " + ${list}.map((e) => (${labels})[e] || e).join(", ")`;
-	return whenNone === undefined ? `={{ ${words} }}` : `={{ ${list}.length ? ${words} : ${JSON.stringify(whenNone)} }}`;
+	return whenNone === undefined
+		? `={{ ${words} }}`
+		: `={{ ${list}.length ? ${words} : ${JSON.stringify(whenNone)} }}`;
 }
 
 /**
@@ -59,7 +116,11 @@ export function eventsSubtitle(parameter = 'events', whenNone?: string): string 
  * (an expression giving "A, B" or a single id).
  */
 export function mergeEvents(selected: unknown, custom: unknown): string[] {
-	const list = Array.isArray(selected) ? selected.map(String) : typeof selected === 'string' ? splitIds(selected) : [];
+	const list = Array.isArray(selected)
+		? selected.map(String)
+		: typeof selected === 'string'
+			? splitIds(selected)
+			: [];
 	const extra = splitIds(String(custom ?? ''));
 	return [...new Set([...list.map((s) => s.trim()).filter((s) => s !== ''), ...extra])];
 }

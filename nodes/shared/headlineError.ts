@@ -15,9 +15,16 @@ export interface HeadlineOptions {
 	response?: JsonObject;
 }
 
-export function headlineError(node: INode, headline: string, options: HeadlineOptions = {}): NodeApiError {
+export function headlineError(
+	node: INode,
+	headline: string,
+	options: HeadlineOptions = {},
+): NodeApiError {
 	const { response, ...shown } = options;
-	const error = new NodeApiError(node, response ?? ({ message: headline } as JsonObject), { message: headline, ...shown });
+	const error = new NodeApiError(node, response ?? ({ message: headline } as JsonObject), {
+		message: headline,
+		...shown,
+	});
 	error.message = headline;
 	return error;
 }

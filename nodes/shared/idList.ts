@@ -58,7 +58,10 @@ export function readIdList(body: unknown): IdListReading {
 	const bad = list.findIndex((entry) => usableId(entry) === undefined);
 	if (bad !== -1) {
 		const entry = list[bad];
-		const what = entry && typeof entry === 'object' && !Array.isArray(entry) ? 'has no usable "id"' : `is ${describeAnswer(entry)}`;
+		const what =
+			entry && typeof entry === 'object' && !Array.isArray(entry)
+				? 'has no usable "id"'
+				: `is ${describeAnswer(entry)}`;
 		return { problem: `a list whose entry ${bad + 1} of ${list.length} ${what}` };
 	}
 	return { items: list as IDataObject[] };

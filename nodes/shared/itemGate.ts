@@ -18,7 +18,8 @@ export class ItemGate implements CreateGate {
 	/** Every item below this index has finished (successfully, or as a Continue On Fail error item). */
 	private prefix = 0;
 	private failedAt = Number.POSITIVE_INFINITY;
-	private waiters: Array<{ index: number; resolve: () => void; reject: (error: Error) => void }> = [];
+	private waiters: Array<{ index: number; resolve: () => void; reject: (error: Error) => void }> =
+		[];
 
 	constructor(
 		private readonly node: INode,
@@ -62,8 +63,12 @@ export class ItemGate implements CreateGate {
 	}
 
 	private stopped(index: number): Error {
-		return new NodeOperationError(this.node, `Not created: item ${this.failedAt} failed before this item's turn`, {
-			itemIndex: index,
-		});
+		return new NodeOperationError(
+			this.node,
+			`Not created: item ${this.failedAt} failed before this item's turn`,
+			{
+				itemIndex: index,
+			},
+		);
 	}
 }

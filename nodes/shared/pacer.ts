@@ -93,7 +93,10 @@ export class SendLog {
 		if (this.limit <= 0 || this.sent.length < this.limit) return Number.NEGATIVE_INFINITY;
 		const bound = this.sent[this.sent.length - this.limit];
 		if (bound.end === undefined) return Number.POSITIVE_INFINITY;
-		const countedBy = bound.answered && Number.isFinite(this.fastest) ? Math.max(bound.start, bound.end - this.fastest) : bound.end;
+		const countedBy =
+			bound.answered && Number.isFinite(this.fastest)
+				? Math.max(bound.start, bound.end - this.fastest)
+				: bound.end;
 		return countedBy + this.windowMs + pacerPolicy.windowMarginMs;
 	}
 
@@ -102,7 +105,8 @@ export class SendLog {
 		const entry: Sent = { start: at };
 		this.sent.push(entry);
 		// Only the last N are ever read; entries still in flight stay reachable through their requests.
-		if (this.sent.length > Math.max(this.limit, 1)) this.sent.splice(0, this.sent.length - Math.max(this.limit, 1));
+		if (this.sent.length > Math.max(this.limit, 1))
+			this.sent.splice(0, this.sent.length - Math.max(this.limit, 1));
 		return entry;
 	}
 
@@ -157,7 +161,8 @@ export class Pacer {
 	 * (`failed` when no answer came), so the send log knows when the service may have counted it.
 	 */
 	async acquire(): Promise<Release> {
-		if (this.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+		if (this.inFlight >= MAX_IN_FLIGHT)
+			await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
 		else this.inFlight++;
 		// waitForStart only sleeps, so the queue cannot be broken by a rejected turn.
 		const turn = this.queue.then(async () => await this.waitForStart());

@@ -12,7 +12,11 @@ export function redact(text: string, secrets: string[]): string {
 }
 
 /** A copy of a JSON-like value with every string redacted; an object met again (a cycle) is left out, not followed. */
-export function redactDeep(value: unknown, secrets: string[], seen = new WeakSet<object>()): unknown {
+export function redactDeep(
+	value: unknown,
+	secrets: string[],
+	seen = new WeakSet<object>(),
+): unknown {
 	if (typeof value === 'string') return redact(value, secrets);
 	if (!value || typeof value !== 'object') return value;
 	if (seen.has(value)) return undefined;

@@ -115,9 +115,12 @@ export class Validator {
 	/** A whole number in [min, max]; numeric strings (from expressions) are accepted. */
 	integer(field: string, value: unknown, min?: number, max?: number): number {
 		const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-		if (typeof n !== 'number' || !Number.isInteger(n)) this.invalid(field, `expected a whole number, got ${show(value)}`);
-		if (min !== undefined && n < min) this.invalid(field, `${n} is below the minimum ${min} (allowed: ${range(min, max)})`);
-		if (max !== undefined && n > max) this.invalid(field, `${n} is above the maximum ${max} (allowed: ${range(min, max)})`);
+		if (typeof n !== 'number' || !Number.isInteger(n))
+			this.invalid(field, `expected a whole number, got ${show(value)}`);
+		if (min !== undefined && n < min)
+			this.invalid(field, `${n} is below the minimum ${min} (allowed: ${range(min, max)})`);
+		if (max !== undefined && n > max)
+			this.invalid(field, `${n} is above the maximum ${max} (allowed: ${range(min, max)})`);
 		return n;
 	}
 
@@ -133,7 +136,8 @@ export class Validator {
 
 	oneOf<T extends string | number>(field: string, value: unknown, allowed: readonly T[]): T {
 		const match = allowed.find((a) => a === value || String(a) === String(value).trim());
-		if (match === undefined) this.invalid(field, `${show(value)} is not one of ${allowed.join(', ')}`);
+		if (match === undefined)
+			this.invalid(field, `${show(value)} is not one of ${allowed.join(', ')}`);
 		return match;
 	}
 
@@ -145,7 +149,8 @@ export class Validator {
 	}
 
 	nonEmptyString(field: string, value: unknown): string {
-		if (typeof value !== 'string' || value.trim() === '') this.invalid(field, 'a non-empty text is required');
+		if (typeof value !== 'string' || value.trim() === '')
+			this.invalid(field, 'a non-empty text is required');
 		return value.trim();
 	}
 
@@ -157,12 +162,20 @@ export class Validator {
 	/** An IANA time zone name such as Europe/Paris (checked with luxon). */
 	timeZone(field: string, value: unknown): string {
 		if (typeof value !== 'string' || value.trim() === '') {
-			this.invalid(field, 'a time zone is required', 'Pick one from the list, or give a name like Europe/Paris.');
+			this.invalid(
+				field,
+				'a time zone is required',
+				'Pick one from the list, or give a name like Europe/Paris.',
+			);
 		}
 		const zone = value.trim();
 		// Area/Location names only (and UTC): luxon also accepts legacy ids such as CET or EST, which name no region.
 		if (!IANAZone.isValidZone(zone) || (!zone.includes('/') && zone !== 'UTC')) {
-			this.invalid(field, `${show(value)} is not an IANA time zone name`, 'Use a name like Europe/Paris, America/New_York or UTC.');
+			this.invalid(
+				field,
+				`${show(value)} is not an IANA time zone name`,
+				'Use a name like Europe/Paris, America/New_York or UTC.',
+			);
 		}
 		return zone;
 	}
@@ -173,8 +186,14 @@ export class Validator {
 		const text = value.trim();
 		let date = DateTime.fromFormat(text, 'dd/MM/yyyy', { zone: 'utc' });
 		if (!date.isValid) date = DateTime.fromFormat(text, 'd/M/yyyy', { zone: 'utc' });
-		if (!date.isValid && /^\d{4}-\d{2}-\d{2}/.test(text)) date = DateTime.fromISO(text, { setZone: true });
-		if (!date.isValid) this.invalid(field, `${show(value)} is not a date`, 'Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date.');
+		if (!date.isValid && /^\d{4}-\d{2}-\d{2}/.test(text))
+			date = DateTime.fromISO(text, { setZone: true });
+		if (!date.isValid)
+			this.invalid(
+				field,
+				`${show(value)} is not a date`,
+				'Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date.',
+			);
 		return date.toFormat('dd/MM/yyyy');
 	}
 
@@ -198,7 +217,6 @@ export class Validator {
 			return field;
 		}
 	}
-
 }
 
 /** The problems of one `all`: gathered while its readers run, thrown as one error at the end. */
@@ -230,13 +248,20 @@ class Reading {
 function errorOf(node: INode, itemIndex: number, all: readonly Failure[]): NodeOperationError {
 	if (all.length === 1) {
 		const [only] = all;
-		return new NodeOperationError(node, `Invalid "${only.field}": ${only.why}`, { itemIndex, description: only.description });
+		return new NodeOperationError(node, `Invalid "${only.field}": ${only.why}`, {
+			itemIndex,
+			description: only.description,
+		});
 	}
 	const hints = all.filter((f) => f.description).map((f) => `${f.field}: ${f.description}`);
-	return new NodeOperationError(node, `${all.length} invalid fields: ${all.map((f) => `"${f.field}": ${f.why}`).join('; ')}`, {
-		itemIndex,
-		description: hints.length ? hints.join(' ') : undefined,
-	});
+	return new NodeOperationError(
+		node,
+		`${all.length} invalid fields: ${all.map((f) => `"${f.field}": ${f.why}`).join('; ')}`,
+		{
+			itemIndex,
+			description: hints.length ? hints.join(' ') : undefined,
+		},
+	);
 }
 
 function show(value: unknown): string {

@@ -20,7 +20,8 @@ type Category = (typeof CATEGORIES)[number];
 
 /** A version-4-shaped UUID from the store's seeded generator (same sequence after a reset). */
 function jobId(store: Store): string {
-	const hex = (n: number) => Array.from({ length: n }, () => Math.floor(store.rng() * 16).toString(16)).join('');
+	const hex = (n: number) =>
+		Array.from({ length: n }, () => Math.floor(store.rng() * 16).toString(16)).join('');
 	return `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + Math.floor(store.rng() * 4)).toString(16)}${hex(3)}-${hex(12)}`;
 }
 
@@ -55,24 +56,36 @@ function dayNumbersFor(account: Account, day: string, provider: StatProvider): D
 		sent,
 		received: active * Math.floor(3 + unit(key, 'received') * 18),
 		conversations: active * Math.floor(1 + unit(key, 'conversations') * 6),
-		categories: { INBOX: sent - spam - categories - others, CATEGORIES: categories, SPAM: spam, OTHERS: others },
+		categories: {
+			INBOX: sent - spam - categories - others,
+			CATEGORIES: categories,
+			SPAM: spam,
+			OTHERS: others,
+		},
 	};
 }
 
 /** Numbers for a provider filter: one provider, or all three added up when none is given. */
 function dayNumbers(account: Account, day: string, provider: StatProvider | undefined): DayNumbers {
-	const parts = (provider ? [provider] : [...STAT_PROVIDERS]).map((p) => dayNumbersFor(account, day, p));
+	const parts = (provider ? [provider] : [...STAT_PROVIDERS]).map((p) =>
+		dayNumbersFor(account, day, p),
+	);
 	const sum = (f: (n: DayNumbers) => number) => parts.reduce((total, n) => total + f(n), 0);
 	return {
 		sent: sum((n) => n.sent),
 		received: sum((n) => n.received),
 		conversations: sum((n) => n.conversations),
-		categories: Object.fromEntries(CATEGORIES.map((c) => [c, sum((n) => n.categories[c])])) as Record<Category, number>,
+		categories: Object.fromEntries(
+			CATEGORIES.map((c) => [c, sum((n) => n.categories[c])]),
+		) as Record<Category, number>,
 	};
 }
 
 /** `provider` and `past_days` (0–180, default 14), both checked (422). */
-function statsQuery(query: Record<string, string>): { provider: StatProvider | undefined; pastDays: number } {
+function statsQuery(query: Record<string, string>): {
+	provider: StatProvider | undefined;
+	pastDays: number;
+} {
 	const q = new QueryReader(query);
 	const provider = q.oneOf('provider', STAT_PROVIDERS);
 	const pastDays = q.int('past_days', { min: 0, max: 180 }) ?? 14;
@@ -81,7 +94,11 @@ function statsQuery(query: Record<string, string>): { provider: StatProvider | u
 }
 
 /** A graph answer: parallel `labels` and `data`, one entry a day, oldest first. */
-function graph(account: Account, query: Record<string, string>, pick: (n: DayNumbers) => number): Record<string, unknown> {
+function graph(
+	account: Account,
+	query: Record<string, string>,
+	pick: (n: DayNumbers) => number,
+): Record<string, unknown> {
 	const { provider, pastDays } = statsQuery(query);
 	const list = days(pastDays);
 	return {
@@ -98,7 +115,11 @@ export const accountActionRoutes: Route[] = [
 		path: '/accounts/:id/reconnect',
 		handler: ({ store, project, params }) => {
 			const account = getAccount(store, project, params.id);
-			const job = { jobId: jobId(store), accountId: account.id, dueAt: Date.now() + store.settings.reconnectDelayMs };
+			const job = {
+				jobId: jobId(store),
+				accountId: account.id,
+				dueAt: Date.now() + store.settings.reconnectDelayMs,
+			};
 			store.reconnectJobs.push(job);
 			if (store.settings.reconnectDelayMs === 0) settleReconnects(store);
 			return created({ queued: true, job_id: job.jobId });
@@ -136,12 +157,14 @@ export const accountActionRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/conversation_message_logs/:id/sent/graph',
-		handler: ({ store, project, params, query }) => ok(graph(getAccount(store, project, params.id), query, (n) => n.sent)),
+		handler: ({ store, project, params, query }) =>
+			ok(graph(getAccount(store, project, params.id), query, (n) => n.sent)),
 	},
 	{
 		method: 'GET',
 		path: '/conversation_message_logs/:id/received/graph',
-		handler: ({ store, project, params, query }) => ok(graph(getAccount(store, project, params.id), query, (n) => n.received)),
+		handler: ({ store, project, params, query }) =>
+			ok(graph(getAccount(store, project, params.id), query, (n) => n.received)),
 	},
 	{
 		method: 'GET',
@@ -160,6 +183,7 @@ export const accountActionRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/conversation_statuses/:id/graph',
-		handler: ({ store, project, params, query }) => ok(graph(getAccount(store, project, params.id), query, (n) => n.conversations)),
+		handler: ({ store, project, params, query }) =>
+			ok(graph(getAccount(store, project, params.id), query, (n) => n.conversations)),
 	},
 ];

@@ -20,8 +20,15 @@ const SINGLE_ONLY = [
 	'signature',
 ] as const;
 
-export function accountView(store: Store, a: Account, form: 'single' | 'list'): Record<string, unknown> {
-	const view: Record<string, unknown> = { ...a, tags: a.tags.map((t) => ({ id: t.id, name: t.name })) };
+export function accountView(
+	store: Store,
+	a: Account,
+	form: 'single' | 'list',
+): Record<string, unknown> {
+	const view: Record<string, unknown> = {
+		...a,
+		tags: a.tags.map((t) => ({ id: t.id, name: t.name })),
+	};
 	for (const internal of ['project', 'domainId', 'aliases']) Reflect.deleteProperty(view, internal);
 	if (form === 'list') {
 		for (const key of SINGLE_ONLY) Reflect.deleteProperty(view, key);
@@ -49,7 +56,9 @@ export function settleReconnects(store: Store, now = Date.now()): void {
 	for (const job of due) {
 		const account = store.accounts.get(job.accountId);
 		if (!account || store.brokenAccounts.has(account.id)) continue;
-		const login = store.loginFailures.find((f) => f.email === null || f.email === account.email.toLowerCase());
+		const login = store.loginFailures.find(
+			(f) => f.email === null || f.email === account.email.toLowerCase(),
+		);
 		if (login) continue;
 		account.imap_issue = false;
 		if (account.provider !== 'smtp') account.has_refresh_token = true;
@@ -57,7 +66,10 @@ export function settleReconnects(store: Store, now = Date.now()): void {
 }
 
 /** Which accounts the two unnamed boolean filters let through (documented in BEHAVIOUR.md). */
-function enabledFilter(spamcheckerOnly: boolean, includeSpamchecker: boolean): (a: Account) => boolean {
+function enabledFilter(
+	spamcheckerOnly: boolean,
+	includeSpamchecker: boolean,
+): (a: Account) => boolean {
 	if (spamcheckerOnly) return (a) => a.spamchecker_enabled && !a.warming_enabled;
 	if (includeSpamchecker) return (a) => a.warming_enabled || a.spamchecker_enabled;
 	return (a) => a.warming_enabled;
@@ -92,12 +104,17 @@ export const accountRoutes: Route[] = [
 				.map((t) => t.trim().toLowerCase())
 				.filter((t) => t !== '');
 			const maxScore = q.int('max_score');
-			const enabled = enabledFilter(q.bool('spamchecker_only') ?? false, q.bool('include_spamchecker') ?? false);
+			const enabled = enabledFilter(
+				q.bool('spamchecker_only') ?? false,
+				q.bool('include_spamchecker') ?? false,
+			);
 			q.done();
 			const matches = (a: Account): boolean =>
 				enabled(a) &&
 				(search === undefined ||
-					[a.email, a.first_name, a.last_name, `${a.first_name} ${a.last_name}`].some((s) => s.toLowerCase().includes(search))) &&
+					[a.email, a.first_name, a.last_name, `${a.first_name} ${a.last_name}`].some((s) =>
+						s.toLowerCase().includes(search),
+					)) &&
 				tags.every((t) => a.tags.some((tag) => tag.name.toLowerCase() === t)) &&
 				(maxScore === undefined || a.score < maxScore);
 			settleReconnects(store);
@@ -108,7 +125,8 @@ export const accountRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/accounts/:id',
-		handler: ({ store, project, params }) => ok(accountView(store, getAccount(store, project, params.id), 'single')),
+		handler: ({ store, project, params }) =>
+			ok(accountView(store, getAccount(store, project, params.id), 'single')),
 	},
 	{
 		method: 'POST',
@@ -117,13 +135,19 @@ export const accountRoutes: Route[] = [
 			const account = getAccount(store, project, params.id);
 			const b = new BodyReader(body, UPDATABLE);
 			const alias = b.text('alias');
-			if (alias !== undefined && !account.aliases.some((x) => x.email.toLowerCase() === alias.toLowerCase())) {
+			if (
+				alias !== undefined &&
+				!account.aliases.some((x) => x.email.toLowerCase() === alias.toLowerCase())
+			) {
 				b.fail('alias', 'must be one of the aliases listed by GET /accounts/{id}/aliases');
 			}
 			const changes: Partial<Account> = {
 				alive: b.bool('alive'),
 				autopilot: b.bool('autopilot'),
-				config_max_conversation_running: b.int('config_max_conversation_running', { min: 0, max: 35 }),
+				config_max_conversation_running: b.int('config_max_conversation_running', {
+					min: 0,
+					max: 35,
+				}),
 				config_rampup_increase: b.int('config_rampup_increase', { min: 0, max: 5 }),
 				config_rampup_target: b.int('config_rampup_target', { min: 3, max: 35 }),
 				config_smtp_append_after_sent: b.bool('config_smtp_append_after_sent'),
@@ -135,12 +159,15 @@ export const accountRoutes: Route[] = [
 			};
 			const desc = b.str('desc', { nullable: true });
 			b.done();
-			for (const [key, value] of Object.entries(changes)) if (value !== undefined) Object.assign(account, { [key]: value });
+			for (const [key, value] of Object.entries(changes))
+				if (value !== undefined) Object.assign(account, { [key]: value });
 			if (desc !== undefined) account.desc = desc;
 			if (alias !== undefined) {
 				// Switching keeps the old address available as an alias, so the switch can be undone.
 				const old = account.email;
-				account.email = account.aliases.find((x) => x.email.toLowerCase() === alias.toLowerCase())!.email;
+				account.email = account.aliases.find(
+					(x) => x.email.toLowerCase() === alias.toLowerCase(),
+				)!.email;
 				if (!account.aliases.some((x) => x.email === old)) {
 					account.aliases.push({ email: old, name: `${account.first_name} ${account.last_name}` });
 				}
@@ -152,12 +179,24 @@ export const accountRoutes: Route[] = [
 		method: 'GET',
 		path: '/accounts/:id/aliases',
 		handler: ({ store, project, params }) =>
-			ok(getAccount(store, project, params.id).aliases.map((a) => ({ email: a.email, name: a.name }))),
+			ok(
+				getAccount(store, project, params.id).aliases.map((a) => ({
+					email: a.email,
+					name: a.name,
+				})),
+			),
 	},
 ];
 
 /** A newly connected IMAP/SMTP mailbox; a new domain starts unscored (so GET /projects/domains omits it). */
-export function connectAccount(store: Store, project: Project, email: string, first: string, last: string, spamcheckerOnly: boolean): Account {
+export function connectAccount(
+	store: Store,
+	project: Project,
+	email: string,
+	first: string,
+	last: string,
+	spamcheckerOnly: boolean,
+): Account {
 	const domainName = email.slice(email.lastIndexOf('@') + 1);
 	const now = new Date().toISOString();
 	let domain = store.ofProject(store.domains, project.key).find((d) => d.domain === domainName);

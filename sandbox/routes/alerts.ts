@@ -5,7 +5,14 @@ import type { Alert, Project, Store } from '../store';
 import { BodyReader, INT32_MAX, pathId } from '../validate';
 
 export const CHANNELS = ['HOOK_URL', 'SLACK', 'ALL'] as const;
-const FIELDS = ['channel', 'events', 'active', 'hook_url', 'slack_channel_id', 'automated_test_ids'];
+const FIELDS = [
+	'channel',
+	'events',
+	'active',
+	'hook_url',
+	'slack_channel_id',
+	'automated_test_ids',
+];
 
 export function alertView(a: Alert): Record<string, unknown> {
 	return {
@@ -24,7 +31,12 @@ function isLoopback(host: string): boolean {
 }
 
 /** Reads the alert fields sent and checks the merged result; `current` is the alert being updated. */
-function readAlert(store: Store, project: Project, body: unknown, current: Alert | null): Omit<Alert, 'id' | 'project'> {
+function readAlert(
+	store: Store,
+	project: Project,
+	body: unknown,
+	current: Alert | null,
+): Omit<Alert, 'id' | 'project'> {
 	const b = new BodyReader(body, FIELDS);
 	// The service requires `events` and `active` on create and on update (service facts); `channel` on create only.
 	const channel = b.oneOf('channel', CHANNELS, { required: current === null });
@@ -37,7 +49,9 @@ function readAlert(store: Store, project: Project, body: unknown, current: Alert
 	const scope = b.intArray('automated_test_ids');
 	if (events !== undefined) {
 		if (events.length === 0) b.fail('events', 'must not be empty');
-		for (const e of events) if (!/^[A-Z][A-Z0-9_]*$/.test(e)) b.fail('events', `${JSON.stringify(e)} is not an event identifier (SCREAMING_SNAKE_CASE)`);
+		for (const e of events)
+			if (!/^[A-Z][A-Z0-9_]*$/.test(e))
+				b.fail('events', `${JSON.stringify(e)} is not an event identifier (SCREAMING_SNAKE_CASE)`);
 	}
 	if (typeof hookUrl === 'string') {
 		let url: URL | null = null;
@@ -46,13 +60,18 @@ function readAlert(store: Store, project: Project, body: unknown, current: Alert
 		} catch {
 			b.fail('hook_url', 'must be a URL');
 		}
-		if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+		if (
+			url &&
+			url.protocol !== 'https:' &&
+			!(url.protocol === 'http:' && isLoopback(url.hostname))
+		) {
 			b.fail('hook_url', 'must be an https URL (http is accepted for loopback hosts only)');
 		}
 	}
 	for (const id of scope ?? []) {
 		const t = store.automatedTests.get(id);
-		if (!t || t.project !== project.key) b.fail('automated_test_ids', `${id} is not an automated test of this project`);
+		if (!t || t.project !== project.key)
+			b.fail('automated_test_ids', `${id} is not an automated test of this project`);
 	}
 	const merged = {
 		channel: channel ?? current?.channel ?? 'HOOK_URL',
@@ -63,8 +82,10 @@ function readAlert(store: Store, project: Project, body: unknown, current: Alert
 		automated_test_ids: scope ? [...new Set(scope)] : (current?.automated_test_ids ?? []),
 	};
 	if (channel !== undefined || hookUrl !== undefined || slack !== undefined) {
-		if (merged.channel !== 'SLACK' && !merged.hook_url) b.fail('hook_url', `is required for channel ${merged.channel}`);
-		if (merged.channel !== 'HOOK_URL' && merged.slack_channel_id === null) b.fail('slack_channel_id', `is required for channel ${merged.channel}`);
+		if (merged.channel !== 'SLACK' && !merged.hook_url)
+			b.fail('hook_url', `is required for channel ${merged.channel}`);
+		if (merged.channel !== 'HOOK_URL' && merged.slack_channel_id === null)
+			b.fail('slack_channel_id', `is required for channel ${merged.channel}`);
 	}
 	b.done();
 	return merged;

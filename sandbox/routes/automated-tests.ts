@@ -10,7 +10,9 @@ import { BodyReader, QueryReader, paginate, pathId } from '../validate';
 export function automatedTestView(store: Store, t: AutomatedTest): Record<string, unknown> {
 	const accounts = t.account_ids.flatMap((id) => {
 		const a = store.accounts.get(id);
-		return a ? [{ id: a.id, email: a.email, first_name: a.first_name, last_name: a.last_name }] : [];
+		return a
+			? [{ id: a.id, email: a.email, first_name: a.first_name, last_name: a.last_name }]
+			: [];
 	});
 	return {
 		id: t.id,
@@ -42,7 +44,11 @@ export function automatedTestView(store: Store, t: AutomatedTest): Record<string
 	};
 }
 
-export function getAutomatedTest(store: Store, project: Project, raw: string | undefined): AutomatedTest {
+export function getAutomatedTest(
+	store: Store,
+	project: Project,
+	raw: string | undefined,
+): AutomatedTest {
 	return scoped(store.automatedTests.get(pathId(raw)), project, 'Automated test');
 }
 
@@ -53,14 +59,22 @@ export function getAutomatedTest(store: Store, project: Project, raw: string | u
 function connectedAccount(store: Store, project: Project, id: number): void {
 	const [account] = requireOwnAccounts(store, project, [id]);
 	if (account.imap_issue) {
-		throw new ApiError(422, 'The account is not connected (it has an IMAP/SMTP or OAuth connection issue)', {
-			errors: { account_id: ['must be a connected account'] },
-		});
+		throw new ApiError(
+			422,
+			'The account is not connected (it has an IMAP/SMTP or OAuth connection issue)',
+			{
+				errors: { account_id: ['must be a connected account'] },
+			},
+		);
 	}
 }
 
 /** Email tokens split on the spec's separators only (`+ - @ .`); a query word may be part of one. */
-const emailTokens = (s: string): string[] => s.toLowerCase().split(/[+\-@.]+/).filter((w) => w !== '');
+const emailTokens = (s: string): string[] =>
+	s
+		.toLowerCase()
+		.split(/[+\-@.]+/)
+		.filter((w) => w !== '');
 
 /** Relevance of a test for the query words: 2 per word in the subject + 1 per word in an email token; null = no match. */
 function relevance(store: Store, t: AutomatedTest, query: string[]): number | null {
@@ -138,7 +152,11 @@ export const automatedTestRoutes: Route[] = [
 			}
 			if (sort) {
 				// `order` only counts with `sort`. Null last_run_at sorts last either way.
-				list = sortNullsLast(list, (t) => (t[sort] === null ? null : Date.parse(t[sort]!)), order === 'asc' ? 1 : -1);
+				list = sortNullsLast(
+					list,
+					(t) => (t[sort] === null ? null : Date.parse(t[sort]!)),
+					order === 'asc' ? 1 : -1,
+				);
 			}
 			return ok(paginate(list, page, perPage).map((t) => automatedTestView(store, t)));
 		},
@@ -146,14 +164,25 @@ export const automatedTestRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/automated_tests/:id',
-		handler: ({ store, project, params }) => ok(automatedTestView(store, getAutomatedTest(store, project, params.id))),
+		handler: ({ store, project, params }) =>
+			ok(automatedTestView(store, getAutomatedTest(store, project, params.id))),
 	},
 	{
 		method: 'POST',
 		path: '/automated_tests/:id',
 		handler: ({ store, project, params, body }) => {
 			const test = getAutomatedTest(store, project, params.id);
-			const b = new BodyReader(body, ['active', 'account_id', 'btob', 'btoc', 'hour', 'repeat_period', 'repeat_period_delay', 'seedlist', 'time_zone']);
+			const b = new BodyReader(body, [
+				'active',
+				'account_id',
+				'btob',
+				'btoc',
+				'hour',
+				'repeat_period',
+				'repeat_period_delay',
+				'seedlist',
+				'time_zone',
+			]);
 			const active = b.bool('active', { required: true })!;
 			const accountId = b.int('account_id');
 			const btob = b.bool('btob');
@@ -187,7 +216,8 @@ export const automatedTestRoutes: Route[] = [
 			const test = getAutomatedTest(store, project, params.id);
 			const b = new BodyReader(body, ['weekdays']);
 			const weekdays = b.intArray('weekdays', { required: true })!;
-			if (weekdays.some((d) => d < 1 || d > 7)) b.fail('weekdays', 'must be ISO weekdays 1 (Monday) to 7 (Sunday)');
+			if (weekdays.some((d) => d < 1 || d > 7))
+				b.fail('weekdays', 'must be ISO weekdays 1 (Monday) to 7 (Sunday)');
 			b.done();
 			const now = new Date().toISOString();
 			test.runs = [...new Set(weekdays)]

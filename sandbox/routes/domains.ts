@@ -27,7 +27,10 @@ export const domainRoutes: Route[] = [
 			q.done();
 			const domains = domainsInUse(store, project.key).filter((d) => d.avg_score !== null);
 			// Stable sort: equal scores keep insertion order.
-			if (order) domains.sort((a, b) => (order === 'asc' ? 1 : -1) * ((a.avg_score ?? 0) - (b.avg_score ?? 0)));
+			if (order)
+				domains.sort(
+					(a, b) => (order === 'asc' ? 1 : -1) * ((a.avg_score ?? 0) - (b.avg_score ?? 0)),
+				);
 			return ok({ domains: domains.map(domainView) });
 		},
 	},

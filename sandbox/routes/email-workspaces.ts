@@ -23,7 +23,13 @@ export interface ImportError {
  * Connects one address of a workspace as an OAuth account of the project; an address already connected in the
  * project is an error item, not a second account.
  */
-export function importAddress(store: Store, project: Project, workspace: EmailWorkspace, email: string, spamcheckerOnly: boolean): Account | ImportError {
+export function importAddress(
+	store: Store,
+	project: Project,
+	workspace: EmailWorkspace,
+	email: string,
+	spamcheckerOnly: boolean,
+): Account | ImportError {
 	const lower = email.toLowerCase();
 	if (store.ofProject(store.accounts, project.key).some((a) => a.email.toLowerCase() === lower)) {
 		return { email, error: 'An account with this email is already connected' };
@@ -43,7 +49,12 @@ function linkToWorkspace(account: Account, workspace: EmailWorkspace): void {
 	});
 }
 
-const OUTLOOK_REQUIRED = ['outlook_client_id', 'outlook_client_secret', 'outlook_client_secret_value', 'outlook_tenant_id'];
+const OUTLOOK_REQUIRED = [
+	'outlook_client_id',
+	'outlook_client_secret',
+	'outlook_client_secret_value',
+	'outlook_tenant_id',
+];
 
 function workspaceView(w: EmailWorkspace): Record<string, unknown> {
 	return {
@@ -63,7 +74,8 @@ export function parseDayMonthYear(s: string): string | null {
 	if (!m) return null;
 	const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
 	const d = new Date(Date.UTC(year, month - 1, day));
-	if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+	if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day)
+		return null;
 	return d.toISOString();
 }
 
@@ -79,7 +91,8 @@ function googleKeyProblem(v: unknown): string | null {
 	}
 	if (!isRecord(key)) return 'must be the JSON content of a service account key file';
 	if (key.type !== 'service_account') return 'must have "type": "service_account"';
-	for (const f of ['client_email', 'private_key']) if (typeof key[f] !== 'string' || key[f] === '') return `must contain ${f}`;
+	for (const f of ['client_email', 'private_key'])
+		if (typeof key[f] !== 'string' || key[f] === '') return `must contain ${f}`;
 	return null;
 }
 
@@ -88,29 +101,50 @@ export const emailWorkspaceRoutes: Route[] = [
 		method: 'POST',
 		path: '/email_workspaces',
 		handler: ({ store, project, body }) => {
-			const b = new BodyReader(body, ['name', 'provider', 'file_key_json', ...OUTLOOK_REQUIRED, 'outlook_client_secret_expires_at']);
+			const b = new BodyReader(body, [
+				'name',
+				'provider',
+				'file_key_json',
+				...OUTLOOK_REQUIRED,
+				'outlook_client_secret_expires_at',
+			]);
 			const name = b.text('name', true)!;
-			const provider = b.oneOf('provider', ['google', 'outlook'] as const) ?? (b.has('provider') ? null : 'google');
+			const provider =
+				b.oneOf('provider', ['google', 'outlook'] as const) ??
+				(b.has('provider') ? null : 'google');
 			let expires: string | null = null;
 			const secrets: Record<string, unknown> = {};
 			// The other provider's fields are refused (422) rather than dropped, so a secret sent by mistake is noticed.
-			const foreign = provider === 'google' ? [...OUTLOOK_REQUIRED, 'outlook_client_secret_expires_at'] : provider === 'outlook' ? ['file_key_json'] : [];
-			for (const f of foreign) if (b.has(f)) b.fail(f, `only applies when provider is ${provider === 'google' ? 'outlook' : 'google'}`);
+			const foreign =
+				provider === 'google'
+					? [...OUTLOOK_REQUIRED, 'outlook_client_secret_expires_at']
+					: provider === 'outlook'
+						? ['file_key_json']
+						: [];
+			for (const f of foreign)
+				if (b.has(f))
+					b.fail(
+						f,
+						`only applies when provider is ${provider === 'google' ? 'outlook' : 'google'}`,
+					);
 			if (provider === 'google') {
-				if (b.body.file_key_json === undefined) throw badRequest('file_key_json is required when provider is google');
+				if (b.body.file_key_json === undefined)
+					throw badRequest('file_key_json is required when provider is google');
 				const problem = googleKeyProblem(b.body.file_key_json);
 				if (problem) b.fail('file_key_json', problem);
 				secrets.file_key_json = b.body.file_key_json;
 			}
 			if (provider === 'outlook') {
 				for (const f of OUTLOOK_REQUIRED) {
-					if (b.body[f] === undefined) throw badRequest(`${f} is required when provider is outlook`);
+					if (b.body[f] === undefined)
+						throw badRequest(`${f} is required when provider is outlook`);
 					secrets[f] = b.text(f, true);
 				}
 				const raw = b.text('outlook_client_secret_expires_at');
 				if (raw !== undefined) {
 					expires = parseDayMonthYear(raw);
-					if (expires === null) b.fail('outlook_client_secret_expires_at', 'must be a date in the format DD/MM/YYYY');
+					if (expires === null)
+						b.fail('outlook_client_secret_expires_at', 'must be a date in the format DD/MM/YYYY');
 				}
 			}
 			b.done();
@@ -144,7 +178,8 @@ export const emailWorkspaceRoutes: Route[] = [
 			const bad = emails.filter((e) => !EMAIL.test(e));
 			if (bad.length) b.fail('accounts', `are not email addresses: ${bad.join(', ')}`);
 			if (imapOnly) {
-				if (emails.length !== 1) b.fail('accounts', 'must contain exactly one address when imap_only is true');
+				if (emails.length !== 1)
+					b.fail('accounts', 'must contain exactly one address when imap_only is true');
 				if (accountId === undefined) b.fail('account_id', 'is required when imap_only is true');
 			} else if (accountId !== undefined) {
 				b.fail('account_id', 'only applies when imap_only is true');
@@ -154,7 +189,9 @@ export const emailWorkspaceRoutes: Route[] = [
 				// Relink: the existing IMAP account keeps its id and is connected through the workspace from now on.
 				const account = scoped(store.accounts.get(accountId!), project, 'Account');
 				if (account.email.toLowerCase() !== emails[0].toLowerCase()) {
-					throw new ApiError(422, "The address is not the account's email", { errors: { accounts: ["must be the account's email"] } });
+					throw new ApiError(422, "The address is not the account's email", {
+						errors: { accounts: ["must be the account's email"] },
+					});
 				}
 				linkToWorkspace(account, workspace);
 				return ok({ completed: true, errors: [], task_id: null });
@@ -187,7 +224,8 @@ export const emailWorkspaceRoutes: Route[] = [
 			const b = new BodyReader(body, ['name', 'file_key_json']);
 			const name = b.text('name', true)!;
 			if (b.has('file_key_json')) {
-				if (workspace.provider !== 'google') b.fail('file_key_json', 'only applies to google workspaces');
+				if (workspace.provider !== 'google')
+					b.fail('file_key_json', 'only applies to google workspaces');
 				else {
 					const problem = googleKeyProblem(b.body.file_key_json);
 					if (problem) b.fail('file_key_json', problem);
@@ -202,11 +240,15 @@ export const emailWorkspaceRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/email_workspaces',
-		handler: ({ store, project }) => ok(store.ofProject(store.workspaces, project.key).reverse().map(workspaceView)),
+		handler: ({ store, project }) =>
+			ok(store.ofProject(store.workspaces, project.key).reverse().map(workspaceView)),
 	},
 	{
 		method: 'GET',
 		path: '/email_workspaces/:id',
-		handler: ({ store, project, params }) => ok(workspaceView(scoped(store.workspaces.get(pathId(params.id)), project, 'Email workspace'))),
+		handler: ({ store, project, params }) =>
+			ok(
+				workspaceView(scoped(store.workspaces.get(pathId(params.id)), project, 'Email workspace')),
+			),
 	},
 ];

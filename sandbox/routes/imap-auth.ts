@@ -57,7 +57,12 @@ export function tryLogin(store: Store, email: string, smtpOnly = false): LoginRe
 function loginFailed(result: LoginResult): Reply {
 	return {
 		status: 500,
-		body: { success: false, imap_auth_success: result.imap, smtp_auth_success: result.smtp, error: result.error },
+		body: {
+			success: false,
+			imap_auth_success: result.imap,
+			smtp_auth_success: result.smtp,
+			error: result.error,
+		},
 	};
 }
 
@@ -72,7 +77,13 @@ export const imapAuthRoutes: Route[] = [
 			const last = b.text('last_name', true)!;
 			const provider = b.oneOf('provider', PROVIDERS, { required: true });
 			const id = b.int('id', { min: 1 });
-			for (const f of ['imap_server', 'smtp_server', 'imap_server_username', 'smtp_server_username']) b.str(f, { nonEmpty: true });
+			for (const f of [
+				'imap_server',
+				'smtp_server',
+				'imap_server_username',
+				'smtp_server_username',
+			])
+				b.str(f, { nonEmpty: true });
 			b.int('imap_server_port', { min: 1, max: 65535 });
 			b.int('smtp_server_port', { min: 1, max: 65535 });
 			b.oneOf('smtp_server_auth_type', ['plain', 'login'] as const);
@@ -90,20 +101,26 @@ export const imapAuthRoutes: Route[] = [
 			// (reading) A login needs a password for every server it uses: `password`, or the per-server ones.
 			if (!passwords.both) {
 				if (!passwords.smtp) b.fail('smtp_server_password', 'is required (or password)');
-				if (!smtpOnly && !passwords.imap) b.fail('imap_server_password', 'is required (or password)');
+				if (!smtpOnly && !passwords.imap)
+					b.fail('imap_server_password', 'is required (or password)');
 			}
 			// (reading) Gmail and Outlook servers are known; a custom provider names its own.
 			if (provider === 'custom') {
 				if (!b.has('smtp_server')) b.fail('smtp_server', 'is required for provider custom');
-				if (!smtpOnly && !b.has('imap_server')) b.fail('imap_server', 'is required for provider custom');
+				if (!smtpOnly && !b.has('imap_server'))
+					b.fail('imap_server', 'is required for provider custom');
 			}
 			b.done();
 
 			const existing = id === undefined ? undefined : getAccount(store, project, String(id));
 			const lower = email.toLowerCase();
-			const taken = store.ofProject(store.accounts, project.key).find((a) => a.email.toLowerCase() === lower);
+			const taken = store
+				.ofProject(store.accounts, project.key)
+				.find((a) => a.email.toLowerCase() === lower);
 			if (taken && taken !== existing) {
-				throw new ApiError(422, 'An account with this email is already connected', { errors: { email: ['is already connected'] } });
+				throw new ApiError(422, 'An account with this email is already connected', {
+					errors: { email: ['is already connected'] },
+				});
 			}
 			const login = tryLogin(store, lower, smtpOnly);
 			if (!login.imap || !login.smtp) return loginFailed(login);
@@ -111,7 +128,11 @@ export const imapAuthRoutes: Route[] = [
 
 			if (existing) {
 				Object.assign(existing, { email: lower, first_name: first, last_name: last });
-				if (spamcheckerOnly !== undefined) Object.assign(existing, { spamchecker_enabled: spamcheckerOnly, warming_enabled: !spamcheckerOnly });
+				if (spamcheckerOnly !== undefined)
+					Object.assign(existing, {
+						spamchecker_enabled: spamcheckerOnly,
+						warming_enabled: !spamcheckerOnly,
+					});
 				// (reading) A login that works restores the connection unless imap_issue is sent.
 				existing.imap_issue = imapIssue ?? false;
 				store.reconnectJobs = store.reconnectJobs.filter((j) => j.accountId !== existing.id);

@@ -42,9 +42,19 @@ export const notificationRoutes: Route[] = [
 			closeEnded(store);
 			const open = store
 				.ofProject(store.notifications, project.key)
-				.filter((n) => n.open && (accountId === undefined || n.account_id === accountId) && (event === undefined || n.event === event));
+				.filter(
+					(n) =>
+						n.open &&
+						(accountId === undefined || n.account_id === accountId) &&
+						(event === undefined || n.event === event),
+				);
 			// Creation order is id order: newest first is the reverse.
-			return ok(open.reverse().slice(0, NOTIFICATION_LIST_CAP).map((n) => notificationView(store, n)));
+			return ok(
+				open
+					.reverse()
+					.slice(0, NOTIFICATION_LIST_CAP)
+					.map((n) => notificationView(store, n)),
+			);
 		},
 	},
 ];

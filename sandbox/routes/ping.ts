@@ -3,5 +3,9 @@ import type { Route } from '../api';
 import { ok } from '../api';
 
 export const pingRoutes: Route[] = [
-	{ method: 'GET', path: '/ping', handler: ({ project }) => ok({ message: 'pong', project_id: project.id }) },
+	{
+		method: 'GET',
+		path: '/ping',
+		handler: ({ project }) => ok({ message: 'pong', project_id: project.id }),
+	},
 ];

@@ -2,11 +2,21 @@
 import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
 import type { Project, SpamTest, Store } from '../store';
-import { assignResultIds, checkCompletion, newSpamTest, scoresOf, spamTestView } from '../spam-test-engine';
+import {
+	assignResultIds,
+	checkCompletion,
+	newSpamTest,
+	scoresOf,
+	spamTestView,
+} from '../spam-test-engine';
 import { sortNullsLast, words } from '../util';
 import { BodyReader, QueryReader, paginate } from '../validate';
 
-export function getSpamTest(store: Store, project: Project, publicId: string | undefined): SpamTest {
+export function getSpamTest(
+	store: Store,
+	project: Project,
+	publicId: string | undefined,
+): SpamTest {
 	return scoped(store.spamTests.get(publicId ?? ''), project, 'Spam test');
 }
 
@@ -42,7 +52,8 @@ export const spamTestRoutes: Route[] = [
 			const order = q.oneOf('order', ['asc', 'desc'] as const) ?? 'desc';
 			q.done();
 			let list = store.ofProject(store.spamTests, project.key).reverse(); // newest first
-			if (automatedTestId !== undefined) list = list.filter((t) => t.automatedTestId === automatedTestId);
+			if (automatedTestId !== undefined)
+				list = list.filter((t) => t.automatedTestId === automatedTestId);
 			if (search !== undefined) {
 				// Full-text: every word of the query is in the subject or the sender (case-insensitive, partial words).
 				const wanted = words(search);
@@ -56,7 +67,11 @@ export const spamTestRoutes: Route[] = [
 			} else {
 				// Rule 2: final_score; rule 3: with search, the raw score. Unscored tests last; ties newest first.
 				const rawScore = search !== undefined;
-				list = sortNullsLast(list, (t) => (rawScore ? scoresOf(t).score : scoresOf(t).final_score), order === 'asc' ? 1 : -1);
+				list = sortNullsLast(
+					list,
+					(t) => (rawScore ? scoresOf(t).score : scoresOf(t).final_score),
+					order === 'asc' ? 1 : -1,
+				);
 			}
 			return ok(paginate(list, page, perPage).map((t) => spamTestView(store, t, 'list')));
 		},
@@ -64,7 +79,8 @@ export const spamTestRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/spam_tests/:publicId',
-		handler: ({ store, project, params }) => ok(spamTestView(store, getSpamTest(store, project, params.publicId))),
+		handler: ({ store, project, params }) =>
+			ok(spamTestView(store, getSpamTest(store, project, params.publicId))),
 	},
 	{
 		method: 'POST',

@@ -12,7 +12,8 @@ import { BodyReader, pathId } from '../validate';
 function ownTag(store: Store, project: Project, id: number): Tag {
 	const own = store.tags[project.key].find((t) => t.id === id);
 	if (own) return own;
-	if (PROJECT_KEYS.some((k) => store.tags[k].some((t) => t.id === id))) throw forbidden('This API key has no access to this tag');
+	if (PROJECT_KEYS.some((k) => store.tags[k].some((t) => t.id === id)))
+		throw forbidden('This API key has no access to this tag');
 	throw notFound('Tag not found');
 }
 
@@ -27,7 +28,9 @@ export const tagRoutes: Route[] = [
 			b.done();
 			const account = scoped(store.accounts.get(accountId), project, 'Account');
 			if (tag.provider_defined) {
-				throw new ApiError(422, 'Tags defined by the provider cannot be linked', { errors: { id: ['is a provider-defined tag'] } });
+				throw new ApiError(422, 'Tags defined by the provider cannot be linked', {
+					errors: { id: ['is a provider-defined tag'] },
+				});
 			}
 			// Linking twice is harmless: the account carries the tag once.
 			if (!account.tags.some((t) => t.id === tag.id)) account.tags.push(tag);

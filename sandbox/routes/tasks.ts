@@ -20,7 +20,12 @@ const DONE_MESSAGE: Record<string, string> = {
 function apply(store: Store, action: string, account: Account): void {
 	if (action === 'suspend') account.suspended = true;
 	if (action === 'delete') store.accounts.delete(account.id);
-	if (action === 'reconnect') Object.assign(account, { imap_issue: false, alive: true, has_refresh_token: account.provider !== 'smtp' });
+	if (action === 'reconnect')
+		Object.assign(account, {
+			imap_issue: false,
+			alive: true,
+			has_refresh_token: account.provider !== 'smtp',
+		});
 	if (action === 'pause') account.alive = false;
 	if (action === 'resume') account.alive = true;
 }
@@ -39,8 +44,15 @@ function advance(store: Store, task: Task): void {
 	for (const id of task.accountIds) {
 		const account = store.accounts.get(id);
 		let log: TaskLog;
-		if (!account || account.project !== task.project) log = { account_id: id, status: 'failed', message: 'account not found', at };
-		else if (!last) log = { account_id: id, status: step === 0 ? 'queued' : 'running', message: `${task.action} ${step === 0 ? 'queued' : 'in progress'}`, at };
+		if (!account || account.project !== task.project)
+			log = { account_id: id, status: 'failed', message: 'account not found', at };
+		else if (!last)
+			log = {
+				account_id: id,
+				status: step === 0 ? 'queued' : 'running',
+				message: `${task.action} ${step === 0 ? 'queued' : 'in progress'}`,
+				at,
+			};
 		else {
 			apply(store, task.action, account);
 			log = { account_id: id, status: 'done', message: DONE_MESSAGE[task.action], at };
@@ -55,11 +67,26 @@ function advanceImport(store: Store, task: Task, step: number, last: boolean, at
 	const workspace = store.workspaces.get(task.email_workspace_id ?? -1);
 	for (const email of task.import!.emails) {
 		if (!last) {
-			task.logs.push({ account_id: null, email, status: step === 0 ? 'queued' : 'running', message: `import ${step === 0 ? 'queued' : 'in progress'}`, at });
+			task.logs.push({
+				account_id: null,
+				email,
+				status: step === 0 ? 'queued' : 'running',
+				message: `import ${step === 0 ? 'queued' : 'in progress'}`,
+				at,
+			});
 			continue;
 		}
-		const result = workspace ? importAddress(store, store.projects[task.project], workspace, email, task.import!.spamcheckerOnly) : { email, error: 'email workspace not found' };
-		if ('error' in result) task.logs.push({ account_id: null, email, status: 'failed', message: result.error, at });
+		const result = workspace
+			? importAddress(
+					store,
+					store.projects[task.project],
+					workspace,
+					email,
+					task.import!.spamcheckerOnly,
+				)
+			: { email, error: 'email workspace not found' };
+		if ('error' in result)
+			task.logs.push({ account_id: null, email, status: 'failed', message: result.error, at });
 		else {
 			task.accountIds.push(result.id);
 			task.logs.push({ account_id: result.id, email, status: 'done', message: 'imported', at });
@@ -68,7 +95,12 @@ function advanceImport(store: Store, task: Task, step: number, last: boolean, at
 }
 
 function taskView(t: Task): Record<string, unknown> {
-	return { id: t.id, progress: t.progress, logs: t.logs.map((l) => ({ ...l })), email_workspace_id: t.email_workspace_id };
+	return {
+		id: t.id,
+		progress: t.progress,
+		logs: t.logs.map((l) => ({ ...l })),
+		email_workspace_id: t.email_workspace_id,
+	};
 }
 
 export const taskRoutes: Route[] = [

@@ -13,7 +13,12 @@ import path from 'node:path';
 import { sandboxCredentials } from '../../support/examples';
 import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
 import { startSandbox } from '../../sandbox';
-import { startScriptedOpenAi, type ChatRequest, type ScriptedOpenAi, type ScriptStep } from './scripted-openai';
+import {
+	startScriptedOpenAi,
+	type ChatRequest,
+	type ScriptedOpenAi,
+	type ScriptStep,
+} from './scripted-openai';
 import { admin } from '../../support/sandbox-admin';
 import { nodeOutput, readExample, service, type Sandbox } from './support';
 
@@ -64,11 +69,19 @@ function script(_request: ChatRequest, results: string[]): ScriptStep {
 		case 4:
 			return { call: [{ name: 'Create_spam_test', args: {} }] };
 		case 5:
-			return { call: [{ name: 'Get_spam_test_results', args: { public_id: String(created.public_full_id) } }] };
+			return {
+				call: [
+					{ name: 'Get_spam_test_results', args: { public_id: String(created.public_full_id) } },
+				],
+			};
 		case 6:
-			return { call: [{ name: 'Get_spam_test_results', args: { public_id: String(created.public_id) } }] };
+			return {
+				call: [{ name: 'Get_spam_test_results', args: { public_id: String(created.public_id) } }],
+			};
 		default:
-			return { answer: `Anna's mailbox ${String(anna?.email)} scores ${String(anna?.score)}. Next: ${String(answerOf(results[6])[0].next_step)}` };
+			return {
+				answer: `Anna's mailbox ${String(anna?.email)} scores ${String(anna?.score)}. Next: ${String(answerOf(results[6])[0].next_step)}`,
+			};
 	}
 }
 
@@ -84,7 +97,8 @@ let listed = 0;
 
 beforeAll(async () => {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
-	if (!tgz || !fs.existsSync(tgz)) throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
+	if (!tgz || !fs.existsSync(tgz))
+		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
 	const t0 = Date.now();
 	sandbox = await startSandbox({ port: 0, smtpPort: 0, accounts: 112 });
 	model = await startScriptedOpenAi(script);
@@ -93,8 +107,16 @@ beforeAll(async () => {
 	// `n8n execute` runs the workflow in its own process on this folder's database: no n8n server is needed.
 	await installPackage(userFolder, tgz);
 	await n8n.importCredentials([
-		...sandboxCredentials({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKeys.A, smtpPort: sandbox.smtpPort }),
-		{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-scripted-model', url: model.url, header: false } },
+		...sandboxCredentials({
+			baseUrl: sandbox.baseUrl,
+			apiKey: sandbox.apiKeys.A,
+			smtpPort: sandbox.smtpPort,
+		}),
+		{
+			...OPENAI_CREDENTIAL,
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted-model', url: model.url, header: false },
+		},
 	]);
 	const example = readExample('ai-agent.json');
 	await n8n.importWorkflows([example]);
@@ -107,11 +129,25 @@ beforeAll(async () => {
 		allIds.push(...accounts.map((a) => a.id));
 	}
 	listed = allIds.length;
-	const names = ['find anna', 'get by email (error)', 'get by id', 'list all', 'create spam test', 'get by full id (error)', 'get spam test'];
-	const sizes = toolResults().map((text, i) => `${names[i] ?? i} ${Buffer.byteLength(text)} B ≈ ${Math.round(Buffer.byteLength(text) / 4)} tokens`);
+	const names = [
+		'find anna',
+		'get by email (error)',
+		'get by id',
+		'list all',
+		'create spam test',
+		'get by full id (error)',
+		'get spam test',
+	];
+	const sizes = toolResults().map(
+		(text, i) =>
+			`${names[i] ?? i} ${Buffer.byteLength(text)} B ≈ ${Math.round(Buffer.byteLength(text) / 4)} tokens`,
+	);
 	// E2E_AGENT_DUMP=<file>: keep every request the model received (tool list, tool results) for a closer look.
-	if (process.env.E2E_AGENT_DUMP) fs.writeFileSync(process.env.E2E_AGENT_DUMP, JSON.stringify(model.requests, null, 2));
-	process.stdout.write(`[e2e] agent run ${((Date.now() - t0) / 1000).toFixed(1)} s; tool results the model got: ${sizes.join('; ')}\n`);
+	if (process.env.E2E_AGENT_DUMP)
+		fs.writeFileSync(process.env.E2E_AGENT_DUMP, JSON.stringify(model.requests, null, 2));
+	process.stdout.write(
+		`[e2e] agent run ${((Date.now() - t0) / 1000).toFixed(1)} s; tool results the model got: ${sizes.join('; ')}\n`,
+	);
 });
 
 afterAll(async () => {
@@ -131,60 +167,107 @@ it('runs the agent to its final answer through every scripted step', () => {
 	expect(result.data.resultData.error ?? null).toBeNull();
 	expect(model.requests).toHaveLength(8);
 	const [output] = nodeOutput(result, 'Deliverability agent');
-	expect(String(output.output)).toMatch(/^Anna's mailbox anna\.\S+ scores \d+\. Next: Not complete yet/);
+	expect(String(output.output)).toMatch(
+		/^Anna's mailbox anna\.\S+ scores \d+\. Next: Not complete yet/,
+	);
 });
 
 it('shows the model each tool with an operation text that says what it must know, and described parameters', () => {
-	const tools = Object.fromEntries((model.requests[0].tools ?? []).map((t) => [t.function.name, t.function]));
-	expect(Object.keys(tools).sort()).toEqual(['Create_spam_test', 'Find_accounts', 'Get_account', 'Get_spam_test_results']);
+	const tools = Object.fromEntries(
+		(model.requests[0].tools ?? []).map((t) => [t.function.name, t.function]),
+	);
+	expect(Object.keys(tools).sort()).toEqual([
+		'Create_spam_test',
+		'Find_accounts',
+		'Get_account',
+		'Get_spam_test_results',
+	]);
 	expect(tools.Find_accounts.description).toBe('Get many accounts in Deliverability');
 	expect(tools.Get_account.description).toBe('Get an account in Deliverability');
-	expect(tools.Create_spam_test.description).toBe('Create a spam test (one credit) in Deliverability');
+	expect(tools.Create_spam_test.description).toBe(
+		'Create a spam test (one credit) in Deliverability',
+	);
 	expect(tools.Get_spam_test_results.description).toBe('Get a spam test in Deliverability');
 
 	expect(tools.Find_accounts.parameters.properties).toEqual({
-		search: { type: 'string', description: expect.stringContaining('Part of the mailbox email address or owner name') },
+		search: {
+			type: 'string',
+			description: expect.stringContaining('Part of the mailbox email address or owner name'),
+		},
 	});
 	expect(tools.Get_account.parameters.properties).toEqual({
-		account_id: { type: 'number', description: expect.stringContaining('Numeric id of the account') },
+		account_id: {
+			type: 'number',
+			description: expect.stringContaining('Numeric id of the account'),
+		},
 	});
 	expect(tools.Get_account.parameters.required).toEqual(['account_id']);
 	expect(tools.Create_spam_test.parameters.properties).toEqual({});
-	expect(tools.Get_spam_test_results.parameters.properties.public_id.description).toContain('not its public_full_id');
+	expect(tools.Get_spam_test_results.parameters.properties.public_id.description).toContain(
+		'not its public_full_id',
+	);
 });
 
 it("sends the model's arguments to the service", () => {
 	const accounts = apiRequests.filter((r) => r.method === 'GET' && r.path.endsWith('/accounts'));
 	expect(accounts[0].query).toEqual(expect.objectContaining({ search: ANNA }));
 	const anna = answerOf(toolResults()[0]).find((a) => String(a.email).includes(ANNA))!;
-	expect(apiRequests.filter((r) => r.path.endsWith(`/accounts/${String(anna.id)}`))).toHaveLength(1);
-	expect(answerOf(toolResults()[2])[0]).toEqual(expect.objectContaining({ id: anna.id, email: anna.email }));
-	expect(apiRequests.filter((r) => r.method === 'POST' && r.path.endsWith('/spam_tests'))).toHaveLength(1);
+	expect(apiRequests.filter((r) => r.path.endsWith(`/accounts/${String(anna.id)}`))).toHaveLength(
+		1,
+	);
+	expect(answerOf(toolResults()[2])[0]).toEqual(
+		expect.objectContaining({ id: anna.id, email: anna.email }),
+	);
+	expect(
+		apiRequests.filter((r) => r.method === 'POST' && r.path.endsWith('/spam_tests')),
+	).toHaveLength(1);
 });
 
 it('returns an invalid argument to the model with its fix, naming the argument, before any request', () => {
 	const [error] = answerOf(toolResults()[1]);
-	expect(String(error.error)).toContain('Invalid "account_id": expected a whole number, got "anna.');
-	expect(String(error.error)).toContain('"account_id": give the numeric id of the account (a sending mailbox), e.g. 120, not its email');
+	expect(String(error.error)).toContain(
+		'Invalid "account_id": expected a whole number, got "anna.',
+	);
+	expect(String(error.error)).toContain(
+		'"account_id": give the numeric id of the account (a sending mailbox), e.g. 120, not its email',
+	);
 	expect(apiRequests.filter((r) => r.path.includes('@'))).toEqual([]);
 
 	const [notFound] = answerOf(toolResults()[5]);
 	expect(String(notFound.error)).toContain('Check the ID');
-	expect(String(notFound.error)).toContain('"public_id": give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id');
+	expect(String(notFound.error)).toContain(
+		'"public_id": give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id',
+	);
 });
 
 it('keeps what the model gets small: a capped list with a note, a slim spam test with its next step', () => {
 	const sizes = toolResults().map((text) => Buffer.byteLength(text));
 	const all = answerOf(toolResults()[3]);
 	const note = all[all.length - 1];
-	expect(note).toEqual(expect.objectContaining({ _truncated: true, omitted: listed - Number(note.returned) }));
-	expect(answerOf(toolResults()[3]).slice(0, -1).map((a) => a.id)).toEqual(allIds.slice(0, Number(note.returned)));
+	expect(note).toEqual(
+		expect.objectContaining({ _truncated: true, omitted: listed - Number(note.returned) }),
+	);
+	expect(
+		answerOf(toolResults()[3])
+			.slice(0, -1)
+			.map((a) => a.id),
+	).toEqual(allIds.slice(0, Number(note.returned)));
 	expect(String(note.note)).toContain('Narrow the search');
 	expect(sizes[3]).toBeLessThan(17_000);
 
 	const [created] = answerOf(toolResults()[4]);
-	expect(Object.keys(created).sort()).toEqual(['credits_used', 'next_step', 'public_full_id', 'public_id', 'seed_emails', 'seedlist', 'test_type']);
-	expect(new Set(created.seed_emails as string[]).size).toBe((created.seed_emails as string[]).length);
+	expect(Object.keys(created).sort()).toEqual([
+		'credits_used',
+		'next_step',
+		'public_full_id',
+		'public_id',
+		'seed_emails',
+		'seedlist',
+		'test_type',
+	]);
+	expect(new Set(created.seed_emails as string[]).size).toBe(
+		(created.seed_emails as string[]).length,
+	);
 	expect(String(created.next_step)).toContain(String(created.public_full_id));
 	expect(sizes[4]).toBeLessThan(2_500);
 

@@ -34,8 +34,8 @@ interface Execution {
 }
 
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
-const triggerNode = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
-	n.type.endsWith('.deliverabilityTrigger'),
+const triggerNode = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find(
+	(n) => n.type.endsWith('.deliverabilityTrigger'),
 )!;
 
 let stack: Stack;
@@ -59,14 +59,21 @@ async function n8nAlerts(): Promise<Alert[]> {
 }
 
 async function executions(): Promise<Execution[]> {
-	const res = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${example.id}&limit=250`);
+	const res = await stack.n8n.api<{ data: Execution[] }>(
+		'GET',
+		`/executions?workflowId=${example.id}&limit=250`,
+	);
 	expect(res.status).toBe(200);
 	return res.data.data;
 }
 
 /** An alive account of project A that is not disconnected yet. */
 async function aliveAccount(skip: number[] = []): Promise<number> {
-	const list = await service<Array<{ id: number; alive: boolean }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=0');
+	const list = await service<Array<{ id: number; alive: boolean }>>(
+		stack.sandbox,
+		'GET',
+		'/accounts?per_page=100&page=0',
+	);
 	const account = list.find((a) => a.alive && !skip.includes(a.id));
 	if (!account) throw new Error('no alive account in the sandbox');
 	return account.id;
@@ -84,7 +91,9 @@ async function disconnectAndSettle(accountId: number): Promise<string> {
 	await waitFor(
 		'both deliveries answered 2xx',
 		async () => {
-			const ds = (await admin<Delivery[]>(stack.sandbox, 'GET', '/deliveries')).filter((d) => d.eventId === eventId);
+			const ds = (await admin<Delivery[]>(stack.sandbox, 'GET', '/deliveries')).filter(
+				(d) => d.eventId === eventId,
+			);
 			const ok = ds.filter((d) => d.status !== null && d.status >= 200 && d.status < 300);
 			return new Set(ok.map((d) => d.copy)).size >= 2 && ds;
 		},
@@ -96,7 +105,10 @@ async function disconnectAndSettle(accountId: number): Promise<string> {
 /** The webhook burst (scripts/burst.ts), smaller: each event twice (two copies at the same moment), 10 concurrent senders. */
 const EVENTS = 100;
 const SENDERS = 10;
-const eventIds = Array.from({ length: EVENTS }, (_, i) => `evt_burst_${String(i).padStart(3, '0')}`);
+const eventIds = Array.from(
+	{ length: EVENTS },
+	(_, i) => `evt_burst_${String(i).padStart(3, '0')}`,
+);
 
 interface Answer {
 	eventId: string;
@@ -108,7 +120,9 @@ interface Answer {
 async function burst(): Promise<Answer[]> {
 	const [alert] = await n8nAlerts();
 	// Accounts past the first page (the other tests pick alive accounts from the first page).
-	const accounts = (await service<Array<{ id: number }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=1')).map((a) => a.id);
+	const accounts = (
+		await service<Array<{ id: number }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=1')
+	).map((a) => a.id);
 	expect(accounts.length).toBeGreaterThan(0);
 	const queue = eventIds.flatMap((id, i) => [
 		{ id, account: accounts[i % accounts.length] },
@@ -123,7 +137,12 @@ async function burst(): Promise<Answer[]> {
 				const res = await fetch(alert.hook_url!, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ id, event: 'ACCOUNT_DISCONNECTED', account_id: account, level: 'warning' }),
+					body: JSON.stringify({
+						id,
+						event: 'ACCOUNT_DISCONNECTED',
+						account_id: account,
+						level: 'warning',
+					}),
 				});
 				const body = (await res.json()) as { status?: string };
 				answers.push({ eventId: id, status: res.status, outcome: body.status ?? '' });
@@ -136,12 +155,23 @@ async function burst(): Promise<Answer[]> {
 /** Runs of the workflow whose trigger item carries one of the burst's event ids, by event id. */
 async function burstRuns(): Promise<Map<string, number>> {
 	const res = await stack.n8n.api<{
-		data: Array<{ status: string; data?: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: { event_id?: string } }>> } }>> } } }>;
+		data: Array<{
+			status: string;
+			data?: {
+				resultData: {
+					runData: Record<
+						string,
+						Array<{ data: { main: Array<Array<{ json: { event_id?: string } }>> } }>
+					>;
+				};
+			};
+		}>;
 	}>('GET', `/executions?workflowId=${example.id}&limit=250&includeData=true`);
 	expect(res.status).toBe(200);
 	const runs = new Map<string, number>();
 	for (const ex of res.data.data) {
-		const id = ex.data?.resultData.runData['On account disconnected']?.[0]?.data.main[0]?.[0]?.json.event_id;
+		const id =
+			ex.data?.resultData.runData['On account disconnected']?.[0]?.data.main[0]?.[0]?.json.event_id;
 		if (id && eventIds.includes(id)) runs.set(id, (runs.get(id) ?? 0) + 1);
 	}
 	return runs;
@@ -165,7 +195,7 @@ let burstBefore = 0;
 describe('auto-pause example in a real n8n', () => {
 	let firstAccount: number;
 
-	it('publishing registers exactly one alert with n8n\'s production webhook URL', async () => {
+	it("publishing registers exactly one alert with n8n's production webhook URL", async () => {
 		expect(await n8nAlerts()).toEqual([]);
 		const res = await stack.n8n.api('POST', `/workflows/${example.id}/activate`);
 		expect(res.status).toBe(200);
@@ -193,22 +223,43 @@ describe('auto-pause example in a real n8n', () => {
 		expect(runs[0]).toMatchObject({ status: 'success', mode: 'webhook' });
 
 		// The trigger's item: the payload as delivered plus the normalised event, event_id and received_at.
-		const full = await stack.n8n.api<{ data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } }>(
-			'GET',
-			`/executions/${runs[0].id}?includeData=true`,
-		);
+		const full = await stack.n8n.api<{
+			data: {
+				resultData: {
+					runData: Record<
+						string,
+						Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+					>;
+				};
+			};
+		}>('GET', `/executions/${runs[0].id}?includeData=true`);
 		const runData = full.data.data.resultData.runData;
 		const items = runData['On account disconnected'][0].data.main[0];
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ event: 'ACCOUNT_DISCONNECTED', event_id: eventId, account_id: firstAccount });
+		expect(items[0].json).toMatchObject({
+			event: 'ACCOUNT_DISCONNECTED',
+			event_id: eventId,
+			account_id: firstAccount,
+		});
 		expect(typeof items[0].json.received_at).toBe('string');
-		expect(runData['Pause the account'][0].data.main[0][0].json).toMatchObject({ id: firstAccount, alive: false });
+		expect(runData['Pause the account'][0].data.main[0][0].json).toMatchObject({
+			id: firstAccount,
+			alive: false,
+		});
 
-		const account = await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${firstAccount}`);
-		expect(account.alive).toBe(false);
-		const pauses = (await admin<Array<{ method: string; path: string; body: unknown }>>(stack.sandbox, 'GET', '/requests')).filter(
-			(r) => r.method === 'POST' && r.path.endsWith(`/accounts/${firstAccount}`),
+		const account = await service<{ alive: boolean }>(
+			stack.sandbox,
+			'GET',
+			`/accounts/${firstAccount}`,
 		);
+		expect(account.alive).toBe(false);
+		const pauses = (
+			await admin<Array<{ method: string; path: string; body: unknown }>>(
+				stack.sandbox,
+				'GET',
+				'/requests',
+			)
+		).filter((r) => r.method === 'POST' && r.path.endsWith(`/accounts/${firstAccount}`));
 		expect(pauses).toHaveLength(1);
 		expect(pauses[0].body).toEqual({ alive: false });
 	});
@@ -227,18 +278,19 @@ describe('auto-pause example in a real n8n', () => {
 		expect(eventIds.filter((id) => runs.get(id) !== 1)).toEqual([]);
 	}, 420000);
 
-	it('the workflow as n8n\'s public API returns it holds no secret, and its memory holds every id', async () => {
+	it("the workflow as n8n's public API returns it holds no secret, and its memory holds every id", async () => {
 		const secret = new URL((await n8nAlerts())[0].hook_url!).searchParams.get('secret')!;
 		expect(secret).toMatch(/^[0-9a-f]{48}$/);
-		const res = await stack.n8n.api<{ staticData?: Record<string, { eventMemory?: { ids: string[] }; secretHash?: string }> }>(
-			'GET',
-			`/workflows/${example.id}`,
-		);
+		const res = await stack.n8n.api<{
+			staticData?: Record<string, { eventMemory?: { ids: string[] }; secretHash?: string }>;
+		}>('GET', `/workflows/${example.id}`);
 		expect(res.status).toBe(200);
 		const text = JSON.stringify(res.data);
 		expect(text).not.toContain(secret);
 		expect(text).not.toContain('secret=');
-		const node = Object.values(res.data.staticData ?? {}).find((v) => v && typeof v === 'object' && 'secretHash' in v)!;
+		const node = Object.values(res.data.staticData ?? {}).find(
+			(v) => v && typeof v === 'object' && 'secretHash' in v,
+		)!;
 		expect(node.secretHash).toMatch(/^[0-9a-f]{64}$/);
 		expect(eventIds.filter((id) => !node.eventMemory!.ids.includes(id))).toEqual([]);
 	});
@@ -284,7 +336,8 @@ describe('auto-pause example in a real n8n', () => {
 		});
 		expect(noSecret.status).toBe(401);
 		const wrongSecret = new URL((await n8nAlerts())[0].hook_url!);
-		for (const key of [...wrongSecret.searchParams.keys()]) wrongSecret.searchParams.set(key, 'dummy-wrong-secret');
+		for (const key of [...wrongSecret.searchParams.keys()])
+			wrongSecret.searchParams.set(key, 'dummy-wrong-secret');
 		const wrong = await fetch(wrongSecret, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -293,7 +346,11 @@ describe('auto-pause example in a real n8n', () => {
 		expect(wrong.status).toBe(401);
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(await executions()).toHaveLength(before);
-		const account = await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${forged.account_id}`);
+		const account = await service<{ alive: boolean }>(
+			stack.sandbox,
+			'GET',
+			`/accounts/${forged.account_id}`,
+		);
 		expect(account.alive).toBe(true);
 	});
 

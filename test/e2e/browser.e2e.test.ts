@@ -23,7 +23,6 @@ if (!hasChromium) {
 	);
 }
 
-
 interface Option {
 	name: string;
 	value: string;
@@ -63,13 +62,19 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	beforeAll(async () => {
 		const examples = loadExamples();
 		stack = await startStack({
-			beforeStart: (n8n) => n8n.importWorkflows([...examples.map((e) => e.workflow), afterSendExample(2, AFTER_SEND)]),
+			beforeStart: (n8n) =>
+				n8n.importWorkflows([...examples.map((e) => e.workflow), afterSendExample(2, AFTER_SEND)]),
 		});
 		// The node's own description, as the editor receives it: the pickers must show exactly these names.
-		const types = await stack.n8n.session<Array<{ name: string; properties: Property[] }>>('GET', '/types/nodes.json');
+		const types = await stack.n8n.session<Array<{ name: string; properties: Property[] }>>(
+			'GET',
+			'/types/nodes.json',
+		);
 		const node = types.data.find((t) => t.name === NODE_TYPES.action)!;
 		// n8n itself appends "Custom API Call" (__CUSTOM_API_CALL__) to nodes whose credential can authenticate any request.
-		resources = node.properties.find((p) => p.name === 'resource')!.options!.filter((o) => o.value !== '__CUSTOM_API_CALL__');
+		resources = node.properties
+			.find((p) => p.name === 'resource')!
+			.options!.filter((o) => o.value !== '__CUSTOM_API_CALL__');
 		operations = {};
 		for (const p of node.properties.filter((x) => x.name === 'operation')) {
 			for (const r of (p.displayOptions?.show?.resource ?? []) as string[]) {
@@ -77,7 +82,10 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			}
 		}
 		const { chromium } = await import('playwright-core');
-		browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+		browser = await chromium.launch({
+			executablePath: CHROMIUM,
+			args: ['--no-sandbox', '--disable-dev-shm-usage'],
+		});
 		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		// Checks that change a node without saving, then open another workflow: "leave the page?" answered yes.
 		page.on('dialog', (dialog) => void dialog.accept());
@@ -92,10 +100,16 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	});
 
 	/** Runs the open workflow from the editor until `lastNode` shows success, then takes `shotName` of the canvas. */
-	async function runInEditor(lastNode: string, shotName: string, trigger?: () => Promise<unknown>): Promise<void> {
+	async function runInEditor(
+		lastNode: string,
+		shotName: string,
+		trigger?: () => Promise<unknown>,
+	): Promise<void> {
 		await page.click('[data-test-id="execute-workflow-button"]');
 		await trigger?.();
-		const done = page.locator(`[data-test-id="canvas-node"][data-node-name="${lastNode}"] [data-test-id="canvas-node-status-success"]`);
+		const done = page.locator(
+			`[data-test-id="canvas-node"][data-node-name="${lastNode}"] [data-test-id="canvas-node-status-success"]`,
+		);
 		await done.waitFor({ timeout: 120000 });
 		await page.waitForTimeout(500);
 		await shot(page, shotName);
@@ -106,11 +120,19 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	 * inline styles kept, scripts dropped). `check` looks at the rendered page; then the panel is shot as `panelShot`
 	 * and the page alone, full size at `width`, as `pageShot` (the README's picture).
 	 */
-	async function htmlView(nodeName: string, check: (view: FrameLocator) => Promise<void>, shots: { panelShot: string; pageShot: string; width: number }): Promise<void> {
+	async function htmlView(
+		nodeName: string,
+		check: (view: FrameLocator) => Promise<void>,
+		shots: { panelShot: string; pageShot: string; width: number },
+	): Promise<void> {
 		await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
 		const output = page.locator('[data-test-id="output-panel"]');
 		await output.waitFor({ timeout: 15000 });
-		await output.locator('[data-test-id="ndv-run-data-display-mode"]').getByText('HTML', { exact: true }).first().click();
+		await output
+			.locator('[data-test-id="ndv-run-data-display-mode"]')
+			.getByText('HTML', { exact: true })
+			.first()
+			.click();
 		await check(output.frameLocator('iframe.__html-display'));
 		await page.waitForTimeout(300);
 		await shot(page, shots.panelShot);
@@ -120,10 +142,12 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await shot(full, shots.pageShot, { fullPage: true });
 		await full.close();
 		await page.click('[data-test-id="ndv-close-button"]');
-		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+		await page
+			.locator('[data-test-id="ndv-close-button"]')
+			.waitFor({ state: 'hidden', timeout: 10000 });
 	}
 
-	it('the node description carries exactly the spec\'s resources and operations', () => {
+	it("the node description carries exactly the spec's resources and operations", () => {
 		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(ISSUE_OPERATIONS).sort());
 		for (const [resource, ops] of Object.entries(ISSUE_OPERATIONS)) {
 			expect(operations[resource].map((o) => o.value).sort()).toEqual(ops);
@@ -141,7 +165,9 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	it('shows the auto-pause example with the Deliverability Trigger', async () => {
 		const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
-		const trigger = page.locator(`[data-test-id="canvas-node"][data-node-type="${NODE_TYPES.trigger}"]`);
+		const trigger = page.locator(
+			`[data-test-id="canvas-node"][data-node-type="${NODE_TYPES.trigger}"]`,
+		);
 		await trigger.waitFor({ timeout: 30000 });
 		await page.waitForTimeout(1000);
 		await shot(page, 'auto-pause.png');
@@ -150,15 +176,21 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	it('opens the pre-send gate with every node of the example on the canvas', async () => {
 		const example = loadExamples().find((e) => e.file === 'pre-send-gate.json')!;
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
-		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Create spam test"]', { timeout: 90000 });
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Create spam test"]', {
+			timeout: 90000,
+		});
 		await page.waitForTimeout(1000);
-		const onCanvas = await page.$$eval('[data-test-id="canvas-node"]', (els) => els.map((e) => e.getAttribute('data-node-name')));
+		const onCanvas = await page.$$eval('[data-test-id="canvas-node"]', (els) =>
+			els.map((e) => e.getAttribute('data-node-name')),
+		);
 		const expected = (example.workflow.nodes as Array<{ name: string; type: string }>)
 			.filter((n) => n.type !== 'n8n-nodes-base.stickyNote')
 			.map((n) => n.name);
 		expect([...onCanvas].sort()).toEqual([...expected].sort());
 		// No "install this node" / unknown-node placeholders: the package's nodes render as themselves.
-		const types = await page.$$eval('[data-test-id="canvas-node"]', (els) => els.map((e) => e.getAttribute('data-node-type')));
+		const types = await page.$$eval('[data-test-id="canvas-node"]', (els) =>
+			els.map((e) => e.getAttribute('data-node-type')),
+		);
 		expect(types).toContain(NODE_TYPES.action);
 		await shot(page, 'pre-send-gate.png');
 	});
@@ -169,7 +201,9 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			'[data-test-id="canvas-node"][data-node-name="Send the campaign"] [data-test-id="canvas-node-status-success"]',
 		);
 		await sent.waitFor({ timeout: 60000 });
-		const held = page.locator('[data-test-id="canvas-node"][data-node-name="Hold it"] [data-test-id="canvas-node-status-success"]');
+		const held = page.locator(
+			'[data-test-id="canvas-node"][data-node-name="Hold it"] [data-test-id="canvas-node-status-success"]',
+		);
 		expect(await held.count()).toBe(0);
 		await page.waitForTimeout(500);
 		await shot(page, 'pre-send-gate-run.png');
@@ -181,23 +215,30 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		// JSON view: every field of the result is on screen (the table can be wider than the panel).
 		await output.getByText('JSON', { exact: true }).first().click();
 		const t0 = Date.now();
-		while (!((await output.textContent()) ?? '').includes('final_score') && Date.now() - t0 < 15000) await page.waitForTimeout(250);
+		while (!((await output.textContent()) ?? '').includes('final_score') && Date.now() - t0 < 15000)
+			await page.waitForTimeout(250);
 		expect(await output.textContent()).toContain('final_score');
 		await page.waitForTimeout(500);
 		await shot(page, 'spam-test-results.png');
 		await page.click('[data-test-id="ndv-close-button"]');
-		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+		await page
+			.locator('[data-test-id="ndv-close-button"]')
+			.waitFor({ state: 'hidden', timeout: 10000 });
 	});
 
 	it('Wait for Completion is one switch at the top of Spam Test → Get, its settings right under it and only while on', async () => {
 		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Get results"]');
 		const toggle = page.locator('[data-test-id="parameter-input-waitForCompletion"]');
 		await toggle.waitFor({ timeout: 15000 });
-		const settings = ['pollInterval', 'timeoutMinutes', 'onTimeout'].map((name) => page.locator(`[data-test-id="parameter-input-${name}"]`));
+		const settings = ['pollInterval', 'timeoutMinutes', 'onTimeout'].map((name) =>
+			page.locator(`[data-test-id="parameter-input-${name}"]`),
+		);
 		for (const s of settings) await s.waitFor({ timeout: 5000 });
 		// Top level, not inside an Options collection, and in this order on screen: the switch, then its settings.
 		expect(await page.locator('[data-test-id="parameter-input-options"]').count()).toBe(0);
-		const tops = await Promise.all([toggle, ...settings].map(async (l) => (await l.boundingBox())!.y));
+		const tops = await Promise.all(
+			[toggle, ...settings].map(async (l) => (await l.boundingBox())!.y),
+		);
 		expect(tops).toEqual([...tops].sort((x, y) => x - y));
 		await page.waitForTimeout(300);
 		await shot(page, 'wait-for-completion.png');
@@ -207,7 +248,9 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await toggle.locator('.el-switch, [role="switch"]').first().click();
 		for (const s of settings) await s.waitFor({ timeout: 5000 });
 		await page.click('[data-test-id="ndv-close-button"]');
-		await page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 });
+		await page
+			.locator('[data-test-id="ndv-close-button"]')
+			.waitFor({ state: 'hidden', timeout: 10000 });
 	});
 
 	async function visibleOptions(): Promise<string[]> {
@@ -216,7 +259,11 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		const out: string[] = [];
 		for (const item of await items.all()) {
 			const headline = item.locator('.option-headline');
-			out.push(((await headline.count()) ? await headline.first().textContent() : await item.textContent())!.trim());
+			out.push(
+				((await headline.count())
+					? await headline.first().textContent()
+					: await item.textContent())!.trim(),
+			);
 		}
 		return out;
 	}
@@ -224,7 +271,9 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	async function pick(parameter: string, optionName: string) {
 		await page.click(`[data-test-id="parameter-input-${parameter}"]`);
 		const item = page.locator('[data-test-id="parameter-input-item"]:visible', {
-			has: page.locator('.option-headline', { hasText: new RegExp(`^${optionName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+			has: page.locator('.option-headline', {
+				hasText: new RegExp(`^${optionName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+			}),
 		});
 		await item.first().click();
 		await page.waitForTimeout(300);
@@ -249,7 +298,11 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			await pick('resource', r.name);
 			await page.click('[data-test-id="parameter-input-operation"]');
 			const shown = await visibleOptions();
-			for (const op of operations[r.value]) expect({ resource: r.value, shown }).toEqual({ resource: r.value, shown: expect.arrayContaining([op.name]) });
+			for (const op of operations[r.value])
+				expect({ resource: r.value, shown }).toEqual({
+					resource: r.value,
+					shown: expect.arrayContaining([op.name]),
+				});
 			if (r.value === 'account') await shot(page, 'operation-picker.png');
 			await page.keyboard.press('Escape');
 			await page.waitForTimeout(200);
@@ -260,12 +313,18 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await pick('resource', 'Automated Test');
 		await pick('operation', 'Update');
 		// n8n 2.41 has two collection widgets (a select, or a dropdown behind a flag): either one's "Add Field".
-		const adder = '[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"], [data-test-id="collection-parameter-add-header"]';
+		const adder =
+			'[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"], [data-test-id="collection-parameter-add-header"]';
 		try {
 			for (const field of ['Time Zone', 'Account']) {
 				await page.locator(`${adder}`).filter({ visible: true }).first().click();
-				const choices = '[data-test-id="collection-parameter-option"], [role="menuitem"], [role="option"], .el-select-dropdown__item';
-				await page.locator(choices).filter({ visible: true, hasText: new RegExp(`^\\s*${field}\\s*$`) }).first().click();
+				const choices =
+					'[data-test-id="collection-parameter-option"], [role="menuitem"], [role="option"], .el-select-dropdown__item';
+				await page
+					.locator(choices)
+					.filter({ visible: true, hasText: new RegExp(`^\\s*${field}\\s*$`) })
+					.first()
+					.click();
 				await page.waitForTimeout(300);
 			}
 		} catch (error) {
@@ -273,26 +332,43 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			await shot(page, 'collection-debug.png');
 			throw error;
 		}
-		const zone = page.locator('[data-test-id="resource-locator-time_zone"], [data-test-id="parameter-input-time_zone"]').first();
+		const zone = page
+			.locator(
+				'[data-test-id="resource-locator-time_zone"], [data-test-id="parameter-input-time_zone"]',
+			)
+			.first();
 		await zone.locator('[data-test-id="rlc-input"]').click();
-		await page.locator('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]').first().fill('paris');
+		await page
+			.locator('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]')
+			.first()
+			.fill('paris');
 		const item = page.locator('[data-test-id="rlc-item"]:visible', { hasText: 'Europe/Paris' });
 		await item.first().waitFor({ timeout: 15000 });
-		expect(await page.locator('[data-test-id="rlc-item"]:visible').allTextContents()).toEqual([expect.stringMatching(/^\s*Europe\/Paris \(UTC\+0[12]:00\)\s*$/)]);
+		expect(await page.locator('[data-test-id="rlc-item"]:visible').allTextContents()).toEqual([
+			expect.stringMatching(/^\s*Europe\/Paris \(UTC\+0[12]:00\)\s*$/),
+		]);
 		await shot(page, 'time-zone-picker.png');
 		await item.first().click();
 		await page.waitForTimeout(300);
-		const account = page.locator('[data-test-id="resource-locator-account_id"], [data-test-id="parameter-input-account_id"]').first();
+		const account = page
+			.locator(
+				'[data-test-id="resource-locator-account_id"], [data-test-id="parameter-input-account_id"]',
+			)
+			.first();
 		await account.locator('[data-test-id="rlc-input"]').click();
 		await page.locator('[data-test-id="rlc-item"]:visible').first().waitFor({ timeout: 15000 });
-		expect((await page.locator('[data-test-id="rlc-item"]:visible').first().textContent())!).toMatch(/@/);
+		expect(
+			(await page.locator('[data-test-id="rlc-item"]:visible').first().textContent())!,
+		).toMatch(/@/);
 		await page.keyboard.press('Escape');
 	});
 
 	it('runs the weekly report from the editor; the Report node shows the page with its bar charts (HTML view)', async () => {
 		const example = loadExamples().find((e) => e.file === 'weekly-report.json')!;
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
-		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Report"]', { timeout: 90000 });
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Report"]', {
+			timeout: 90000,
+		});
 		await runInEditor('Email the report', 'weekly-report-workflow.png');
 		await htmlView(
 			'Report',
@@ -309,14 +385,18 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	it('shows the polling example: Notification Trigger, Run now, Switch by event', async () => {
 		const example = loadExamples().find((e) => e.file === 'act-on-notifications.json')!;
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
-		await page.locator(`[data-test-id="canvas-node"][data-node-type="${NODE_TYPES.notificationTrigger}"]`).waitFor({ timeout: 30000 });
+		await page
+			.locator(`[data-test-id="canvas-node"][data-node-type="${NODE_TYPES.notificationTrigger}"]`)
+			.waitFor({ timeout: 30000 });
 		await page.waitForTimeout(1000);
 		await shot(page, 'act-on-notifications.png');
 	});
 
 	it('runs the spam-test-after-send example from the editor; its Result card shows the verdict and the placement (HTML view)', async () => {
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${AFTER_SEND.id}`);
-		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Result card"]', { timeout: 90000 });
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Result card"]', {
+			timeout: 90000,
+		});
 		// The Webhook node listens for a test event once the run starts: what a sending tool POSTs after a campaign.
 		await runInEditor('Result card', 'spam-test-after-send-run.png', () =>
 			postUntilTaken(`${stack.n8n.baseUrl}/webhook-test/${AFTER_SEND.path}`, CAMPAIGN, 60000),
@@ -328,7 +408,11 @@ d('real browser (Debian chromium + playwright-core)', () => {
 				expect(await card.locator('h2').textContent()).toMatch(/^Spam test \S+: PASS$/);
 				expect(await card.getByText('Gmail').count()).toBeGreaterThan(0);
 			},
-			{ panelShot: 'spam-test-result-card-in-n8n.png', pageShot: 'spam-test-result-card.png', width: 640 },
+			{
+				panelShot: 'spam-test-result-card-in-n8n.png',
+				pageShot: 'spam-test-result-card.png',
+				width: 640,
+			},
 		);
 	});
 });

@@ -8,7 +8,16 @@
 import { afterSendExample, loadExamples, type Workflow } from '../../support/examples';
 import { isFinished, type ExecuteResult } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
-import { CAMPAIGN, nodeOutput, postUntilTaken, ranNodes, service, startStack, waitFor, type Stack } from './support';
+import {
+	CAMPAIGN,
+	nodeOutput,
+	postUntilTaken,
+	ranNodes,
+	service,
+	startStack,
+	waitFor,
+	type Stack,
+} from './support';
 
 interface InboxMessage {
 	from: string;
@@ -29,7 +38,8 @@ function spammyGate(): Record<string, unknown> {
 	};
 	wf.id = 'DlvExPreSendSpam';
 	wf.name = 'Pre-send gate (spammy sender)';
-	wf.nodes.find((n) => n.name === 'Send to seeds')!.parameters.fromEmail = 'deals@spammy-offers.example';
+	wf.nodes.find((n) => n.name === 'Send to seeds')!.parameters.fromEmail =
+		'deals@spammy-offers.example';
 	return wf;
 }
 
@@ -49,7 +59,12 @@ let stack: Stack;
 beforeAll(async () => {
 	stack = await startStack({
 		beforeStart: async (n8n) => {
-			await n8n.importWorkflows([...loadExamples().map((e) => e.workflow), spammyGate(), afterSendFast, afterSendGiveUp]);
+			await n8n.importWorkflows([
+				...loadExamples().map((e) => e.workflow),
+				spammyGate(),
+				afterSendFast,
+				afterSendGiveUp,
+			]);
 		},
 	});
 });
@@ -90,13 +105,21 @@ describe('example: pre-send gate', () => {
 		expect(typeof got.final_score).toBe('number');
 		expect(got.not_received).toBe(0);
 		expect(got.verdict).toMatch(/^(pass|warn|fail)$/);
-		const test = await service<{ completed: boolean; final_score: number }>(stack.sandbox, 'GET', `/spam_tests/${String(created.public_id)}`);
+		const test = await service<{ completed: boolean; final_score: number }>(
+			stack.sandbox,
+			'GET',
+			`/spam_tests/${String(created.public_id)}`,
+		);
 		expect(test.completed).toBe(true);
 		expect(test.final_score).toBe(got.final_score);
 
 		expect(test.final_score).toBeGreaterThanOrEqual(7);
 		expect(nodeOutput(result, 'Send the campaign')).toEqual([
-			{ decision: 'send the campaign', final_score: test.final_score, public_id: created.public_id },
+			{
+				decision: 'send the campaign',
+				final_score: test.final_score,
+				public_id: created.public_id,
+			},
 		]);
 		expect(ranNodes(result)).not.toContain('Hold it');
 	});
@@ -109,7 +132,11 @@ describe('example: pre-send gate', () => {
 		expect(got.final_score as number).toBeLessThan(7);
 		const held = nodeOutput(result, 'Hold it');
 		expect(held).toHaveLength(1);
-		expect(held[0]).toMatchObject({ decision: 'hold the campaign', final_score: got.final_score, public_id: created.public_id });
+		expect(held[0]).toMatchObject({
+			decision: 'hold the campaign',
+			final_score: got.final_score,
+			public_id: created.public_id,
+		});
 		expect(ranNodes(result)).not.toContain('Send the campaign');
 	});
 });
@@ -118,16 +145,27 @@ describe('example: weekly domain health', () => {
 	it('produces one summary item: verdicts with reasons, weak SPF/DKIM/DMARC, low scores, and the domains not scored yet', async () => {
 		const result = await stack.n8n.execute(examples['weekly-domain-health.json'].id);
 		expectNoError(result);
-		const { domains } = await service<{ domains: Array<Record<string, unknown>> }>(stack.sandbox, 'GET', '/projects/domains');
-		const names = (pred: (d: Record<string, unknown>) => boolean) => domains.filter(pred).map((d) => d.domain);
+		const { domains } = await service<{ domains: Array<Record<string, unknown>> }>(
+			stack.sandbox,
+			'GET',
+			'/projects/domains',
+		);
+		const names = (pred: (d: Record<string, unknown>) => boolean) =>
+			domains.filter(pred).map((d) => d.domain);
 		// Every domain a mailbox uses: the service lists only the scored ones (the sandbox has 7, one unscored).
 		const inUse = new Set<string>();
 		for (let page = 0; ; page++) {
-			const batch = await service<Array<{ email: string }>>(stack.sandbox, 'GET', `/accounts?include_spamchecker=true&per_page=100&page=${page}`);
+			const batch = await service<Array<{ email: string }>>(
+				stack.sandbox,
+				'GET',
+				`/accounts?include_spamchecker=true&per_page=100&page=${page}`,
+			);
 			for (const a of batch) inUse.add(a.email.split('@')[1]);
 			if (batch.length < 100) break;
 		}
-		const notScored = [...inUse].filter((d) => !domains.some((listed) => listed.domain === d)).sort();
+		const notScored = [...inUse]
+			.filter((d) => !domains.some((listed) => listed.domain === d))
+			.sort();
 		expect(notScored.length).toBeGreaterThan(0);
 
 		const summary = nodeOutput(result, 'Summary');
@@ -144,12 +182,19 @@ describe('example: weekly domain health', () => {
 			.filter((d) => typeof d.avg_score === 'number' && d.avg_score < 70)
 			.map((d) => d.domain)
 			.sort();
-		expect((summary[0].low_score as Array<{ domain: string }>).map((d) => d.domain).sort()).toEqual(low);
+		expect((summary[0].low_score as Array<{ domain: string }>).map((d) => d.domain).sort()).toEqual(
+			low,
+		);
 		expect(low.length).toBeGreaterThan(0);
 		// initech-news.org has no records and a score of 40: it fails, with the reasons in words.
-		expect(summary[0].fail).toContainEqual({ domain: 'initech-news.org', problems: expect.arrayContaining(['DMARC record missing']) });
+		expect(summary[0].fail).toContainEqual({
+			domain: 'initech-news.org',
+			problems: expect.arrayContaining(['DMARC record missing']),
+		});
 		const text = String(summary[0].text);
-		expect(text).toContain(`${inUse.size} domains in use: ${domains.length} domains checked, ${notScored.length} not scored yet (${notScored.join(', ')})`);
+		expect(text).toContain(
+			`${inUse.size} domains in use: ${domains.length} domains checked, ${notScored.length} not scored yet (${notScored.join(', ')})`,
+		);
 		expect(text).toMatch(/FAIL initech-news\.org: SPF record missing/);
 	});
 });
@@ -157,8 +202,12 @@ describe('example: weekly domain health', () => {
 describe('example: act on notifications (polling trigger)', () => {
 	it('"Run now" on a fresh sandbox pauses each mailbox a notification says disconnected and emails a renewal reminder', async () => {
 		// What the service lists before the run: the notifications the sandbox opened by itself at start.
-		const open = await service<Array<{ id: number; event: string; account_id: number | null; domain: string | null }>>(stack.sandbox, 'GET', '/notifications');
-		const disconnected = open.filter((n) => n.event === 'ACCOUNT_DISCONNECTED').map((n) => n.account_id);
+		const open = await service<
+			Array<{ id: number; event: string; account_id: number | null; domain: string | null }>
+		>(stack.sandbox, 'GET', '/notifications');
+		const disconnected = open
+			.filter((n) => n.event === 'ACCOUNT_DISCONNECTED')
+			.map((n) => n.account_id);
 		const expiring = open.filter((n) => n.event === 'DOMAIN_EXPIRING_SOON').map((n) => n.domain);
 		expect(disconnected.length).toBeGreaterThan(0);
 		expect(expiring).toEqual(['initech-news.org']);
@@ -166,11 +215,18 @@ describe('example: act on notifications (polling trigger)', () => {
 
 		const result = await stack.n8n.execute(examples['act-on-notifications.json'].id);
 		expectNoError(result);
-		expect(nodeOutput(result, 'Open notifications').map((n) => n.id)).toEqual(open.map((n) => n.id));
+		expect(nodeOutput(result, 'Open notifications').map((n) => n.id)).toEqual(
+			open.map((n) => n.id),
+		);
 		expect(nodeOutput(result, 'Pause the mailbox').map((a) => a.id)).toEqual(disconnected);
-		for (const id of disconnected) expect(await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`)).toMatchObject({ alive: false });
+		for (const id of disconnected)
+			expect(
+				await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`),
+			).toMatchObject({ alive: false });
 		const mail = await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp');
-		expect(mail.map((m) => [m.to, m.subject?.replace(/before .*/, 'before …')])).toEqual([[['ops@team.sandbox.test'], 'Renew initech-news.org before …']]);
+		expect(mail.map((m) => [m.to, m.subject?.replace(/before .*/, 'before …')])).toEqual([
+			[['ops@team.sandbox.test'], 'Renew initech-news.org before …'],
+		]);
 		expect(mail[0].text).toContain('Domain initech-news.org expires soon');
 	});
 });
@@ -188,7 +244,11 @@ describe('example: weekly deliverability report', () => {
 		const sum = { inbox: 0, all: 0 };
 		for (const id of mailboxes) {
 			for (const cat of ['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS']) {
-				const graph = await service<{ data: number[] }>(stack.sandbox, 'GET', `/conversation_message_logs/${id}/sent/categories/graph/${cat}?past_days=6`);
+				const graph = await service<{ data: number[] }>(
+					stack.sandbox,
+					'GET',
+					`/conversation_message_logs/${id}/sent/categories/graph/${cat}?past_days=6`,
+				);
 				const total = graph.data.reduce((a, b) => a + b, 0);
 				sum.all += total;
 				if (cat === 'INBOX') sum.inbox += total;
@@ -197,21 +257,30 @@ describe('example: weekly deliverability report', () => {
 		const figures = nodeOutput(result, 'Build the report')[0];
 		expect(figures.warming_inbox_percent).toBe(Math.round((100 * sum.inbox) / sum.all));
 		const tests = nodeOutput(result, 'Spam tests');
-		expect(figures.spam_tests).toMatchObject({ total: tests.length, pass: tests.filter((t) => t.verdict === 'pass').length });
+		expect(figures.spam_tests).toMatchObject({
+			total: tests.length,
+			pass: tests.filter((t) => t.verdict === 'pass').length,
+		});
 
 		const [report] = nodeOutput(result, 'Report');
 		const html = String(report.html);
 		expect(html).toContain('<h1');
 		expect(html).toContain(`${String(figures.warming_inbox_percent)} %`);
 		// One bar row per day, one per spam test, one per domain; every domain named.
-		const { domains } = await service<{ domains: Array<{ domain: string }> }>(stack.sandbox, 'GET', '/projects/domains');
+		const { domains } = await service<{ domains: Array<{ domain: string }> }>(
+			stack.sandbox,
+			'GET',
+			'/projects/domains',
+		);
 		for (const d of domains) expect(html).toContain(d.domain);
 		expect(html.match(/height:14px/g)!.length).toBeGreaterThanOrEqual(7 + domains.length);
 		// Offline: nothing is fetched from anywhere (no chart service, no image, no script).
 		expect(html).not.toMatch(/https?:\/\/|<script|<img/i);
 
 		const mail = await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp');
-		expect(mail.map((m) => [m.to, m.subject])).toEqual([[['deliverability-team@team.sandbox.test'], figures.title]]);
+		expect(mail.map((m) => [m.to, m.subject])).toEqual([
+			[['deliverability-team@team.sandbox.test'], figures.title],
+		]);
 		expect(mail[0].text).toContain('Sending domains');
 		expect(mail[0].text).toContain(domains[0].domain);
 	});
@@ -222,7 +291,11 @@ describe('example: batch reconnect', () => {
 		// What the sandbox says before the run: every listed account, read one by one (imap_issue is single-form only).
 		const listed: number[] = [];
 		for (let page = 0; ; page++) {
-			const batch = await service<Array<{ id: number }>>(stack.sandbox, 'GET', `/accounts?include_spamchecker=true&per_page=100&page=${page}`);
+			const batch = await service<Array<{ id: number }>>(
+				stack.sandbox,
+				'GET',
+				`/accounts?include_spamchecker=true&per_page=100&page=${page}`,
+			);
 			listed.push(...batch.map((a) => a.id));
 			if (batch.length < 100) break;
 		}
@@ -238,19 +311,25 @@ describe('example: batch reconnect', () => {
 		expect(nodeOutput(result, 'All accounts')).toHaveLength(listed.length);
 		const collected = nodeOutput(result, 'Collect IDs');
 		expect(collected).toHaveLength(1);
-		expect([...(collected[0].account_ids as number[])].sort((a, b) => a - b)).toEqual([...withIssue].sort((a, b) => a - b));
+		expect([...(collected[0].account_ids as number[])].sort((a, b) => a - b)).toEqual(
+			[...withIssue].sort((a, b) => a - b),
+		);
 
 		const task = nodeOutput(result, 'Reconnect and wait');
 		expect(task).toHaveLength(1);
 		expect(task[0].progress).toBe(100);
 
 		for (const id of withIssue) {
-			const a = await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`);
+			const a = await service<{ imap_issue: boolean; alive: boolean }>(
+				stack.sandbox,
+				'GET',
+				`/accounts/${id}`,
+			);
 			expect(a).toMatchObject({ imap_issue: false, alive: true });
 		}
-		const batches = (await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')).filter(
-			(r) => r.method === 'POST' && r.path.endsWith('/accounts/batch'),
-		);
+		const batches = (
+			await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')
+		).filter((r) => r.method === 'POST' && r.path.endsWith('/accounts/batch'));
 		expect(batches).toHaveLength(1);
 	});
 });
@@ -270,7 +349,10 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		const done = await waitFor(
 			'the run to finish',
 			async () => {
-				const list = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${wf.id}&includeData=true`);
+				const list = await stack.n8n.api<{ data: Execution[] }>(
+					'GET',
+					`/executions?workflowId=${wf.id}&includeData=true`,
+				);
 				const run = list.data.data?.[0];
 				return run && isFinished(run.status) && run;
 			},
@@ -300,16 +382,24 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		expect(result.data.resultData.runData['Wait 2 minutes']).toHaveLength(checks.length - 1);
 
 		const got = nodeOutput(result, 'Check results');
-		expect(got[0]).toMatchObject({ public_id: created.public_id, completed: true, verdict: 'pass' });
+		expect(got[0]).toMatchObject({
+			public_id: created.public_id,
+			completed: true,
+			verdict: 'pass',
+		});
 		const card = String(nodeOutput(result, 'Result card')[0].html);
 		expect(card).toContain(`Spam test ${String(created.public_id)}: PASS`);
 		expect(card).toContain(String(got[0].verdict_reason));
-		expect(nodeOutput(result, 'Go ahead')[0]).toMatchObject({ verdict: 'pass', public_id: created.public_id, final_score: got[0].final_score });
+		expect(nodeOutput(result, 'Go ahead')[0]).toMatchObject({
+			verdict: 'pass',
+			public_id: created.public_id,
+			final_score: got[0].final_score,
+		});
 		expect(ranNodes(result)).not.toContain('Gave up');
 		// One campaign, one spam test: the loop never creates again.
-		const creates = (await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')).filter(
-			(r) => r.method === 'POST' && r.path.endsWith('/spam_tests'),
-		);
+		const creates = (
+			await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')
+		).filter((r) => r.method === 'POST' && r.path.endsWith('/spam_tests'));
 		expect(creates).toHaveLength(1);
 	});
 
@@ -318,7 +408,10 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		const result = await campaign(afterSendGiveUp, 'after-send-give-up');
 		const created = nodeOutput(result, 'Create spam test')[0];
 		expect(result.data.resultData.runData['Check results']).toHaveLength(2);
-		expect(nodeOutput(result, 'Gave up')[0]).toMatchObject({ status: 'gave up', public_id: created.public_id });
+		expect(nodeOutput(result, 'Gave up')[0]).toMatchObject({
+			status: 'gave up',
+			public_id: created.public_id,
+		});
 		expect(String(nodeOutput(result, 'Gave up')[0].message)).toMatch(/still not complete/);
 		expect(ranNodes(result)).not.toContain('Result card');
 	});

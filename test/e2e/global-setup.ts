@@ -12,7 +12,9 @@ export default async function globalSetup(): Promise<void> {
 	const t0 = Date.now();
 	const log = (m: string) => process.stdout.write(`${m}\n`);
 	const tgz = await runtimeAndPackage(log);
-	log(`\n[e2e] runtime ready, package ${process.env.E2E_TGZ ? 'given' : 'built and packed'} (${tgz}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+	log(
+		`\n[e2e] runtime ready, package ${process.env.E2E_TGZ ? 'given' : 'built and packed'} (${tgz}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+	);
 }
 
 /** The runtime and the tarball under test, for every suite that runs the package in a real n8n (the queue suite too). */

@@ -25,8 +25,16 @@ const workflow = {
 			type: `${PACKAGE_NAME}.deliverabilityNotificationTrigger`,
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: ['ACCOUNT_DISCONNECTED'] },
-			credentials: { deliverabilityApi: { id: CREDENTIAL_IDS.deliverability, name: CREDENTIAL_NAMES.deliverability } },
+			parameters: {
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				events: ['ACCOUNT_DISCONNECTED'],
+			},
+			credentials: {
+				deliverabilityApi: {
+					id: CREDENTIAL_IDS.deliverability,
+					name: CREDENTIAL_NAMES.deliverability,
+				},
+			},
 		},
 	],
 };
@@ -35,7 +43,14 @@ interface Execution {
 	id: string;
 	status: string;
 	mode: string;
-	data?: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+	data?: {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+			>;
+		};
+	};
 }
 
 // Two scheduled polls (every minute) plus n8n's start: longer than the suite's default.
@@ -52,10 +67,16 @@ afterAll(async () => {
 });
 
 const open = async (event: string, accountId: number) =>
-	await admin<{ id: number }>(stack.sandbox, 'POST', '/notifications', { event, account_id: accountId });
+	await admin<{ id: number }>(stack.sandbox, 'POST', '/notifications', {
+		event,
+		account_id: accountId,
+	});
 
 async function executions(): Promise<Execution[]> {
-	const res = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${WORKFLOW_ID}&limit=50`);
+	const res = await stack.n8n.api<{ data: Execution[] }>(
+		'GET',
+		`/executions?workflowId=${WORKFLOW_ID}&limit=50`,
+	);
 	expect(res.status).toBe(200);
 	return res.data.data;
 }
@@ -75,31 +96,56 @@ describe('notification polling trigger in a real n8n', () => {
 		const publishedAt = Date.now();
 		expect(await executions()).toEqual([]);
 		// The first scheduled poll arms on the backlog (and n8n commits its memory): still no execution.
-		await waitFor('the first scheduled poll', async () => (await pollsSince(publishedAt)) > 0, 75_000, 500);
+		await waitFor(
+			'the first scheduled poll',
+			async () => (await pollsSince(publishedAt)) > 0,
+			75_000,
+			500,
+		);
 		await new Promise((r) => setTimeout(r, 2000));
 		expect(await executions()).toEqual([]);
 		const fresh = await open('ACCOUNT_DISCONNECTED', 3);
 		await open('DOMAIN_EXPIRING_SOON', 4); // another event: filtered out
 
-		const [execution] = await waitFor('an execution from the scheduled poll', async () => {
-			const list = await executions();
-			return list.length > 0 && list;
-		}, 80_000, 1000).catch(async (error: Error) => {
+		const [execution] = await waitFor(
+			'an execution from the scheduled poll',
+			async () => {
+				const list = await executions();
+				return list.length > 0 && list;
+			},
+			80_000,
+			1000,
+		).catch(async (error: Error) => {
 			// What n8n and the service saw, so a failure here says where it stopped.
-			const polls = (await admin<Array<{ path: string; status: number }>>(stack.sandbox, 'GET', '/requests')).filter((r) => r.path.endsWith('/notifications'));
-			const all = await stack.n8n.rest<unknown>('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`);
+			const polls = (
+				await admin<Array<{ path: string; status: number }>>(stack.sandbox, 'GET', '/requests')
+			).filter((r) => r.path.endsWith('/notifications'));
+			const all = await stack.n8n.rest<unknown>(
+				'GET',
+				`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`,
+			);
 			const log = `${JSON.stringify(all.data).slice(0, 1500)}\n${stack.n8n.output.split('\n').slice(-40).join('\n')}`;
-			throw new Error(`${error.message}; GET /notifications statuses: ${JSON.stringify(polls.map((r) => r.status))}\n${log}`);
+			throw new Error(
+				`${error.message}; GET /notifications statuses: ${JSON.stringify(polls.map((r) => r.status))}\n${log}`,
+			);
 		});
-		const full = await stack.n8n.api<Execution>('GET', `/executions/${execution.id}?includeData=true`);
-		const items = full.data.data!.resultData.runData['Deliverability Notification Trigger'][0].data.main[0];
-		expect(items.map((i) => [i.json.id, i.json.event, i.json.account_id])).toEqual([[fresh.id, 'ACCOUNT_DISCONNECTED', 3]]);
+		const full = await stack.n8n.api<Execution>(
+			'GET',
+			`/executions/${execution.id}?includeData=true`,
+		);
+		const items =
+			full.data.data!.resultData.runData['Deliverability Notification Trigger'][0].data.main[0];
+		expect(items.map((i) => [i.json.id, i.json.event, i.json.account_id])).toEqual([
+			[fresh.id, 'ACCOUNT_DISCONNECTED', 3],
+		]);
 		expect(full.data.mode).toBe('trigger');
 
-		const saved = await stack.n8n.rest<{ staticData?: Record<string, Record<string, { ids: string[] }>> }>('GET', `/workflows/${WORKFLOW_ID}`);
-		const memory = Object.values(saved.data.staticData ?? {}).find((v) => v && typeof v === 'object' && 'notificationMemory' in v) as
-			| { notificationMemory: { ids: string[] } }
-			| undefined;
+		const saved = await stack.n8n.rest<{
+			staticData?: Record<string, Record<string, { ids: string[] }>>;
+		}>('GET', `/workflows/${WORKFLOW_ID}`);
+		const memory = Object.values(saved.data.staticData ?? {}).find(
+			(v) => v && typeof v === 'object' && 'notificationMemory' in v,
+		) as { notificationMemory: { ids: string[] } } | undefined;
 		expect(memory?.notificationMemory.ids).toEqual(expect.arrayContaining([String(fresh.id)]));
 		expect((await executions()).length).toBe(1);
 	});

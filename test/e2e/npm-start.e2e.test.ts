@@ -20,7 +20,11 @@ let exitCode: number | null | undefined;
 beforeAll(async () => {
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-'));
 	// Its own process group, like a terminal's foreground job: Ctrl-C signals the whole group.
-	proc = spawn('npm', ['start', '--', '--port', '0', '--folder', folder], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	proc = spawn('npm', ['start', '--', '--port', '0', '--folder', folder], {
+		cwd: root,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
 	proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
 	proc.on('exit', (code) => (exitCode = code));
@@ -59,7 +63,9 @@ describe('npm start', () => {
 		for (const e of loadExamples()) expect(output).toContain(`${editor}/workflow/${e.id}`);
 		// The AI agent example needs a chat model credential npm start cannot create: the output says which and where.
 		const agent = loadExamples().find((e) => e.file === 'ai-agent.json')!;
-		expect(output).toContain(`${editor}/workflow/${agent.id}\n       add a credential first: "OpenAI account" (openAiApi) in "OpenAI Chat Model"`);
+		expect(output).toContain(
+			`${editor}/workflow/${agent.id}\n       add a credential first: "OpenAI account" (openAiApi) in "OpenAI Chat Model"`,
+		);
 	});
 
 	it('serves the editor; the printed login works', async () => {
@@ -71,11 +77,16 @@ describe('npm start', () => {
 			body: JSON.stringify({ emailOrLdapLoginId: email, password }),
 		});
 		expect(res.status).toBe(200);
-		cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+		cookie = res.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ');
 	});
 
 	async function rest<T>(route: string): Promise<T> {
-		const res = await fetch(`${editor}/rest${route}`, { headers: { cookie, 'browser-id': BROWSER_ID } });
+		const res = await fetch(`${editor}/rest${route}`, {
+			headers: { cookie, 'browser-id': BROWSER_ID },
+		});
 		expect(res.status).toBe(200);
 		return ((await res.json()) as { data: T }).data;
 	}
@@ -84,10 +95,16 @@ describe('npm start', () => {
 		const creds = await rest<Array<{ id: string; name: string; type: string }>>('/credentials');
 		const cred = creds.find((c) => c.name === 'Deliverability sandbox');
 		expect(cred?.type).toBe('deliverabilityApi');
-		const full = await rest<{ data: { baseUrl: string } }>(`/credentials/${cred!.id}?includeData=true`);
+		const full = await rest<{ data: { baseUrl: string } }>(
+			`/credentials/${cred!.id}?includeData=true`,
+		);
 		expect(full.data.baseUrl).toBe(sandboxApi);
 		const workflows = await rest<Array<{ id: string }>>('/workflows');
-		expect(workflows.map((w) => w.id).sort()).toEqual(loadExamples().map((e) => e.id).sort());
+		expect(workflows.map((w) => w.id).sort()).toEqual(
+			loadExamples()
+				.map((e) => e.id)
+				.sort(),
+		);
 		// n8n chose the credentials' ids (they go in through its API): the examples must point at them.
 		const gate = await rest<{ nodes: Array<{ credentials?: Record<string, { id: string }> }> }>(
 			`/workflows/${loadExamples().find((e) => e.file === 'pre-send-gate.json')!.id}`,
@@ -95,7 +112,10 @@ describe('npm start', () => {
 		const used = gate.nodes.flatMap((n) => Object.values(n.credentials ?? {}).map((c) => c.id));
 		expect(used).toContain(cred!.id);
 		for (const id of used) expect(creds.map((c) => c.id)).toContain(id);
-		expect((await fetch(`${sandboxApi}/ping`, { headers: { 'X-Api-Key': 'dummy-key-project-a' } })).status).toBe(200);
+		expect(
+			(await fetch(`${sandboxApi}/ping`, { headers: { 'X-Api-Key': 'dummy-key-project-a' } }))
+				.status,
+		).toBe(200);
 	});
 
 	it('Ctrl-C stops n8n and the sandbox', async () => {

@@ -32,7 +32,9 @@ describe('package in a real n8n', () => {
 	it('is installed in the community-nodes folder from the tarball (not linked to the source tree)', () => {
 		const dir = path.join(stack.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
 		expect(fs.lstatSync(dir).isSymbolicLink()).toBe(false);
-		const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
+		const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+			n8n: { nodes: string[] };
+		};
 		for (const file of pkg.n8n.nodes) expect(fs.existsSync(path.join(dir, file))).toBe(true);
 		expect(fs.existsSync(path.join(dir, 'nodes'))).toBe(false); // only dist/ ships
 	});
@@ -48,7 +50,10 @@ describe('package in a real n8n', () => {
 		const trigger = res.data.find((n) => n.name === NODE_TYPES.trigger)!;
 		expect(trigger.displayName).toBe('Deliverability Trigger');
 
-		const creds = await stack.n8n.session<Array<{ name: string }>>('GET', '/types/credentials.json');
+		const creds = await stack.n8n.session<Array<{ name: string }>>(
+			'GET',
+			'/types/credentials.json',
+		);
 		expect(creds.status).toBe(200);
 		expect(creds.data.map((c) => c.name)).toContain('deliverabilityApi');
 	});
@@ -56,19 +61,36 @@ describe('package in a real n8n', () => {
 	it('serves the polling trigger and the two email workspace credentials, each tested by the action node', async () => {
 		const res = await stack.n8n.session<NodeTypeDescription[]>('GET', '/types/nodes.json');
 		const poller = res.data.find((n) => n.name === POLL_TRIGGER);
-		expect(poller).toMatchObject({ displayName: 'Deliverability Notification Trigger', polling: true });
+		expect(poller).toMatchObject({
+			displayName: 'Deliverability Notification Trigger',
+			polling: true,
+		});
 		const action = res.data.find((n) => n.name === NODE_TYPES.action)!;
 		expect(action.credentials).toEqual(
 			expect.arrayContaining([
-				expect.objectContaining({ name: 'deliverabilityGoogleWorkspaceKeyApi', testedBy: 'googleWorkspaceKeyTest' }),
-				expect.objectContaining({ name: 'deliverabilityOutlookAppApi', testedBy: 'outlookAppTest' }),
+				expect.objectContaining({
+					name: 'deliverabilityGoogleWorkspaceKeyApi',
+					testedBy: 'googleWorkspaceKeyTest',
+				}),
+				expect.objectContaining({
+					name: 'deliverabilityOutlookAppApi',
+					testedBy: 'outlookAppTest',
+				}),
 			]),
 		);
-		const creds = await stack.n8n.session<Array<{ name: string }>>('GET', '/types/credentials.json');
-		expect(creds.data.map((c) => c.name)).toEqual(expect.arrayContaining(['deliverabilityGoogleWorkspaceKeyApi', 'deliverabilityOutlookAppApi']));
+		const creds = await stack.n8n.session<Array<{ name: string }>>(
+			'GET',
+			'/types/credentials.json',
+		);
+		expect(creds.data.map((c) => c.name)).toEqual(
+			expect.arrayContaining([
+				'deliverabilityGoogleWorkspaceKeyApi',
+				'deliverabilityOutlookAppApi',
+			]),
+		);
 	});
 
-	it('runs the Google key credential test in n8n (the node\'s testedBy method): a key file passes, an OAuth client file fails', async () => {
+	it("runs the Google key credential test in n8n (the node's testedBy method): a key file passes, an OAuth client file fails", async () => {
 		const key = {
 			type: 'service_account',
 			project_id: 'example-project',
@@ -77,7 +99,11 @@ describe('package in a real n8n', () => {
 			client_email: 'importer@example-project.iam.gserviceaccount.com',
 		};
 		const type = 'deliverabilityGoogleWorkspaceKeyApi';
-		const created = await stack.n8n.rest<{ id: string }>('POST', '/credentials', { name: 'Google key', type, data: { privateKeyFile: JSON.stringify(key) } });
+		const created = await stack.n8n.rest<{ id: string }>('POST', '/credentials', {
+			name: 'Google key',
+			type,
+			data: { privateKeyFile: JSON.stringify(key) },
+		});
 		expect(created.status).toBe(200);
 		const test = async (privateKeyFile: string) =>
 			(
@@ -85,18 +111,28 @@ describe('package in a real n8n', () => {
 					credentials: { id: created.data.id, name: 'Google key', type, data: { privateKeyFile } },
 				})
 			).data;
-		expect(await test(JSON.stringify(key))).toMatchObject({ status: 'OK', message: expect.stringContaining(key.client_email) });
-		expect(await test(JSON.stringify({ ...key, type: 'authorized_user' }))).toMatchObject({ status: 'Error' });
+		expect(await test(JSON.stringify(key))).toMatchObject({
+			status: 'OK',
+			message: expect.stringContaining(key.client_email),
+		});
+		expect(await test(JSON.stringify({ ...key, type: 'authorized_user' }))).toMatchObject({
+			status: 'Error',
+		});
 	});
 
 	it('offers the action node as an AI tool and both icon themes (what the lowest supported n8n must handle too)', async () => {
-		const res = await stack.n8n.session<Array<NodeTypeDescription & { icon?: unknown; iconUrl?: unknown }>>('GET', '/types/nodes.json');
+		const res = await stack.n8n.session<
+			Array<NodeTypeDescription & { icon?: unknown; iconUrl?: unknown }>
+		>('GET', '/types/nodes.json');
 		const names = res.data.map((n) => n.name);
 		// usableAsTool: n8n generates the tool variant `<name>Tool` at load time.
 		expect(names).toContain(`${NODE_TYPES.action}Tool`);
 		const action = res.data.find((n) => n.name === NODE_TYPES.action)!;
 		const iconUrl = action.iconUrl as { light: string; dark: string };
-		expect(iconUrl).toEqual({ light: expect.stringMatching(/\.svg$/), dark: expect.stringMatching(/\.svg$/) });
+		expect(iconUrl).toEqual({
+			light: expect.stringMatching(/\.svg$/),
+			dark: expect.stringMatching(/\.svg$/),
+		});
 		expect(iconUrl.light).not.toBe(iconUrl.dark);
 		for (const url of [iconUrl.light, iconUrl.dark]) {
 			const icon = await fetch(`${stack.n8n.baseUrl}/${url}`);
@@ -106,35 +142,64 @@ describe('package in a real n8n', () => {
 	});
 
 	it('serves the output schemas the editor previews before a first run (nodes/Deliverability/__schema__)', async () => {
-		const res = await fetch(`${stack.n8n.baseUrl}/schemas/${NODE_TYPES.action}/1.0.0/spamTest/get.json`);
+		const res = await fetch(
+			`${stack.n8n.baseUrl}/schemas/${NODE_TYPES.action}/1.0.0/spamTest/get.json`,
+		);
 		expect(res.status).toBe(200);
 		const schema = (await res.json()) as { type: string; properties: Record<string, unknown> };
 		const shipped = JSON.parse(
-			fs.readFileSync(path.join(__dirname, '..', '..', 'nodes', 'Deliverability', '__schema__', 'v1.0.0', 'spamTest', 'get.json'), 'utf8'),
+			fs.readFileSync(
+				path.join(
+					__dirname,
+					'..',
+					'..',
+					'nodes',
+					'Deliverability',
+					'__schema__',
+					'v1.0.0',
+					'spamTest',
+					'get.json',
+				),
+				'utf8',
+			),
 		) as unknown;
 		expect(schema).toEqual(shipped);
-		expect((await fetch(`${stack.n8n.baseUrl}/schemas/${NODE_TYPES.action}/1.0.0/spamTest/noSuchOperation.json`)).status).toBe(404);
+		expect(
+			(
+				await fetch(
+					`${stack.n8n.baseUrl}/schemas/${NODE_TYPES.action}/1.0.0/spamTest/noSuchOperation.json`,
+				)
+			).status,
+		).toBe(404);
 	});
 
 	it('logs no load errors for the package', () => {
 		const lines = stack.n8n.output.split('\n');
 		const bad = lines.filter(
-			(l) => /error|failed|cannot|unknown credential/i.test(l) && /deliverab|community|package|node type/i.test(l),
+			(l) =>
+				/error|failed|cannot|unknown credential/i.test(l) &&
+				/deliverab|community|package|node type/i.test(l),
 		);
 		expect(bad).toEqual([]);
 	});
 
 	/** What the editor's "Test" button does: load the stored credential (redacted), post it back to /credentials/test. */
 	async function testCredential(overrides: Record<string, unknown> = {}) {
-		const stored = await stack.n8n.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
-			'GET',
-			`/credentials/${CREDENTIAL_IDS.deliverability}?includeData=true`,
-		);
+		const stored = await stack.n8n.rest<{
+			id: string;
+			name: string;
+			type: string;
+			data: Record<string, unknown>;
+		}>('GET', `/credentials/${CREDENTIAL_IDS.deliverability}?includeData=true`);
 		expect(stored.status).toBe(200);
 		const { id, name, type, data } = stored.data;
-		const res = await stack.n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
-			credentials: { id, name, type, data: { ...data, ...overrides } },
-		});
+		const res = await stack.n8n.rest<{ status: string; message: string }>(
+			'POST',
+			'/credentials/test',
+			{
+				credentials: { id, name, type, data: { ...data, ...overrides } },
+			},
+		);
 		expect(res.status).toBe(200);
 		return res.data;
 	}
@@ -160,11 +225,15 @@ describe('package in a real n8n', () => {
 	});
 
 	it('names a base URL without the /api/v1 version segment', async () => {
-		const stored = await stack.n8n.rest<{ data: { baseUrl: string } }>('GET', `/credentials/${CREDENTIAL_IDS.deliverability}?includeData=true`);
+		const stored = await stack.n8n.rest<{ data: { baseUrl: string } }>(
+			'GET',
+			`/credentials/${CREDENTIAL_IDS.deliverability}?includeData=true`,
+		);
 		const bare = String(stored.data.data.baseUrl).replace(/\/api\/v1\/?$/, '');
 		const result = await testCredential({ baseUrl: bare });
 		expect(result).toMatchObject({ status: 'Error' });
-		if (guidance) expect(result.message).toMatch(/HTTP 404.*ending in the version segment \/api\/v1/);
+		if (guidance)
+			expect(result.message).toMatch(/HTTP 404.*ending in the version segment \/api\/v1/);
 		else expect(result.message).toBe('The resource you are requesting could not be found');
 	});
 

@@ -14,13 +14,21 @@ interface Execution {
 	mode: string;
 }
 
-type RunData = Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+type RunData = Record<
+	string,
+	Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+>;
 
 const example = loadExamples().find((e) => e.file === 'reconnect-on-disconnect.json')!;
 
 function quickCopy(): Record<string, unknown> {
-	const wf = JSON.parse(JSON.stringify(example.workflow)) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
-	Object.assign(wf.nodes.find((n) => n.name === 'Reconnect and wait')!.parameters, { pollInterval: 1, timeoutMinutes: 0.1 });
+	const wf = JSON.parse(JSON.stringify(example.workflow)) as {
+		nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+	};
+	Object.assign(wf.nodes.find((n) => n.name === 'Reconnect and wait')!.parameters, {
+		pollInterval: 1,
+		timeoutMinutes: 0.1,
+	});
 	return wf;
 }
 
@@ -37,7 +45,10 @@ afterAll(async () => {
 });
 
 async function executions(): Promise<Execution[]> {
-	const res = await stack.n8n.api<{ data: Execution[] }>('GET', `/executions?workflowId=${example.id}&limit=50`);
+	const res = await stack.n8n.api<{ data: Execution[] }>(
+		'GET',
+		`/executions?workflowId=${example.id}&limit=50`,
+	);
 	expect(res.status).toBe(200);
 	return res.data.data;
 }
@@ -50,26 +61,36 @@ async function runFor(accountId: number): Promise<RunData> {
 		'the execution to finish',
 		async () => {
 			const ex = await executions();
-			return ex.length > before && ex.every((e) => e.status !== 'running' && e.status !== 'new') && ex;
+			return (
+				ex.length > before && ex.every((e) => e.status !== 'running' && e.status !== 'new') && ex
+			);
 		},
 		60000,
 		500,
 	);
 	expect(done).toMatchObject({ status: 'success', mode: 'webhook' });
-	const full = await stack.n8n.api<{ data: { resultData: { runData: RunData } } }>('GET', `/executions/${done.id}?includeData=true`);
+	const full = await stack.n8n.api<{ data: { resultData: { runData: RunData } } }>(
+		'GET',
+		`/executions/${done.id}?includeData=true`,
+	);
 	return full.data.data.resultData.runData;
 }
 
-const output = (runData: RunData, node: string) => runData[node]?.[0]?.data.main.flat().map((i) => i.json) ?? [];
+const output = (runData: RunData, node: string) =>
+	runData[node]?.[0]?.data.main.flat().map((i) => i.json) ?? [];
 
 describe('reconnect-on-disconnect example in a real n8n', () => {
 	it('publishing registers one ACCOUNT_DISCONNECTED alert', async () => {
 		const res = await stack.n8n.api('POST', `/workflows/${example.id}/activate`);
 		expect(res.status).toBe(200);
 		const mine = async () =>
-			(await admin<Array<{ hook_url: string | null; events: string[] }>>(stack.sandbox, 'GET', '/alerts?project=A')).filter((a) =>
-				(a.hook_url ?? '').startsWith(stack.n8n.baseUrl),
-			);
+			(
+				await admin<Array<{ hook_url: string | null; events: string[] }>>(
+					stack.sandbox,
+					'GET',
+					'/alerts?project=A',
+				)
+			).filter((a) => (a.hook_url ?? '').startsWith(stack.n8n.baseUrl));
 		await waitFor('the alert', async () => (await mine()).length > 0, 20000);
 		expect((await mine()).map((a) => a.events)).toEqual([['ACCOUNT_DISCONNECTED']]);
 	});
@@ -81,9 +102,17 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		expect(output(runData, 'Get the account')[0]).toMatchObject({ id: 4, imap_issue: false });
 		expect(output(runData, 'Reconnected')).toHaveLength(1);
 		expect(output(runData, 'Notify a human')).toEqual([]);
-		expect((await service<{ imap_issue: boolean }>(stack.sandbox, 'GET', '/accounts/4')).imap_issue).toBe(false);
-		const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(stack.sandbox, 'GET', '/requests');
-		const reconnects = requests.filter((r) => r.method === 'POST' && r.path === '/accounts/4/reconnect');
+		expect(
+			(await service<{ imap_issue: boolean }>(stack.sandbox, 'GET', '/accounts/4')).imap_issue,
+		).toBe(false);
+		const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
+			stack.sandbox,
+			'GET',
+			'/requests',
+		);
+		const reconnects = requests.filter(
+			(r) => r.method === 'POST' && r.path === '/accounts/4/reconnect',
+		);
 		expect(reconnects).toHaveLength(1);
 		expect(reconnects[0].body).toBeNull();
 	});
@@ -91,8 +120,15 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 	it('an account that stays broken ends on "Notify a human" with imap_issue true', async () => {
 		await admin(stack.sandbox, 'POST', '/accounts/8/broken', {});
 		const runData = await runFor(8);
-		expect(output(runData, 'Reconnect and wait')[0]).toMatchObject({ id: 8, imap_issue: true, reconnected: false, _waitTimedOut: true });
-		expect(output(runData, 'Notify a human')).toEqual([expect.objectContaining({ id: 8, imap_issue: true })]);
+		expect(output(runData, 'Reconnect and wait')[0]).toMatchObject({
+			id: 8,
+			imap_issue: true,
+			reconnected: false,
+			_waitTimedOut: true,
+		});
+		expect(output(runData, 'Notify a human')).toEqual([
+			expect.objectContaining({ id: 8, imap_issue: true }),
+		]);
 		expect(output(runData, 'Reconnected')).toEqual([]);
 	});
 
@@ -101,9 +137,9 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		await waitFor(
 			'no alert',
 			async () =>
-				(await admin<Array<{ hook_url: string | null }>>(stack.sandbox, 'GET', '/alerts?project=A')).every(
-					(a) => !(a.hook_url ?? '').startsWith(stack.n8n.baseUrl),
-				),
+				(
+					await admin<Array<{ hook_url: string | null }>>(stack.sandbox, 'GET', '/alerts?project=A')
+				).every((a) => !(a.hook_url ?? '').startsWith(stack.n8n.baseUrl)),
 			20000,
 		);
 	});

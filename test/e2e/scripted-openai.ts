@@ -10,13 +10,25 @@ import type { AddressInfo } from 'node:net';
 export interface ChatMessage {
 	role: 'system' | 'user' | 'assistant' | 'tool';
 	content: string | null;
-	tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+	tool_calls?: Array<{
+		id: string;
+		type: 'function';
+		function: { name: string; arguments: string };
+	}>;
 	tool_call_id?: string;
 }
 
 export interface ChatTool {
 	type: 'function';
-	function: { name: string; description: string; parameters: { type: string; properties: Record<string, { type: string; description?: string }>; required?: string[] } };
+	function: {
+		name: string;
+		description: string;
+		parameters: {
+			type: string;
+			properties: Record<string, { type: string; description?: string }>;
+			required?: string[];
+		};
+	};
 }
 
 export interface ChatRequest {
@@ -27,7 +39,9 @@ export interface ChatRequest {
 }
 
 /** What the scripted model does next: call tools, or answer in text (which ends the agent's run). */
-export type ScriptStep = { call: Array<{ name: string; args: Record<string, unknown> }> } | { answer: string };
+export type ScriptStep =
+	| { call: Array<{ name: string; args: Record<string, unknown> }> }
+	| { answer: string };
 
 /** The script sees the request and the tool results so far (content of each `tool` message, in order). */
 export type Script = (request: ChatRequest, toolResults: string[]) => ScriptStep;
@@ -51,7 +65,10 @@ export async function startScriptedOpenAi(script: Script): Promise<ScriptedOpenA
 				res.end(JSON.stringify(body));
 			};
 			if (req.method === 'GET' && req.url?.endsWith('/models')) {
-				send(200, { object: 'list', data: [{ id: 'gpt-4.1-mini', object: 'model', owned_by: 'scripted' }] });
+				send(200, {
+					object: 'list',
+					data: [{ id: 'gpt-4.1-mini', object: 'model', owned_by: 'scripted' }],
+				});
 				return;
 			}
 			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -66,7 +83,9 @@ export async function startScriptedOpenAi(script: Script): Promise<ScriptedOpenA
 				return;
 			}
 			requests.push(request);
-			const toolResults = request.messages.filter((m) => m.role === 'tool').map((m) => String(m.content ?? ''));
+			const toolResults = request.messages
+				.filter((m) => m.role === 'tool')
+				.map((m) => String(m.content ?? ''));
 			let step: ScriptStep;
 			try {
 				step = script(request, toolResults);
@@ -88,10 +107,21 @@ export async function startScriptedOpenAi(script: Script): Promise<ScriptedOpenA
 							})),
 						};
 			const finish = 'answer' in step ? 'stop' : 'tool_calls';
-			const usage = { prompt_tokens: Math.ceil(raw.length / 4), completion_tokens: 10, total_tokens: Math.ceil(raw.length / 4) + 10 };
+			const usage = {
+				prompt_tokens: Math.ceil(raw.length / 4),
+				completion_tokens: 10,
+				total_tokens: Math.ceil(raw.length / 4) + 10,
+			};
 			const created = Math.floor(Date.now() / 1000);
 			if (!request.stream) {
-				send(200, { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+				send(200, {
+					id,
+					object: 'chat.completion',
+					created,
+					model: request.model,
+					choices: [{ index: 0, message, finish_reason: finish }],
+					usage,
+				});
 				return;
 			}
 			res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -100,7 +130,8 @@ export async function startScriptedOpenAi(script: Script): Promise<ScriptedOpenA
 					`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`,
 				);
 			chunk({ role: 'assistant', content: message.content ?? '' }, null);
-			if (message.tool_calls) chunk({ tool_calls: message.tool_calls.map((c, index) => ({ index, ...c })) }, null);
+			if (message.tool_calls)
+				chunk({ tool_calls: message.tool_calls.map((c, index) => ({ index, ...c })) }, null);
 			chunk({}, finish, { usage });
 			res.end('data: [DONE]\n\n');
 		});

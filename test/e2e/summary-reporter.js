@@ -6,7 +6,10 @@ class E2eSummaryReporter {
 	onRunComplete(_contexts, results) {
 		const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
 		const seconds = ((Date.now() - results.startTime) / 1000).toFixed(0);
-		const runtime = process.env.N8N_RUNTIME === 'lowest' ? ` [n8n ${versions.lowest.n8n}, Node ${versions.lowest.node}]` : '';
+		const runtime =
+			process.env.N8N_RUNTIME === 'lowest'
+				? ` [n8n ${versions.lowest.n8n}, Node ${versions.lowest.node}]`
+				: '';
 		process.stdout.write(
 			`\ne2e: ${results.numPassedTests} passed, ${failed} failed, ${results.numPendingTests + results.numTodoTests} skipped (${seconds} s)${runtime}\n`,
 		);

@@ -21,18 +21,29 @@ export interface Stack {
 	close(): Promise<void>;
 }
 
-export async function startStack({ beforeStart }: { beforeStart?: (n8n: N8n, sandbox: Sandbox) => Promise<void> } = {}): Promise<Stack> {
+export async function startStack({
+	beforeStart,
+}: { beforeStart?: (n8n: N8n, sandbox: Sandbox) => Promise<void> } = {}): Promise<Stack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
-	if (!tgz || !fs.existsSync(tgz)) throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
+	if (!tgz || !fs.existsSync(tgz))
+		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
 	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	const n8n = new N8n({ userFolder });
 	try {
 		await installPackage(userFolder, tgz);
-		await n8n.importCredentials(sandboxCredentials({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKeys.A, smtpPort: sandbox.smtpPort }));
+		await n8n.importCredentials(
+			sandboxCredentials({
+				baseUrl: sandbox.baseUrl,
+				apiKey: sandbox.apiKeys.A,
+				smtpPort: sandbox.smtpPort,
+			}),
+		);
 		if (beforeStart) await beforeStart(n8n, sandbox);
 		await n8n.start();
-		process.stdout.write(`[e2e] n8n ready in ${(n8n.startupMs / 1000).toFixed(1)} s on ${n8n.baseUrl}\n`);
+		process.stdout.write(
+			`[e2e] n8n ready in ${(n8n.startupMs / 1000).toFixed(1)} s on ${n8n.baseUrl}\n`,
+		);
 	} catch (e) {
 		await n8n.stop();
 		await sandbox.close();
@@ -52,7 +63,12 @@ export async function startStack({ beforeStart }: { beforeStart?: (n8n: N8n, san
 }
 
 /** JSON from the sandbox's public API with project A's key. */
-export async function service<T = unknown>(sandbox: Sandbox, method: string, route: string, body?: unknown): Promise<T> {
+export async function service<T = unknown>(
+	sandbox: Sandbox,
+	method: string,
+	route: string,
+	body?: unknown,
+): Promise<T> {
 	const res = await fetch(`${sandbox.baseUrl}${route}`, {
 		method,
 		headers: { 'content-type': 'application/json', 'X-Api-Key': `Bearer ${sandbox.apiKeys.A}` },
@@ -64,7 +80,11 @@ export async function service<T = unknown>(sandbox: Sandbox, method: string, rou
 }
 
 /** Output items (json) of one node in a run, on the given output index. */
-export function nodeOutput(result: ExecuteResult, nodeName: string, output = 0): Array<Record<string, unknown>> {
+export function nodeOutput(
+	result: ExecuteResult,
+	nodeName: string,
+	output = 0,
+): Array<Record<string, unknown>> {
 	const runs = result.data.resultData.runData[nodeName];
 	if (!runs) return [];
 	const items = runs[runs.length - 1]?.data?.main?.[output] ?? [];
@@ -75,7 +95,12 @@ export function ranNodes(result: ExecuteResult): string[] {
 	return Object.keys(result.data.resultData.runData);
 }
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30000, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+	what: string,
+	fn: () => Promise<T | undefined | false>,
+	timeoutMs = 30000,
+	everyMs = 250,
+): Promise<T> {
 	const t0 = Date.now();
 	let last: unknown;
 	for (;;) {
@@ -85,20 +110,29 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined |
 		} catch (e) {
 			last = e;
 		}
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+		if (Date.now() - t0 > timeoutMs)
+			throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 		await new Promise((r) => setTimeout(r, everyMs));
 	}
 }
 
 /** What a sending tool POSTs to the spam-test-after-send example's webhook after a campaign went out. */
-export const CAMPAIGN = { from: 'news@clean-campaign.example', subject: 'Our spring offer is here', text: 'Hello, our spring collection is out.' };
+export const CAMPAIGN = {
+	from: 'news@clean-campaign.example',
+	subject: 'Our spring offer is here',
+	text: 'Hello, our spring collection is out.',
+};
 
 /** POSTs `body` as JSON until n8n takes it (200): right after activation, or before the editor listens, it answers 404. */
 export async function postUntilTaken(url: string, body: unknown, timeoutMs: number): Promise<void> {
 	await waitFor(
 		`${url} to take the POST`,
 		async () => {
-			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 			await res.text();
 			return res.status === 200;
 		},
@@ -108,5 +142,7 @@ export async function postUntilTaken(url: string, body: unknown, timeoutMs: numb
 }
 
 export function readExample(file: string): Record<string, unknown> {
-	return JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', file), 'utf8')) as Record<string, unknown>;
+	return JSON.parse(
+		fs.readFileSync(path.join(__dirname, '..', '..', 'examples', file), 'utf8'),
+	) as Record<string, unknown>;
 }

@@ -5,19 +5,32 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { labelDate, perDay, perDayAll } from '../../nodes/Deliverability/resources/account/getGraph';
+import {
+	labelDate,
+	perDay,
+	perDayAll,
+} from '../../nodes/Deliverability/resources/account/getGraph';
 import { byId, jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 40 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({ resource: 'account', operation, ...extra });
+const account = (operation: string, extra: IDataObject = {}) => ({
+	resource: 'account',
+	operation,
+	...extra,
+});
 
 async function calls() {
-	return (await t.requests()).map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`);
+	return (await t.requests()).map(
+		(r) =>
+			`${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`,
+	);
 }
 
 function hintsOf(result: { run: { data: { resultData: { runData: IDataObject } } } }): string {
-	const runs = result.run.data.resultData.runData['Node Under Test'] as Array<{ hints?: unknown[] }>;
+	const runs = result.run.data.resultData.runData['Node Under Test'] as Array<{
+		hints?: unknown[];
+	}>;
 	return JSON.stringify(runs[0].hints ?? []);
 }
 
@@ -25,7 +38,9 @@ describe('account reconnect', () => {
 	it('without waiting: POST /accounts/{id}/reconnect with no body, returns {account_id, queued, job_id} and a hint', async () => {
 		const result = await t.run(account('reconnect', { accountId: byId(13) }));
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ account_id: 13, queued: true, job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+		expect(jsonOf(result)).toEqual([
+			{ account_id: 13, queued: true, job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+		]);
 		const [request] = await t.requests();
 		expect(`${request.method} ${request.path}`).toBe('POST /accounts/13/reconnect');
 		expect(request.body).toBeNull();
@@ -35,11 +50,24 @@ describe('account reconnect', () => {
 	it('waiting: polls GET /accounts/{id} until imap_issue is false and returns the fresh account', async () => {
 		await t.admin('POST', '/settings', { reconnectDelayMs: 1500 });
 		const result = await t.run(
-			account('reconnect', { accountId: byId(13), simplify: true, waitForCompletion: true, pollInterval: 1, timeoutMinutes: 1 }),
+			account('reconnect', {
+				accountId: byId(13),
+				simplify: true,
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 1,
+			}),
 		);
 		expect(result.error).toBeUndefined();
 		const [a] = jsonOf(result);
-		expect(a).toEqual(expect.objectContaining({ id: 13, imap_issue: false, reconnected: true, job_id: expect.any(String) }));
+		expect(a).toEqual(
+			expect.objectContaining({
+				id: 13,
+				imap_issue: false,
+				reconnected: true,
+				job_id: expect.any(String),
+			}),
+		);
 		expect(a.config_rampup_target).toBeUndefined(); // simplified
 		const paths = await calls();
 		expect(paths[0]).toBe('POST /accounts/13/reconnect');
@@ -51,27 +79,60 @@ describe('account reconnect', () => {
 		await t.admin('POST', '/settings', { reconnectDelayMs: 0 });
 		await t.admin('POST', '/accounts/38/broken', {});
 		const result = await t.run(
-			account('reconnect', { accountId: byId(38), waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.05, onTimeout: 'returnLast' }),
+			account('reconnect', {
+				accountId: byId(38),
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 0.05,
+				onTimeout: 'returnLast',
+			}),
 		);
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toEqual(expect.objectContaining({ id: 38, imap_issue: true, reconnected: false, _waitTimedOut: true }));
+		expect(jsonOf(result)[0]).toEqual(
+			expect.objectContaining({
+				id: 38,
+				imap_issue: true,
+				reconnected: false,
+				_waitTimedOut: true,
+			}),
+		);
 	});
 
 	it('waiting on a broken account fails by default after the timeout, naming the rule', async () => {
 		await t.admin('POST', '/accounts/38/broken', {});
-		const result = await t.run(account('reconnect', { accountId: byId(38), waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.05 }));
-		expect(result.error?.message).toMatch(/Timed out waiting for account 38 to reconnect \(imap_issue false\)/);
+		const result = await t.run(
+			account('reconnect', {
+				accountId: byId(38),
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 0.05,
+			}),
+		);
+		expect(result.error?.message).toMatch(
+			/Timed out waiting for account 38 to reconnect \(imap_issue false\)/,
+		);
 	});
 
 	it('is retried after a 5xx (a repeat only queues another attempt), unlike a create', async () => {
-		await t.admin('POST', '/faults', { kind: '503', count: 1, method: 'POST', path: '/accounts/13/reconnect' });
+		await t.admin('POST', '/faults', {
+			kind: '503',
+			count: 1,
+			method: 'POST',
+			path: '/accounts/13/reconnect',
+		});
 		const result = await t.run(account('reconnect', { accountId: byId(13) }));
 		expect(result.error).toBeUndefined();
 		expect((await t.requests()).map((r) => r.status)).toEqual([503, 201]);
 	});
 
 	it('rejects a bad id or wait option before any request; reports an unknown account (404)', async () => {
-		const bad = await t.run(account('reconnect', { accountId: byId('={{ "x" }}'), waitForCompletion: true, pollInterval: 0 }));
+		const bad = await t.run(
+			account('reconnect', {
+				accountId: byId('={{ "x" }}'),
+				waitForCompletion: true,
+				pollInterval: 0,
+			}),
+		);
 		expect(bad.error?.message).toMatch(/2 invalid fields: "Account".*"Poll Interval \(Seconds\)"/);
 		expect(await t.requests()).toHaveLength(0);
 		const missing = await t.run(account('reconnect', { accountId: byId(99999) }));
@@ -81,7 +142,12 @@ describe('account reconnect', () => {
 
 describe('account delete', () => {
 	it('sends DELETE /accounts/{id} with the disconnect reason; the account is gone afterwards', async () => {
-		const result = await t.run(account('delete', { accountId: byId(5), additionalFields: { disconnect_reason: ' Mailbox closed ' } }));
+		const result = await t.run(
+			account('delete', {
+				accountId: byId(5),
+				additionalFields: { disconnect_reason: ' Mailbox closed ' },
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ account_id: 5, success: true }]);
 		expect(await calls()).toEqual(['DELETE /accounts/5?disconnect_reason=Mailbox+closed']);
@@ -96,17 +162,29 @@ describe('account delete', () => {
 	});
 
 	it('rejects a bad id and a non-text reason before any request', async () => {
-		const result = await t.run(account('delete', { accountId: byId('={{ 1.5 }}'), additionalFields: { disconnect_reason: '={{ 12 }}' } }));
-		expect(result.error?.message).toMatch(/2 invalid fields: "Account".*"Additional Fields → Disconnect Reason"/);
+		const result = await t.run(
+			account('delete', {
+				accountId: byId('={{ 1.5 }}'),
+				additionalFields: { disconnect_reason: '={{ 12 }}' },
+			}),
+		);
+		expect(result.error?.message).toMatch(
+			/2 invalid fields: "Account".*"Additional Fields → Disconnect Reason"/,
+		);
 		expect(await t.requests()).toHaveLength(0);
 	});
 });
 
 describe('account getStats', () => {
 	it('sends provider and past_days and returns the totals with the account id', async () => {
-		const result = await t.run(account('getStats', { accountId: byId(2), filters: { provider: 'outlook', past_days: 30 } }));
+		const result = await t.run(
+			account('getStats', { accountId: byId(2), filters: { provider: 'outlook', past_days: 30 } }),
+		);
 		expect(result.error).toBeUndefined();
-		const { data: expected } = await t.api<IDataObject>('GET', '/accounts/2/stats', undefined, { provider: 'outlook', past_days: 30 });
+		const { data: expected } = await t.api<IDataObject>('GET', '/accounts/2/stats', undefined, {
+			provider: 'outlook',
+			past_days: 30,
+		});
 		expect(jsonOf(result)).toEqual([{ account_id: 2, ...expected }]);
 		expect((await calls())[0]).toBe('GET /accounts/2/stats?provider=outlook&past_days=30');
 	});
@@ -129,10 +207,22 @@ describe('account getGraph', () => {
 		['category', { category: 'SPAM' }, '/conversation_message_logs/3/sent/categories/graph/SPAM'],
 		['conversations', {}, '/conversation_statuses/3/graph'],
 	])('%s: GET %s, one item per day with label, ISO date and count', async (metric, extra, path) => {
-		const result = await t.run(account('getGraph', { accountId: byId(3), metric, ...extra, filters: { past_days: 6, provider: 'gmail' } }));
+		const result = await t.run(
+			account('getGraph', {
+				accountId: byId(3),
+				metric,
+				...extra,
+				filters: { past_days: 6, provider: 'gmail' },
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(await calls()).toEqual([`GET ${path}?provider=gmail&past_days=6`]);
-		const { data: raw } = await t.api<{ labels: string[]; data: number[] }>('GET', path, undefined, { provider: 'gmail', past_days: 6 });
+		const { data: raw } = await t.api<{ labels: string[]; data: number[] }>(
+			'GET',
+			path,
+			undefined,
+			{ provider: 'gmail', past_days: 6 },
+		);
 		const items = jsonOf(result);
 		expect(items).toHaveLength(7);
 		const today = DateTime.utc().startOf('day');
@@ -148,11 +238,15 @@ describe('account getGraph', () => {
 			});
 		});
 		expect(items[6].label).toBe('Today');
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 	});
 
 	it('All (the default): the seven graphs in seven GETs, one item per day with a column each and the inbox share', async () => {
-		const result = await t.run(account('getGraph', { accountId: byId(3), filters: { past_days: 3 } }));
+		const result = await t.run(
+			account('getGraph', { accountId: byId(3), filters: { past_days: 3 } }),
+		);
 		expect(result.error).toBeUndefined();
 		const graphs: Array<[string, string]> = [
 			['sent', '/conversation_message_logs/3/sent/graph'],
@@ -165,7 +259,10 @@ describe('account getGraph', () => {
 		];
 		expect(await calls()).toEqual(graphs.map(([, path]) => `GET ${path}?past_days=3`));
 		const raw: Record<string, { labels: string[]; data: number[] }> = {};
-		for (const [column, path] of graphs) raw[column] = (await t.api<{ labels: string[]; data: number[] }>('GET', path, undefined, { past_days: 3 })).data;
+		for (const [column, path] of graphs)
+			raw[column] = (
+				await t.api<{ labels: string[]; data: number[] }>('GET', path, undefined, { past_days: 3 })
+			).data;
 		const items = jsonOf(result);
 		expect(items).toHaveLength(4);
 		const today = DateTime.utc().startOf('day');
@@ -182,7 +279,16 @@ describe('account getGraph', () => {
 			});
 		});
 		// The sandbox's landing categories add up to the messages sent: the columns are the same days' numbers.
-		expect(items.every((item) => (item.inbox as number) + (item.categories as number) + (item.spam as number) + (item.others as number) === item.sent)).toBe(true);
+		expect(
+			items.every(
+				(item) =>
+					(item.inbox as number) +
+						(item.categories as number) +
+						(item.spam as number) +
+						(item.others as number) ===
+					item.sent,
+			),
+		).toBe(true);
 	});
 
 	it('All with Raw Answer: one item per graph, each the service answer', async () => {
@@ -197,13 +303,21 @@ describe('account getGraph', () => {
 			['category', 'OTHERS'],
 			['conversations', undefined],
 		]);
-		const { data: spam } = await t.api<IDataObject>('GET', '/conversation_message_logs/3/sent/categories/graph/SPAM');
+		const { data: spam } = await t.api<IDataObject>(
+			'GET',
+			'/conversation_message_logs/3/sent/categories/graph/SPAM',
+		);
 		expect(items[4]).toEqual({ account_id: 3, metric: 'category', category: 'SPAM', ...spam });
 	});
 
 	it('merges graphs by date: a day one graph lacks has no column there, and no inbox share', () => {
 		const today = DateTime.fromISO('2026-03-05T10:00:00', { zone: 'UTC' });
-		const days = (data: number[]) => perDay({ labels: ['Mar 4', 'Today'].slice(2 - data.length), data, consolidated: false }, {}, today);
+		const days = (data: number[]) =>
+			perDay(
+				{ labels: ['Mar 4', 'Today'].slice(2 - data.length), data, consolidated: false },
+				{},
+				today,
+			);
 		expect(
 			perDayAll(
 				[
@@ -216,20 +330,50 @@ describe('account getGraph', () => {
 				{ account_id: 1 },
 			),
 		).toEqual([
-			{ account_id: 1, date: '2026-03-04', label: 'Mar 4', sent: 10, inbox: 9, categories: 1, others: 0, consolidated: false },
-			{ account_id: 1, date: '2026-03-05', label: 'Today', sent: 12, inbox: 11, categories: 1, spam: 0, others: 0, inbox_percent: 92, consolidated: false },
+			{
+				account_id: 1,
+				date: '2026-03-04',
+				label: 'Mar 4',
+				sent: 10,
+				inbox: 9,
+				categories: 1,
+				others: 0,
+				consolidated: false,
+			},
+			{
+				account_id: 1,
+				date: '2026-03-05',
+				label: 'Today',
+				sent: 12,
+				inbox: 11,
+				categories: 1,
+				spam: 0,
+				others: 0,
+				inbox_percent: 92,
+				consolidated: false,
+			},
 		]);
 	});
 
 	it('Raw Answer returns the service answer as one item', async () => {
-		const result = await t.run(account('getGraph', { accountId: byId(3), metric: 'received', output: 'raw' }));
-		const { data: raw } = await t.api<IDataObject>('GET', '/conversation_message_logs/3/received/graph');
+		const result = await t.run(
+			account('getGraph', { accountId: byId(3), metric: 'received', output: 'raw' }),
+		);
+		const { data: raw } = await t.api<IDataObject>(
+			'GET',
+			'/conversation_message_logs/3/received/graph',
+		);
 		expect(jsonOf(result)).toEqual([{ account_id: 3, metric: 'received', ...raw }]);
 	});
 
 	it('rejects a bad metric, category or past days before any request', async () => {
 		const result = await t.run(
-			account('getGraph', { accountId: byId(3), metric: 'category', category: '={{ "PROMOTIONS" }}', filters: { past_days: -1 } }),
+			account('getGraph', {
+				accountId: byId(3),
+				metric: 'category',
+				category: '={{ "PROMOTIONS" }}',
+				filters: { past_days: -1 },
+			}),
 		);
 		expect(result.error?.message).toMatch(/2 invalid fields: "Category".*"Filters → Past Days"/);
 		expect(await t.requests()).toHaveLength(0);
@@ -245,7 +389,13 @@ describe('account getGraph', () => {
 		expect(labelDate('2026-02-01', today)).toBe('2026-02-01');
 		expect(labelDate('week 9', today)).toBeNull();
 		// An unreadable label is dated by its place before "Today"; counts as text are read as numbers.
-		expect(perDay({ labels: ['d1', 'Today'], data: ['4', 5], consolidated: false }, { metric: 'sent' }, today)).toEqual([
+		expect(
+			perDay(
+				{ labels: ['d1', 'Today'], data: ['4', 5], consolidated: false },
+				{ metric: 'sent' },
+				today,
+			),
+		).toEqual([
 			{ metric: 'sent', label: 'd1', date: '2026-03-04', count: 4, consolidated: false },
 			{ metric: 'sent', label: 'Today', date: '2026-03-05', count: 5, consolidated: false },
 		]);

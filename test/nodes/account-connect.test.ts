@@ -30,11 +30,21 @@ const mailbox = {
 	smtpServerPort: 587,
 };
 
-const login = (data: Record<string, string> = { password: BOTH }) => ({ credentials: { deliverabilityMailboxApi: data } });
+const login = (data: Record<string, string> = { password: BOTH }) => ({
+	credentials: { deliverabilityMailboxApi: data },
+});
 
 function everything(result: { items: unknown[]; error?: unknown }): string {
-	const e = result.error as { message?: string; description?: string; context?: unknown; messages?: unknown } | undefined;
-	return JSON.stringify({ items: result.items, message: e?.message, description: e?.description, context: e?.context, messages: e?.messages });
+	const e = result.error as
+		| { message?: string; description?: string; context?: unknown; messages?: unknown }
+		| undefined;
+	return JSON.stringify({
+		items: result.items,
+		message: e?.message,
+		description: e?.description,
+		context: e?.context,
+		messages: e?.messages,
+	});
 }
 
 async function imapAuthRequests() {
@@ -58,7 +68,15 @@ describe('account connectImap', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [a] = jsonOf(result);
-		expect(a).toEqual(expect.objectContaining({ id: 31, email: mailbox.email, first_name: 'New', last_name: 'Box', spamchecker_enabled: true }));
+		expect(a).toEqual(
+			expect.objectContaining({
+				id: 31,
+				email: mailbox.email,
+				first_name: 'New',
+				last_name: 'Box',
+				spamchecker_enabled: true,
+			}),
+		);
 		expect(everything(result)).not.toMatch(SECRET);
 		const [request] = await t.requests();
 		expect(`${request.method} ${request.path}`).toBe('POST /imap_auth');
@@ -81,7 +99,10 @@ describe('account connectImap', () => {
 	});
 
 	it('Gmail sends no servers; per-server passwords go to imap_server_password and smtp_server_password', async () => {
-		const result = await t.run({ ...mailbox, provider: 'gmail', email: 'someone@gmail-box.test' }, login({ imapPassword: IMAP, smtpPassword: SMTP }));
+		const result = await t.run(
+			{ ...mailbox, provider: 'gmail', email: 'someone@gmail-box.test' },
+			login({ imapPassword: IMAP, smtpPassword: SMTP }),
+		);
 		expect(result.error).toBeUndefined();
 		const [request] = await t.requests();
 		expect(request.body).toEqual({
@@ -95,40 +116,83 @@ describe('account connectImap', () => {
 	});
 
 	it('SMTP Only needs no IMAP server and no IMAP password', async () => {
-		const result = await t.run({ ...mailbox, imapServer: '', additionalFields: { smtp_only: true } }, login({ smtpPassword: SMTP }));
+		const result = await t.run(
+			{ ...mailbox, imapServer: '', additionalFields: { smtp_only: true } },
+			login({ smtpPassword: SMTP }),
+		);
 		expect(result.error).toBeUndefined();
 		const [request] = await t.requests();
-		expect(request.body).toEqual(expect.objectContaining({ smtp_only: true, smtp_server_password: SMTP, smtp_server: 'smtp.example-mail.com' }));
+		expect(request.body).toEqual(
+			expect.objectContaining({
+				smtp_only: true,
+				smtp_server_password: SMTP,
+				smtp_server: 'smtp.example-mail.com',
+			}),
+		);
 		expect(request.body).not.toHaveProperty('imap_server');
 		expect(request.body).not.toHaveProperty('imap_server_password');
 	});
 
 	it('Test Only sends test: true, creates nothing and says so', async () => {
-		const before = (await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A.accounts;
+		const before = (await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state'))
+			.projects.A.accounts;
 		const result = await t.run({ ...mailbox, testOnly: true }, login());
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ success: true, test: true, email: mailbox.email, imap_auth_success: true, smtp_auth_success: true }]);
+		expect(jsonOf(result)).toEqual([
+			{
+				success: true,
+				test: true,
+				email: mailbox.email,
+				imap_auth_success: true,
+				smtp_auth_success: true,
+			},
+		]);
 		const [request] = await t.requests();
 		expect(request.body).toEqual(expect.objectContaining({ test: true }));
-		expect((await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A.accounts).toBe(before);
-		const hints = JSON.stringify(result.run.data.resultData.runData['Node Under Test'][0].hints ?? []);
+		expect(
+			(await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A
+				.accounts,
+		).toBe(before);
+		const hints = JSON.stringify(
+			result.run.data.resultData.runData['Node Under Test'][0].hints ?? [],
+		);
 		expect(hints).toMatch(/nothing was created/);
 	});
 
 	it('Update an Existing Account sends the picked account as id and changes that account', async () => {
 		expect((await t.api<IDataObject>('GET', '/accounts/13')).data.imap_issue).toBe(true);
-		const result = await t.run({ ...mailbox, email: 'repaired@acme-mail.com', updateExisting: true, accountId: byId(13) }, login());
+		const result = await t.run(
+			{ ...mailbox, email: 'repaired@acme-mail.com', updateExisting: true, accountId: byId(13) },
+			login(),
+		);
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toEqual(expect.objectContaining({ id: 13, email: 'repaired@acme-mail.com', imap_issue: false }));
+		expect(jsonOf(result)[0]).toEqual(
+			expect.objectContaining({ id: 13, email: 'repaired@acme-mail.com', imap_issue: false }),
+		);
 		const [request] = await imapAuthRequests();
-		expect(request.body).toEqual(expect.objectContaining({ id: 13, email: 'repaired@acme-mail.com' }));
-		expect((await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A.accounts).toBe(30);
+		expect(request.body).toEqual(
+			expect.objectContaining({ id: 13, email: 'repaired@acme-mail.com' }),
+		);
+		expect(
+			(await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A
+				.accounts,
+		).toBe(30);
 	});
 
 	it('reads per-item passwords from input fields (bulk onboarding) and keeps them out of output', async () => {
 		const result = await t.run(
-			{ ...mailbox, email: '={{ $json.email }}', passwordSource: 'inputFields', passwordField: 'pw' },
-			{ input: [{ email: 'one@example-mail.com', pw: `${BOTH}-1` }, { email: 'two@example-mail.com', pw: `${BOTH}-2` }] },
+			{
+				...mailbox,
+				email: '={{ $json.email }}',
+				passwordSource: 'inputFields',
+				passwordField: 'pw',
+			},
+			{
+				input: [
+					{ email: 'one@example-mail.com', pw: `${BOTH}-1` },
+					{ email: 'two@example-mail.com', pw: `${BOTH}-2` },
+				],
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => [i.json.email, i.pairedItem])).toEqual([
@@ -136,7 +200,10 @@ describe('account connectImap', () => {
 			['two@example-mail.com', { item: 1 }],
 		]);
 		expect(everything(result)).not.toMatch(SECRET);
-		expect((await imapAuthRequests()).map((r) => r.body?.password)).toEqual([`${BOTH}-1`, `${BOTH}-2`]);
+		expect((await imapAuthRequests()).map((r) => r.body?.password)).toEqual([
+			`${BOTH}-1`,
+			`${BOTH}-2`,
+		]);
 	});
 
 	it.each([
@@ -148,18 +215,30 @@ describe('account connectImap', () => {
 		['smtpServer', { smtpServer: '={{ "" }}' }, /"SMTP Server"/],
 		['imapServerPort', { imapServerPort: 70000 }, /"IMAP Server Port".*65535/],
 		['accountId', { updateExisting: true, accountId: byId('={{ "abc" }}') }, /"Account"/],
-		['smtp_server_auth_type', { additionalFields: { smtp_server_auth_type: '={{ "cram" }}' } }, /"Additional Fields → SMTP Server Auth Type"/],
-	])('rejects %s before any request, without the password in the error', async (_field, change, pattern) => {
-		const result = await t.run({ ...mailbox, ...change }, login());
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(pattern);
-		expect(everything(result)).not.toMatch(SECRET);
-		expect(await t.requests()).toHaveLength(0);
-	});
+		[
+			'smtp_server_auth_type',
+			{ additionalFields: { smtp_server_auth_type: '={{ "cram" }}' } },
+			/"Additional Fields → SMTP Server Auth Type"/,
+		],
+	])(
+		'rejects %s before any request, without the password in the error',
+		async (_field, change, pattern) => {
+			const result = await t.run({ ...mailbox, ...change }, login());
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error!.message).toMatch(pattern);
+			expect(everything(result)).not.toMatch(SECRET);
+			expect(await t.requests()).toHaveLength(0);
+		},
+	);
 
 	it('names every invalid field of the item at once, before any request', async () => {
-		const result = await t.run({ ...mailbox, email: 'nope', firstName: '={{ "" }}', imapServerPort: 0 }, login());
-		expect(result.error!.message).toMatch(/^3 invalid fields: "Email".*"First Name".*"IMAP Server Port"/);
+		const result = await t.run(
+			{ ...mailbox, email: 'nope', firstName: '={{ "" }}', imapServerPort: 0 },
+			login(),
+		);
+		expect(result.error!.message).toMatch(
+			/^3 invalid fields: "Email".*"First Name".*"IMAP Server Port"/,
+		);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
@@ -167,7 +246,10 @@ describe('account connectImap', () => {
 		const noPassword = await t.run(mailbox, login({ password: '', imapPassword: IMAP }));
 		expect(noPassword.error!.message).toMatch(/Mailbox Login.*no password/);
 		expect(noPassword.error!.description).toMatch(/IMAP Password and SMTP Password/);
-		const noField = await t.run({ ...mailbox, passwordSource: 'inputFields', passwordField: 'pw' }, { input: [{ password: BOTH }] });
+		const noField = await t.run(
+			{ ...mailbox, passwordSource: 'inputFields', passwordField: 'pw' },
+			{ input: [{ password: BOTH }] },
+		);
 		expect(noField.error!.message).toMatch(/Password Field.*no password/);
 		expect(everything(noField)).not.toMatch(SECRET);
 		expect(await t.requests()).toHaveLength(0);
@@ -177,21 +259,27 @@ describe('account connectImap', () => {
 		[{ imap: true }, /^IMAP login failed: IMAP: AUTHENTICATIONFAILED/],
 		[{ imap: false, smtp: true }, /^SMTP login failed: SMTP: 535/],
 		[{ imap: true, smtp: true }, /^IMAP login failed and SMTP login failed: /],
-	])('reads the failed-login 500 %p as a login failure, says nothing was created, and sends it once', async (failure, headline) => {
-		await t.admin('POST', '/login-failures', { email: mailbox.email, ...failure });
-		for (const testOnly of [false, true]) {
-			await t.clearRequests();
-			const result = await t.run({ ...mailbox, testOnly }, login());
-			expect(result.error?.name).toBe('NodeApiError');
-			expect(result.error!.message).toMatch(headline);
-			expect(result.error!.description).toMatch(/nothing was created/);
-			expect(result.error!.httpCode).toBe('500');
-			expect(everything(result)).not.toMatch(SECRET);
-			// Never retried, although the transport retries other 5xx answers of safe requests.
-			expect((await imapAuthRequests()).map((r) => r.status)).toEqual([500]);
-		}
-		expect((await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A.accounts).toBe(30);
-	});
+	])(
+		'reads the failed-login 500 %p as a login failure, says nothing was created, and sends it once',
+		async (failure, headline) => {
+			await t.admin('POST', '/login-failures', { email: mailbox.email, ...failure });
+			for (const testOnly of [false, true]) {
+				await t.clearRequests();
+				const result = await t.run({ ...mailbox, testOnly }, login());
+				expect(result.error?.name).toBe('NodeApiError');
+				expect(result.error!.message).toMatch(headline);
+				expect(result.error!.description).toMatch(/nothing was created/);
+				expect(result.error!.httpCode).toBe('500');
+				expect(everything(result)).not.toMatch(SECRET);
+				// Never retried, although the transport retries other 5xx answers of safe requests.
+				expect((await imapAuthRequests()).map((r) => r.status)).toEqual([500]);
+			}
+			expect(
+				(await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A
+					.accounts,
+			).toBe(30);
+		},
+	);
 
 	it('with Continue On Fail a failed login is an error item paired with its input', async () => {
 		await t.admin('POST', '/login-failures', { email: mailbox.email, imap: true });
@@ -203,7 +291,11 @@ describe('account connectImap', () => {
 	});
 
 	it('a redacted echo: a service error quoting the password never shows it', async () => {
-		await t.admin('POST', '/login-failures', { email: mailbox.email, imap: true, error: `login ${BOTH} refused` });
+		await t.admin('POST', '/login-failures', {
+			email: mailbox.email,
+			imap: true,
+			error: `login ${BOTH} refused`,
+		});
 		const result = await t.run(mailbox, login());
 		expect(result.error!.message).toMatch(/^IMAP login failed: login \[redacted\] refused/);
 		expect(everything(result)).not.toMatch(SECRET);
@@ -217,16 +309,40 @@ describe('account connectImap', () => {
 
 	it('has no password parameter: mailbox secrets live in the credential, shown only for this operation', () => {
 		const node = new Deliverability();
-		const own = node.description.properties.filter((p) => (p.displayOptions?.show?.operation as string[] | undefined)?.includes('connectImap'));
+		const own = node.description.properties.filter((p) =>
+			(p.displayOptions?.show?.operation as string[] | undefined)?.includes('connectImap'),
+		);
 		expect(own.length).toBeGreaterThan(5);
-		expect(own.filter((p) => p.typeOptions?.password || (/password/i.test(p.name) && !/(Field|Source|Notice)$/.test(p.name))).map((p) => p.name)).toEqual([]);
+		expect(
+			own
+				.filter(
+					(p) =>
+						p.typeOptions?.password ||
+						(/password/i.test(p.name) && !/(Field|Source|Notice)$/.test(p.name)),
+				)
+				.map((p) => p.name),
+		).toEqual([]);
 		expect(node.description.credentials).toContainEqual(
-			expect.objectContaining({ name: 'deliverabilityMailboxApi', required: true, displayOptions: { show: { resource: ['account'], operation: ['connectImap'], passwordSource: ['credential'] } } }),
+			expect.objectContaining({
+				name: 'deliverabilityMailboxApi',
+				required: true,
+				displayOptions: {
+					show: {
+						resource: ['account'],
+						operation: ['connectImap'],
+						passwordSource: ['credential'],
+					},
+				},
+			}),
 		);
 	});
 
 	it('the credential test checks that a password is filled in', async () => {
-		const test = (data: Record<string, string>) => mailboxLoginTest.call({} as never, { id: '1', name: 'x', type: 'deliverabilityMailboxApi', data } as never);
+		const test = (data: Record<string, string>) =>
+			mailboxLoginTest.call(
+				{} as never,
+				{ id: '1', name: 'x', type: 'deliverabilityMailboxApi', data } as never,
+			);
 		expect((await test({ password: BOTH })).status).toBe('OK');
 		expect((await test({ smtpPassword: SMTP, imapPassword: IMAP })).status).toBe('OK');
 		expect((await test({})).status).toBe('Error');

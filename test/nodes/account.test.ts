@@ -11,7 +11,11 @@ import { byId, jsonOf, useSandbox } from './context';
 // 130 accounts in project A: 121 are warming-enabled (the default list), so Return All walks 3 pages of 50.
 const t = useSandbox({ accounts: 130 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({ resource: 'account', operation, ...extra });
+const account = (operation: string, extra: IDataObject = {}) => ({
+	resource: 'account',
+	operation,
+	...extra,
+});
 
 async function apiRequests() {
 	return await t.requests();
@@ -80,16 +84,31 @@ describe('account getAll', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [request] = await apiRequests();
-		expect(request.query).toEqual({ search: 'john', tags: 'sales,us', max_score: '101', include_spamchecker: 'true', page: '0', per_page: '100' });
-		const expected = await allAccounts({ search: 'john', tags: 'sales,us', max_score: 101, include_spamchecker: true });
+		expect(request.query).toEqual({
+			search: 'john',
+			tags: 'sales,us',
+			max_score: '101',
+			include_spamchecker: 'true',
+			page: '0',
+			per_page: '100',
+		});
+		const expected = await allAccounts({
+			search: 'john',
+			tags: 'sales,us',
+			max_score: 101,
+			include_spamchecker: true,
+		});
 		expect(jsonOf(result).map((a) => a.id)).toEqual(expected.map((a) => a.id));
 	});
 
 	it('spamchecker_only lists accounts enabled for spam tests and not for warming', async () => {
-		const result = await t.run(account('getAll', { returnAll: true, filters: { spamchecker_only: true } }));
+		const result = await t.run(
+			account('getAll', { returnAll: true, filters: { spamchecker_only: true } }),
+		);
 		const items = jsonOf(result);
 		expect(items.length).toBeGreaterThan(0);
-		for (const a of items) expect([a.spamchecker_enabled, a.warming_enabled]).toEqual([true, false]);
+		for (const a of items)
+			expect([a.spamchecker_enabled, a.warming_enabled]).toEqual([true, false]);
 		expect((await apiRequests())[0].query.spamchecker_only).toBe('true');
 	});
 
@@ -102,12 +121,18 @@ describe('account getAll', () => {
 
 	it('passes additional query parameters through and refuses "page"', async () => {
 		const ok = await t.run(
-			account('getAll', { returnAll: false, limit: 3, additionalQuery: { parameter: [{ name: 'search', value: 'jane' }] } }),
+			account('getAll', {
+				returnAll: false,
+				limit: 3,
+				additionalQuery: { parameter: [{ name: 'search', value: 'jane' }] },
+			}),
 		);
 		expect(ok.error).toBeUndefined();
 		expect((await apiRequests())[0].query.search).toBe('jane');
 		await t.clearRequests();
-		const bad = await t.run(account('getAll', { additionalQuery: { parameter: [{ name: 'page', value: '3' }] } }));
+		const bad = await t.run(
+			account('getAll', { additionalQuery: { parameter: [{ name: 'page', value: '3' }] } }),
+		);
 		expectValidationError(bad, /page/);
 		expect(await apiRequests()).toHaveLength(0);
 	});
@@ -137,11 +162,15 @@ describe('account get', () => {
 		expect(a.domain).toEqual(expect.objectContaining({ domain: expect.any(String) }));
 		expect(a.score_gmail).toEqual(expect.any(Number));
 		const requests = await apiRequests();
-		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(/^GET .*\/accounts\/1$/)]);
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			expect.stringMatching(/^GET .*\/accounts\/1$/),
+		]);
 	});
 
 	it('accepts the list mode of the locator and an ID with spaces', async () => {
-		const fromList = await t.run(account('get', { accountId: { __rl: true, mode: 'list', value: '2' } }));
+		const fromList = await t.run(
+			account('get', { accountId: { __rl: true, mode: 'list', value: '2' } }),
+		);
 		expect(jsonOf(fromList)[0].id).toBe(2);
 		const spaced = await t.run(account('get', { accountId: byId(' 3 ') }));
 		expect(jsonOf(spaced)[0].id).toBe(3);
@@ -204,8 +233,16 @@ describe('account update', () => {
 	});
 
 	it.each([
-		['config_max_conversation_running', 36, /"Update Fields → Max Conversations Running".*above the maximum 35/],
-		['config_max_conversation_running', -1, /"Update Fields → Max Conversations Running".*below the minimum 0/],
+		[
+			'config_max_conversation_running',
+			36,
+			/"Update Fields → Max Conversations Running".*above the maximum 35/,
+		],
+		[
+			'config_max_conversation_running',
+			-1,
+			/"Update Fields → Max Conversations Running".*below the minimum 0/,
+		],
 		['config_rampup_increase', 6, /"Update Fields → Ramp-Up Increase".*0 to 5/],
 		['config_rampup_target', 2, /"Update Fields → Ramp-Up Target".*3 to 35/],
 		['config_rampup_target', 36, /"Update Fields → Ramp-Up Target".*3 to 35/],
@@ -217,7 +254,9 @@ describe('account update', () => {
 		['alive', '={{ "maybe" }}', /"Update Fields → Active \(Alive\)".*true or false/],
 		['desc', '={{ 12 }}', /"Update Fields → Description".*text/],
 	])('rejects %s = %p before any request', async (field, value, pattern) => {
-		const result = await t.run(account('update', { accountId: byId(1), updateFields: { [field]: value } }));
+		const result = await t.run(
+			account('update', { accountId: byId(1), updateFields: { [field]: value } }),
+		);
 		expectValidationError(result, pattern);
 		expect((result.error as unknown as { context: IDataObject }).context.itemIndex).toBe(0);
 		expect(await apiRequests()).toHaveLength(0);
@@ -231,7 +270,9 @@ describe('account update', () => {
 	});
 
 	it('reports the service refusal of an alias that is not listed (422) with its details', async () => {
-		const result = await t.run(account('update', { accountId: byId(2), updateFields: { alias: 'nobody@example.com' } }));
+		const result = await t.run(
+			account('update', { accountId: byId(2), updateFields: { alias: 'nobody@example.com' } }),
+		);
 		expect(result.error).toBeDefined();
 		expect(result.error!.name).toBe('NodeApiError');
 		expect(result.error!.httpCode).toBe('422');
@@ -257,7 +298,9 @@ describe('account pause and resume', () => {
 	});
 
 	it('pauses one account per input item, paired with its item', async () => {
-		const result = await t.run(account('pause', { accountId: byId('={{ $json.id }}') }), { input: [{ id: 5 }, { id: 6 }] });
+		const result = await t.run(account('pause', { accountId: byId('={{ $json.id }}') }), {
+			input: [{ id: 5 }, { id: 6 }],
+		});
 		expect(result.items.map((item) => [item.json.id, item.json.alive, item.pairedItem])).toEqual([
 			[5, false, { item: 0 }],
 			[6, false, { item: 1 }],
@@ -271,8 +314,15 @@ describe('account getAliases', () => {
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result);
 		expect(items).toHaveLength(2);
-		for (const alias of items) expect(alias).toEqual({ email: expect.stringMatching(/alias\d@/), name: expect.any(String), account_id: 1 });
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		for (const alias of items)
+			expect(alias).toEqual({
+				email: expect.stringMatching(/alias\d@/),
+				name: expect.any(String),
+				account_id: 1,
+			});
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 		const [request] = await apiRequests();
 		expect(`${request.method} ${request.path}`).toMatch(/^GET .*\/accounts\/1\/aliases$/);
 	});
@@ -281,16 +331,24 @@ describe('account getAliases', () => {
 		const result = await t.run(account('getAliases', { accountId: byId(2) }));
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);
-		const hints = JSON.stringify(result.run.data.resultData.runData['Node Under Test'][0].hints ?? []);
+		const hints = JSON.stringify(
+			result.run.data.resultData.runData['Node Under Test'][0].hints ?? [],
+		);
 		expect(hints).toMatch(/no aliases/);
 	});
 });
 
 describe('alias answer shapes', () => {
 	it('accepts alias strings, alias objects and a wrapped list; drops empty entries', () => {
-		expect(aliasItems(['a@example.com', '', null], 7)).toEqual([{ email: 'a@example.com', account_id: 7 }]);
-		expect(aliasItems([{ email: 'b@example.com', name: 'B' }], 7)).toEqual([{ email: 'b@example.com', name: 'B', account_id: 7 }]);
-		expect(aliasItems({ aliases: ['c@example.com'] }, 7)).toEqual([{ email: 'c@example.com', account_id: 7 }]);
+		expect(aliasItems(['a@example.com', '', null], 7)).toEqual([
+			{ email: 'a@example.com', account_id: 7 },
+		]);
+		expect(aliasItems([{ email: 'b@example.com', name: 'B' }], 7)).toEqual([
+			{ email: 'b@example.com', name: 'B', account_id: 7 },
+		]);
+		expect(aliasItems({ aliases: ['c@example.com'] }, 7)).toEqual([
+			{ email: 'c@example.com', account_id: 7 },
+		]);
 		expect(aliasItems([], 7)).toEqual([]);
 	});
 });

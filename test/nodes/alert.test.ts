@@ -57,8 +57,17 @@ describe('alert create', () => {
 			active: false,
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toMatchObject({ channel: 'SLACK', slack_channel_id: 5150, active: false });
-		expect((await t.requests())[0].body).toEqual({ channel: 'SLACK', slack_channel_id: 5150, events: ['ACCOUNT_DISCONNECTED'], active: false });
+		expect(jsonOf(result)[0]).toMatchObject({
+			channel: 'SLACK',
+			slack_channel_id: 5150,
+			active: false,
+		});
+		expect((await t.requests())[0].body).toEqual({
+			channel: 'SLACK',
+			slack_channel_id: 5150,
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: false,
+		});
 	});
 
 	it('creates an alert on both channels', async () => {
@@ -72,17 +81,38 @@ describe('alert create', () => {
 			active: true,
 		});
 		expect(result.error).toBeUndefined();
-		expect((await t.requests())[0].body).toEqual({ channel: 'ALL', hook_url: HOOK, slack_channel_id: 77, events: ['ACCOUNT_DISCONNECTED'], active: true });
+		expect((await t.requests())[0].body).toEqual({
+			channel: 'ALL',
+			hook_url: HOOK,
+			slack_channel_id: 77,
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+		});
 	});
 
 	it('creates from a custom event alone', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'create', channel: 'HOOK_URL', hookUrl: HOOK, events: [], customEvents: 'SOMETHING_NEW', active: true });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'create',
+			channel: 'HOOK_URL',
+			hookUrl: HOOK,
+			events: [],
+			customEvents: 'SOMETHING_NEW',
+			active: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect((await t.requests())[0].body).toMatchObject({ events: ['SOMETHING_NEW'] });
 	});
 
 	it('surfaces the service refusing an http hook URL (422)', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'create', channel: 'HOOK_URL', hookUrl: 'http://hooks.example.com/x', events: ['ACCOUNT_DISCONNECTED'], active: true });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'create',
+			channel: 'HOOK_URL',
+			hookUrl: 'http://hooks.example.com/x',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+		});
 		expect(result.error?.httpCode).toBe('422');
 		expect((await t.requests()).map((r) => r.status)).toEqual([422]);
 	});
@@ -94,8 +124,16 @@ describe('alert create', () => {
 		['an empty hook URL (from an expression)', { hookUrl: '={{ "" }}' }, /"Hook URL"/],
 		['an unknown channel', { channel: 'EMAIL' }, /"Channel"/],
 		['no Slack channel for SLACK', { channel: 'SLACK', slackChannelId: 0 }, /"Slack Channel ID"/],
-		['a Slack channel that is not a number', { channel: 'ALL', slackChannelId: '=general' }, /"Slack Channel ID"/],
-		['automated test ids that are not integers', { additionalFields: { automated_test_ids: '1, two' } }, /"Additional Fields → Automated Test IDs"/],
+		[
+			'a Slack channel that is not a number',
+			{ channel: 'ALL', slackChannelId: '=general' },
+			/"Slack Channel ID"/,
+		],
+		[
+			'automated test ids that are not integers',
+			{ additionalFields: { automated_test_ids: '1, two' } },
+			/"Additional Fields → Automated Test IDs"/,
+		],
 		['a custom event id with a quote', { customEvents: 'BAD"EVENT' }, /"Events"/],
 	])('refuses %s before any request', async (_label, parameters, message) => {
 		const result = await t.run({
@@ -118,26 +156,41 @@ describe('alert getAll', () => {
 		const result = await t.run({ resource: 'alert', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((a) => a.id)).toEqual([1, 2, 3]);
-		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === JSON.stringify({ item: 0 }))).toBe(true);
+		expect(
+			result.items.every((i) => JSON.stringify(i.pairedItem) === JSON.stringify({ item: 0 })),
+		).toBe(true);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
 		expect(log[0]).toMatchObject({ method: 'GET', path: '/alerts', query: {}, status: 200 });
 	});
 
 	it('applies Limit locally', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'getAll', returnAll: false, limit: 2 });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 2,
+		});
 		expect(jsonOf(result).map((a) => a.id)).toEqual([1, 2]);
 		expect(await t.requests()).toHaveLength(1);
 	});
 
 	it('refuses a Limit of 0 before any request', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'getAll', returnAll: false, limit: 0 });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 0,
+		});
 		expect(result.error?.message).toMatch(/"Limit"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('surfaces a 401 for a wrong key', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'getAll', returnAll: true }, { apiKey: 'dummy-key-wrong' });
+		const result = await t.run(
+			{ resource: 'alert', operation: 'getAll', returnAll: true },
+			{ apiKey: 'dummy-key-wrong' },
+		);
 		expect(result.error?.httpCode).toBe('401');
 	});
 });
@@ -170,47 +223,93 @@ describe('alert update', () => {
 			method: 'POST',
 			path: '/alerts/2',
 			status: 200,
-			body: { active: true, events: ['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'], hook_url: 'https://hooks.example.com/changed', automated_test_ids: [3] },
+			body: {
+				active: true,
+				events: ['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'],
+				hook_url: 'https://hooks.example.com/changed',
+				automated_test_ids: [3],
+			},
 		});
 	});
 
 	it('switches the channel and its destination', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'update', alertId: byId(1), updateFields: { channel: 'ALL', hook_url: HOOK, slack_channel_id: 4242 } });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'update',
+			alertId: byId(1),
+			updateFields: { channel: 'ALL', hook_url: HOOK, slack_channel_id: 4242 },
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toMatchObject({ channel: 'ALL', hook_url: HOOK, slack_channel_id: 4242 });
+		expect(jsonOf(result)[0]).toMatchObject({
+			channel: 'ALL',
+			hook_url: HOOK,
+			slack_channel_id: 4242,
+		});
 		const log = await t.requests();
 		expect(log.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /alerts', 'POST /alerts/1']);
-		expect(log[1].body).toEqual({ channel: 'ALL', hook_url: HOOK, slack_channel_id: 4242, active: true, events: ['ACCOUNT_DISCONNECTED'] });
+		expect(log[1].body).toEqual({
+			channel: 'ALL',
+			hook_url: HOOK,
+			slack_channel_id: 4242,
+			active: true,
+			events: ['ACCOUNT_DISCONNECTED'],
+		});
 	});
 
 	it('changes only what was set: the hook URL alone keeps the events, the state and the scope (read first)', async () => {
 		const listAlerts = async () => (await t.api<IDataObject[]>('GET', '/alerts')).data;
-		await t.api('POST', '/alerts/2', { active: false, events: ['SPAMCHECK_COMPLETED', 'DOMAIN_EXPIRING_SOON'], automated_test_ids: [3] });
+		await t.api('POST', '/alerts/2', {
+			active: false,
+			events: ['SPAMCHECK_COMPLETED', 'DOMAIN_EXPIRING_SOON'],
+			automated_test_ids: [3],
+		});
 		const before = (await listAlerts()).find((a) => a.id === 2)!;
 		await t.clearRequests();
-		const result = await t.run({ resource: 'alert', operation: 'update', alertId: byId(2), updateFields: { hook_url: 'https://hooks.example.com/moved' } });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'update',
+			alertId: byId(2),
+			updateFields: { hook_url: 'https://hooks.example.com/moved' },
+		});
 		expect(result.error).toBeUndefined();
 		const after = (await listAlerts()).find((a) => a.id === 2)!;
 		expect(after).toEqual({ ...before, hook_url: 'https://hooks.example.com/moved' });
 		const sent = (await t.requests()).filter((r) => r.method === 'POST');
 		expect(sent.map((r) => r.body)).toEqual([
-			{ hook_url: 'https://hooks.example.com/moved', active: false, events: ['SPAMCHECK_COMPLETED', 'DOMAIN_EXPIRING_SOON'] },
+			{
+				hook_url: 'https://hooks.example.com/moved',
+				active: false,
+				events: ['SPAMCHECK_COMPLETED', 'DOMAIN_EXPIRING_SOON'],
+			},
 		]);
 	});
 
 	it('does not read when Active and Events are both set', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'update', alertId: byId(1), updateFields: { active: false, events: ['SPAMCHECK_COMPLETED'] } });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'update',
+			alertId: byId(1),
+			updateFields: { active: false, events: ['SPAMCHECK_COMPLETED'] },
+		});
 		expect(jsonOf(result)[0]).toMatchObject({ active: false, events: ['SPAMCHECK_COMPLETED'] });
 		expect((await t.requests()).map((r) => r.method)).toEqual(['POST']);
 	});
 
 	it('accepts any event ids from an expression', async () => {
 		const result = await t.run(
-			{ resource: 'alert', operation: 'update', alertId: byId(1), updateFields: { events: '={{ $json.events }}' } },
+			{
+				resource: 'alert',
+				operation: 'update',
+				alertId: byId(1),
+				updateFields: { events: '={{ $json.events }}' },
+			},
 			{ input: [{ events: ['ACCOUNT_DISCONNECTED', 'BRAND_NEW_EVENT'] }] },
 		);
 		expect(result.error).toBeUndefined();
-		expect((await t.requests()).find((r) => r.method === 'POST')?.body).toEqual({ events: ['ACCOUNT_DISCONNECTED', 'BRAND_NEW_EVENT'], active: true });
+		expect((await t.requests()).find((r) => r.method === 'POST')?.body).toEqual({
+			events: ['ACCOUNT_DISCONNECTED', 'BRAND_NEW_EVENT'],
+			active: true,
+		});
 	});
 
 	it.each([
@@ -218,22 +317,45 @@ describe('alert update', () => {
 		['an invalid hook URL', { hook_url: 'not a url' }, /"Update Fields → Hook URL"/],
 		['an unknown channel', { channel: 'SMS' }, /"Update Fields → Channel"/],
 		['an empty event list', { events: [] }, /"Update Fields → Events"/],
-		['a non-numeric Slack channel', { slack_channel_id: '=abc' }, /"Update Fields → Slack Channel ID"/],
-		['bad automated test ids', { automated_test_ids: '1;2' }, /"Update Fields → Automated Test IDs"/],
+		[
+			'a non-numeric Slack channel',
+			{ slack_channel_id: '=abc' },
+			/"Update Fields → Slack Channel ID"/,
+		],
+		[
+			'bad automated test ids',
+			{ automated_test_ids: '1;2' },
+			/"Update Fields → Automated Test IDs"/,
+		],
 		['a non-boolean active', { active: '=sometimes' }, /"Update Fields → Active"/],
 	])('refuses %s before any request', async (_label, updateFields, message) => {
-		const result = await t.run({ resource: 'alert', operation: 'update', alertId: byId(1), updateFields });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'update',
+			alertId: byId(1),
+			updateFields,
+		});
 		expect(result.error?.message).toMatch(message);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
-	it('surfaces a 403 for another project\'s alert', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'update', alertId: byId(4), updateFields: { active: false, events: ['SPAMCHECK_COMPLETED'] } });
+	it("surfaces a 403 for another project's alert", async () => {
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'update',
+			alertId: byId(4),
+			updateFields: { active: false, events: ['SPAMCHECK_COMPLETED'] },
+		});
 		expect(result.error?.httpCode).toBe('403');
 	});
 
-	it('names an alert that is not in the project\'s list when it has to read it, and sends no update', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'update', alertId: byId(4), updateFields: { active: false } });
+	it("names an alert that is not in the project's list when it has to read it, and sends no update", async () => {
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'update',
+			alertId: byId(4),
+			updateFields: { active: false },
+		});
 		expect(result.error?.message).toMatch(/Alert 4 is not among the alerts/);
 		expect((await t.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /alerts']);
 	});
@@ -264,16 +386,29 @@ describe('alert delete', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const out = jsonOf(result);
-		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(out[0]).toEqual({ deleted: true, id: 1 });
 		expect(String(out[1].error)).toMatch(/"Alert"/);
 		expect(out[2].httpCode).toBe('404');
 		expect(out[3]).toEqual({ deleted: true, id: 2 });
-		expect((await t.requests()).map((r) => r.path)).toEqual(['/alerts/1', '/alerts/999', '/alerts/2']);
+		expect((await t.requests()).map((r) => r.path)).toEqual([
+			'/alerts/1',
+			'/alerts/999',
+			'/alerts/2',
+		]);
 	});
 
 	it('refuses a non-numeric id before any request', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'delete', alertId: byId('={{ "twelve" }}') });
+		const result = await t.run({
+			resource: 'alert',
+			operation: 'delete',
+			alertId: byId('={{ "twelve" }}'),
+		});
 		expect(result.error?.message).toMatch(/"Alert"/);
 		expect(await t.requests()).toHaveLength(0);
 	});

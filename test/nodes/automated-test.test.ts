@@ -5,23 +5,42 @@ import { byId, jsonOf, useSandbox } from './context';
 
 const t = useSandbox();
 
-const listRequests = async () => (await t.requests()).filter((r) => r.method === 'GET' && r.path === '/automated_tests');
+const listRequests = async () =>
+	(await t.requests()).filter((r) => r.method === 'GET' && r.path === '/automated_tests');
 
 describe('automatedTest create', () => {
 	it('creates an inactive test for the account', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(1) });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: byId(1),
+		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
-		expect(out).toMatchObject({ active: false, account_ids: [1], repeat_period: 'WEEK', repeat_period_delay: 1 });
+		expect(out).toMatchObject({
+			active: false,
+			account_ids: [1],
+			repeat_period: 'WEEK',
+			repeat_period_delay: 1,
+		});
 		expect(typeof out.id).toBe('number');
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: '/automated_tests', body: { account_id: 1 }, status: 201 });
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: '/automated_tests',
+			body: { account_id: 1 },
+			status: 201,
+		});
 	});
 
 	it('takes the account id from the list mode and from an expression', async () => {
-		const fromList = await t.run({ resource: 'automatedTest', operation: 'create', accountId: { __rl: true, mode: 'list', value: '2' } });
+		const fromList = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: { __rl: true, mode: 'list', value: '2' },
+		});
 		expect(jsonOf(fromList)[0].account_ids).toEqual([2]);
 		const fromExpression = await t.run(
 			{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.account }}') },
@@ -31,28 +50,43 @@ describe('automatedTest create', () => {
 		expect((await t.requests()).map((r) => r.body)).toEqual([{ account_id: 2 }, { account_id: 3 }]);
 	});
 
-	it('surfaces 403 for another project\'s account and 422 for a disconnected one (IMAP issue)', async () => {
-		const other = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(100001) });
+	it("surfaces 403 for another project's account and 422 for a disconnected one (IMAP issue)", async () => {
+		const other = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: byId(100001),
+		});
 		expect(other.error?.httpCode).toBe('403');
-		const disconnected = await t.run({ resource: 'automatedTest', operation: 'create', accountId: byId(13) });
+		const disconnected = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: byId(13),
+		});
 		expect(disconnected.error?.httpCode).toBe('422');
 		// Creates are not retried on 4xx.
 		expect((await t.requests()).map((r) => r.status)).toEqual([403, 422]);
 	});
 
-	it.each([['abc'], ['0'], ['-4'], ['1.5'], [''], ['2147483648']])('refuses account id %p from an expression before any request', async (id) => {
-		const result = await t.run(
-			{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.id }}') },
-			{ input: [{ id }] },
-		);
-		expect(result.error?.message).toMatch(/"Account"/);
-		expect(await t.requests()).toHaveLength(0);
-	});
+	it.each([['abc'], ['0'], ['-4'], ['1.5'], [''], ['2147483648']])(
+		'refuses account id %p from an expression before any request',
+		async (id) => {
+			const result = await t.run(
+				{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.id }}') },
+				{ input: [{ id }] },
+			);
+			expect(result.error?.message).toMatch(/"Account"/);
+			expect(await t.requests()).toHaveLength(0);
+		},
+	);
 });
 
 describe('automatedTest get', () => {
 	it('returns one test with its runs', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(2) });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'get',
+			automatedTestId: byId(2),
+		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out.id).toBe(2);
@@ -63,12 +97,22 @@ describe('automatedTest get', () => {
 	});
 
 	it('surfaces 404 and 403', async () => {
-		expect((await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(99999) })).error?.httpCode).toBe('404');
-		expect((await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(33) })).error?.httpCode).toBe('403');
+		expect(
+			(await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(99999) }))
+				.error?.httpCode,
+		).toBe('404');
+		expect(
+			(await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId(33) }))
+				.error?.httpCode,
+		).toBe('403');
 	});
 
 	it('refuses a non-numeric id before any request', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'get', automatedTestId: byId('={{ "seven" }}') });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'get',
+			automatedTestId: byId('={{ "seven" }}'),
+		});
 		expect(result.error?.message).toMatch(/"Automated Test"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
@@ -86,7 +130,9 @@ describe('automatedTest getAll', () => {
 	it('Limit 30 and Limit 25 each read page 0 only, asking per_page = the limit', async () => {
 		const thirty = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 30 });
 		expect(thirty.items).toHaveLength(30);
-		expect((await listRequests()).map((r) => [r.query.page, r.query.per_page])).toEqual([['0', '30']]);
+		expect((await listRequests()).map((r) => [r.query.page, r.query.per_page])).toEqual([
+			['0', '30'],
+		]);
 		await t.clearRequests();
 		const twentyFive = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 25 });
 		expect(twentyFive.items).toHaveLength(25);
@@ -94,8 +140,18 @@ describe('automatedTest getAll', () => {
 	});
 
 	it('filters on active (both values) and omits it when not set', async () => {
-		const active = await t.run({ resource: 'automatedTest', operation: 'getAll', returnAll: true, filters: { active: true } });
-		const inactive = await t.run({ resource: 'automatedTest', operation: 'getAll', returnAll: true, filters: { active: false } });
+		const active = await t.run({
+			resource: 'automatedTest',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { active: true },
+		});
+		const inactive = await t.run({
+			resource: 'automatedTest',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { active: false },
+		});
 		expect(jsonOf(active).every((x) => x.active === true)).toBe(true);
 		expect(jsonOf(inactive).every((x) => x.active === false)).toBe(true);
 		expect(active.items.length + inactive.items.length).toBe(32);
@@ -118,7 +174,13 @@ describe('automatedTest getAll', () => {
 		expect(out.every((x) => String(x.subject).toLowerCase().includes('newsletter'))).toBe(true);
 		const created = out.map((x) => String(x.created_at));
 		expect(created).toEqual([...created].sort());
-		expect((await listRequests())[0].query).toEqual({ page: '0', per_page: '100', search: 'newsletter', sort: 'created_at', order: 'asc' });
+		expect((await listRequests())[0].query).toEqual({
+			page: '0',
+			per_page: '100',
+			search: 'newsletter',
+			sort: 'created_at',
+			order: 'asc',
+		});
 	});
 
 	it.each([
@@ -193,8 +255,18 @@ describe('automatedTest update', () => {
 			operation: 'update',
 			automatedTestId: byId(3),
 			updateFields: {
-				account_id: { __rl: true, mode: 'list', value: '4', cachedResultName: 'john.doe@acme-mail.com' },
-				time_zone: { __rl: true, mode: 'list', value: 'Asia/Tokyo', cachedResultName: 'Asia/Tokyo (UTC+09:00)' },
+				account_id: {
+					__rl: true,
+					mode: 'list',
+					value: '4',
+					cachedResultName: 'john.doe@acme-mail.com',
+				},
+				time_zone: {
+					__rl: true,
+					mode: 'list',
+					value: 'Asia/Tokyo',
+					cachedResultName: 'Asia/Tokyo (UTC+09:00)',
+				},
 				active: true,
 			},
 		});
@@ -203,7 +275,10 @@ describe('automatedTest update', () => {
 			resource: 'automatedTest',
 			operation: 'update',
 			automatedTestId: byId(3),
-			updateFields: { time_zone: { __rl: true, mode: 'id', value: '={{ "America/New_York" }}' }, active: false },
+			updateFields: {
+				time_zone: { __rl: true, mode: 'id', value: '={{ "America/New_York" }}' },
+				active: false,
+			},
 		});
 		expect(jsonOf(typed)[0]).toMatchObject({ time_zone: 'America/New_York', active: false });
 		expect((await t.requests()).map((r) => r.body)).toEqual([
@@ -214,11 +289,21 @@ describe('automatedTest update', () => {
 
 	it('changes only what was set: Hour alone keeps the test active and in its time zone (read first)', async () => {
 		// An active test in America/New_York (the project's zone is Europe/Paris).
-		const prepared = await t.api<IDataObject>('POST', '/automated_tests/3', { active: true, time_zone: 'America/New_York', hour: 8, btob: true });
+		const prepared = await t.api<IDataObject>('POST', '/automated_tests/3', {
+			active: true,
+			time_zone: 'America/New_York',
+			hour: 8,
+			btob: true,
+		});
 		expect(prepared.status).toBe(200);
 		const before = (await t.api<IDataObject>('GET', '/automated_tests/3')).data;
 		await t.clearRequests();
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(3), updateFields: { hour: 10 } });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(3),
+			updateFields: { hour: 10 },
+		});
 		expect(result.error).toBeUndefined();
 		const after = (await t.api<IDataObject>('GET', '/automated_tests/3')).data;
 		expect(after).toEqual({ ...before, hour: 10, utc_hour: after.utc_hour });
@@ -230,7 +315,10 @@ describe('automatedTest update', () => {
 
 	it('the trap is real: the sandbox, like the service, resets an omitted time zone and refuses an update without active', async () => {
 		await t.api('POST', '/automated_tests/3', { active: true, time_zone: 'America/New_York' });
-		const reset = await t.api<IDataObject>('POST', '/automated_tests/3', { active: true, hour: 10 });
+		const reset = await t.api<IDataObject>('POST', '/automated_tests/3', {
+			active: true,
+			hour: 10,
+		});
 		expect(reset.data.time_zone).toBe('Europe/Paris');
 		expect((await t.api('POST', '/automated_tests/3', { hour: 10 })).status).toBe(400);
 	});
@@ -251,9 +339,19 @@ describe('automatedTest update', () => {
 	it('Active alone keeps the time zone; Time Zone alone keeps the state', async () => {
 		await t.api('POST', '/automated_tests/2', { active: true, time_zone: 'Asia/Tokyo' });
 		await t.clearRequests();
-		const paused = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(2), updateFields: { active: false } });
+		const paused = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(2),
+			updateFields: { active: false },
+		});
 		expect(jsonOf(paused)[0]).toMatchObject({ active: false, time_zone: 'Asia/Tokyo' });
-		const moved = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(2), updateFields: { time_zone: 'UTC' } });
+		const moved = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(2),
+			updateFields: { time_zone: 'UTC' },
+		});
 		expect(jsonOf(moved)[0]).toMatchObject({ active: false, time_zone: 'UTC' });
 		const posts = (await t.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
 		expect(posts).toEqual([
@@ -263,13 +361,23 @@ describe('automatedTest update', () => {
 	});
 
 	it('refuses an update with no field before any request', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: {} });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(1),
+			updateFields: {},
+		});
 		expect(result.error?.message).toMatch(/Update Fields/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('surfaces a 404 of the read (unknown test) and sends no update', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(99999), updateFields: { hour: 3 } });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(99999),
+			updateFields: { hour: 3 },
+		});
 		expect(result.error?.httpCode).toBe('404');
 		expect((await t.requests()).map((r) => r.method)).toEqual(['GET']);
 	});
@@ -280,12 +388,20 @@ describe('automatedTest update', () => {
 				resource: 'automatedTest',
 				operation: 'update',
 				automatedTestId: byId('={{ $json.id }}'),
-				updateFields: { active: '={{ $json.on }}', hour: '={{ $json.hour }}', time_zone: '={{ $json.tz }}' },
+				updateFields: {
+					active: '={{ $json.on }}',
+					hour: '={{ $json.hour }}',
+					time_zone: '={{ $json.tz }}',
+				},
 			},
 			{ input: [{ id: '5', on: 'true', hour: '7', tz: 'Asia/Tokyo' }] },
 		);
 		expect(result.error).toBeUndefined();
-		expect((await t.requests())[0].body).toEqual({ active: true, hour: 7, time_zone: 'Asia/Tokyo' });
+		expect((await t.requests())[0].body).toEqual({
+			active: true,
+			hour: 7,
+			time_zone: 'Asia/Tokyo',
+		});
 	});
 
 	it.each([
@@ -301,7 +417,12 @@ describe('automatedTest update', () => {
 		['Update Fields → Time Zone', { time_zone: '' }],
 		['Update Fields → Account', { account_id: 'john' }],
 	])('refuses a bad %s before any request', async (field, updateFields) => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: true, ...updateFields } });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(1),
+			updateFields: { active: true, ...updateFields },
+		});
 		expect(result.error?.message).toContain(`"${field}"`);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(await t.requests()).toHaveLength(0);
@@ -309,33 +430,60 @@ describe('automatedTest update', () => {
 
 	it('refuses a non-boolean active from an expression before any request', async () => {
 		const result = await t.run(
-			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: '={{ $json.on }}' } },
+			{
+				resource: 'automatedTest',
+				operation: 'update',
+				automatedTestId: byId(1),
+				updateFields: { active: '={{ $json.on }}' },
+			},
 			{ input: [{ on: 'yes' }] },
 		);
 		expect(result.error?.message).toContain('"Update Fields → Active"');
 		expect(await t.requests()).toHaveLength(0);
 	});
 
-	it('surfaces a 403 when re-associating with another project\'s account', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { active: true, account_id: 100001 } });
+	it("surfaces a 403 when re-associating with another project's account", async () => {
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(1),
+			updateFields: { active: true, account_id: 100001 },
+		});
 		expect(result.error?.httpCode).toBe('403');
 	});
 });
 
 describe('automatedTest setRuns', () => {
 	it('maps Monday..Sunday to ISO numbers 1..7, sorted and without duplicates', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(3), weekdays: [7, 1, 5] });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'setRuns',
+			automatedTestId: byId(3),
+			weekdays: [7, 1, 5],
+		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
-		expect((out.automated_test_runs as IDataObject[]).map((r) => r.weekday).sort()).toEqual([1, 5, 7]);
+		expect((out.automated_test_runs as IDataObject[]).map((r) => r.weekday).sort()).toEqual([
+			1, 5, 7,
+		]);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: '/automated_tests/3/runs', body: { weekdays: [1, 5, 7] }, status: 200 });
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: '/automated_tests/3/runs',
+			body: { weekdays: [1, 5, 7] },
+			status: 200,
+		});
 	});
 
 	it('accepts day names and numbers from an expression', async () => {
 		const result = await t.run(
-			{ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(4), weekdays: '={{ $json.days }}' },
+			{
+				resource: 'automatedTest',
+				operation: 'setRuns',
+				automatedTestId: byId(4),
+				weekdays: '={{ $json.days }}',
+			},
 			{ input: [{ days: ['tuesday', 'Saturday', 2, '4'] }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -348,7 +496,12 @@ describe('automatedTest setRuns', () => {
 		['day 8', [8]],
 		['an unknown name', ['Funday']],
 	])('refuses %s before any request', async (_label, weekdays) => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(3), weekdays });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'setRuns',
+			automatedTestId: byId(3),
+			weekdays,
+		});
 		expect(result.error?.message).toContain('"Weekdays"');
 		expect(await t.requests()).toHaveLength(0);
 	});

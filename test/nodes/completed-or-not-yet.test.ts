@@ -34,7 +34,11 @@ function outputsFor(parameters: INodeParameters): string[] {
 			getKnownTypes: () => ({}),
 		},
 	});
-	const outputs = NodeHelpers.getNodeOutputs(workflow, workflow.getNode('Deliverability')!, node.description);
+	const outputs = NodeHelpers.getNodeOutputs(
+		workflow,
+		workflow.getNode('Deliverability')!,
+		node.description,
+	);
 	return outputs.map((o) => (typeof o === 'string' ? o : `${o.type}:${o.displayName ?? ''}`));
 }
 
@@ -71,7 +75,9 @@ describe('Completed / Not Yet outputs', () => {
 		const running = await newTest();
 		const done = await newTest();
 		await t.admin('POST', `/spam_tests/${done}/complete`, {});
-		const result = await t.run(spamTestGet, { input: [{ id: running }, { id: done }, { id: running }] });
+		const result = await t.run(spamTestGet, {
+			input: [{ id: running }, { id: done }, { id: running }],
+		});
 		expect(result.error).toBeUndefined();
 		const [completed, notYet] = result.outputs;
 		expect(json(completed).map((j) => [j.public_id, j.completed])).toEqual([[done, true]]);
@@ -93,16 +99,24 @@ describe('Completed / Not Yet outputs', () => {
 	it('with Continue On Fail, an item that failed goes to Not Yet (to be checked again), the others where they belong', async () => {
 		const done = await newTest();
 		await t.admin('POST', `/spam_tests/${done}/complete`, {});
-		const result = await t.run(spamTestGet, { input: [{ id: 'nosuchtest' }, { id: done }], continueOnFail: true });
+		const result = await t.run(spamTestGet, {
+			input: [{ id: 'nosuchtest' }, { id: done }],
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		const [completed, notYet] = result.outputs;
 		expect(json(completed).map((j) => j.public_id)).toEqual([done]);
-		expect(json(notYet)).toEqual([expect.objectContaining({ error: expect.stringMatching(/not found|404/i) })]);
+		expect(json(notYet)).toEqual([
+			expect.objectContaining({ error: expect.stringMatching(/not found|404/i) }),
+		]);
 		expect(paired(notYet)).toEqual([{ item: 0 }]);
 	});
 
 	it('Task → Get: Not Yet while progress is below 100, Completed once it reaches 100', async () => {
-		const { data: task } = await t.api<{ id: number }>('POST', '/accounts/batch', { account_ids: [4], action: 'suspend' });
+		const { data: task } = await t.api<{ id: number }>('POST', '/accounts/batch', {
+			account_ids: [4],
+			action: 'suspend',
+		});
 		const states: number[][] = [];
 		// The sandbox advances a task one step per read: 34, 67, 100.
 		for (let read = 0; read < 3; read++) {
@@ -118,7 +132,12 @@ describe('Completed / Not Yet outputs', () => {
 	});
 
 	it('Account → Batch without waiting is Not Yet (its task has just started)', async () => {
-		const result = await t.run({ resource: 'account', operation: 'batch', accountIds: '5', action: 'suspend' });
+		const result = await t.run({
+			resource: 'account',
+			operation: 'batch',
+			accountIds: '5',
+			action: 'suspend',
+		});
 		expect(result.outputs.map((o) => o.length)).toEqual([0, 1]);
 		expect(result.outputs[1][0].json).toMatchObject({ progress: 0 });
 	});
@@ -136,10 +155,20 @@ describe('Completed / Not Yet outputs', () => {
 				description: { ...node.description, name: 'deliverabilityTool' },
 			}),
 			parameters: { resource: 'spamTest', operation: 'get', publicId: byId(running) },
-			credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+			credentials: {
+				deliverabilityApi: {
+					apiKey: t.sandbox.apiKeys.A,
+					baseUrl: t.sandbox.baseUrl,
+					headerForm: 'bearer',
+				},
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.outputs).toHaveLength(1);
-		expect(result.outputs[0][0].json).toMatchObject({ public_id: running, completed: false, next_step: expect.stringMatching(/again/) });
+		expect(result.outputs[0][0].json).toMatchObject({
+			public_id: running,
+			completed: false,
+			next_step: expect.stringMatching(/again/),
+		});
 	});
 });

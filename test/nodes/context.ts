@@ -42,14 +42,21 @@ export interface NodeTestContext {
 	/** Any admin call: `admin('POST', '/faults', {...})`. */
 	admin<T = unknown>(method: AdminMethod, path: string, body?: unknown): Promise<T>;
 	/** A direct API call with project A's key (to prepare or check state without going through the node). */
-	api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: IDataObject): Promise<{ status: number; data: T }>;
+	api<T = unknown>(
+		method: 'GET' | 'POST' | 'DELETE',
+		path: string,
+		body?: unknown,
+		query?: IDataObject,
+	): Promise<{ status: number; data: T }>;
 }
 
 /**
  * Call at the top of a test file: starts a sandbox before all tests, resets it before each, closes it after all.
  * Retry waits are shortened so 429/5xx paths run fast (the policy itself is unchanged).
  */
-export function useSandbox(options: { accounts?: number; resetEachTest?: boolean } = {}): NodeTestContext {
+export function useSandbox(
+	options: { accounts?: number; resetEachTest?: boolean } = {},
+): NodeTestContext {
 	let sandbox: Sandbox | undefined;
 	const saved = { ...retryPolicy };
 
@@ -68,7 +75,10 @@ export function useSandbox(options: { accounts?: number; resetEachTest?: boolean
 	}
 
 	const started = (): Sandbox => {
-		if (!sandbox) throw new Error('sandbox not started (useSandbox must be called at the top level of a test file)');
+		if (!sandbox)
+			throw new Error(
+				'sandbox not started (useSandbox must be called at the top level of a test file)',
+			);
 		return sandbox;
 	};
 
@@ -99,8 +109,14 @@ export function useSandbox(options: { accounts?: number; resetEachTest?: boolean
 		async clearRequests() {
 			await context.admin('DELETE', '/requests');
 		},
-		admin: <T>(method: AdminMethod, path: string, body?: unknown) => admin<T>(started(), method, path, body),
-		async api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: IDataObject) {
+		admin: <T>(method: AdminMethod, path: string, body?: unknown) =>
+			admin<T>(started(), method, path, body),
+		async api<T>(
+			method: 'GET' | 'POST' | 'DELETE',
+			path: string,
+			body?: unknown,
+			query?: IDataObject,
+		) {
 			const s = started();
 			const response = await axios.request<T>({
 				method,

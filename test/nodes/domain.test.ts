@@ -7,16 +7,28 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { domainsFrom } from '../../nodes/Deliverability/resources/domain/getAll';
-import { simplifyDomain, UNSCORED_REASON } from '../../nodes/Deliverability/resources/domain/simplified';
+import {
+	simplifyDomain,
+	UNSCORED_REASON,
+} from '../../nodes/Deliverability/resources/domain/simplified';
 import { jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 60 });
 
-const domains = (extra: IDataObject = {}) => ({ resource: 'domain', operation: 'getAll', ...extra });
+const domains = (extra: IDataObject = {}) => ({
+	resource: 'domain',
+	operation: 'getAll',
+	...extra,
+});
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
 async function serviceDomains(query: IDataObject = {}): Promise<IDataObject[]> {
-	const { data } = await t.api<{ domains: IDataObject[] }>('GET', '/projects/domains', undefined, query);
+	const { data } = await t.api<{ domains: IDataObject[] }>(
+		'GET',
+		'/projects/domains',
+		undefined,
+		query,
+	);
 	return data.domains;
 }
 
@@ -25,20 +37,29 @@ describe('domain getAll', () => {
 		const result = await t.run(domains({ returnAll: true, simplify: false }));
 		expect(result.error).toBeUndefined();
 		const requests = await t.requests();
-		expect(requests.map((r) => [r.method, local(r.path), r.query])).toEqual([['GET', '/projects/domains', {}]]);
+		expect(requests.map((r) => [r.method, local(r.path), r.query])).toEqual([
+			['GET', '/projects/domains', {}],
+		]);
 		const items = jsonOf(result);
 		const expected = await serviceDomains();
 		expect(expected.length).toBe(6); // the seventh domain has no score yet
 		expect(items).toEqual(expected);
-		for (const d of items) expect(d).toEqual(expect.objectContaining({ domain: expect.any(String), avg_score: expect.any(Number) }));
+		for (const d of items)
+			expect(d).toEqual(
+				expect.objectContaining({ domain: expect.any(String), avg_score: expect.any(Number) }),
+			);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
 	});
 
 	it('Limit is applied locally (one request, the first n domains)', async () => {
 		const result = await t.run(domains({ returnAll: false, limit: 2 }));
 		const items = jsonOf(result);
-		expect(items.map((d) => d.domain)).toEqual((await serviceDomains()).slice(0, 2).map((d) => d.domain));
-		expect((await t.requests()).filter((r) => local(r.path) === '/projects/domains')).toHaveLength(2); // ours + the check
+		expect(items.map((d) => d.domain)).toEqual(
+			(await serviceDomains()).slice(0, 2).map((d) => d.domain),
+		);
+		expect((await t.requests()).filter((r) => local(r.path) === '/projects/domains')).toHaveLength(
+			2,
+		); // ours + the check
 	});
 
 	it('reads Return All "false" from an expression as false (Limit applies)', async () => {
@@ -78,7 +99,8 @@ describe('domain getAll', () => {
 });
 
 describe('domain getAll simplified (the default)', () => {
-	const daysTo = (iso: string) => Math.floor(DateTime.fromISO(iso, { zone: 'utc' }).diff(DateTime.utc(), 'days').days);
+	const daysTo = (iso: string) =>
+		Math.floor(DateTime.fromISO(iso, { zone: 'utc' }).diff(DateTime.utc(), 'days').days);
 
 	it('gives each domain its records in words, score, days to expiry, named MX fields and a verdict with reasons', async () => {
 		const result = await t.run(domains({ returnAll: true }));
@@ -105,34 +127,57 @@ describe('domain getAll simplified (the default)', () => {
 			expire_at: source.expire_at,
 			last_check_at: source.last_check_at,
 			expires_in_days: days,
-			mx_records: (source.mx_records as string[][]).map(([host, ip, priority]) => ({ host, ip, priority: Number(priority) })),
+			mx_records: (source.mx_records as string[][]).map(([host, ip, priority]) => ({
+				host,
+				ip,
+				priority: Number(priority),
+			})),
 			verdict: 'fail',
 			verdict_reason: expect.stringMatching(/^DMARC record missing/),
 			problems: expect.arrayContaining(['DMARC record missing']),
 		});
-		expect(northwind.mx_records).toContainEqual({ host: 'aspmx.l.northwind-sales.io', ip: expect.any(String), priority: 1 });
+		expect(northwind.mx_records).toContainEqual({
+			host: 'aspmx.l.northwind-sales.io',
+			ip: expect.any(String),
+			priority: 1,
+		});
 		// initech-news.org: no SPF, DKIM or DMARC record and an average score of 40.
 		const initech = items.find((d) => d.domain === 'initech-news.org')!;
 		expect(initech.problems).toEqual(
-			expect.arrayContaining(['SPF record missing', 'DKIM record missing', 'DMARC record missing', 'Average score 40 is below 50']),
+			expect.arrayContaining([
+				'SPF record missing',
+				'DKIM record missing',
+				'DMARC record missing',
+				'Average score 40 is below 50',
+			]),
 		);
 		expect(initech.verdict).toBe('fail');
 	});
 
 	it('a domain with valid records passes on its score, warns below Pass At Score, and the thresholds are options', async () => {
 		const far = (d: IDataObject) => (d.expires_in_days as number) > 30;
-		const acme = jsonOf(await t.run(domains({ returnAll: true }))).find((d) => d.domain === 'acme-mail.com')!;
-		expect(acme).toEqual(expect.objectContaining({ spf: 'valid', dkim: 'valid', dmarc: 'valid', score: 88 }));
+		const acme = jsonOf(await t.run(domains({ returnAll: true }))).find(
+			(d) => d.domain === 'acme-mail.com',
+		)!;
+		expect(acme).toEqual(
+			expect.objectContaining({ spf: 'valid', dkim: 'valid', dmarc: 'valid', score: 88 }),
+		);
 		if (far(acme)) {
 			expect(acme.verdict).toBe('pass');
-			expect(acme.verdict_reason).toBe('SPF, DKIM and DMARC valid, average score 88 (pass at 70 or more)');
+			expect(acme.verdict_reason).toBe(
+				'SPF, DKIM and DMARC valid, average score 88 (pass at 70 or more)',
+			);
 			expect(acme.problems).toEqual([]);
 		} else {
 			expect(acme.verdict).toBe('warn'); // the sandbox's expiry dates are fixed: near one, it warns
 		}
-		const strict = jsonOf(await t.run(domains({ returnAll: true, options: { passAt: 90, warnAt: 80, expiryWarnDays: 0 } })));
+		const strict = jsonOf(
+			await t.run(
+				domains({ returnAll: true, options: { passAt: 90, warnAt: 80, expiryWarnDays: 0 } }),
+			),
+		);
 		const strictAcme = strict.find((d) => d.domain === 'acme-mail.com')!;
-		expect(strictAcme.verdict).toBe(strictAcme.expires_in_days as number < 0 ? 'fail' : 'warn');
+		expect(strictAcme.verdict).toBe((strictAcme.expires_in_days as number) < 0 ? 'fail' : 'warn');
 		expect(strictAcme.problems).toContain('Average score 88 is below 90');
 	});
 
@@ -141,24 +186,41 @@ describe('domain getAll simplified (the default)', () => {
 		await t.admin('POST', '/answers', { kind: 'numbers-as-text', path: '/projects/domains' });
 		const items = jsonOf(await t.run(domains({ returnAll: true })));
 		const acme = items.find((d) => d.domain === 'acme-mail.com')!;
-		expect(acme).toEqual(expect.objectContaining({ scored: true, spf: 'valid', dkim: 'valid', dmarc: 'valid' }));
+		expect(acme).toEqual(
+			expect.objectContaining({ scored: true, spf: 'valid', dkim: 'valid', dmarc: 'valid' }),
+		);
 		expect(typeof acme.score).toBe('number');
 		await t.admin('DELETE', '/answers');
 	});
 
 	it('rejects thresholds outside 0 to 100, and Warn At Score above Pass At Score, before any request', async () => {
 		const result = await t.run(domains({ options: { passAt: 101, expiryWarnDays: -1 } }));
-		expect(result.error?.message).toMatch(/2 invalid fields: "Options → Pass At Score": 101 is above the maximum 100 \(allowed: 0 to 100\)/);
+		expect(result.error?.message).toMatch(
+			/2 invalid fields: "Options → Pass At Score": 101 is above the maximum 100 \(allowed: 0 to 100\)/,
+		);
 		expect(result.error?.message).toMatch(/"Options → Expiry Warning \(Days\)"/);
 		const swapped = await t.run(domains({ options: { passAt: 40, warnAt: 60 } }));
-		expect(swapped.error?.message).toMatch(/"Options → Warn At Score": 60 is above Pass At Score \(40\)/);
+		expect(swapped.error?.message).toMatch(
+			/"Options → Warn At Score": 60 is above Pass At Score \(40\)/,
+		);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('an unscored domain that comes anyway is kept and marked with the reason, its verdict pending', () => {
 		const now = DateTime.fromISO('2026-01-01T00:00:00Z', { zone: 'utc' });
 		const simple = simplifyDomain(
-			{ id: 6, domain: 'umbrella-eu.de', avg_score: null, spf_valid: true, spf_value: 'v=spf1 -all', dkim_valid: 'true', dmarc_valid: false, dmarc_value: 'v=DMARC1; p=bogus', expire_at: '2026-01-21T00:00:00Z', mx_records: [['mx.umbrella-eu.de', '192.0.2.1', 'x']] },
+			{
+				id: 6,
+				domain: 'umbrella-eu.de',
+				avg_score: null,
+				spf_valid: true,
+				spf_value: 'v=spf1 -all',
+				dkim_valid: 'true',
+				dmarc_valid: false,
+				dmarc_value: 'v=DMARC1; p=bogus',
+				expire_at: '2026-01-21T00:00:00Z',
+				mx_records: [['mx.umbrella-eu.de', '192.0.2.1', 'x']],
+			},
 			undefined,
 			now,
 		);
@@ -179,8 +241,24 @@ describe('domain getAll simplified (the default)', () => {
 			verdict_reason: 'DMARC record not valid; the domain expires in 20 days; no average score yet',
 			problems: ['DMARC record not valid', 'The domain expires in 20 days', 'No average score yet'],
 		});
-		const fine = simplifyDomain({ domain: 'new.example', avg_score: undefined, spf_valid: true, dkim_valid: true, dmarc_valid: true }, undefined, now);
-		expect(fine).toEqual(expect.objectContaining({ scored: false, verdict: 'pending', verdict_reason: 'No average score yet' }));
+		const fine = simplifyDomain(
+			{
+				domain: 'new.example',
+				avg_score: undefined,
+				spf_valid: true,
+				dkim_valid: true,
+				dmarc_valid: true,
+			},
+			undefined,
+			now,
+		);
+		expect(fine).toEqual(
+			expect.objectContaining({
+				scored: false,
+				verdict: 'pending',
+				verdict_reason: 'No average score yet',
+			}),
+		);
 	});
 });
 

@@ -4,7 +4,13 @@
  * Outlook App API" credential; expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). The secrets live in
  * credentials only: the saved workflow holds none, the request body carries them, output and errors never do.
  */
-import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INode,
+	INodeParameters,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
@@ -14,10 +20,15 @@ import { jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 10 });
 
-const create = (extra: IDataObject) => ({ resource: 'emailWorkspace', operation: 'create', ...extra });
+const create = (extra: IDataObject) => ({
+	resource: 'emailWorkspace',
+	operation: 'create',
+	...extra,
+});
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
-const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEdummyexamplekeymaterial\n-----END PRIVATE KEY-----\n';
+const PRIVATE_KEY =
+	'-----BEGIN PRIVATE KEY-----\nMIIEdummyexamplekeymaterial\n-----END PRIVATE KEY-----\n';
 const KEY_FILE = {
 	type: 'service_account',
 	project_id: 'example-project',
@@ -27,7 +38,9 @@ const KEY_FILE = {
 	client_id: '1234567890',
 };
 const keyText = (key: IDataObject) => JSON.stringify(key, null, 2);
-const google = (privateKeyFile: string = keyText(KEY_FILE)) => ({ credentials: { deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile } } });
+const google = (privateKeyFile: string = keyText(KEY_FILE)) => ({
+	credentials: { deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile } },
+});
 
 const OUTLOOK_APP = {
 	clientId: '11111111-2222-3333-4444-555555555555',
@@ -35,10 +48,17 @@ const OUTLOOK_APP = {
 	clientSecretId: 'dummy-secret-id-abc',
 	clientSecretValue: 'dummy-secret-value-xyz',
 };
-const outlookApp = (extra: IDataObject = {}) => ({ credentials: { deliverabilityOutlookAppApi: { ...OUTLOOK_APP, ...extra } } });
+const outlookApp = (extra: IDataObject = {}) => ({
+	credentials: { deliverabilityOutlookAppApi: { ...OUTLOOK_APP, ...extra } },
+});
 const outlook = { provider: 'outlook' };
 
-const SECRETS = ['MIIEdummyexamplekeymaterial', 'dummy-key-id-123', 'dummy-secret-value-xyz', 'dummy-secret-id-abc'];
+const SECRETS = [
+	'MIIEdummyexamplekeymaterial',
+	'dummy-key-id-123',
+	'dummy-secret-value-xyz',
+	'dummy-secret-id-abc',
+];
 
 function noSecrets(value: unknown) {
 	const text = JSON.stringify(value);
@@ -49,14 +69,33 @@ const node = new Deliverability();
 
 /** The node's parameters as n8n saves them in the workflow (every shown parameter, defaults included). */
 function savedParameters(parameters: INodeParameters): INodeParameters {
-	const stub = { name: 'Deliverability', type: 'deliverability', typeVersion: 1, parameters } as unknown as INode;
-	return NodeHelpers.getNodeParameters(node.description.properties, parameters, true, false, stub, node.description) ?? {};
+	const stub = {
+		name: 'Deliverability',
+		type: 'deliverability',
+		typeVersion: 1,
+		parameters,
+	} as unknown as INode;
+	return (
+		NodeHelpers.getNodeParameters(
+			node.description.properties,
+			parameters,
+			true,
+			false,
+			stub,
+			node.description,
+		) ?? {}
+	);
 }
 
 /** The credential types n8n asks for with these parameters (shown by the credentials' displayOptions). */
 function credentialsAskedFor(parameters: INodeParameters): string[] {
 	const saved = savedParameters(parameters);
-	const stub = { name: 'Deliverability', type: 'deliverability', typeVersion: 1, parameters: saved } as unknown as INode;
+	const stub = {
+		name: 'Deliverability',
+		type: 'deliverability',
+		typeVersion: 1,
+		parameters: saved,
+	} as unknown as INode;
 	return (node.description.credentials ?? [])
 		.filter((c) => NodeHelpers.displayParameter(saved, c, stub, node.description))
 		.map((c) => c.name)
@@ -67,27 +106,49 @@ describe('email workspace secrets live in credentials', () => {
 	it('no parameter of the operation can hold a secret: no JSON or password field, and the saved workflow holds none', () => {
 		for (const provider of ['google', 'outlook']) {
 			const shown = node.description.properties.filter((p) =>
-				NodeHelpers.displayParameter(savedParameters(create({ provider })), p, { parameters: {} } as INode, node.description),
+				NodeHelpers.displayParameter(
+					savedParameters(create({ provider })),
+					p,
+					{ parameters: {} } as INode,
+					node.description,
+				),
 			);
 			for (const p of shown) {
-				expect({ name: p.name, password: p.typeOptions?.password ?? false, json: p.type === 'json' }).toEqual({ name: p.name, password: false, json: false });
+				expect({
+					name: p.name,
+					password: p.typeOptions?.password ?? false,
+					json: p.type === 'json',
+				}).toEqual({ name: p.name, password: false, json: false });
 			}
 		}
 		noSecrets(savedParameters(create({ name: 'Sales', provider: 'google' })));
 	});
 
 	it('asks for the Google key credential with provider Google and for the Outlook app credential with Outlook', () => {
-		expect(credentialsAskedFor(create({ provider: 'google' }))).toEqual(['deliverabilityApi', 'deliverabilityGoogleWorkspaceKeyApi']);
-		expect(credentialsAskedFor(create({ provider: 'outlook' }))).toEqual(['deliverabilityApi', 'deliverabilityOutlookAppApi']);
-		expect(credentialsAskedFor({ resource: 'account', operation: 'get' })).toEqual(['deliverabilityApi']);
+		expect(credentialsAskedFor(create({ provider: 'google' }))).toEqual([
+			'deliverabilityApi',
+			'deliverabilityGoogleWorkspaceKeyApi',
+		]);
+		expect(credentialsAskedFor(create({ provider: 'outlook' }))).toEqual([
+			'deliverabilityApi',
+			'deliverabilityOutlookAppApi',
+		]);
+		expect(credentialsAskedFor({ resource: 'account', operation: 'get' })).toEqual([
+			'deliverabilityApi',
+		]);
 	});
 
 	it('the credential tests check the key file and the app fields locally, never quoting a secret', async () => {
 		const run = async (test: typeof googleWorkspaceKeyTest, data: IDataObject) =>
-			await test.call({} as ICredentialTestFunctions, { id: '1', name: 'c', type: 't', data } as ICredentialsDecrypted);
+			await test.call(
+				{} as ICredentialTestFunctions,
+				{ id: '1', name: 'c', type: 't', data } as ICredentialsDecrypted,
+			);
 		const good = await run(googleWorkspaceKeyTest, { privateKeyFile: keyText(KEY_FILE) });
 		expect(good).toEqual({ status: 'OK', message: expect.stringContaining(KEY_FILE.client_email) });
-		const bad = await run(googleWorkspaceKeyTest, { privateKeyFile: keyText({ ...KEY_FILE, type: 'authorized_user' }) });
+		const bad = await run(googleWorkspaceKeyTest, {
+			privateKeyFile: keyText({ ...KEY_FILE, type: 'authorized_user' }),
+		});
 		expect(bad).toEqual({ status: 'Error', message: expect.stringMatching(/service_account/) });
 		noSecrets(bad);
 		expect((await run(outlookAppTest, OUTLOOK_APP)).status).toBe('OK');
@@ -106,7 +167,9 @@ describe('email workspace create (google)', () => {
 		noSecrets(savedParameters(parameters));
 		noSecrets(result.run.data);
 		const [workspace] = jsonOf(result);
-		expect(workspace).toEqual(expect.objectContaining({ id: expect.any(Number), name: 'Sales', provider: 'google' }));
+		expect(workspace).toEqual(
+			expect.objectContaining({ id: expect.any(Number), name: 'Sales', provider: 'google' }),
+		);
 		noSecrets(result.items);
 		const requests = await t.requests();
 		expect(requests.map((r) => `${r.method} ${local(r.path)}`)).toEqual(['POST /email_workspaces']);
@@ -123,24 +186,37 @@ describe('email workspace create (google)', () => {
 	});
 
 	it.each([
-		['', /Google Workspace Key.*Service Account Key File \(JSON\): the content of the key file is required/],
+		[
+			'',
+			/Google Workspace Key.*Service Account Key File \(JSON\): the content of the key file is required/,
+		],
 		[`${keyText(KEY_FILE).slice(0, 80)}`, /Service Account Key File \(JSON\): not valid JSON/],
 		['[1, 2]', /Service Account Key File \(JSON\): expected a JSON object/],
 		[keyText({ ...KEY_FILE, type: 'authorized_user' }), /service_account/],
 		[keyText({ ...KEY_FILE, client_email: undefined }), /client_email/],
 		[keyText({ ...KEY_FILE, private_key: 'nope' }), /private_key/],
-	])('rejects the key file %#, never quoting it, before any request', async (privateKeyFile, pattern) => {
-		const result = await t.run(create({ name: 'Sales', provider: 'google' }), google(privateKeyFile));
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(pattern);
-		noSecrets({ message: result.error!.message, description: result.error!.description });
-		expect(await t.requests()).toHaveLength(0);
-	});
+	])(
+		'rejects the key file %#, never quoting it, before any request',
+		async (privateKeyFile, pattern) => {
+			const result = await t.run(
+				create({ name: 'Sales', provider: 'google' }),
+				google(privateKeyFile),
+			);
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error!.message).toMatch(pattern);
+			noSecrets({ message: result.error!.message, description: result.error!.description });
+			expect(await t.requests()).toHaveLength(0);
+		},
+	);
 });
 
 describe('email workspace create (outlook)', () => {
 	it('sends the four outlook fields from the credential and the expiry from the date picker as DD/MM/YYYY', async () => {
-		const parameters = create({ name: 'M365', ...outlook, additionalFields: { outlook_client_secret_expires_at: '2027-12-31T00:00:00' } });
+		const parameters = create({
+			name: 'M365',
+			...outlook,
+			additionalFields: { outlook_client_secret_expires_at: '2027-12-31T00:00:00' },
+		});
 		const result = await t.run(parameters, outlookApp());
 		noSecrets(savedParameters(parameters));
 		noSecrets(result.run.data);
@@ -169,15 +245,28 @@ describe('email workspace create (outlook)', () => {
 	});
 
 	it('accepts the expiry as DD/MM/YYYY text from an expression, and no expiry at all', async () => {
-		await t.run(create({ name: 'A', ...outlook, additionalFields: { outlook_client_secret_expires_at: '={{ "01/02/2028" }}' } }), outlookApp());
+		await t.run(
+			create({
+				name: 'A',
+				...outlook,
+				additionalFields: { outlook_client_secret_expires_at: '={{ "01/02/2028" }}' },
+			}),
+			outlookApp(),
+		);
 		await t.run(create({ name: 'B', ...outlook }), outlookApp());
-		const bodies = (await t.requests()).map((r) => (r.body as IDataObject).outlook_client_secret_expires_at);
+		const bodies = (await t.requests()).map(
+			(r) => (r.body as IDataObject).outlook_client_secret_expires_at,
+		);
 		expect(bodies).toEqual(['01/02/2028', undefined]);
 	});
 
 	it('accepts the expiry as a luxon DateTime from an expression ($now.plus)', async () => {
 		const result = await t.run(
-			create({ name: 'C', ...outlook, additionalFields: { outlook_client_secret_expires_at: '={{ $now.plus({ days: 400 }) }}' } }),
+			create({
+				name: 'C',
+				...outlook,
+				additionalFields: { outlook_client_secret_expires_at: '={{ $now.plus({ days: 400 }) }}' },
+			}),
 			outlookApp(),
 		);
 		expect(result.error).toBeUndefined();
@@ -199,8 +288,14 @@ describe('email workspace create (outlook)', () => {
 	});
 
 	it.each([
-		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "31/02/2027" }}' } }, /"Additional Fields → Client Secret Expires At".*not a date/],
-		[{ additionalFields: { outlook_client_secret_expires_at: '={{ "next year" }}' } }, /"Additional Fields → Client Secret Expires At".*not a date/],
+		[
+			{ additionalFields: { outlook_client_secret_expires_at: '={{ "31/02/2027" }}' } },
+			/"Additional Fields → Client Secret Expires At".*not a date/,
+		],
+		[
+			{ additionalFields: { outlook_client_secret_expires_at: '={{ "next year" }}' } },
+			/"Additional Fields → Client Secret Expires At".*not a date/,
+		],
 		[{ provider: '={{ "yahoo" }}' }, /"Provider".*google, outlook/],
 		[{ name: '={{ "  " }}' }, /"Name"/],
 	])('rejects %p before any request', async (parameters, pattern) => {
@@ -212,8 +307,15 @@ describe('email workspace create (outlook)', () => {
 	});
 
 	it('keeps the secrets out of a service error (unknown key refused: 401)', async () => {
-		const result = await t.run(create({ name: 'M365', ...outlook }), { apiKey: 'dummy-key-unknown', ...outlookApp() });
+		const result = await t.run(create({ name: 'M365', ...outlook }), {
+			apiKey: 'dummy-key-unknown',
+			...outlookApp(),
+		});
 		expect(result.error!.httpCode).toBe('401');
-		noSecrets({ message: result.error!.message, description: result.error!.description, context: result.error!.context });
+		noSecrets({
+			message: result.error!.message,
+			description: result.error!.description,
+			context: result.error!.context,
+		});
 	});
 });

@@ -13,7 +13,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { operationsOf, parametersFor, SAMPLES, sampleIds, schemaRoot, versionDirs } from '../../support/output-schemas';
+import {
+	operationsOf,
+	parametersFor,
+	SAMPLES,
+	sampleIds,
+	schemaRoot,
+	versionDirs,
+} from '../../support/output-schemas';
 import { useSandbox } from './context';
 
 type Need = 'output schema' | 'README row' | 'sandbox route' | 'error test';
@@ -31,14 +38,18 @@ const t = useSandbox({ accounts: 30 });
 /** resource value → display name, and resource.operation → display name (from the node's own pickers). */
 function names() {
 	const resources = new Map<string, string>();
-	for (const o of description.properties.find((p) => p.name === 'resource')!.options as Array<{ name: string; value: string }>) {
+	for (const o of description.properties.find((p) => p.name === 'resource')!.options as Array<{
+		name: string;
+		value: string;
+	}>) {
 		resources.set(o.value, o.name);
 	}
 	const ops = new Map<string, string>();
 	for (const p of description.properties) {
 		if (p.name !== 'operation') continue;
 		const resource = (p.displayOptions?.show?.resource as string[])[0];
-		for (const o of p.options as Array<{ name: string; value: string }>) ops.set(`${resource}.${o.value}`, o.name);
+		for (const o of p.options as Array<{ name: string; value: string }>)
+			ops.set(`${resource}.${o.value}`, o.name);
 	}
 	return { resources, ops };
 }
@@ -47,13 +58,19 @@ function names() {
 function documented(): Set<string> {
 	const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 	const section = readme.slice(readme.indexOf('## Resources and operations'));
-	const rows = section.slice(0, section.indexOf('\n\n', section.indexOf('| Resource |'))).split('\n').filter((l) => l.startsWith('|'));
+	const rows = section
+		.slice(0, section.indexOf('\n\n', section.indexOf('| Resource |')))
+		.split('\n')
+		.filter((l) => l.startsWith('|'));
 	const { resources, ops } = names();
 	const byName = new Map([...resources].map(([value, name]) => [name, value]));
 	const found = new Set<string>();
 	let resource = '';
 	for (const row of rows.slice(2)) {
-		const [first, second] = row.split('|').slice(1, 3).map((c) => c.trim());
+		const [first, second] = row
+			.split('|')
+			.slice(1, 3)
+			.map((c) => c.trim());
 		if (first) resource = byName.get(first) ?? `?${first}`;
 		const values = [...second.matchAll(/`([A-Za-z]+)`/g)].map((m) => m[1]);
 		// A row of names without values ("Create / Get Many / Delete"): each name is the picker's name of an operation.
@@ -75,7 +92,8 @@ function testFiles(dir: string): string[] {
 }
 
 /** An assertion on an error (not `expect(result.error).toBeUndefined()`). */
-const ERROR_ASSERTION = /\.error[!?]?\.(message|name|httpCode|description|context)|\.error\)\.toBeDefined|json\.error|toThrow|rejects\.|ValidationError\(/;
+const ERROR_ASSERTION =
+	/\.error[!?]?\.(message|name|httpCode|description|context)|\.error\)\.toBeDefined|json\.error|toThrow|rejects\.|ValidationError\(/;
 const TEST_START = /\b(?:it|test)(?:\.each)?\(/g;
 
 /** resource.operation values that a test runs and asserts an error on (in the same test). */
@@ -90,17 +108,26 @@ function errorTested(): Set<string> {
 			const end = ends.find((s) => /expect\(/.test(text.slice(pos, s))) ?? text.length;
 			return text.slice(pos, end);
 		};
-		const literal = /resource:\s*'(\w+)'[^{}]{0,400}?operation:\s*'(\w+)'|operation:\s*'(\w+)'[^{}]{0,400}?resource:\s*'(\w+)'/g;
+		const literal =
+			/resource:\s*'(\w+)'[^{}]{0,400}?operation:\s*'(\w+)'|operation:\s*'(\w+)'[^{}]{0,400}?resource:\s*'(\w+)'/g;
 		for (const m of text.matchAll(literal)) {
 			const pair = m[1] ? `${m[1]}.${m[2]}` : `${m[4]}.${m[3]}`;
 			// A helper that builds the parameters (`const getAccount = (id) => ({ resource: 'account', … })`): its uses count.
-			const statement = text.slice(Math.max(text.lastIndexOf(';', m.index), text.lastIndexOf('\n\n', m.index)) + 1, m.index);
+			const statement = text.slice(
+				Math.max(text.lastIndexOf(';', m.index), text.lastIndexOf('\n\n', m.index)) + 1,
+				m.index,
+			);
 			const helper = [...statement.matchAll(/const (\w+)\s*=\s*[({]/g)].pop()?.[1];
-			const positions = helper ? [...text.matchAll(new RegExp(`\\b${helper}\\b`, 'g'))].map((u) => u.index).filter((p) => p > m.index) : [m.index];
+			const positions = helper
+				? [...text.matchAll(new RegExp(`\\b${helper}\\b`, 'g'))]
+						.map((u) => u.index)
+						.filter((p) => p > m.index)
+				: [m.index];
 			if (positions.some((p) => ERROR_ASSERTION.test(windowAt(p)))) found.add(pair);
 		}
 		// A helper taking the operation (`const account = (operation: string, …) => ({ resource: 'account', operation, … })`).
-		const byOperation = /const (\w+) = \(operation[^)]*\)\s*=>\s*\(\{\s*resource:\s*'(\w+)',\s*operation\b/g;
+		const byOperation =
+			/const (\w+) = \(operation[^)]*\)\s*=>\s*\(\{\s*resource:\s*'(\w+)',\s*operation\b/g;
 		for (const m of text.matchAll(byOperation)) {
 			for (const use of text.matchAll(new RegExp(`\\b${m[1]}\\(\\s*'(\\w+)'`, 'g'))) {
 				if (ERROR_ASSERTION.test(windowAt(use.index))) found.add(`${m[2]}.${use[1]}`);
@@ -127,7 +154,9 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 		const report: string[] = [];
 		for (const o of operations) {
 			const k = key(o);
-			const schema = versionDirs(description).every((v) => fs.existsSync(path.join(schemaRoot, v, o.resource, `${o.operation}.json`)));
+			const schema = versionDirs(description).every((v) =>
+				fs.existsSync(path.join(schemaRoot, v, o.resource, `${o.operation}.json`)),
+			);
 			const { missing, closed } = lacks(k, {
 				'output schema': schema,
 				'README row': docs.has(k),
@@ -135,7 +164,8 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 				'sandbox route': true,
 			});
 			if (missing.length) report.push(`${k} lacks: ${missing.join(', ')}`);
-			if (closed.length) report.push(`${k} has by now (remove it from KNOWN_GAPS): ${closed.join(', ')}`);
+			if (closed.length)
+				report.push(`${k} has by now (remove it from KNOWN_GAPS): ${closed.join(', ')}`);
 		}
 		expect(report).toEqual([]);
 	});
@@ -149,11 +179,22 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 			const result = await t.run(parametersFor(description, o.resource, o.operation, ids), {
 				credentials: SAMPLES[key(o)]?.credentials,
 			});
-			const unrouted = (await t.requests()).filter((r) => r.status === 404 || r.status === 405).map((r) => `${r.method} ${r.path}`);
+			const unrouted = (await t.requests())
+				.filter((r) => r.status === 404 || r.status === 405)
+				.map((r) => `${r.method} ${r.path}`);
 			const routed = result.error === undefined && unrouted.length === 0;
-			const { missing, closed } = lacks(key(o), { 'sandbox route': routed, 'output schema': true, 'README row': true, 'error test': true });
-			if (missing.length) report.push(`${key(o)} lacks a sandbox route: ${result.error?.message ?? unrouted.join(', ')}`);
-			if (closed.length) report.push(`${key(o)} has a sandbox route by now (remove it from KNOWN_GAPS)`);
+			const { missing, closed } = lacks(key(o), {
+				'sandbox route': routed,
+				'output schema': true,
+				'README row': true,
+				'error test': true,
+			});
+			if (missing.length)
+				report.push(
+					`${key(o)} lacks a sandbox route: ${result.error?.message ?? unrouted.join(', ')}`,
+				);
+			if (closed.length)
+				report.push(`${key(o)} has a sandbox route by now (remove it from KNOWN_GAPS)`);
 		}
 		expect(report).toEqual([]);
 	});

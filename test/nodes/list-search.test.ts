@@ -10,11 +10,21 @@ import { ListSearchProbe } from './fixtures/ListSearchProbe.node';
 
 const t = useSandbox();
 
-async function list(method: string, filter = '', paginationToken = ''): Promise<INodeListSearchResult> {
+async function list(
+	method: string,
+	filter = '',
+	paginationToken = '',
+): Promise<INodeListSearchResult> {
 	const result = await runNode({
 		nodeType: new ListSearchProbe(),
 		parameters: { method, filter, paginationToken },
-		credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+		credentials: {
+			deliverabilityApi: {
+				apiKey: t.sandbox.apiKeys.A,
+				baseUrl: t.sandbox.baseUrl,
+				headerForm: 'bearer',
+			},
+		},
 	});
 	expect(result.error).toBeUndefined();
 	return result.items[0].json as unknown as INodeListSearchResult;
@@ -30,7 +40,11 @@ describe('account picker', () => {
 		const third = await list('searchAccounts', '', '2');
 		expect(third.results).toHaveLength(20); // 120 accounts, 50 a page
 		expect(third.paginationToken).toBeUndefined();
-		const values = [...first.results, ...(await list('searchAccounts', '', '1')).results, ...third.results].map((r) => r.value);
+		const values = [
+			...first.results,
+			...(await list('searchAccounts', '', '1')).results,
+			...third.results,
+		].map((r) => r.value);
 		expect(new Set(values).size).toBe(120);
 		expect(values).toEqual(expect.arrayContaining(['7', '22'])); // spamchecker-only accounts
 		const log = await t.requests();
@@ -44,7 +58,9 @@ describe('account picker', () => {
 
 	it('searches with the service search and shows email and name', async () => {
 		const found = await list('searchAccounts', ' john.doe ');
-		expect(found.results).toEqual([{ name: 'john.doe+promo@acme-mail.com — John Doe', value: '1' }]);
+		expect(found.results).toEqual([
+			{ name: 'john.doe+promo@acme-mail.com — John Doe', value: '1' },
+		]);
 		expect((await t.requests())[0].query.search).toBe('john.doe');
 	});
 });
@@ -54,13 +70,19 @@ describe('spam test picker', () => {
 		const first = await list('searchSpamTests');
 		expect(first.results).toHaveLength(10);
 		expect(first.paginationToken).toBe('1');
-		expect(first.results.every((r) => typeof r.value === 'string' && /^[a-z0-9]+$/.test(r.value))).toBe(true);
+		expect(
+			first.results.every((r) => typeof r.value === 'string' && /^[a-z0-9]+$/.test(r.value)),
+		).toBe(true);
 		// e.g. "Spring sale (from news@clean-letters.com) · score 9/10 · 23 Nov 2026, 14:05"
-		const shape = /^.+ · (score \d+(\.\d+)?\/10|waiting for seed copies|completed) · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
-		for (const r of first.results) expect({ name: r.name, ok: shape.test(r.name) }).toEqual({ name: r.name, ok: true });
+		const shape =
+			/^.+ · (score \d+(\.\d+)?\/10|waiting for seed copies|completed) · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
+		for (const r of first.results)
+			expect({ name: r.name, ok: shape.test(r.name) }).toEqual({ name: r.name, ok: true });
 		expect(first.results.every((r) => !/\d{4}-\d{2}-\d{2}T/.test(r.name))).toBe(true);
 		// A test with a message reads as its subject and sender, without the raw id; one without says so.
-		const { data } = await t.api<Array<{ public_id: string; subject: string | null; sender: string | null }>>('GET', '/spam_tests', undefined, { page: 0 });
+		const { data } = await t.api<
+			Array<{ public_id: string; subject: string | null; sender: string | null }>
+		>('GET', '/spam_tests', undefined, { page: 0 });
 		const nameOf = (id: string) => first.results.find((r) => r.value === id)!.name;
 		const sent = data.filter((x) => x.subject && x.sender);
 		expect(sent.length).toBeGreaterThan(0);
@@ -68,7 +90,8 @@ describe('spam test picker', () => {
 			expect(nameOf(x.public_id).startsWith(`${x.subject} (from ${x.sender}) · `)).toBe(true);
 			expect(nameOf(x.public_id)).not.toContain(x.public_id);
 		}
-		for (const x of data.filter((y) => !y.subject && !y.sender)) expect(nameOf(x.public_id)).toMatch(/no message received yet/);
+		for (const x of data.filter((y) => !y.subject && !y.sender))
+			expect(nameOf(x.public_id)).toMatch(/no message received yet/);
 		const last = await list('searchSpamTests', '', '3');
 		expect(last.results).toHaveLength(6); // 36 tests
 		expect(last.paginationToken).toBeUndefined();
@@ -79,7 +102,9 @@ describe('time zone picker', () => {
 	it('lists IANA zones with their offset, searched locally (spaces match underscores), without any request', async () => {
 		const all = await list('searchTimeZones');
 		expect(all.results.length).toBeGreaterThan(300);
-		expect(all.results.map((r) => r.value)).toEqual(expect.arrayContaining(['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata']));
+		expect(all.results.map((r) => r.value)).toEqual(
+			expect.arrayContaining(['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata']),
+		);
 		expect(all.results.every((r) => r.value === 'UTC' || String(r.value).includes('/'))).toBe(true);
 		expect(all.results.find((r) => r.value === 'Asia/Tokyo')?.name).toBe('Asia/Tokyo (UTC+09:00)');
 		const newYork = await list('searchTimeZones', 'new york');

@@ -25,7 +25,13 @@ import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ANSWER_KINDS } from '../../sandbox/misbehave';
 import type { AnswerKind, MisanswerLogEntry } from '../../sandbox/store';
-import { operationsOf, parametersFor, SAMPLES, sampleIds, type Ids } from '../../support/output-schemas';
+import {
+	operationsOf,
+	parametersFor,
+	SAMPLES,
+	sampleIds,
+	type Ids,
+} from '../../support/output-schemas';
 import { pollHarness, runNode, triggerHarness } from '../../support/harness';
 
 /**
@@ -56,7 +62,10 @@ interface Case {
 	name: string;
 	/** Limits the rule to one route (method + pattern); all routes of the case's key otherwise. */
 	route?: { method: string; path: string };
-	run(key: string, label: string): Promise<{ items: IDataObject[]; error?: Error; duplicates: number; checkItems: boolean }>;
+	run(
+		key: string,
+		label: string,
+	): Promise<{ items: IDataObject[]; error?: Error; duplicates: number; checkItems: boolean }>;
 }
 
 let sandbox: Sandbox;
@@ -67,17 +76,29 @@ let keySeq = 0;
 let accountsMade = 0;
 
 /** One HTTP call without keep-alive (a reused socket the sandbox already closed would fail the call). */
-function call<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data: T }> {
+function call<T>(
+	url: string,
+	method: string,
+	body?: unknown,
+	headers: Record<string, string> = {},
+): Promise<{ status: number; data: T }> {
 	return new Promise((resolve, reject) => {
-		const req = http.request(url, { method, agent: false, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-			const parts: Buffer[] = [];
-			res.on('data', (c: Buffer) => parts.push(c));
-			res.on('end', () => {
-				const text = Buffer.concat(parts).toString('utf8');
-				resolve({ status: res.statusCode ?? 0, data: (text === '' ? undefined : JSON.parse(text)) as T });
-			});
-			res.on('error', reject);
-		});
+		const req = http.request(
+			url,
+			{ method, agent: false, headers: { 'content-type': 'application/json', ...headers } },
+			(res) => {
+				const parts: Buffer[] = [];
+				res.on('data', (c: Buffer) => parts.push(c));
+				res.on('end', () => {
+					const text = Buffer.concat(parts).toString('utf8');
+					resolve({
+						status: res.statusCode ?? 0,
+						data: (text === '' ? undefined : JSON.parse(text)) as T,
+					});
+				});
+				res.on('error', reject);
+			},
+		);
 		req.on('error', reject);
 		req.end(body === undefined ? undefined : JSON.stringify(body));
 	});
@@ -85,20 +106,32 @@ function call<T>(url: string, method: string, body?: unknown, headers: Record<st
 
 async function admin<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 	const res = await call<T>(`${sandbox.adminUrl}${path}`, method, body);
-	if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
+	if (res.status >= 400)
+		throw new Error(`admin ${method} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data;
 }
 
 /** A direct API call with project A's own key (fixtures: never touched by a case's rule). */
 async function api<T = IDataObject>(method: string, path: string, body?: unknown): Promise<T> {
-	const res = await call<T>(`${sandbox.baseUrl}${path}`, method, body, { 'X-Api-Key': sandbox.apiKeys.A });
-	if (res.status >= 400) throw new Error(`sandbox ${method} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
+	const res = await call<T>(`${sandbox.baseUrl}${path}`, method, body, {
+		'X-Api-Key': sandbox.apiKeys.A,
+	});
+	if (res.status >= 400)
+		throw new Error(`sandbox ${method} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data;
 }
 
-function credentialsFor(key: string, extra?: Record<string, ICredentialDataDecryptedObject>): Record<string, ICredentialDataDecryptedObject> {
+function credentialsFor(
+	key: string,
+	extra?: Record<string, ICredentialDataDecryptedObject>,
+): Record<string, ICredentialDataDecryptedObject> {
 	return {
-		deliverabilityApi: { apiKey: key, baseUrl: sandbox.baseUrl, headerForm: 'bearer', timeout: ANSWER_LIMIT_SECONDS },
+		deliverabilityApi: {
+			apiKey: key,
+			baseUrl: sandbox.baseUrl,
+			headerForm: 'bearer',
+			timeout: ANSWER_LIMIT_SECONDS,
+		},
 		...extra,
 	};
 }
@@ -121,9 +154,11 @@ function parseLoosely(text: string): unknown {
 function norm(value: unknown): string[] {
 	if (value === null || value === undefined) return ['null'];
 	if (typeof value === 'boolean') return [String(value)];
-	if (typeof value === 'number') return value === 1 ? ['1', 'true'] : value === 0 ? ['0', 'false'] : [String(value)];
+	if (typeof value === 'number')
+		return value === 1 ? ['1', 'true'] : value === 0 ? ['0', 'false'] : [String(value)];
 	const text = String(value).trim();
-	if (/^-?\d+(\.\d+)?$/.test(text)) return [String(Number(text)), ...(text === '1' ? ['true'] : text === '0' ? ['false'] : [])];
+	if (/^-?\d+(\.\d+)?$/.test(text))
+		return [String(Number(text)), ...(text === '1' ? ['true'] : text === '0' ? ['false'] : [])];
 	if (/^(true|false)$/i.test(text)) return [text.toLowerCase()];
 	return [text];
 }
@@ -159,7 +194,9 @@ const ECHO_KEYS = new Set(['id', 'account_id']);
 
 /** The addresses Email Workspace → Import Accounts asks to import in this matrix (its sample parameters). */
 const importSample = SAMPLES['emailWorkspace.importAccounts']?.parameters;
-const IMPORT_ADDRESSES = new Set(String((typeof importSample === 'object' ? importSample.accounts : '') ?? '').split(/\s*,\s*/));
+const IMPORT_ADDRESSES = new Set(
+	String((typeof importSample === 'object' ? importSample.accounts : '') ?? '').split(/\s*,\s*/),
+);
 
 /** Whether every text or number inside `value` is among the values the service sent (under any field). */
 function allSent(value: unknown, sent: Map<string, Set<string>>): boolean {
@@ -177,15 +214,26 @@ function allSent(value: unknown, sent: Map<string, Set<string>>): boolean {
  * invented.
  */
 const DERIVED: Record<string, (value: unknown, sent: Map<string, Set<string>>) => boolean> = {
-	seed_emails: (value, sent) => typeof value === 'string' && value !== '' && value.split(',').every((e) => sent.get('email')?.has(e)),
-	seed_count: (value, sent) => typeof value === 'number' && value > 0 && (sent.get('email')?.size ?? 0) >= value,
-	failed: (value, sent) => Array.isArray(value) && (sent.has('errors') || sent.has('logs')) && allSent(value, sent),
+	seed_emails: (value, sent) =>
+		typeof value === 'string' &&
+		value !== '' &&
+		value.split(',').every((e) => sent.get('email')?.has(e)),
+	seed_count: (value, sent) =>
+		typeof value === 'number' && value > 0 && (sent.get('email')?.size ?? 0) >= value,
+	failed: (value, sent) =>
+		Array.isArray(value) && (sent.has('errors') || sent.has('logs')) && allSent(value, sent),
 	imported: (value, sent) =>
-		Array.isArray(value) && sent.has('completed') && value.every((v) => typeof v === 'string' && IMPORT_ADDRESSES.has(v)),
+		Array.isArray(value) &&
+		sent.has('completed') &&
+		value.every((v) => typeof v === 'string' && IMPORT_ADDRESSES.has(v)),
 };
 
 /** The first field of these items that the service did not send (name = value), or undefined. */
-function invented(items: IDataObject[], sent: Map<string, Set<string>>, asked: Set<string>): string | undefined {
+function invented(
+	items: IDataObject[],
+	sent: Map<string, Set<string>>,
+	asked: Set<string>,
+): string | undefined {
 	let found: string | undefined;
 	const walk = (value: unknown, key: string) => {
 		if (found) return;
@@ -200,7 +248,10 @@ function invented(items: IDataObject[], sent: Map<string, Set<string>>, asked: S
 		} else if (value && typeof value === 'object') {
 			if (key !== '' && !sent.get(key)?.has('{}')) found = `${key} = {...}`;
 			for (const [k, v] of Object.entries(value)) walk(v, k);
-		} else if (!norm(value).some((n) => sent.get(key)?.has(n)) && !(ECHO_KEYS.has(key) && asked.has(String(value)))) {
+		} else if (
+			!norm(value).some((n) => sent.get(key)?.has(n)) &&
+			!(ECHO_KEYS.has(key) && asked.has(String(value)))
+		) {
 			found = `${key} = ${JSON.stringify(value)}`;
 		}
 	};
@@ -208,14 +259,24 @@ function invented(items: IDataObject[], sent: Map<string, Set<string>>, asked: S
 	return found;
 }
 
-const CRASH = /Cannot read propert|is not a function|is not iterable|of undefined|of null|Unexpected token|Unexpected end of JSON|is not valid JSON|JSON at position/;
+const CRASH =
+	/Cannot read propert|is not a function|is not iterable|of undefined|of null|Unexpected token|Unexpected end of JSON|is not valid JSON|JSON at position/;
 
 /** POST routes that create something (a second one is a duplicate create). */
-const CREATE_PATHS = [/^\/spam_tests$/, /^\/automated_tests$/, /^\/alerts$/, /^\/imap_auth$/, /^\/accounts\/batch$/, /^\/email_workspaces$/];
+const CREATE_PATHS = [
+	/^\/spam_tests$/,
+	/^\/automated_tests$/,
+	/^\/alerts$/,
+	/^\/imap_auth$/,
+	/^\/accounts\/batch$/,
+	/^\/email_workspaces$/,
+];
 
 function createsIn(log: MisanswerLogEntry[]): number {
 	const counts = new Map<string, number>();
-	for (const e of log) if (e.method === 'POST' && CREATE_PATHS.some((p) => p.test(e.path))) counts.set(e.path, (counts.get(e.path) ?? 0) + 1);
+	for (const e of log)
+		if (e.method === 'POST' && CREATE_PATHS.some((p) => p.test(e.path)))
+			counts.set(e.path, (counts.get(e.path) ?? 0) + 1);
 	return [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
 }
 
@@ -225,7 +286,13 @@ const description = new Deliverability().description;
 async function actionParameters(resource: string, operation: string): Promise<INodeParameters> {
 	const base = parametersFor(description, resource, operation, ids);
 	// Lists: two items (a small answer; the walk's own tests cover long lists).
-	const params: INodeParameters = { ...base, simplify: false, returnAll: false, limit: 2, output: 'raw' };
+	const params: INodeParameters = {
+		...base,
+		simplify: false,
+		returnAll: false,
+		limit: 2,
+		output: 'raw',
+	};
 	const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 	if (resource === 'account' && operation === 'delete') {
 		const made = await api('POST', '/imap_auth', {
@@ -238,13 +305,23 @@ async function actionParameters(resource: string, operation: string): Promise<IN
 		params.accountId = byId(made.id as number);
 	}
 	if (resource === 'alert' && (operation === 'delete' || operation === 'update')) {
-		const made = await api('POST', '/alerts', { channel: 'HOOK_URL', hook_url: 'https://hooks.example.com/matrix', events: ['ACCOUNT_DISCONNECTED'], active: true });
+		const made = await api('POST', '/alerts', {
+			channel: 'HOOK_URL',
+			hook_url: 'https://hooks.example.com/matrix',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+		});
 		params.alertId = byId(made.id as number);
 	}
 	return params;
 }
 
-function actionCase(resource: string, operation: string, extra: INodeParameters = {}, suffix = ''): Case {
+function actionCase(
+	resource: string,
+	operation: string,
+	extra: INodeParameters = {},
+	suffix = '',
+): Case {
 	return {
 		name: `${resource}.${operation}${suffix}`,
 		async run(key, label) {
@@ -255,7 +332,12 @@ function actionCase(resource: string, operation: string, extra: INodeParameters 
 				credentials: credentialsFor(key, SAMPLES[`${resource}.${operation}`]?.credentials),
 			});
 			const log = await sentTo(label);
-			return { items: result.items.map((i) => i.json), error: result.error, duplicates: createsIn(log), checkItems: true };
+			return {
+				items: result.items.map((i) => i.json),
+				error: result.error,
+				duplicates: createsIn(log),
+				checkItems: true,
+			};
 		},
 	};
 }
@@ -282,7 +364,8 @@ function webhookCase(route?: { method: string; path: string }, suffix = ''): Cas
 			let active = false;
 			// n8n retries a failed activation, and a restart activates again with the saved static data.
 			for (let attempt = 0; attempt < 4 && !active; attempt++) {
-				if (attempt === 3) h = harnessFor(JSON.parse(JSON.stringify(h.workflow.staticData)) as IDataObject);
+				if (attempt === 3)
+					h = harnessFor(JSON.parse(JSON.stringify(h.workflow.staticData)) as IDataObject);
 				try {
 					active = (await h.checkExists()) || (await h.create());
 					error = undefined;
@@ -290,18 +373,26 @@ function webhookCase(route?: { method: string; path: string }, suffix = ''): Cas
 					error = e as Error;
 				}
 			}
-			const ours = (await admin<Array<{ id: number; hook_url: string | null }>>('GET', '/alerts?project=A')).filter((a) =>
-				(a.hook_url ?? '').includes(`/${webhookId}/`),
-			);
+			const ours = (
+				await admin<Array<{ id: number; hook_url: string | null }>>('GET', '/alerts?project=A')
+			).filter((a) => (a.hook_url ?? '').includes(`/${webhookId}/`));
 			const items: IDataObject[] = [];
 			if (active && !error) {
 				const secret = queryParam(ours[0]?.hook_url ?? '', 'secret');
 				const answer = await h.webhook({
-					body: { id: `evt_${webhookId}`, event: 'ACCOUNT_DISCONNECTED', account_id: 1, content: 'matrix' },
+					body: {
+						id: `evt_${webhookId}`,
+						event: 'ACCOUNT_DISCONNECTED',
+						account_id: 1,
+						content: 'matrix',
+					},
 					query: { secret: secret ?? '' },
 				});
 				const emitted = (answer.workflowData ?? []).flat().map((i) => i.json);
-				if (emitted.length !== 1) error = new Error(`delivery after activation: ${emitted.length} items, status ${String(answer.status)}`);
+				if (emitted.length !== 1)
+					error = new Error(
+						`delivery after activation: ${emitted.length} items, status ${String(answer.status)}`,
+					);
 				else items.push(...emitted);
 			}
 			return { items, error, duplicates: Math.max(0, ours.length - 1), checkItems: false };
@@ -326,7 +417,11 @@ function pollCase(): Case {
 					const out = await run();
 					for (const item of out?.[0] ?? []) items.push(item.json);
 				}
-				await admin('POST', '/notifications', { project: 'A', event: 'DOMAIN_EXPIRING_SOON', content: `matrix ${label}` });
+				await admin('POST', '/notifications', {
+					project: 'A',
+					event: 'DOMAIN_EXPIRING_SOON',
+					content: `matrix ${label}`,
+				});
 				for (const item of (await h.poll())?.[0] ?? []) items.push(item.json);
 			} catch (e) {
 				return { items, error: e as Error, duplicates: 0, checkItems: true };
@@ -337,9 +432,19 @@ function pollCase(): Case {
 }
 
 function cases(): Case[] {
-	const all: Case[] = operationsOf(description).map(({ resource, operation }) => actionCase(resource, operation));
-	const wait = { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.1, onTimeout: 'error' };
-	all.push(actionCase('spamTest', 'get', wait, ' (wait)'), actionCase('task', 'get', { ...wait, timeoutMinutes: 0.15 }, ' (wait)'));
+	const all: Case[] = operationsOf(description).map(({ resource, operation }) =>
+		actionCase(resource, operation),
+	);
+	const wait = {
+		waitForCompletion: true,
+		pollInterval: 1,
+		timeoutMinutes: 0.1,
+		onTimeout: 'error',
+	};
+	all.push(
+		actionCase('spamTest', 'get', wait, ' (wait)'),
+		actionCase('task', 'get', { ...wait, timeoutMinutes: 0.15 }, ' (wait)'),
+	);
 	all.push(
 		webhookCase(),
 		webhookCase({ method: 'POST', path: '/alerts' }, ' (create answer only)'),
@@ -353,35 +458,76 @@ async function runCase(c: Case, kind: AnswerKind): Promise<CaseResult> {
 	const key = `matrix-key-${++keySeq}`;
 	const label = `${c.name} × ${kind}`;
 	await admin('POST', '/keys', { apiKey: key });
-	await admin('POST', '/answers', { kind, apiKey: key, label, intervalMs: TRICKLE_MS, ...(c.route ?? {}) });
+	await admin('POST', '/answers', {
+		kind,
+		apiKey: key,
+		label,
+		intervalMs: TRICKLE_MS,
+		...(c.route ?? {}),
+	});
 	let timer: NodeJS.Timeout | undefined;
-	const limit = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), CASE_LIMIT_MS)));
+	const limit = new Promise<'hang'>(
+		(resolve) => (timer = setTimeout(() => resolve('hang'), CASE_LIMIT_MS)),
+	);
 	try {
 		const result = await Promise.race([c.run(key, label), limit]);
-		if (result === 'hang') return { name: c.name, kind, outcome: 'hang', detail: `no outcome within ${CASE_LIMIT_MS / 1000} s` };
-		if (result.duplicates > 0) return { name: c.name, kind, outcome: 'duplicate', detail: `${result.duplicates} extra create(s)` };
+		if (result === 'hang')
+			return {
+				name: c.name,
+				kind,
+				outcome: 'hang',
+				detail: `no outcome within ${CASE_LIMIT_MS / 1000} s`,
+			};
+		if (result.duplicates > 0)
+			return {
+				name: c.name,
+				kind,
+				outcome: 'duplicate',
+				detail: `${result.duplicates} extra create(s)`,
+			};
 		if (result.error) {
 			const message = `${result.error.message} ${(result.error as { description?: string }).description ?? ''}`;
-			const known = ['NodeApiError', 'NodeOperationError'].includes(result.error.constructor.name) || ['NodeApiError', 'NodeOperationError'].includes(result.error.name);
-			if (!known || CRASH.test(message)) return { name: c.name, kind, outcome: 'crash', detail: `${result.error.name}: ${result.error.message}` };
+			const known =
+				['NodeApiError', 'NodeOperationError'].includes(result.error.constructor.name) ||
+				['NodeApiError', 'NodeOperationError'].includes(result.error.name);
+			if (!known || CRASH.test(message))
+				return {
+					name: c.name,
+					kind,
+					outcome: 'crash',
+					detail: `${result.error.name}: ${result.error.message}`,
+				};
 			return { name: c.name, kind, outcome: 'error', detail: result.error.message };
 		}
 		if (result.checkItems) {
 			const log = await sentTo(label);
 			const sent = leavesOf(log.map((e) => parseLoosely(e.body)));
-			const asked = new Set(log.flatMap((e) => e.path.split('/').filter((segment) => /^\d+$/.test(segment))));
-			const wrong = result.items.some((i) => i === null || typeof i !== 'object') ? 'an item that is not an object' : invented(result.items, sent, asked);
+			const asked = new Set(
+				log.flatMap((e) => e.path.split('/').filter((segment) => /^\d+$/.test(segment))),
+			);
+			const wrong = result.items.some((i) => i === null || typeof i !== 'object')
+				? 'an item that is not an object'
+				: invented(result.items, sent, asked);
 			if (wrong) return { name: c.name, kind, outcome: 'invented', detail: wrong };
 		}
 		return { name: c.name, kind, outcome: 'ok', detail: `${result.items.length} item(s)` };
 	} catch (e) {
-		return { name: c.name, kind, outcome: 'crash', detail: `thrown past the harness: ${(e as Error).message}` };
+		return {
+			name: c.name,
+			kind,
+			outcome: 'crash',
+			detail: `thrown past the harness: ${(e as Error).message}`,
+		};
 	} finally {
 		clearTimeout(timer);
 	}
 }
 
-async function inParallel<T, R>(inputs: T[], limit: number, fn: (input: T) => Promise<R>): Promise<R[]> {
+async function inParallel<T, R>(
+	inputs: T[],
+	limit: number,
+	fn: (input: T) => Promise<R>,
+): Promise<R[]> {
 	const out = new Array<R>(inputs.length);
 	let next = 0;
 	const worker = async () => {
@@ -394,17 +540,30 @@ async function inParallel<T, R>(inputs: T[], limit: number, fn: (input: T) => Pr
 	return out;
 }
 
-const SYMBOL: Record<Outcome, string> = { ok: '.', error: 'e', crash: 'C', hang: 'H', invented: 'I', duplicate: 'D' };
+const SYMBOL: Record<Outcome, string> = {
+	ok: '.',
+	error: 'e',
+	crash: 'C',
+	hang: 'H',
+	invented: 'I',
+	duplicate: 'D',
+};
 
 function matrix(results: CaseResult[], kinds: AnswerKind[]): string {
 	const names = [...new Set(results.map((r) => r.name))];
 	const width = Math.max(...names.map((n) => n.length));
-	const lines = [`${' '.repeat(width)}  ${kinds.map((_, i) => String.fromCharCode(97 + (i % 26))).join('')}`];
+	const lines = [
+		`${' '.repeat(width)}  ${kinds.map((_, i) => String.fromCharCode(97 + (i % 26))).join('')}`,
+	];
 	for (const name of names) {
-		lines.push(`${name.padEnd(width)}  ${kinds.map((k) => SYMBOL[results.find((r) => r.name === name && r.kind === k)!.outcome]).join('')}`);
+		lines.push(
+			`${name.padEnd(width)}  ${kinds.map((k) => SYMBOL[results.find((r) => r.name === name && r.kind === k)!.outcome]).join('')}`,
+		);
 	}
 	lines.push('', kinds.map((k, i) => `${String.fromCharCode(97 + (i % 26))} ${k}`).join(' · '));
-	lines.push('. handled with items · e handled with a clear error · C crash · H hang · I invented output · D duplicate create');
+	lines.push(
+		'. handled with items · e handled with a clear error · C crash · H hang · I invented output · D duplicate create',
+	);
 	return lines.join('\n');
 }
 
@@ -423,11 +582,17 @@ it('every operation and both triggers, against every kind of misbehaving answer:
 	const kinds = ANSWER_KINDS;
 	const inputs = cases().flatMap((c) => kinds.map((kind) => ({ c, kind })));
 	const started = Date.now();
-	const results = await inParallel(inputs, CONCURRENCY, async ({ c, kind }) => await runCase(c, kind));
+	const results = await inParallel(
+		inputs,
+		CONCURRENCY,
+		async ({ c, kind }) => await runCase(c, kind),
+	);
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	const count = (o: Outcome) => results.filter((r) => r.outcome === o).length;
 	const bad = results.filter((r) => !['ok', 'error'].includes(r.outcome));
 	const summary = `${results.length} cases in ${seconds} s: handled ${count('ok') + count('error')} (${count('ok')} with items, ${count('error')} with an error), crashes ${count('crash')}, hangs ${count('hang')}, invented ${count('invented')}, duplicates ${count('duplicate')}`;
-	process.stdout.write(`\n${matrix(results, kinds)}\n\n${summary}\n${bad.map((r) => `  ${r.outcome}: ${r.name} × ${r.kind}: ${r.detail}`).join('\n')}\n`);
+	process.stdout.write(
+		`\n${matrix(results, kinds)}\n\n${summary}\n${bad.map((r) => `  ${r.outcome}: ${r.name} × ${r.kind}: ${r.detail}`).join('\n')}\n`,
+	);
 	expect(bad.map((r) => `${r.outcome}: ${r.name} × ${r.kind}: ${r.detail}`)).toEqual([]);
 }, 600_000);

@@ -18,41 +18,103 @@ const node = new Deliverability();
 const description = node.description;
 const properties = description.properties;
 
-
 /** Field and query names of the spec (and the names the sandbox gives the spec's unnamed account filters). */
 const API_NAMES = new Set([
 	// GET /accounts
-	'search', 'tags', 'max_score', 'spamchecker_only', 'include_spamchecker', 'per_page',
+	'search',
+	'tags',
+	'max_score',
+	'spamchecker_only',
+	'include_spamchecker',
+	'per_page',
 	// POST /accounts/{id}
-	'alias', 'alive', 'autopilot', 'config_max_conversation_running', 'config_rampup_increase', 'config_rampup_target',
-	'config_smtp_append_after_sent', 'desc', 'first_name', 'last_name', 'imap_issue', 'signature', 'time_zone',
+	'alias',
+	'alive',
+	'autopilot',
+	'config_max_conversation_running',
+	'config_rampup_increase',
+	'config_rampup_target',
+	'config_smtp_append_after_sent',
+	'desc',
+	'first_name',
+	'last_name',
+	'imap_issue',
+	'signature',
+	'time_zone',
 	// POST /accounts/batch
-	'account_ids', 'action',
+	'account_ids',
+	'action',
 	// POST /imap_auth (documented body; passwords come from a credential, never from parameters)
-	'email', 'provider', 'imap_server_username', 'smtp_server_username', 'smtp_server_auth_type', 'smtp_server_starttls',
+	'email',
+	'provider',
+	'imap_server_username',
+	'smtp_server_username',
+	'smtp_server_auth_type',
+	'smtp_server_starttls',
 	'smtp_only',
 	// DELETE /accounts/{id}, GET /accounts/{id}/stats and the graphs
-	'disconnect_reason', 'past_days',
+	'disconnect_reason',
+	'past_days',
 	// spam tests
-	'seedlist', 'automated_test_id', 'order_by', 'order', 'type',
+	'seedlist',
+	'automated_test_id',
+	'order_by',
+	'order',
+	'type',
 	// automated tests
-	'account_id', 'active', 'sort', 'btob', 'btoc', 'hour', 'repeat_period', 'repeat_period_delay',
+	'account_id',
+	'active',
+	'sort',
+	'btob',
+	'btoc',
+	'hour',
+	'repeat_period',
+	'repeat_period_delay',
 	// email workspaces
-	'name', 'provider', 'file_key_json', 'outlook_client_id', 'outlook_client_secret', 'outlook_client_secret_value',
-	'outlook_tenant_id', 'outlook_client_secret_expires_at',
+	'name',
+	'provider',
+	'file_key_json',
+	'outlook_client_id',
+	'outlook_client_secret',
+	'outlook_client_secret_value',
+	'outlook_tenant_id',
+	'outlook_client_secret_expires_at',
 	// alerts
-	'channel', 'events', 'hook_url', 'slack_channel_id', 'automated_test_ids',
+	'channel',
+	'events',
+	'hook_url',
+	'slack_channel_id',
+	'automated_test_ids',
 	// notifications (GET /notifications; account_id is listed above)
 	'event',
 	// email workspace import (POST /email_workspaces/{id}/accounts)
-	'accounts', 'imap_only',
+	'accounts',
+	'imap_only',
 ]);
 
 /** Node-side options allowed in an `options` collection (not sent to the service): waiting, and the verdict thresholds of Simplify. */
-const NODE_OPTIONS = new Set(['waitForCompletion', 'pollInterval', 'timeoutMinutes', 'onTimeout', 'passAt', 'warnAt', 'expiryWarnDays', 'passAtInbox', 'warnAtInbox']);
+const NODE_OPTIONS = new Set([
+	'waitForCompletion',
+	'pollInterval',
+	'timeoutMinutes',
+	'onTimeout',
+	'passAt',
+	'warnAt',
+	'expiryWarnDays',
+	'passAtInbox',
+	'warnAtInbox',
+]);
 
 const COLLECTIONS = ['filters', 'updateFields', 'additionalFields', 'options'];
-const ID_PARAMETERS = ['accountId', 'publicId', 'automatedTestId', 'taskId', 'alertId', 'tagId', 'emailWorkspaceId'];
+const ID_PARAMETERS = [
+	'accountId',
+	'publicId',
+	'automatedTestId',
+	'taskId',
+	'alertId',
+	'tagId',
+	'emailWorkspaceId',
+];
 
 function shownFor(p: INodeProperties, resource: string, operation?: string): boolean {
 	const show = p.displayOptions?.show;
@@ -77,9 +139,11 @@ function allProperties(list: INodeProperties[]): INodeProperties[] {
 	const out: INodeProperties[] = [];
 	for (const p of list) {
 		out.push(p);
-		if (p.type === 'collection' && p.options) out.push(...allProperties(p.options as INodeProperties[]));
+		if (p.type === 'collection' && p.options)
+			out.push(...allProperties(p.options as INodeProperties[]));
 		if (p.type === 'fixedCollection' && p.options) {
-			for (const group of p.options as INodePropertyCollection[]) out.push(...allProperties(group.values));
+			for (const group of p.options as INodePropertyCollection[])
+				out.push(...allProperties(group.values));
 		}
 	}
 	return out;
@@ -91,8 +155,12 @@ describe('node description', () => {
 	it('keeps every released parameter: name, type, display name, default, option names and values, where it shows', () => {
 		// fixtures/interface.json is the released interface. Never edit an entry: add a node version instead.
 		const now = new Map(interfaceOf(properties).map((e) => [e.key, e]));
-		const changed = (released as InterfaceEntry[]).filter((e) => JSON.stringify(now.get(e.key)) !== JSON.stringify(e));
-		expect(changed.map((e) => ({ key: e.key, released: e, now: now.get(e.key) ?? 'missing' }))).toEqual([]);
+		const changed = (released as InterfaceEntry[]).filter(
+			(e) => JSON.stringify(now.get(e.key)) !== JSON.stringify(e),
+		);
+		expect(
+			changed.map((e) => ({ key: e.key, released: e, now: now.get(e.key) ?? 'missing' })),
+		).toEqual([]);
 	});
 
 	it('has every parameter in the released interface (append a new one to fixtures/interface.json as printed)', () => {
@@ -105,7 +173,9 @@ describe('node description', () => {
 		expect(description.displayName).toBe('Deliverability');
 		expect(description.usableAsTool).toBe(true);
 		expect(description.subtitle).toBeTruthy();
-		expect(description.icon).toEqual(expect.objectContaining({ light: expect.any(String), dark: expect.any(String) }));
+		expect(description.icon).toEqual(
+			expect.objectContaining({ light: expect.any(String), dark: expect.any(String) }),
+		);
 		expect(description.inputs).toEqual(['main']);
 		// One main output, or "Completed" / "Not Yet" for the operations that wait (test/nodes/completed-or-not-yet.test.ts).
 		expect(description.outputs).toMatch(/^=\{\{.*\["main"\] \}\}$/);
@@ -114,19 +184,32 @@ describe('node description', () => {
 	it.each([
 		['Deliverability', codex],
 		['Deliverability Trigger', triggerCodex],
-	])('%s: documentation links survive the tracking query n8n appends (no #fragment, no query of their own)', (_node, file) => {
-		const links = [...file.resources.primaryDocumentation, ...file.resources.credentialDocumentation].map((r) => r.url);
-		for (const link of links) {
-			// What the node panel's Docs link opens (n8n 2.41 NodeSettings: `${url}?${utm}`).
-			const opened = new URL(`${link}?${new URLSearchParams({ utm_source: 'n8n_app', utm_medium: 'node_settings_modal-credential_link' }).toString()}`);
-			expect({ link, hash: opened.hash, utm: opened.searchParams.get('utm_source'), host: opened.hostname }).toEqual({
-				link,
-				hash: '',
-				utm: 'n8n_app',
-				host: 'github.com',
-			});
-		}
-	});
+	])(
+		'%s: documentation links survive the tracking query n8n appends (no #fragment, no query of their own)',
+		(_node, file) => {
+			const links = [
+				...file.resources.primaryDocumentation,
+				...file.resources.credentialDocumentation,
+			].map((r) => r.url);
+			for (const link of links) {
+				// What the node panel's Docs link opens (n8n 2.41 NodeSettings: `${url}?${utm}`).
+				const opened = new URL(
+					`${link}?${new URLSearchParams({ utm_source: 'n8n_app', utm_medium: 'node_settings_modal-credential_link' }).toString()}`,
+				);
+				expect({
+					link,
+					hash: opened.hash,
+					utm: opened.searchParams.get('utm_source'),
+					host: opened.hostname,
+				}).toEqual({
+					link,
+					hash: '',
+					utm: 'n8n_app',
+					host: 'github.com',
+				});
+			}
+		},
+	);
 
 	it('has a codex file naming this node, with categories, search aliases and documentation', () => {
 		expect(codex.node).toBe(`n8n-nodes-deliverability.${description.name}`);
@@ -167,7 +250,10 @@ describe('node description', () => {
 		for (const p of allProperties(properties)) {
 			if ((p.type === 'options' || p.type === 'multiOptions') && Array.isArray(p.options)) {
 				const options = p.options as INodePropertyOptions[];
-				expect({ parameter: p.name, names: options.map((o) => o.name) }).toEqual({ parameter: p.name, names: sortedNames(options) });
+				expect({ parameter: p.name, names: options.map((o) => o.name) }).toEqual({
+					parameter: p.name,
+					names: sortedNames(options),
+				});
 			}
 		}
 	});
@@ -177,37 +263,54 @@ describe('node description', () => {
 	it.each([
 		['Deliverability', properties],
 		['Deliverability Trigger', new DeliverabilityTrigger().description.properties],
-		['Deliverability Notification Trigger', new DeliverabilityNotificationTrigger().description.properties],
-	])('%s: every picker is sorted by name, repeats no name or value, starts at one of its values and describes an option only with more than its name', (_node, list) => {
-		const problems: string[] = [];
-		for (const p of allProperties(list)) {
-			if ((p.type !== 'options' && p.type !== 'multiOptions') || !Array.isArray(p.options)) continue;
-			const options = p.options as INodePropertyOptions[];
-			const names = options.map((o) => o.name);
-			const values = options.map((o) => o.value);
-			const at = `${p.displayName} (${p.name})`;
-			if (JSON.stringify(names) !== JSON.stringify(sortedNames(options))) problems.push(`${at}: not sorted by name`);
-			if (new Set(names).size !== names.length) problems.push(`${at}: a name twice`);
-			if (new Set(values).size !== values.length) problems.push(`${at}: a value twice`);
-			const starts = p.type === 'options' ? [p.default] : (p.default as unknown[]);
-			for (const value of starts) if (!values.includes(value as string)) problems.push(`${at}: default ${JSON.stringify(value)} is not a value`);
-			for (const o of options) if (o.description?.trim().toLowerCase() === o.name.toLowerCase()) problems.push(`${at}: "${o.name}" describes itself`);
-		}
-		expect(problems).toEqual([]);
-	});
+		[
+			'Deliverability Notification Trigger',
+			new DeliverabilityNotificationTrigger().description.properties,
+		],
+	])(
+		'%s: every picker is sorted by name, repeats no name or value, starts at one of its values and describes an option only with more than its name',
+		(_node, list) => {
+			const problems: string[] = [];
+			for (const p of allProperties(list)) {
+				if ((p.type !== 'options' && p.type !== 'multiOptions') || !Array.isArray(p.options))
+					continue;
+				const options = p.options as INodePropertyOptions[];
+				const names = options.map((o) => o.name);
+				const values = options.map((o) => o.value);
+				const at = `${p.displayName} (${p.name})`;
+				if (JSON.stringify(names) !== JSON.stringify(sortedNames(options)))
+					problems.push(`${at}: not sorted by name`);
+				if (new Set(names).size !== names.length) problems.push(`${at}: a name twice`);
+				if (new Set(values).size !== values.length) problems.push(`${at}: a value twice`);
+				const starts = p.type === 'options' ? [p.default] : (p.default as unknown[]);
+				for (const value of starts)
+					if (!values.includes(value as string))
+						problems.push(`${at}: default ${JSON.stringify(value)} is not a value`);
+				for (const o of options)
+					if (o.description?.trim().toLowerCase() === o.name.toLowerCase())
+						problems.push(`${at}: "${o.name}" describes itself`);
+			}
+			expect(problems).toEqual([]);
+		},
+	);
 
 	it('sorts every collection by display name', () => {
 		for (const p of allProperties(properties)) {
 			if (p.type !== 'collection') continue;
 			const names = (p.options as INodeProperties[]).map((o) => o.displayName);
-			expect({ collection: p.name, names }).toEqual({ collection: p.name, names: [...names].sort((a, b) => a.localeCompare(b)) });
+			expect({ collection: p.name, names }).toEqual({
+				collection: p.name,
+				names: [...names].sort((a, b) => a.localeCompare(b)),
+			});
 		}
 	});
 
 	it('uses the standard Return All / Limit wording on every list', () => {
 		const returnAlls = properties.filter((p) => p.name === 'returnAll');
 		const limits = properties.filter((p) => p.name === 'limit');
-		expect(returnAlls.length).toBeGreaterThanOrEqual(wiredResources.filter((r) => ISSUE_OPERATIONS[r]?.includes('getAll')).length);
+		expect(returnAlls.length).toBeGreaterThanOrEqual(
+			wiredResources.filter((r) => ISSUE_OPERATIONS[r]?.includes('getAll')).length,
+		);
 		for (const p of returnAlls) {
 			expect(p.type).toBe('boolean');
 			expect(p.default).toBe(false);
@@ -234,8 +337,13 @@ describe('node description', () => {
 			if (p.type !== 'collection') continue;
 			expect(COLLECTIONS).toContain(p.name);
 			for (const option of p.options as INodeProperties[]) {
-				const allowed = API_NAMES.has(option.name) || (p.name === 'options' && NODE_OPTIONS.has(option.name));
-				expect({ collection: p.name, option: option.name, allowed }).toEqual({ collection: p.name, option: option.name, allowed: true });
+				const allowed =
+					API_NAMES.has(option.name) || (p.name === 'options' && NODE_OPTIONS.has(option.name));
+				expect({ collection: p.name, option: option.name, allowed }).toEqual({
+					collection: p.name,
+					option: option.name,
+					allowed: true,
+				});
 			}
 		}
 	});
@@ -250,7 +358,9 @@ describe('node description', () => {
 			if (p.name !== 'taskId') {
 				const list = p.modes?.find((m) => m.name === 'list');
 				expect(list?.typeOptions?.searchListMethod).toEqual(expect.any(String));
-				expect(Object.keys(node.methods?.listSearch ?? {})).toContain(list?.typeOptions?.searchListMethod);
+				expect(Object.keys(node.methods?.listSearch ?? {})).toContain(
+					list?.typeOptions?.searchListMethod,
+				);
 			}
 		}
 	});
@@ -267,8 +377,15 @@ describe('node description', () => {
 			['alert', 'delete', 'alertId'],
 		];
 		for (const [resource, operation, name] of expectations) {
-			const found = properties.find((p) => p.name === name && p.type === 'resourceLocator' && shownFor(p, resource, operation));
-			expect({ resource, operation, name, found: Boolean(found) }).toEqual({ resource, operation, name, found: true });
+			const found = properties.find(
+				(p) => p.name === name && p.type === 'resourceLocator' && shownFor(p, resource, operation),
+			);
+			expect({ resource, operation, name, found: Boolean(found) }).toEqual({
+				resource,
+				operation,
+				name,
+				found: true,
+			});
 		}
 	});
 
@@ -276,30 +393,44 @@ describe('node description', () => {
 		['spamTest', 'get'],
 		['account', 'batch'],
 		['task', 'get'],
-	])('%s → %s: Wait for Completion is one top-level switch with its settings right under it, shown only while on', (resource, operation) => {
-		const shown = properties.filter((p) => shownFor(p, resource, operation));
-		const at = shown.findIndex((p) => p.name === 'waitForCompletion');
-		expect(shown[at]).toMatchObject({ type: 'boolean', default: false });
-		expect(shown[at].displayOptions?.show?.waitForCompletion).toBeUndefined();
-		const settings = shown.slice(at + 1, at + 4);
-		expect(settings.map((p) => p.name)).toEqual(['pollInterval', 'timeoutMinutes', 'onTimeout']);
-		for (const p of settings) expect(p.displayOptions?.show?.waitForCompletion).toEqual([true]);
-		// Short by default, and it says what it holds and where longer waits belong.
-		expect(settings[1].default).toBeLessThanOrEqual(5);
-		const notice = shown.find((p) => p.name === 'waitHoldsNotice');
-		expect(notice?.displayOptions?.show?.waitForCompletion).toEqual([true]);
-		expect(notice?.displayName).toMatch(/worker's slots busy.*Not Yet.*Wait<\/b> node \(more than 65 seconds\)/);
-		// No Options collection holds wait settings any more.
-		const options = shown.find((p) => p.name === 'options');
-		expect((options?.options as INodeProperties[] | undefined)?.some((o) => o.name === 'waitForCompletion') ?? false).toBe(false);
-		// A notice that says to turn the switch on is shown only while it is off.
-		for (const notice of shown.filter((p) => p.type === 'notice' && /turn on "Wait for Completion"/i.test(p.displayName))) {
-			expect(notice.displayOptions?.show?.waitForCompletion).toEqual([false]);
-		}
-	});
+	])(
+		'%s → %s: Wait for Completion is one top-level switch with its settings right under it, shown only while on',
+		(resource, operation) => {
+			const shown = properties.filter((p) => shownFor(p, resource, operation));
+			const at = shown.findIndex((p) => p.name === 'waitForCompletion');
+			expect(shown[at]).toMatchObject({ type: 'boolean', default: false });
+			expect(shown[at].displayOptions?.show?.waitForCompletion).toBeUndefined();
+			const settings = shown.slice(at + 1, at + 4);
+			expect(settings.map((p) => p.name)).toEqual(['pollInterval', 'timeoutMinutes', 'onTimeout']);
+			for (const p of settings) expect(p.displayOptions?.show?.waitForCompletion).toEqual([true]);
+			// Short by default, and it says what it holds and where longer waits belong.
+			expect(settings[1].default).toBeLessThanOrEqual(5);
+			const notice = shown.find((p) => p.name === 'waitHoldsNotice');
+			expect(notice?.displayOptions?.show?.waitForCompletion).toEqual([true]);
+			expect(notice?.displayName).toMatch(
+				/worker's slots busy.*Not Yet.*Wait<\/b> node \(more than 65 seconds\)/,
+			);
+			// No Options collection holds wait settings any more.
+			const options = shown.find((p) => p.name === 'options');
+			expect(
+				(options?.options as INodeProperties[] | undefined)?.some(
+					(o) => o.name === 'waitForCompletion',
+				) ?? false,
+			).toBe(false);
+			// A notice that says to turn the switch on is shown only while it is off.
+			for (const notice of shown.filter(
+				(p) => p.type === 'notice' && /turn on "Wait for Completion"/i.test(p.displayName),
+			)) {
+				expect(notice.displayOptions?.show?.waitForCompletion).toEqual([false]);
+			}
+		},
+	);
 
 	it('Account → Batch tells how to follow the task only while Wait for Completion is off', () => {
-		const notices = properties.filter((p) => p.type === 'notice' && shownFor(p, 'account', 'batch') && /Task → Get/.test(p.displayName));
+		const notices = properties.filter(
+			(p) =>
+				p.type === 'notice' && shownFor(p, 'account', 'batch') && /Task → Get/.test(p.displayName),
+		);
 		expect(notices).toHaveLength(1);
 		expect(notices[0].displayOptions?.show?.waitForCompletion).toEqual([false]);
 	});
@@ -310,37 +441,67 @@ describe('node description', () => {
 		for (const p of seedlists) {
 			expect(p.hint).toMatch(/^1 to 4: one of the service's four seed lists/);
 			// Only the automated test's seedlist takes 0 (its description says 0 to 4).
-			expect(/0: no particular list/.test(p.hint ?? '')).toBe(/\(0 to 4\)/.test(p.description ?? ''));
+			expect(/0: no particular list/.test(p.hint ?? '')).toBe(
+				/\(0 to 4\)/.test(p.description ?? ''),
+			);
 		}
 	});
 
-	it("bounds no number input (the editor would cut a typed 24 to 2 under a maximum of 23): each range is stated on screen instead", () => {
-		const triggers = [new DeliverabilityTrigger(), new DeliverabilityNotificationTrigger()].flatMap((t) => t.description.properties);
+	it('bounds no number input (the editor would cut a typed 24 to 2 under a maximum of 23): each range is stated on screen instead', () => {
+		const triggers = [new DeliverabilityTrigger(), new DeliverabilityNotificationTrigger()].flatMap(
+			(t) => t.description.properties,
+		);
 		const numbers = allProperties([...properties, ...triggers]).filter((p) => p.type === 'number');
 		expect(numbers.length).toBeGreaterThan(15);
 		for (const p of numbers) {
 			// Limit keeps n8n's required minValue of 1 (its lint rule); nothing else is bounded in the editor.
-			const bounds = { max: p.typeOptions?.maxValue, min: p.name === 'limit' ? undefined : p.typeOptions?.minValue };
+			const bounds = {
+				max: p.typeOptions?.maxValue,
+				min: p.name === 'limit' ? undefined : p.typeOptions?.minValue,
+			};
 			expect({ name: p.name, ...bounds }).toEqual({ name: p.name, max: undefined, min: undefined });
 		}
-		const ranged = ['hour', 'past_days', 'max_score', 'config_rampup_target', 'imapServerPort', 'pollInterval', 'passAtInbox', 'passAt', 'dedupeWindow'];
+		const ranged = [
+			'hour',
+			'past_days',
+			'max_score',
+			'config_rampup_target',
+			'imapServerPort',
+			'pollInterval',
+			'passAtInbox',
+			'passAt',
+			'dedupeWindow',
+		];
 		for (const name of ranged) {
-			for (const p of numbers.filter((n) => n.name === name)) expect(`${p.description} ${p.hint ?? ''}`).toMatch(/\d+ (to|or more)|at most \d+/);
+			for (const p of numbers.filter((n) => n.name === name))
+				expect(`${p.description} ${p.hint ?? ''}`).toMatch(/\d+ (to|or more)|at most \d+/);
 		}
 	});
 
 	it('offers Time Zone as a searchable list of IANA zones (or a name) and Account as a picker in the update fields', () => {
-		for (const [resource, operation] of [['automatedTest', 'update'], ['account', 'update']]) {
-			const fields = properties.find((p) => p.name === 'updateFields' && shownFor(p, resource, operation))!;
+		for (const [resource, operation] of [
+			['automatedTest', 'update'],
+			['account', 'update'],
+		]) {
+			const fields = properties.find(
+				(p) => p.name === 'updateFields' && shownFor(p, resource, operation),
+			)!;
 			const zone = (fields.options as INodeProperties[]).find((o) => o.name === 'time_zone')!;
 			expect(zone.type).toBe('resourceLocator');
-			expect(zone.modes?.map((m) => [m.name, m.typeOptions?.searchListMethod])).toEqual([['list', 'searchTimeZones'], ['id', undefined]]);
+			expect(zone.modes?.map((m) => [m.name, m.typeOptions?.searchListMethod])).toEqual([
+				['list', 'searchTimeZones'],
+				['id', undefined],
+			]);
 		}
-		const fields = properties.find((p) => p.name === 'updateFields' && shownFor(p, 'automatedTest', 'update'))!;
+		const fields = properties.find(
+			(p) => p.name === 'updateFields' && shownFor(p, 'automatedTest', 'update'),
+		)!;
 		const account = (fields.options as INodeProperties[]).find((o) => o.name === 'account_id')!;
 		expect(account).toMatchObject({ displayName: 'Account', type: 'resourceLocator' });
 		expect(account.modes?.[0].typeOptions?.searchListMethod).toBe('searchAccounts');
-		expect(Object.keys(node.methods?.listSearch ?? {})).toEqual(expect.arrayContaining(['searchTimeZones', 'searchAccounts']));
+		expect(Object.keys(node.methods?.listSearch ?? {})).toEqual(
+			expect.arrayContaining(['searchTimeZones', 'searchAccounts']),
+		);
 	});
 
 	it('turns Simplify on by default wherever it is offered', () => {
@@ -358,13 +519,19 @@ describe('node description', () => {
 			['alert', 'update', 'events'],
 		];
 		for (const [resource, operation, name] of expectations) {
-			expect(properties.some((p) => p.name === name && shownFor(p, resource, operation))).toBe(false);
-			const fields = properties.find((p) => p.name === 'updateFields' && shownFor(p, resource, operation))!;
+			expect(properties.some((p) => p.name === name && shownFor(p, resource, operation))).toBe(
+				false,
+			);
+			const fields = properties.find(
+				(p) => p.name === 'updateFields' && shownFor(p, resource, operation),
+			)!;
 			const field = (fields.options as INodeProperties[]).find((o) => o.name === name);
 			expect({ resource, name, description: field?.description }).toEqual({
 				resource,
 				name,
-				description: expect.stringMatching(/When not added, the (test|alert) keeps its current|the current events are kept/),
+				description: expect.stringMatching(
+					/When not added, the (test|alert) keeps its current|the current events are kept/,
+				),
 			});
 		}
 	});
@@ -381,7 +548,12 @@ describe('node description', () => {
 		];
 		for (const [resource, operation, name] of expectations) {
 			const found = properties.find((p) => p.name === name && shownFor(p, resource, operation));
-			expect({ resource, operation, name, found: Boolean(found) }).toEqual({ resource, operation, name, found: true });
+			expect({ resource, operation, name, found: Boolean(found) }).toEqual({
+				resource,
+				operation,
+				name,
+				found: true,
+			});
 		}
 	});
 
@@ -394,12 +566,24 @@ describe('node description', () => {
 
 	it('maps the weekdays picker to ISO numbers 1 (Monday) to 7 (Sunday)', () => {
 		const weekdays = properties.find((p) => p.name === 'weekdays')!;
-		const byName = Object.fromEntries((weekdays.options as INodePropertyOptions[]).map((o) => [o.name, o.value]));
-		expect(byName).toEqual({ Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6, Sunday: 7 });
+		const byName = Object.fromEntries(
+			(weekdays.options as INodePropertyOptions[]).map((o) => [o.name, o.value]),
+		);
+		expect(byName).toEqual({
+			Monday: 1,
+			Tuesday: 2,
+			Wednesday: 3,
+			Thursday: 4,
+			Friday: 5,
+			Saturday: 6,
+			Sunday: 7,
+		});
 	});
 
 	it('tells the user what to do after creating a spam test', () => {
-		const notice = properties.find((p) => p.type === 'notice' && shownFor(p, 'spamTest', 'create'))!;
+		const notice = properties.find(
+			(p) => p.type === 'notice' && shownFor(p, 'spamTest', 'create'),
+		)!;
 		expect(notice.displayName).toMatch(/seed_emails/);
 		expect(notice.displayName).toMatch(/public_full_id/);
 		expect(notice.displayName).toMatch(/Wait for Completion/);

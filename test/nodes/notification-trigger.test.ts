@@ -27,21 +27,33 @@ function trigger(parameters: INodeParameters = {}, extra: Partial<PollOptions> =
 	return pollHarness({
 		nodeType: new DeliverabilityNotificationTrigger(),
 		parameters,
-		credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+		credentials: {
+			deliverabilityApi: {
+				apiKey: t.sandbox.apiKeys.A,
+				baseUrl: t.sandbox.baseUrl,
+				headerForm: 'bearer',
+			},
+		},
 		...extra,
 	});
 }
 
-const idsOf = (out: Awaited<ReturnType<ReturnType<typeof trigger>['poll']>>) => (out ? out[0].map((i) => i.json.id) : []);
+const idsOf = (out: Awaited<ReturnType<ReturnType<typeof trigger>['poll']>>) =>
+	out ? out[0].map((i) => i.json.id) : [];
 
 describe('deliverability notification trigger (polling)', () => {
 	beforeEach(closeSeeded);
 
 	it('arms on the first poll (emits nothing of the backlog), then emits each new notification once, oldest first', async () => {
-		const backlog = [await open('ACCOUNT_DISCONNECTED', { account_id: 1 }), await open('DOMAIN_EXPIRING_SOON')];
+		const backlog = [
+			await open('ACCOUNT_DISCONNECTED', { account_id: 1 }),
+			await open('DOMAIN_EXPIRING_SOON'),
+		];
 		const poller = trigger();
 		expect(await poller.poll()).toBeNull();
-		expect((poller.staticData[MEMORY_KEY] as IDataObject).ids).toEqual(backlog.map((n) => String(n.id)).reverse());
+		expect((poller.staticData[MEMORY_KEY] as IDataObject).ids).toEqual(
+			backlog.map((n) => String(n.id)).reverse(),
+		);
 
 		const a = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
 		const b = await open('REPUTATION_SCORE_DECREASE', { account_id: 3 });
@@ -65,7 +77,9 @@ describe('deliverability notification trigger (polling)', () => {
 		const c = await open('ACCOUNT_DISCONNECTED', { account_id: 4 });
 		expect(idsOf(await poller.poll())).toEqual([c.id]);
 		// One request per poll (no event filter: one list of everything).
-		expect((await t.requests()).filter((r) => r.path.endsWith('/notifications')).map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
+		expect(
+			(await t.requests()).filter((r) => r.path.endsWith('/notifications')).map((r) => r.method),
+		).toEqual(['GET', 'GET', 'GET', 'GET']);
 	});
 
 	it('after a restart (saved static data, activation "init") emits nothing old, only what is new', async () => {
@@ -77,7 +91,10 @@ describe('deliverability notification trigger (polling)', () => {
 		const saved = first.saved();
 
 		const b = await open('DOMAIN_EXPIRING_SOON');
-		const restarted = trigger({}, { workflowId: 'wf-restart', staticData: saved, activation: 'init' });
+		const restarted = trigger(
+			{},
+			{ workflowId: 'wf-restart', staticData: saved, activation: 'init' },
+		);
 		expect(idsOf(await restarted.poll())).toEqual([b.id]);
 		expect(await restarted.poll()).toBeNull();
 	});
@@ -87,17 +104,27 @@ describe('deliverability notification trigger (polling)', () => {
 		expect(await first.poll()).toBeNull();
 		const saved = first.saved();
 		await open('ACCOUNT_DISCONNECTED', { account_id: 5 });
-		const reactivated = trigger({}, { workflowId: 'wf-reactivate', staticData: saved, activation: 'activate' });
+		const reactivated = trigger(
+			{},
+			{ workflowId: 'wf-reactivate', staticData: saved, activation: 'activate' },
+		);
 		expect(await reactivated.poll()).toBeNull();
 		const c = await open('ACCOUNT_DISCONNECTED', { account_id: 6 });
 		expect(idsOf(await reactivated.poll())).toEqual([c.id]);
 	});
 
 	it('filters by events (one request per event) and account, sent to the service', async () => {
-		const poller = trigger({ events: ['ACCOUNT_DISCONNECTED'], customEvents: 'DOMAIN_EXPIRING_SOON', filters: { account_id: byId(3) } });
+		const poller = trigger({
+			events: ['ACCOUNT_DISCONNECTED'],
+			customEvents: 'DOMAIN_EXPIRING_SOON',
+			filters: { account_id: byId(3) },
+		});
 		expect(await poller.poll()).toBeNull();
 		await t.clearRequests();
-		const wanted = [await open('ACCOUNT_DISCONNECTED', { account_id: 3 }), await open('DOMAIN_EXPIRING_SOON', { account_id: 3 })];
+		const wanted = [
+			await open('ACCOUNT_DISCONNECTED', { account_id: 3 }),
+			await open('DOMAIN_EXPIRING_SOON', { account_id: 3 }),
+		];
 		await open('ACCOUNT_DISCONNECTED', { account_id: 4 });
 		await open('REPUTATION_SCORE_DECREASE', { account_id: 3 });
 		expect(idsOf(await poller.poll())).toEqual(wanted.map((n) => n.id));
@@ -114,7 +141,9 @@ describe('deliverability notification trigger (polling)', () => {
 		const poller = trigger({ events: ['ACCOUNT_DISCONNECTED'] });
 		const out = await poller.fetchTestEvent();
 		expect(idsOf(out)).toEqual([newest.id]);
-		expect(out![0][0].json).toEqual(expect.objectContaining({ event: 'ACCOUNT_DISCONNECTED', account_id: 2, project_id: 1 }));
+		expect(out![0][0].json).toEqual(
+			expect.objectContaining({ event: 'ACCOUNT_DISCONNECTED', account_id: 2, project_id: 1 }),
+		);
 		expect(poller.staticData[MEMORY_KEY]).toBeUndefined();
 		// The first real poll still arms.
 		expect(await poller.poll()).toBeNull();
@@ -131,7 +160,9 @@ describe('deliverability notification trigger (polling)', () => {
 		for (let round = 0; round < 4; round++) {
 			for (let i = 0; i < 10; i++) await open('REPUTATION_SCORE_DECREASE', { account_id: 1 });
 			emitted.push(...idsOf(await poller.poll()));
-			expect(((poller.staticData[MEMORY_KEY] as IDataObject).ids as string[]).length).toBeLessThanOrEqual(25);
+			expect(
+				((poller.staticData[MEMORY_KEY] as IDataObject).ids as string[]).length,
+			).toBeLessThanOrEqual(25);
 		}
 		expect(emitted).toHaveLength(40);
 		expect(new Set(emitted).size).toBe(40);
@@ -141,34 +172,47 @@ describe('deliverability notification trigger (polling)', () => {
 	it.each([
 		['null', 'null'],
 		['empty', 'an empty answer'],
-		['wrong-type', 'an object (keys: id, level, event, account_id, project_id, account_email, con…)'],
+		[
+			'wrong-type',
+			'an object (keys: id, level, event, account_id, project_id, account_email, con…)',
+		],
 		['html', 'an HTML page ("<!DOCTYPE html> <html lang="en"> <head><meta charset="utf-8"…")'],
 		['cut', 'a cut-off or malformed JSON document ("[{"id":'],
 		['login-redirect', 'an HTML page ('],
-	])('reports an answer of kind %s as an error instead of a quiet poll, and neither arms nor forgets on it', async (kind, what) => {
-		const poller = trigger();
-		await open('ACCOUNT_DISCONNECTED', { account_id: 1 });
-		expect(await poller.poll()).toBeNull();
-		const memory = JSON.stringify(poller.staticData[MEMORY_KEY]);
-		const fresh = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
+	])(
+		'reports an answer of kind %s as an error instead of a quiet poll, and neither arms nor forgets on it',
+		async (kind, what) => {
+			const poller = trigger();
+			await open('ACCOUNT_DISCONNECTED', { account_id: 1 });
+			expect(await poller.poll()).toBeNull();
+			const memory = JSON.stringify(poller.staticData[MEMORY_KEY]);
+			const fresh = await open('ACCOUNT_DISCONNECTED', { account_id: 2 });
 
-		await t.admin('POST', '/answers', { kind, method: 'GET', path: '/notifications', count: 2 });
-		const error = await poller.poll().then(
-			() => undefined,
-			(e: unknown) => e as Error & { description?: string },
-		);
-		expect(error?.message).toContain(`The service answered ${what}`);
-		expect(error?.message).toMatch(/ where GET \/notifications should list the open notifications$/);
-		expect(error?.description).toMatch(/Base URL .* \/api\/v1/);
-		expect(JSON.stringify(poller.staticData[MEMORY_KEY])).toBe(memory);
-		// "Fetch Test Event" says the same instead of "no open notification".
-		await expect(trigger().fetchTestEvent()).rejects.toThrow(`The service answered ${what}`);
-		// Answers readable again: the notification opened meanwhile starts the workflow once.
-		expect(idsOf(await poller.poll())).toEqual([fresh.id]);
-	});
+			await t.admin('POST', '/answers', { kind, method: 'GET', path: '/notifications', count: 2 });
+			const error = await poller.poll().then(
+				() => undefined,
+				(e: unknown) => e as Error & { description?: string },
+			);
+			expect(error?.message).toContain(`The service answered ${what}`);
+			expect(error?.message).toMatch(
+				/ where GET \/notifications should list the open notifications$/,
+			);
+			expect(error?.description).toMatch(/Base URL .* \/api\/v1/);
+			expect(JSON.stringify(poller.staticData[MEMORY_KEY])).toBe(memory);
+			// "Fetch Test Event" says the same instead of "no open notification".
+			await expect(trigger().fetchTestEvent()).rejects.toThrow(`The service answered ${what}`);
+			// Answers readable again: the notification opened meanwhile starts the workflow once.
+			expect(idsOf(await poller.poll())).toEqual([fresh.id]);
+		},
+	);
 
 	it('a fresh activation whose first answer is unreadable arms nothing: the next readable poll arms', async () => {
-		await t.admin('POST', '/answers', { kind: 'null', method: 'GET', path: '/notifications', count: 1 });
+		await t.admin('POST', '/answers', {
+			kind: 'null',
+			method: 'GET',
+			path: '/notifications',
+			count: 1,
+		});
 		const poller = trigger();
 		await expect(poller.poll()).rejects.toThrow(/answered null/);
 		expect(poller.staticData[MEMORY_KEY]).toBeUndefined();
@@ -178,12 +222,20 @@ describe('deliverability notification trigger (polling)', () => {
 	});
 
 	it('refuses a bad account filter before any request, and reports a service error', async () => {
-		await expect(trigger({ filters: { account_id: byId('abc') } }).poll()).rejects.toThrow(/Account/);
+		await expect(trigger({ filters: { account_id: byId('abc') } }).poll()).rejects.toThrow(
+			/Account/,
+		);
 		expect(await t.requests()).toHaveLength(0);
 		const wrongKey = pollHarness({
 			nodeType: new DeliverabilityNotificationTrigger(),
 			parameters: {},
-			credentials: { deliverabilityApi: { apiKey: 'dummy-key-unknown', baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+			credentials: {
+				deliverabilityApi: {
+					apiKey: 'dummy-key-unknown',
+					baseUrl: t.sandbox.baseUrl,
+					headerForm: 'bearer',
+				},
+			},
 		});
 		await expect(wrongKey.poll()).rejects.toMatchObject({ httpCode: '401' });
 	});
@@ -194,8 +246,17 @@ describe('deliverability notification trigger on a fresh sandbox', () => {
 		const out = await trigger().fetchTestEvent();
 		const account13 = (await t.api<IDataObject>('GET', '/accounts/13')).data;
 		expect(out![0]).toHaveLength(1);
-		expect(out![0][0].json).toMatchObject({ event: 'ACCOUNT_DISCONNECTED', account_id: 13, account_email: account13.email, level: 'warning' });
+		expect(out![0][0].json).toMatchObject({
+			event: 'ACCOUNT_DISCONNECTED',
+			account_id: 13,
+			account_email: account13.email,
+			level: 'warning',
+		});
 		const expiring = await trigger({ events: ['DOMAIN_EXPIRING_SOON'] }).fetchTestEvent();
-		expect(expiring![0][0].json).toMatchObject({ event: 'DOMAIN_EXPIRING_SOON', domain: 'initech-news.org', domain_expire_on: expect.any(String) });
+		expect(expiring![0][0].json).toMatchObject({
+			event: 'DOMAIN_EXPIRING_SOON',
+			domain: 'initech-news.org',
+			domain_expire_on: expect.any(String),
+		});
 	});
 });

@@ -16,27 +16,60 @@ describe('numbers out of range', () => {
 	it.each<[string, INodeParameters, string]>([
 		[
 			'Hour 24 typed',
-			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { hour: 24, active: true, time_zone: { __rl: true, mode: 'id', value: 'UTC' } } },
+			{
+				resource: 'automatedTest',
+				operation: 'update',
+				automatedTestId: byId(1),
+				updateFields: {
+					hour: 24,
+					active: true,
+					time_zone: { __rl: true, mode: 'id', value: 'UTC' },
+				},
+			},
 			'Invalid "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23)',
 		],
 		[
 			'Hour 24 from an expression',
-			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { hour: '={{ 20 + 4 }}', active: true, time_zone: { __rl: true, mode: 'id', value: 'UTC' } } },
+			{
+				resource: 'automatedTest',
+				operation: 'update',
+				automatedTestId: byId(1),
+				updateFields: {
+					hour: '={{ 20 + 4 }}',
+					active: true,
+					time_zone: { __rl: true, mode: 'id', value: 'UTC' },
+				},
+			},
 			'Invalid "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23)',
 		],
 		[
 			'Past Days 400 typed',
-			{ resource: 'account', operation: 'getStats', accountId: byId(3), filters: { past_days: 400 } },
+			{
+				resource: 'account',
+				operation: 'getStats',
+				accountId: byId(3),
+				filters: { past_days: 400 },
+			},
 			'Invalid "Filters → Past Days": 400 is above the maximum 180 (allowed: 0 to 180)',
 		],
 		[
 			'Past Days 400 from an expression on Get Graph',
-			{ resource: 'account', operation: 'getGraph', accountId: byId(3), filters: { past_days: '={{ "400" }}' } },
+			{
+				resource: 'account',
+				operation: 'getGraph',
+				accountId: byId(3),
+				filters: { past_days: '={{ "400" }}' },
+			},
 			'Invalid "Filters → Past Days": 400 is above the maximum 180 (allowed: 0 to 180)',
 		],
 		[
 			'a ramp-up target below its minimum',
-			{ resource: 'account', operation: 'update', accountId: byId(3), updateFields: { config_rampup_target: 2 } },
+			{
+				resource: 'account',
+				operation: 'update',
+				accountId: byId(3),
+				updateFields: { config_rampup_target: 2 },
+			},
 			'Invalid "Update Fields → Ramp-Up Target": 2 is below the minimum 3 (allowed: 3 to 35)',
 		],
 		[
@@ -57,7 +90,13 @@ describe('numbers out of range', () => {
 	});
 
 	it('Poll Interval 601 is refused, not cut to 600', async () => {
-		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(1), waitForCompletion: true, pollInterval: 601 });
+		const result = await t.run({
+			resource: 'task',
+			operation: 'get',
+			taskId: byId(1),
+			waitForCompletion: true,
+			pollInterval: 601,
+		});
 		expect(result.error!.message).toMatch(/"Poll Interval \(Seconds\)": 601 is outside 1 to 600/);
 		expect(await t.requests()).toHaveLength(0);
 	});
@@ -66,9 +105,17 @@ describe('numbers out of range', () => {
 		const poller = pollHarness({
 			nodeType: new DeliverabilityNotificationTrigger(),
 			parameters: { options: { dedupeWindow: 20000 } },
-			credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+			credentials: {
+				deliverabilityApi: {
+					apiKey: t.sandbox.apiKeys.A,
+					baseUrl: t.sandbox.baseUrl,
+					headerForm: 'bearer',
+				},
+			},
 		});
-		await expect(poller.poll()).rejects.toThrow('Invalid "Options → Remember Last N Notifications": 20000 is above the maximum 10000 (allowed: 25 to 10000)');
+		await expect(poller.poll()).rejects.toThrow(
+			'Invalid "Options → Remember Last N Notifications": 20000 is above the maximum 10000 (allowed: 25 to 10000)',
+		);
 		expect(await t.requests()).toHaveLength(0);
 	});
 });

@@ -8,15 +8,21 @@ import { byId, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 10 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({ resource: 'account', operation, ...extra });
+const account = (operation: string, extra: IDataObject = {}) => ({
+	resource: 'account',
+	operation,
+	...extra,
+});
 
 describe('account pause, resume and get aliases that fail', () => {
-	it('pause of an account that exists nowhere: the service\'s 404 in its words, nothing changed', async () => {
+	it("pause of an account that exists nowhere: the service's 404 in its words, nothing changed", async () => {
 		const result = await t.run(account('pause', { accountId: byId(999999) }));
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error!.httpCode).toBe('404');
 		expect(result.error!.message).toMatch(/not found/i);
-		expect((await t.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /accounts/999999 404']);
+		expect((await t.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'POST /accounts/999999 404',
+		]);
 	});
 
 	it('resume with an id that is not a number: refused before any request, naming "Account"', async () => {

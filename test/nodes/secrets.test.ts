@@ -16,21 +16,37 @@ const logged: string[] = [];
 
 /** Routes n8n's logger into `logged` (n8n-core installs its own logger on first use, so call this after a run). */
 function captureLogs(): void {
-	const capture = (message: string, meta?: object) => logged.push(`${message} ${JSON.stringify(meta ?? {})}`);
-	LoggerProxy.init({ error: capture, warn: capture, info: capture, debug: capture, verbose: capture } as never);
+	const capture = (message: string, meta?: object) =>
+		logged.push(`${message} ${JSON.stringify(meta ?? {})}`);
+	LoggerProxy.init({
+		error: capture,
+		warn: capture,
+		info: capture,
+		debug: capture,
+		verbose: capture,
+	} as never);
 }
 
 beforeEach(() => {
 	logged.length = 0;
 });
 
-async function run(parameters: IDataObject, options: { input?: IDataObject[]; continueOnFail?: boolean; headerForm?: string } = {}) {
+async function run(
+	parameters: IDataObject,
+	options: { input?: IDataObject[]; continueOnFail?: boolean; headerForm?: string } = {},
+) {
 	return await runNode({
 		nodeType: new Deliverability(),
 		parameters: parameters as never,
 		input: options.input,
 		continueOnFail: options.continueOnFail,
-		credentials: { deliverabilityApi: { apiKey: KEY, baseUrl: baseUrl(), headerForm: options.headerForm ?? 'bearer' } },
+		credentials: {
+			deliverabilityApi: {
+				apiKey: KEY,
+				baseUrl: baseUrl(),
+				headerForm: options.headerForm ?? 'bearer',
+			},
+		},
 	});
 }
 
@@ -50,22 +66,36 @@ function visible(result: Awaited<ReturnType<typeof run>>): string {
 
 const echo = (status: number) => ({
 	status,
-	body: { message: `Invalid key: Bearer ${KEY}`, api_key: KEY, errors: { api_key: [`${KEY} is not allowed`] } },
+	body: {
+		message: `Invalid key: Bearer ${KEY}`,
+		api_key: KEY,
+		errors: { api_key: [`${KEY} is not allowed`] },
+	},
 });
 
 describe('the API key stays secret', () => {
-	it.each(['bearer', 'raw'])('401 echoing the key (%s form): the error shows [redacted], never the key', async (headerForm) => {
-		server.reply([echo(401)]);
-		const result = await run({ resource: 'account', operation: 'get', accountId: byId(1) }, { headerForm });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error!.httpCode).toBe('401');
-		expect(result.error!.message).toContain('[redacted]');
-		expect(server.requests[0].headers['x-api-key']).toContain(KEY); // the key was sent, so the echo is real
-		expect(visible(result)).not.toContain(KEY);
-	});
+	it.each(['bearer', 'raw'])(
+		'401 echoing the key (%s form): the error shows [redacted], never the key',
+		async (headerForm) => {
+			server.reply([echo(401)]);
+			const result = await run(
+				{ resource: 'account', operation: 'get', accountId: byId(1) },
+				{ headerForm },
+			);
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error!.httpCode).toBe('401');
+			expect(result.error!.message).toContain('[redacted]');
+			expect(server.requests[0].headers['x-api-key']).toContain(KEY); // the key was sent, so the echo is real
+			expect(visible(result)).not.toContain(KEY);
+		},
+	);
 
 	it('422 echoing the key in its details, with Continue On Fail: error items carry no key, good items go on', async () => {
-		server.reply([{ status: 200, body: { id: 1, alive: false } }, echo(422), { status: 200, body: { id: 3, alive: false } }]);
+		server.reply([
+			{ status: 200, body: { id: 1, alive: false } },
+			echo(422),
+			{ status: 200, body: { id: 3, alive: false } },
+		]);
 		const result = await run(
 			{ resource: 'account', operation: 'pause', accountId: byId('={{ $json.id }}') },
 			{ input: [{ id: 1 }, { id: 2 }, { id: 3 }], continueOnFail: true },
@@ -73,16 +103,27 @@ describe('the API key stays secret', () => {
 		expect(result.error).toBeUndefined();
 		const [first, failed, third] = result.items.map((item) => item.json);
 		expect([first.id, third.id]).toEqual([1, 3]);
-		expect(failed).toEqual(expect.objectContaining({ error: expect.stringContaining('[redacted]'), httpCode: '422' }));
+		expect(failed).toEqual(
+			expect.objectContaining({ error: expect.stringContaining('[redacted]'), httpCode: '422' }),
+		);
 		expect(String(failed.description)).toContain('[redacted]');
 		expect(visible(result)).not.toContain(KEY);
 	});
 
 	it('a successful answer that echoes the key reaches the output with [redacted] instead', async () => {
-		server.reply([{ status: 200, body: [{ id: 1, email: 'a@example.com', note: `created with ${KEY}` }] }]);
-		const result = await run({ resource: 'account', operation: 'getAll', returnAll: true, simplify: false });
+		server.reply([
+			{ status: 200, body: [{ id: 1, email: 'a@example.com', note: `created with ${KEY}` }] },
+		]);
+		const result = await run({
+			resource: 'account',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([{ id: 1, email: 'a@example.com', note: 'created with [redacted]' }]);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ id: 1, email: 'a@example.com', note: 'created with [redacted]' },
+		]);
 		expect(visible(result)).not.toContain(KEY);
 	});
 

@@ -9,7 +9,11 @@ import { byId, jsonOf, useSandbox } from './context';
 
 const t = useSandbox({ accounts: 20 });
 
-const getAccount = (id: unknown) => ({ resource: 'account', operation: 'get', accountId: byId(id as string) });
+const getAccount = (id: unknown) => ({
+	resource: 'account',
+	operation: 'get',
+	accountId: byId(id as string),
+});
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
 describe('service errors', () => {
@@ -18,7 +22,11 @@ describe('service errors', () => {
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error!.httpCode).toBe('401');
 		expect(result.error!.description).toMatch(/Header Form/);
-		const text = JSON.stringify({ m: result.error!.message, d: result.error!.description, c: result.error!.context });
+		const text = JSON.stringify({
+			m: result.error!.message,
+			d: result.error!.description,
+			c: result.error!.context,
+		});
 		expect(text).not.toContain('dummy-key-not-valid');
 		const requests = await t.requests();
 		expect(requests).toHaveLength(1); // 4xx other than 429 is not retried
@@ -39,13 +47,24 @@ describe('service errors', () => {
 	});
 
 	it('422: a value the service refuses, with its field details', async () => {
-		const result = await t.run({ resource: 'account', operation: 'update', accountId: byId(2), updateFields: { alias: 'x@example.com' } });
+		const result = await t.run({
+			resource: 'account',
+			operation: 'update',
+			accountId: byId(2),
+			updateFields: { alias: 'x@example.com' },
+		});
 		expect(result.error!.httpCode).toBe('422');
 		expect(result.error!.description).toMatch(/"errors":\{"alias"/);
 	});
 
 	it('429: retried after Retry-After, then the answer comes through', async () => {
-		await t.admin('POST', '/faults', { kind: '429', count: 2, retryAfter: '0', method: 'GET', path: '/accounts' });
+		await t.admin('POST', '/faults', {
+			kind: '429',
+			count: 2,
+			retryAfter: '0',
+			method: 'GET',
+			path: '/accounts',
+		});
 		const result = await t.run(getAccount(1));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].id).toBe(1);
@@ -53,7 +72,13 @@ describe('service errors', () => {
 	});
 
 	it('429: gives up after the retries with the rate-limit guidance', async () => {
-		await t.admin('POST', '/faults', { kind: '429', count: 20, retryAfter: '0', method: 'GET', path: '/accounts' });
+		await t.admin('POST', '/faults', {
+			kind: '429',
+			count: 20,
+			retryAfter: '0',
+			method: 'GET',
+			path: '/accounts',
+		});
 		const result = await t.run(getAccount(1));
 		expect(result.error!.httpCode).toBe('429');
 		expect(result.error!.description).toMatch(/Too many requests/);
@@ -72,11 +97,22 @@ describe('continue on fail', () => {
 		const [one, missing, bad, forbidden, two] = jsonOf(result);
 		expect(one.id).toBe(1);
 		expect(two.id).toBe(2);
-		expect(missing).toEqual(expect.objectContaining({ error: expect.stringMatching(/not found/i), httpCode: '404' }));
-		expect(bad).toEqual(expect.objectContaining({ error: expect.stringMatching(/"Account".*whole number/) }));
-		expect(forbidden).toEqual(expect.objectContaining({ error: expect.any(String), httpCode: '403' }));
+		expect(missing).toEqual(
+			expect.objectContaining({ error: expect.stringMatching(/not found/i), httpCode: '404' }),
+		);
+		expect(bad).toEqual(
+			expect.objectContaining({ error: expect.stringMatching(/"Account".*whole number/) }),
+		);
+		expect(forbidden).toEqual(
+			expect.objectContaining({ error: expect.any(String), httpCode: '403' }),
+		);
 		// the invalid item never reached the service
-		expect((await t.requests()).map((r) => local(r.path))).toEqual(['/accounts/1', '/accounts/999999', '/accounts/100001', '/accounts/2']);
+		expect((await t.requests()).map((r) => local(r.path))).toEqual([
+			'/accounts/1',
+			'/accounts/999999',
+			'/accounts/100001',
+			'/accounts/2',
+		]);
 	});
 
 	it('pairs every item of a multi-item answer with its input (aliases), and error items too', async () => {
@@ -84,7 +120,12 @@ describe('continue on fail', () => {
 			{ resource: 'account', operation: 'getAliases', accountId: byId('={{ $json.id }}') },
 			{ input: [{ id: 1 }, { id: 'x' }, { id: 1 }], continueOnFail: true },
 		);
-		expect(result.items.map((item) => [(item.json as IDataObject).error ? 'error' : 'alias', item.pairedItem])).toEqual([
+		expect(
+			result.items.map((item) => [
+				(item.json as IDataObject).error ? 'error' : 'alias',
+				item.pairedItem,
+			]),
+		).toEqual([
 			['alias', { item: 0 }],
 			['alias', { item: 0 }],
 			['error', { item: 1 }],
@@ -95,7 +136,12 @@ describe('continue on fail', () => {
 
 	it('validation errors of update become error items naming the field', async () => {
 		const result = await t.run(
-			{ resource: 'account', operation: 'update', accountId: byId(1), updateFields: { config_rampup_target: '={{ $json.target }}' } },
+			{
+				resource: 'account',
+				operation: 'update',
+				accountId: byId(1),
+				updateFields: { config_rampup_target: '={{ $json.target }}' },
+			},
 			{ input: [{ target: 10 }, { target: 99 }], continueOnFail: true },
 		);
 		const [good, bad] = jsonOf(result);
@@ -132,13 +178,16 @@ describe('credential header forms', () => {
 	});
 
 	it("project B's key sees project B's accounts only", async () => {
-		const result = await t.run(getAccount(100001), { apiKey: t.sandbox.apiKeys.B, headerForm: 'raw' });
+		const result = await t.run(getAccount(100001), {
+			apiKey: t.sandbox.apiKeys.B,
+			headerForm: 'raw',
+		});
 		expect(jsonOf(result)[0].id).toBe(100001);
 		expect((await t.requests())[0].project).toBe('B');
 	});
 });
 
-describe('validation errors in the user\'s words', () => {
+describe("validation errors in the user's words", () => {
 	it('names every invalid field of an item by its label on screen, all at once, before any request', async () => {
 		const result = await t.run(
 			{
@@ -152,12 +201,19 @@ describe('validation errors in the user\'s words', () => {
 		expect(result.error?.message).toBe(
 			'4 invalid fields: "Automated Test": expected a whole number, got "abc"; "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Repeat Period": "MONTH" is not one of DAY, WEEK; "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name',
 		);
-		expect(result.error?.description).toMatch(/Update Fields → Time Zone: Use a name like Europe\/Paris/);
+		expect(result.error?.description).toMatch(
+			/Update Fields → Time Zone: Use a name like Europe\/Paris/,
+		);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('stops the request of an operation that never checks itself (a list with a bad limit and a bad option)', async () => {
-		const result = await t.run({ resource: 'spamTest', operation: 'getAll', limit: 0, options: { order: 'up' } });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'getAll',
+			limit: 0,
+			options: { order: 'up' },
+		});
 		expect(result.error?.message).toMatch(/^2 invalid fields: /);
 		expect(result.error?.message).toContain('"Limit": 0 is below the minimum 1');
 		expect(result.error?.message).toContain('"Options → Order": "up" is not one of asc, desc');
@@ -166,13 +222,21 @@ describe('validation errors in the user\'s words', () => {
 
 	it('with Continue On Fail, each bad item lists its own problems and the good ones go on', async () => {
 		const result = await t.run(
-			{ resource: 'automatedTest', operation: 'update', automatedTestId: byId(1), updateFields: { hour: '={{ $json.hour }}', active: true, time_zone: 'UTC' } },
+			{
+				resource: 'automatedTest',
+				operation: 'update',
+				automatedTestId: byId(1),
+				updateFields: { hour: '={{ $json.hour }}', active: true, time_zone: 'UTC' },
+			},
 			{ input: [{ hour: 99 }, { hour: 5 }], continueOnFail: true },
 		);
 		const out = jsonOf(result);
-		expect(out[0].error).toBe('Invalid "Update Fields → Hour": 99 is above the maximum 23 (allowed: 0 to 23)');
+		expect(out[0].error).toBe(
+			'Invalid "Update Fields → Hour": 99 is above the maximum 23 (allowed: 0 to 23)',
+		);
 		expect(out[1]).toMatchObject({ id: 1, hour: 5 });
-		expect((await t.requests()).map((r) => r.body)).toEqual([{ active: true, hour: 5, time_zone: 'UTC' }]);
+		expect((await t.requests()).map((r) => r.body)).toEqual([
+			{ active: true, hour: 5, time_zone: 'UTC' },
+		]);
 	});
 });
-

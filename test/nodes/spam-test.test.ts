@@ -26,7 +26,12 @@ async function newTest(seedlist = 2): Promise<ApiSpamTest> {
 }
 
 async function sendToSeeds(test: ApiSpamTest, from = 'hello@clean-letters.com'): Promise<void> {
-	const transport = nodemailer.createTransport({ host: '127.0.0.1', port: t.sandbox.smtpPort, secure: false, ignoreTLS: true });
+	const transport = nodemailer.createTransport({
+		host: '127.0.0.1',
+		port: t.sandbox.smtpPort,
+		secure: false,
+		ignoreTLS: true,
+	});
 	try {
 		await transport.sendMail({
 			from,
@@ -41,14 +46,21 @@ async function sendToSeeds(test: ApiSpamTest, from = 'hello@clean-letters.com'):
 
 /** The execution hints the node left on its output. */
 const hintsOf = (result: { run: { data: { resultData: { runData: IDataObject } } } }): string =>
-	JSON.stringify((result.run.data.resultData.runData['Node Under Test'] as IDataObject[])[0].hints ?? []);
+	JSON.stringify(
+		(result.run.data.resultData.runData['Node Under Test'] as IDataObject[])[0].hints ?? [],
+	);
 
-const spamTestApiRequests = async () => (await t.requests()).filter((r) => r.path.includes('/spam_tests'));
+const spamTestApiRequests = async () =>
+	(await t.requests()).filter((r) => r.path.includes('/spam_tests'));
 
 describe('spamTest create', () => {
 	it('creates a test on the chosen seedlist, consumes exactly one credit, and returns seed_emails for Send Email', async () => {
 		const before = await credits();
-		const result = await t.run({ resource: 'spamTest', operation: 'create', additionalFields: { seedlist: 3 } });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'create',
+			additionalFields: { seedlist: 3 },
+		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(result.items).toHaveLength(1);
@@ -60,14 +72,22 @@ describe('spamTest create', () => {
 		expect(emails).toHaveLength(24);
 		expect(out.seed_count).toBe(24);
 		expect(out.seed_emails).toBe(emails.join(','));
-		expect(String(out.seed_emails)).toMatch(/^[^,\s]+@seed3\.sandbox\.test(,[^,\s]+@seed3\.sandbox\.test)*$/);
+		expect(String(out.seed_emails)).toMatch(
+			/^[^,\s]+@seed3\.sandbox\.test(,[^,\s]+@seed3\.sandbox\.test)*$/,
+		);
 		expect(await credits()).toBe(before - 1);
 		// what to do next: send to seed_emails with public_full_id in the body, then Get with Wait for Completion
 		expect(hintsOf(result)).toMatch(/seed_emails.*public_full_id.*Wait for Completion/);
 
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: '/spam_tests', body: { seedlist: 3 }, status: 201, headerForm: 'bearer' });
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: '/spam_tests',
+			body: { seedlist: 3 },
+			status: 201,
+			headerForm: 'bearer',
+		});
 	});
 
 	it('sends an empty body without a seedlist (the service default)', async () => {
@@ -79,32 +99,52 @@ describe('spamTest create', () => {
 		expect(log[0].body ?? {}).toEqual({});
 	});
 
-	it.each([[0], [5], ['two'], [2.5]])('refuses seedlist %p before any request', async (seedlist) => {
-		const before = await credits();
-		const result = await t.run({ resource: 'spamTest', operation: 'create', additionalFields: { seedlist } });
-		expect(result.error?.message).toMatch(/"Additional Fields → Seedlist"/);
-		expect(result.error?.context?.itemIndex).toBe(0);
-		expect(await t.requests()).toHaveLength(0);
-		expect(await credits()).toBe(before);
-	});
+	it.each([[0], [5], ['two'], [2.5]])(
+		'refuses seedlist %p before any request',
+		async (seedlist) => {
+			const before = await credits();
+			const result = await t.run({
+				resource: 'spamTest',
+				operation: 'create',
+				additionalFields: { seedlist },
+			});
+			expect(result.error?.message).toMatch(/"Additional Fields → Seedlist"/);
+			expect(result.error?.context?.itemIndex).toBe(0);
+			expect(await t.requests()).toHaveLength(0);
+			expect(await credits()).toBe(before);
+		},
+	);
 
 	it('sends a create hit by a "processed" 500 exactly once: one credit gone, the error says it may have been processed', async () => {
 		const before = await credits();
-		await t.admin('POST', '/faults', { kind: 'processed500', method: 'POST', path: '/spam_tests', count: 1 });
+		await t.admin('POST', '/faults', {
+			kind: 'processed500',
+			method: 'POST',
+			path: '/spam_tests',
+			count: 1,
+		});
 		const result = await t.run({ resource: 'spamTest', operation: 'create' });
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toMatch(/^The spam test may have been created/);
-		const creates = (await t.requests()).filter((r) => r.method === 'POST' && r.path === '/spam_tests');
+		const creates = (await t.requests()).filter(
+			(r) => r.method === 'POST' && r.path === '/spam_tests',
+		);
 		expect(creates).toHaveLength(1);
 		expect(await credits()).toBe(before - 1);
 	});
 
 	it('fails with the service message when the project has no credits left (422)', async () => {
-		const result = await t.run({ resource: 'spamTest', operation: 'create' }, { apiKey: t.sandbox.apiKeys.B });
+		const result = await t.run(
+			{ resource: 'spamTest', operation: 'create' },
+			{ apiKey: t.sandbox.apiKeys.B },
+		);
 		expect(result.error).toBeUndefined();
 		await t.run({ resource: 'spamTest', operation: 'create' }, { apiKey: t.sandbox.apiKeys.B });
 		await t.run({ resource: 'spamTest', operation: 'create' }, { apiKey: t.sandbox.apiKeys.B });
-		const fourth = await t.run({ resource: 'spamTest', operation: 'create' }, { apiKey: t.sandbox.apiKeys.B });
+		const fourth = await t.run(
+			{ resource: 'spamTest', operation: 'create' },
+			{ apiKey: t.sandbox.apiKeys.B },
+		);
 		expect(fourth.error?.message).toMatch(/No spam check credits left/);
 		expect(fourth.error?.httpCode).toBe('422');
 	});
@@ -114,7 +154,11 @@ describe('spamTest get', () => {
 	it('returns the test by public_id', async () => {
 		const test = await newTest();
 		await t.clearRequests();
-		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out.public_id).toBe(test.public_id);
@@ -122,15 +166,28 @@ describe('spamTest get', () => {
 		expect(hintsOf(result)).toMatch(/not complete yet.*Wait for Completion/);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'GET', path: `/spam_tests/${test.public_id}`, status: 200 });
+		expect(log[0]).toMatchObject({
+			method: 'GET',
+			path: `/spam_tests/${test.public_id}`,
+			status: 200,
+		});
 	});
 
-	it('Simplify is on by default (as in n8n\'s built-in nodes); off returns the raw test', async () => {
+	it("Simplify is on by default (as in n8n's built-in nodes); off returns the raw test", async () => {
 		const test = await newTest(1);
-		const byDefault = jsonOf(await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) }))[0];
+		const byDefault = jsonOf(
+			await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) }),
+		)[0];
 		expect(byDefault).toHaveProperty('placement');
 		expect(byDefault.results).toBeUndefined();
-		const raw = jsonOf(await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id), simplify: false }))[0];
+		const raw = jsonOf(
+			await t.run({
+				resource: 'spamTest',
+				operation: 'get',
+				publicId: byId(test.public_id),
+				simplify: false,
+			}),
+		)[0];
 		expect(Array.isArray(raw.results)).toBe(true);
 		expect(raw.placement).toBeUndefined();
 		// Account → Get Many too: tags become names, the warming configuration is left out.
@@ -142,12 +199,25 @@ describe('spamTest get', () => {
 	it('simplifies a completed test to scores, placement and a verdict (the whole shape: spam-test-simplified.test.ts)', async () => {
 		const test = await newTest(4);
 		await sendToSeeds(test);
-		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id), simplify: true });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			simplify: true,
+		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
-		expect(out).toMatchObject({ public_id: test.public_id, completed: true, not_received: 0, placement: { all: { seeds: 18, not_received: 0 } } });
+		expect(out).toMatchObject({
+			public_id: test.public_id,
+			completed: true,
+			not_received: 0,
+			placement: { all: { seeds: 18, not_received: 0 } },
+		});
 		// the sender's domain and its authentication (clean-letters.com passes SPF, DKIM and DMARC in the sandbox)
-		expect(out).toMatchObject({ domain: 'clean-letters.com', authentication: { spf: 'valid', dkim: 'valid', dmarc: 'valid' } });
+		expect(out).toMatchObject({
+			domain: 'clean-letters.com',
+			authentication: { spf: 'valid', dkim: 'valid', dmarc: 'valid' },
+		});
 		expect(out.results).toBeUndefined();
 		expect(['pass', 'warn', 'fail']).toContain(out.verdict);
 		expect(typeof out.score).toBe('number');
@@ -176,7 +246,11 @@ describe('spamTest get', () => {
 		expect(out._waitTimedOut).toBeUndefined();
 		expect(typeof out.score).toBe('number');
 		expect(typeof out.final_score).toBe('number');
-		expect((out.results as IDataObject[]).every((r) => typeof r.received_in === 'string' && r.received_in !== '')).toBe(true);
+		expect(
+			(out.results as IDataObject[]).every(
+				(r) => typeof r.received_in === 'string' && r.received_in !== '',
+			),
+		).toBe(true);
 		const polls = (await t.requests()).filter((r) => r.path === `/spam_tests/${test.public_id}`);
 		expect(polls.length).toBeGreaterThanOrEqual(2);
 		// Stops at the first completed answer: only the last poll saw it.
@@ -253,7 +327,12 @@ describe('spamTest get', () => {
 		[{ simplify: '={{ "yes" }}' }, /"Simplify".*true or false/],
 		[{ waitForCompletion: '={{ 1 }}' }, /"Wait for Completion".*true or false/],
 	])('refuses %p before any request', async (parameters, pattern) => {
-		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId('abc123'), ...parameters });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId('abc123'),
+			...parameters,
+		});
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(pattern);
 		expect(await t.requests()).toHaveLength(0);
@@ -262,9 +341,19 @@ describe('spamTest get', () => {
 	it('honours Retry-After on a 429 and then returns the test', async () => {
 		const test = await newTest();
 		await t.clearRequests();
-		await t.admin('POST', '/faults', { kind: '429', method: 'GET', path: `/spam_tests/${test.public_id}`, count: 1, retryAfter: '1' });
+		await t.admin('POST', '/faults', {
+			kind: '429',
+			method: 'GET',
+			path: `/spam_tests/${test.public_id}`,
+			count: 1,
+			retryAfter: '1',
+		});
 		const started = Date.now();
-		const result = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].public_id).toBe(test.public_id);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -272,20 +361,43 @@ describe('spamTest get', () => {
 		expect(log.map((r) => r.status)).toEqual([429, 200]);
 	});
 
-	it('surfaces a 404 for an unknown public_id and a 403 for another project\'s test', async () => {
-		const missing = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId('zzzzzzzzzz') });
+	it("surfaces a 404 for an unknown public_id and a 403 for another project's test", async () => {
+		const missing = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId('zzzzzzzzzz'),
+		});
 		expect(missing.error?.httpCode).toBe('404');
 		const other = await newTest();
-		const forbidden = await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(other.public_id) }, { apiKey: t.sandbox.apiKeys.B });
+		const forbidden = await t.run(
+			{ resource: 'spamTest', operation: 'get', publicId: byId(other.public_id) },
+			{ apiKey: t.sandbox.apiKeys.B },
+		);
 		expect(forbidden.error?.httpCode).toBe('403');
 	});
 
 	it.each([
-		['an id with a space (from an expression)', { publicId: byId('={{ "abc def" }}') }, /"Spam Test"/],
+		[
+			'an id with a space (from an expression)',
+			{ publicId: byId('={{ "abc def" }}') },
+			/"Spam Test"/,
+		],
 		['an empty id (from an expression)', { publicId: byId('={{ "" }}') }, /"Spam Test"/],
-		['a poll interval below 1 s', { publicId: byId('abc'), waitForCompletion: true, pollInterval: 0.5 }, /Poll Interval/],
-		['a zero timeout', { publicId: byId('abc'), waitForCompletion: true, timeoutMinutes: 0 }, /Timeout/],
-		['an unknown onTimeout', { publicId: byId('abc'), waitForCompletion: true, onTimeout: 'ignore' }, /On Timeout/],
+		[
+			'a poll interval below 1 s',
+			{ publicId: byId('abc'), waitForCompletion: true, pollInterval: 0.5 },
+			/Poll Interval/,
+		],
+		[
+			'a zero timeout',
+			{ publicId: byId('abc'), waitForCompletion: true, timeoutMinutes: 0 },
+			/Timeout/,
+		],
+		[
+			'an unknown onTimeout',
+			{ publicId: byId('abc'), waitForCompletion: true, onTimeout: 'ignore' },
+			/On Timeout/,
+		],
 	])('refuses %s before any request', async (_label, parameters, message) => {
 		const result = await t.run({ resource: 'spamTest', operation: 'get', ...parameters });
 		expect(result.error?.message).toMatch(message);
@@ -295,10 +407,17 @@ describe('spamTest get', () => {
 
 describe('spamTest getAll', () => {
 	it('Limit 15 reads page 0 only, asking per_page 15', async () => {
-		const result = await t.run({ resource: 'spamTest', operation: 'getAll', returnAll: false, limit: 15 });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 15,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(15);
-		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
+		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(
+			true,
+		);
 		const log = await spamTestApiRequests();
 		expect(log.map((r) => [r.query.page, r.query.per_page])).toEqual([['0', '15']]);
 		const ids = jsonOf(result).map((x) => x.public_id);
@@ -310,7 +429,10 @@ describe('spamTest getAll', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(36);
 		const log = await spamTestApiRequests();
-		expect(log.map((r) => [r.query.page, r.query.per_page])).toEqual([['0', '100'], ['1', '100']]);
+		expect(log.map((r) => [r.query.page, r.query.per_page])).toEqual([
+			['0', '100'],
+			['1', '100'],
+		]);
 		const created = jsonOf(result).map((x) => String(x.created_at));
 		expect(created).toEqual([...created].sort().reverse());
 	});
@@ -339,7 +461,14 @@ describe('spamTest getAll', () => {
 		expect(out[0].results).toBeUndefined();
 		expect(out[0]).toHaveProperty('placement');
 		const log = await spamTestApiRequests();
-		expect(log[0].query).toEqual({ page: '0', per_page: '100', automated_test_id: '1', search: 'Weekly', order_by: 'score', order: 'asc' });
+		expect(log[0].query).toEqual({
+			page: '0',
+			per_page: '100',
+			automated_test_id: '1',
+			search: 'Weekly',
+			order_by: 'score',
+			order: 'asc',
+		});
 	});
 
 	it.each([
@@ -370,10 +499,17 @@ describe('spamTest update', () => {
 		expect(out.seedlist).toBe(2);
 		const results = out.results as IDataObject[];
 		expect(results.length).toBeGreaterThan(0);
-		expect(results.every((r) => r.desc === 'btob' && String(r.email).endsWith('@seed2.sandbox.test'))).toBe(true);
+		expect(
+			results.every((r) => r.desc === 'btob' && String(r.email).endsWith('@seed2.sandbox.test')),
+		).toBe(true);
 		const log = await t.requests();
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'POST', path: `/spam_tests/${test.public_id}`, body: { type: 'btob', seedlist: 2 }, status: 200 });
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: `/spam_tests/${test.public_id}`,
+			body: { type: 'btob', seedlist: 2 },
+			status: 200,
+		});
 	});
 
 	it('changes only what was set: Seedlist alone keeps the audience type (read first)', async () => {
@@ -382,7 +518,12 @@ describe('spamTest update', () => {
 		const before = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
 		expect(before.test_type).toBe('btoc');
 		await t.clearRequests();
-		const result = await t.run({ resource: 'spamTest', operation: 'update', publicId: byId(test.public_id), updateFields: { seedlist: 3 } });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId(test.public_id),
+			updateFields: { seedlist: 3 },
+		});
 		expect(result.error).toBeUndefined();
 		const after = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
 		expect(after).toMatchObject({ test_type: 'btoc', seedlist: 3 });
@@ -393,11 +534,18 @@ describe('spamTest update', () => {
 
 	it('the trap is real: the sandbox, like the service, refuses an update without type', async () => {
 		const test = await newTest(1);
-		expect((await t.api('POST', `/spam_tests/${test.public_id}`, { seedlist: 2 })).status).toBe(400);
+		expect((await t.api('POST', `/spam_tests/${test.public_id}`, { seedlist: 2 })).status).toBe(
+			400,
+		);
 	});
 
 	it('refuses an update with no field before any request', async () => {
-		const result = await t.run({ resource: 'spamTest', operation: 'update', publicId: byId('abcdefghij'), updateFields: {} });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId('abcdefghij'),
+			updateFields: {},
+		});
 		expect(result.error?.message).toMatch(/Update Fields/);
 		expect(await t.requests()).toHaveLength(0);
 	});
@@ -406,7 +554,12 @@ describe('spamTest update', () => {
 		const test = await newTest(1);
 		await t.clearRequests();
 		const result = await t.run(
-			{ resource: 'spamTest', operation: 'update', publicId: byId('={{ $json.id }}'), updateFields: { type: '={{ $json.audience }}' } },
+			{
+				resource: 'spamTest',
+				operation: 'update',
+				publicId: byId('={{ $json.id }}'),
+				updateFields: { type: '={{ $json.audience }}' },
+			},
 			{ input: [{ id: test.public_id, audience: 'btoc' }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -420,7 +573,12 @@ describe('spamTest update', () => {
 		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 0 } }],
 		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 7 } }],
 	])('refuses a bad %s before any request', async (field, parameters) => {
-		const result = await t.run({ resource: 'spamTest', operation: 'update', publicId: byId('abcdefghij'), ...parameters });
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId('abcdefghij'),
+			...parameters,
+		});
 		expect(result.error?.message).toContain(`"${field}"`);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(await t.requests()).toHaveLength(0);
@@ -430,8 +588,20 @@ describe('spamTest update', () => {
 		const test = await newTest(1);
 		await t.clearRequests();
 		const result = await t.run(
-			{ resource: 'spamTest', operation: 'update', publicId: byId('={{ $json.id }}'), updateFields: { type: '={{ $json.audience }}' } },
-			{ input: [{ id: test.public_id, audience: 'all' }, { id: test.public_id, audience: 'nobody' }, { id: 'zzzzzzzzzz', audience: 'all' }], continueOnFail: true },
+			{
+				resource: 'spamTest',
+				operation: 'update',
+				publicId: byId('={{ $json.id }}'),
+				updateFields: { type: '={{ $json.audience }}' },
+			},
+			{
+				input: [
+					{ id: test.public_id, audience: 'all' },
+					{ id: test.public_id, audience: 'nobody' },
+					{ id: 'zzzzzzzzzz', audience: 'all' },
+				],
+				continueOnFail: true,
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);

@@ -10,17 +10,26 @@ import { ListSearchProbe } from './fixtures/ListSearchProbe.node';
 
 const t = useSandbox({ accounts: 20 });
 
-const link = (tagId: NodeParameterValueType, accountId: NodeParameterValueType): INodeParameters => ({ resource: 'tag', operation: 'link', tagId, accountId });
+const link = (
+	tagId: NodeParameterValueType,
+	accountId: NodeParameterValueType,
+): INodeParameters => ({ resource: 'tag', operation: 'link', tagId, accountId });
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
 describe('tag link to account', () => {
 	it('sends POST /tags/{id}/link {account_id} and returns {id, name}; the account then carries the tag', async () => {
-		const result = await t.run(link({ __rl: true, mode: 'list', value: '5' }, byId(1)), { input: [{ a: 1 }] });
+		const result = await t.run(link({ __rl: true, mode: 'list', value: '5' }, byId(1)), {
+			input: [{ a: 1 }],
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ id: 5, name: 'vip' }]);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		const [request] = await t.requests();
-		expect([request.method, local(request.path), request.body]).toEqual(['POST', '/tags/5/link', { account_id: 1 }]);
+		expect([request.method, local(request.path), request.body]).toEqual([
+			'POST',
+			'/tags/5/link',
+			{ account_id: 1 },
+		]);
 		const account = await t.api<{ tags: Array<{ id: number }> }>('GET', '/accounts/1');
 		expect(account.data.tags.map((tag) => tag.id)).toContain(5);
 	});
@@ -50,12 +59,17 @@ describe('tag link to account', () => {
 	});
 
 	it('a provider-defined tag: the service refuses it (422) and the error carries its message', async () => {
-		const tag = await t.admin<{ id: number }>('POST', '/tags', { name: 'gmail-category', provider_defined: true });
+		const tag = await t.admin<{ id: number }>('POST', '/tags', {
+			name: 'gmail-category',
+			provider_defined: true,
+		});
 		const result = await t.run(link(byId(tag.id), byId(1)));
 		expect(result.error?.httpCode).toBe('422');
 		expect(result.error!.message).toMatch(/provider cannot be linked/);
 		const cof = await t.run(link(byId(tag.id), byId(1)), { continueOnFail: true });
-		expect(jsonOf(cof)[0]).toEqual(expect.objectContaining({ error: expect.stringMatching(/provider/), httpCode: '422' }));
+		expect(jsonOf(cof)[0]).toEqual(
+			expect.objectContaining({ error: expect.stringMatching(/provider/), httpCode: '422' }),
+		);
 	});
 });
 
@@ -66,7 +80,13 @@ describe('tag picker', () => {
 				await runNode({
 					nodeType: new ListSearchProbe(),
 					parameters: { method: 'searchTags', filter, paginationToken: '' },
-					credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+					credentials: {
+						deliverabilityApi: {
+							apiKey: t.sandbox.apiKeys.A,
+							baseUrl: t.sandbox.baseUrl,
+							headerForm: 'bearer',
+						},
+					},
 				})
 			).items[0].json as unknown as INodeListSearchResult;
 		const all = await run('');

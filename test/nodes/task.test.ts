@@ -23,12 +23,19 @@ describe('account batch', () => {
 		const result = await t.run(batch({ accountIds: '4, 5', action: 'suspend' }));
 		expect(result.error).toBeUndefined();
 		const [task] = jsonOf(result);
-		expect(task).toEqual({ id: expect.any(Number), progress: 0, logs: [], email_workspace_id: null });
+		expect(task).toEqual({
+			id: expect.any(Number),
+			progress: 0,
+			logs: [],
+			email_workspace_id: null,
+		});
 		const requests = await t.requests();
 		expect(requests.map((r) => [r.method, local(r.path), r.body])).toEqual([
 			['POST', '/accounts/batch', { account_ids: [4, 5], action: 'suspend' }],
 		]);
-		const hints = JSON.stringify(result.run.data.resultData.runData['Node Under Test'][0].hints ?? []);
+		const hints = JSON.stringify(
+			result.run.data.resultData.runData['Node Under Test'][0].hints ?? [],
+		);
 		expect(hints).toMatch(/Task → Get/);
 		expect((await account(4)).data.suspended).toBe(false);
 	});
@@ -40,7 +47,9 @@ describe('account batch', () => {
 		const [task] = jsonOf(result);
 		expect(task.progress).toBe(100);
 		expect(task._waitTimedOut).toBeUndefined();
-		expect((task.logs as IDataObject[]).filter((l) => l.status === 'done').map((l) => l.account_id)).toEqual([4, 5]);
+		expect(
+			(task.logs as IDataObject[]).filter((l) => l.status === 'done').map((l) => l.account_id),
+		).toEqual([4, 5]);
 		expect((await account(4)).data.suspended).toBe(true);
 		expect((await account(5)).data.suspended).toBe(true);
 		const requests = (await t.requests()).filter((r) => !/\/accounts\/\d+$/.test(r.path));
@@ -55,18 +64,31 @@ describe('account batch', () => {
 	});
 
 	it('keeps waiting through a 429 on a poll, honouring Retry-After', async () => {
-		await t.admin('POST', '/faults', { kind: '429', count: 1, retryAfter: '1', method: 'GET', path: '/tasks' });
+		await t.admin('POST', '/faults', {
+			kind: '429',
+			count: 1,
+			retryAfter: '1',
+			method: 'GET',
+			path: '/tasks',
+		});
 		const started = Date.now();
 		const result = await t.run(batch({ accountIds: '4', action: 'suspend', ...fastWait }));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].progress).toBe(100);
-		const polls = (await t.requests()).filter((r) => r.method === 'GET' && local(r.path).startsWith('/tasks/'));
+		const polls = (await t.requests()).filter(
+			(r) => r.method === 'GET' && local(r.path).startsWith('/tasks/'),
+		);
 		expect(polls.map((r) => r.status)).toEqual([429, 200, 200, 200]);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(3900); // three poll intervals + the one second asked for
 	});
 
 	it('accepts the ids as an expression array, JSON text or account objects, without duplicates', async () => {
-		const forms: string[] = ['={{ [6, 7, 6] }}', '[6, 7]', '={{ [{ "id": 6 }, { "id": 7 }] }}', '={{ 6 }}'];
+		const forms: string[] = [
+			'={{ [6, 7, 6] }}',
+			'[6, 7]',
+			'={{ [{ "id": 6 }, { "id": 7 }] }}',
+			'={{ 6 }}',
+		];
 		for (const accountIds of forms) {
 			await t.clearRequests();
 			const result = await t.run(batch({ accountIds, action: 'reconnect' }));
@@ -80,7 +102,9 @@ describe('account batch', () => {
 	});
 
 	it('sends a custom action as given (the service list is open) and waits for its effect', async () => {
-		const result = await t.run(batch({ accountIds: '8', action: 'custom', customAction: 'pause', ...fastWait }));
+		const result = await t.run(
+			batch({ accountIds: '8', action: 'custom', customAction: 'pause', ...fastWait }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].progress).toBe(100);
 		expect((await t.requests())[0].body).toEqual({ account_ids: [8], action: 'pause' });
@@ -88,7 +112,9 @@ describe('account batch', () => {
 	});
 
 	it('reports an action the service does not know (422)', async () => {
-		const result = await t.run(batch({ accountIds: '8', action: 'custom', customAction: 'archive' }));
+		const result = await t.run(
+			batch({ accountIds: '8', action: 'custom', customAction: 'archive' }),
+		);
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error!.httpCode).toBe('422');
 	});
@@ -101,7 +127,13 @@ describe('account batch', () => {
 
 	it('on timeout with "Return Last Snapshot" returns the task flagged as not complete', async () => {
 		const result = await t.run(
-			batch({ accountIds: '10', action: 'suspend', ...fastWait, timeoutMinutes: 0.02, onTimeout: 'returnLast' }),
+			batch({
+				accountIds: '10',
+				action: 'suspend',
+				...fastWait,
+				timeoutMinutes: 0.02,
+				onTimeout: 'returnLast',
+			}),
 		);
 		expect(result.error).toBeUndefined();
 		const [task] = jsonOf(result);
@@ -112,7 +144,9 @@ describe('account batch', () => {
 	});
 
 	it('on timeout with "Fail With an Error" fails clearly', async () => {
-		const result = await t.run(batch({ accountIds: '10', action: 'suspend', ...fastWait, timeoutMinutes: 0.02 }));
+		const result = await t.run(
+			batch({ accountIds: '10', action: 'suspend', ...fastWait, timeoutMinutes: 0.02 }),
+		);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(/Timed out waiting for task \d+ to finish/);
 		expect(result.error!.description).toMatch(/On Timeout/);
@@ -125,8 +159,14 @@ describe('account batch', () => {
 		[{ accountIds: '[4, 5' }, /"Account IDs".*not valid JSON/],
 		[{ accountIds: '={{ [] }}' }, /"Account IDs".*at least one/],
 		[{ accountIds: '4', action: 'custom', customAction: '={{ " " }}' }, /"Custom Action"/],
-		[{ accountIds: '4', action: 'custom', customAction: 'drop table' }, /"Custom Action".*not an action name/],
-		[{ accountIds: '4', action: '={{ "re connect" }}', customAction: 'unused' }, /"Action".*not an action name/],
+		[
+			{ accountIds: '4', action: 'custom', customAction: 'drop table' },
+			/"Custom Action".*not an action name/,
+		],
+		[
+			{ accountIds: '4', action: '={{ "re connect" }}', customAction: 'unused' },
+			/"Action".*not an action name/,
+		],
 		[{ accountIds: '4', waitForCompletion: true, pollInterval: '={{ 0 }}' }, /Poll Interval/],
 		[{ accountIds: '4', waitForCompletion: true, timeoutMinutes: '={{ 500 }}' }, /Timeout/],
 	])('rejects %p before sending the batch', async (parameters, pattern) => {
@@ -146,7 +186,10 @@ describe('account batch', () => {
 
 describe('task get', () => {
 	async function queued(): Promise<number> {
-		const { data } = await t.api<IDataObject>('POST', '/accounts/batch', { account_ids: [11], action: 'suspend' });
+		const { data } = await t.api<IDataObject>('POST', '/accounts/batch', {
+			account_ids: [11],
+			action: 'suspend',
+		});
 		await t.clearRequests();
 		return data.id as number;
 	}
@@ -162,7 +205,12 @@ describe('task get', () => {
 
 	it('waits until progress reaches 100', async () => {
 		const id = await queued();
-		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(id), ...fastWait });
+		const result = await t.run({
+			resource: 'task',
+			operation: 'get',
+			taskId: byId(id),
+			...fastWait,
+		});
 		expect(result.error).toBeUndefined();
 		const [task] = jsonOf(result);
 		expect(task.progress).toBe(100);
@@ -174,7 +222,12 @@ describe('task get', () => {
 		const id = await queued();
 		for (let i = 0; i < 3; i++) await t.api('GET', `/tasks/${id}`);
 		await t.clearRequests();
-		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(id), ...fastWait });
+		const result = await t.run({
+			resource: 'task',
+			operation: 'get',
+			taskId: byId(id),
+			...fastWait,
+		});
 		expect(jsonOf(result)[0].progress).toBe(100);
 		expect(await t.requests()).toHaveLength(1);
 	});
@@ -185,7 +238,9 @@ describe('task get', () => {
 			{ resource: 'task', operation: 'get', taskId: byId('={{ $json.id }}'), ...fastWait },
 			{ input: [queuedTask] },
 		);
-		expect(jsonOf(result)[0]).toEqual(expect.objectContaining({ id: queuedTask.id, progress: 100 }));
+		expect(jsonOf(result)[0]).toEqual(
+			expect.objectContaining({ id: queuedTask.id, progress: 100 }),
+		);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
@@ -193,7 +248,11 @@ describe('task get', () => {
 		const missing = await t.run({ resource: 'task', operation: 'get', taskId: byId(424242) });
 		expect(missing.error!.httpCode).toBe('404');
 		await t.clearRequests();
-		const bad = await t.run({ resource: 'task', operation: 'get', taskId: byId('={{ "task-1" }}') });
+		const bad = await t.run({
+			resource: 'task',
+			operation: 'get',
+			taskId: byId('={{ "task-1" }}'),
+		});
 		expect(bad.error?.name).toBe('NodeOperationError');
 		expect(bad.error!.message).toMatch(/"Task"/);
 		expect(await t.requests()).toHaveLength(0);

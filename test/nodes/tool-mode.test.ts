@@ -9,7 +9,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { RESOURCES } from '../../nodes/Deliverability/resources';
-import { TOOL_MAX_CHARS, TOOL_MAX_ITEMS, TOOL_MAX_LOG_LINES, toolArguments, toolError, toolWait } from '../../nodes/Deliverability/helpers/toolMode';
+import {
+	TOOL_MAX_CHARS,
+	TOOL_MAX_ITEMS,
+	TOOL_MAX_LOG_LINES,
+	toolArguments,
+	toolError,
+	toolWait,
+} from '../../nodes/Deliverability/helpers/toolMode';
 import { runNode, type RunResult } from '../../support/harness';
 import { byId, jsonOf, useSandbox } from './context';
 
@@ -17,20 +24,32 @@ const t = useSandbox({ accounts: 112 });
 
 /** The generated tool type: n8n appends `Tool` to the name (and rewires the outputs, which the harness reads as main). */
 function asTool(node: INodeType): INodeType {
-	return Object.assign(Object.create(node) as INodeType, { description: { ...node.description, name: `${node.description.name}Tool` } });
+	return Object.assign(Object.create(node) as INodeType, {
+		description: { ...node.description, name: `${node.description.name}Tool` },
+	});
 }
 
-async function run(parameters: INodeParameters, { tool, args = {} }: { tool: boolean; args?: IDataObject }): Promise<RunResult> {
+async function run(
+	parameters: INodeParameters,
+	{ tool, args = {} }: { tool: boolean; args?: IDataObject },
+): Promise<RunResult> {
 	const node = new Deliverability();
 	return await runNode({
 		nodeType: tool ? asTool(node) : node,
 		parameters,
 		input: [args],
-		credentials: { deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer' } },
+		credentials: {
+			deliverabilityApi: {
+				apiKey: t.sandbox.apiKeys.A,
+				baseUrl: t.sandbox.baseUrl,
+				headerForm: 'bearer',
+			},
+		},
 	});
 }
 
-const fromAI = (key: string, description: string, type = 'string') => `={{ $fromAI('${key}', '${description}', '${type}') }}`;
+const fromAI = (key: string, description: string, type = 'string') =>
+	`={{ $fromAI('${key}', '${description}', '${type}') }}`;
 
 describe('answers', () => {
 	it('caps Return All at what a model can take and says how many more there are; the editor still gets all', async () => {
@@ -48,31 +67,58 @@ describe('answers', () => {
 			_truncated: true,
 			returned: kept.length,
 			omitted: editor.length - kept.length,
-			note: expect.stringContaining(`${editor.length - kept.length} more account results not shown (${editor.length} in all). Narrow the search`),
+			note: expect.stringContaining(
+				`${editor.length - kept.length} more account results not shown (${editor.length} in all). Narrow the search`,
+			),
 		});
 	});
 
 	it('a short list comes back whole, without a note', async () => {
 		const parameters = { resource: 'account', operation: 'getAll', returnAll: false, limit: 3 };
-		expect(jsonOf(await run(parameters, { tool: true }))).toEqual(jsonOf(await run(parameters, { tool: false })));
+		expect(jsonOf(await run(parameters, { tool: true }))).toEqual(
+			jsonOf(await run(parameters, { tool: false })),
+		);
 	});
 
 	it('Spam Test → Create answers with the ids, the seed addresses once, the credit and the next step', async () => {
-		const editor = jsonOf(await run({ resource: 'spamTest', operation: 'create' }, { tool: false }))[0];
+		const editor = jsonOf(
+			await run({ resource: 'spamTest', operation: 'create' }, { tool: false }),
+		)[0];
 		expect(Array.isArray(editor.results)).toBe(true);
 
-		const answer = jsonOf(await run({ resource: 'spamTest', operation: 'create' }, { tool: true }))[0];
-		const seeds = String(answer.seed_emails === undefined ? '' : (answer.seed_emails as string[]).join(','));
-		const { data } = await t.api<{ results: Array<{ email: string }> }>('GET', `/spam_tests/${String(answer.public_id)}`);
+		const answer = jsonOf(
+			await run({ resource: 'spamTest', operation: 'create' }, { tool: true }),
+		)[0];
+		const seeds = String(
+			answer.seed_emails === undefined ? '' : (answer.seed_emails as string[]).join(','),
+		);
+		const { data } = await t.api<{ results: Array<{ email: string }> }>(
+			'GET',
+			`/spam_tests/${String(answer.public_id)}`,
+		);
 		expect(seeds).toBe(data.results.map((r) => r.email).join(','));
-		expect(Object.keys(answer).sort()).toEqual(['credits_used', 'next_step', 'public_full_id', 'public_id', 'seed_emails', 'seedlist', 'test_type'].sort());
+		expect(Object.keys(answer).sort()).toEqual(
+			[
+				'credits_used',
+				'next_step',
+				'public_full_id',
+				'public_id',
+				'seed_emails',
+				'seedlist',
+				'test_type',
+			].sort(),
+		);
 		expect(answer.credits_used).toBe(1);
 		expect(answer.next_step).toContain(`"${String(answer.public_full_id)}" somewhere in its body`);
 		expect(JSON.stringify(answer).length).toBeLessThan(JSON.stringify(editor).length / 2);
 	});
 
 	it('a spam test that is not complete comes with what to do next', async () => {
-		const { data: test } = await t.api<{ public_id: string; public_full_id: string }>('POST', '/spam_tests', {});
+		const { data: test } = await t.api<{ public_id: string; public_full_id: string }>(
+			'POST',
+			'/spam_tests',
+			{},
+		);
 		const parameters = { resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) };
 		expect(jsonOf(await run(parameters, { tool: false }))[0].next_step).toBeUndefined();
 		const answer = jsonOf(await run(parameters, { tool: true }))[0];
@@ -83,19 +129,41 @@ describe('answers', () => {
 
 describe('tasks', () => {
 	it('a batch comes back with the task to follow and only its latest log lines', async () => {
-		const { data: accounts } = await t.api<Array<{ id: number }>>('GET', '/accounts', undefined, { page: 0 });
-		const accountIds = accounts.slice(0, 25).map((a) => a.id).join(',');
-		const batch = jsonOf(await run({ resource: 'account', operation: 'batch', accountIds, action: 'reconnect' }, { tool: true }))[0];
-		expect(batch.next_step).toContain(`call the task Get tool again with task id ${String(batch.id)}`);
+		const { data: accounts } = await t.api<Array<{ id: number }>>('GET', '/accounts', undefined, {
+			page: 0,
+		});
+		const accountIds = accounts
+			.slice(0, 25)
+			.map((a) => a.id)
+			.join(',');
+		const batch = jsonOf(
+			await run(
+				{ resource: 'account', operation: 'batch', accountIds, action: 'reconnect' },
+				{ tool: true },
+			),
+		)[0];
+		expect(batch.next_step).toContain(
+			`call the task Get tool again with task id ${String(batch.id)}`,
+		);
 
 		// Follow it until its log is longer than a model needs (a line per account and step).
 		let lines = 0;
 		for (let n = 0; n < 10 && lines <= TOOL_MAX_LOG_LINES; n++) {
-			const full = jsonOf(await run({ resource: 'task', operation: 'get', taskId: byId(Number(batch.id)) }, { tool: false }))[0];
+			const full = jsonOf(
+				await run(
+					{ resource: 'task', operation: 'get', taskId: byId(Number(batch.id)) },
+					{ tool: false },
+				),
+			)[0];
 			lines = (full.logs as IDataObject[]).length;
 		}
 		expect(lines).toBeGreaterThan(TOOL_MAX_LOG_LINES);
-		const task = jsonOf(await run({ resource: 'task', operation: 'get', taskId: byId(Number(batch.id)) }, { tool: true }))[0];
+		const task = jsonOf(
+			await run(
+				{ resource: 'task', operation: 'get', taskId: byId(Number(batch.id)) },
+				{ tool: true },
+			),
+		)[0];
 		expect(task.logs).toHaveLength(TOOL_MAX_LOG_LINES);
 		expect(Number(task.logs_omitted)).toBeGreaterThan(0);
 	});
@@ -119,26 +187,50 @@ describe('waits', () => {
 		const tool = await run(parameters, { tool: true });
 		expect(tool.error).toBeUndefined();
 		const answer = jsonOf(tool)[0];
-		expect(answer).toEqual(expect.objectContaining({ public_id: test.public_id, completed: false, _waitTimedOut: true }));
-		expect(answer.next_step).toContain(`call this tool again with the same public_id (${test.public_id})`);
+		expect(answer).toEqual(
+			expect.objectContaining({ public_id: test.public_id, completed: false, _waitTimedOut: true }),
+		);
+		expect(answer.next_step).toContain(
+			`call this tool again with the same public_id (${test.public_id})`,
+		);
 	});
 
 	it('last at most 60 s per call as a tool, whatever the node says', () => {
-		const settings = { waitForCompletion: true, pollIntervalMs: 15_000, timeoutMs: 15 * 60_000, onTimeout: 'error' as const };
-		const tool = { getNode: () => ({ type: 'n8n-nodes-deliverability.deliverabilityTool' }) } as never;
+		const settings = {
+			waitForCompletion: true,
+			pollIntervalMs: 15_000,
+			timeoutMs: 15 * 60_000,
+			onTimeout: 'error' as const,
+		};
+		const tool = {
+			getNode: () => ({ type: 'n8n-nodes-deliverability.deliverabilityTool' }),
+		} as never;
 		const plain = { getNode: () => ({ type: 'n8n-nodes-deliverability.deliverability' }) } as never;
-		expect(toolWait(tool, settings)).toEqual({ ...settings, timeoutMs: 60_000, onTimeout: 'returnLast' });
+		expect(toolWait(tool, settings)).toEqual({
+			...settings,
+			timeoutMs: 60_000,
+			onTimeout: 'returnLast',
+		});
 		expect(toolWait(tool, { ...settings, timeoutMs: 5_000 }).timeoutMs).toBe(5_000);
 		expect(toolWait(plain, settings)).toBe(settings);
 	});
 });
 
 describe('errors', () => {
-	const getAccount = { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: fromAI('account_id', 'numeric id') } };
+	const getAccount = {
+		resource: 'account',
+		operation: 'get',
+		accountId: { __rl: true, mode: 'id', value: fromAI('account_id', 'numeric id') },
+	};
 
 	it('name the argument the model filled and say what an account id is', async () => {
-		const editor = await run(getAccount, { tool: false, args: { account_id: 'anna@acme-mail.com' } });
-		expect(editor.error?.message).toBe('Invalid "Account": expected a whole number, got "anna@acme-mail.com"');
+		const editor = await run(getAccount, {
+			tool: false,
+			args: { account_id: 'anna@acme-mail.com' },
+		});
+		expect(editor.error?.message).toBe(
+			'Invalid "Account": expected a whole number, got "anna@acme-mail.com"',
+		);
 
 		const tool = await run(getAccount, { tool: true, args: { account_id: 'anna@acme-mail.com' } });
 		expect(tool.error?.message).toBe(
@@ -155,7 +247,7 @@ describe('errors', () => {
 		expect(editor.error?.message).not.toContain('Check the ID');
 	});
 
-	it('carry the fix of a bad time zone, named by the model\'s key', async () => {
+	it("carry the fix of a bad time zone, named by the model's key", async () => {
 		const parameters = {
 			resource: 'account',
 			operation: 'update',
@@ -168,7 +260,7 @@ describe('errors', () => {
 		expect((await t.requests()).filter((r) => r.method === 'POST')).toEqual([]);
 	});
 
-	it('rename fields in a description of several failures too, and leave the editor\'s errors alone', () => {
+	it("rename fields in a description of several failures too, and leave the editor's errors alone", () => {
 		new Deliverability(); // registers the labels of its parameters
 		const node = (type: string) => ({
 			id: '1',
@@ -189,17 +281,28 @@ describe('errors', () => {
 			new NodeOperationError(
 				node('x'),
 				'2 invalid fields: "Account": expected a whole number, got "x"; "Update Fields → Time Zone": "Paris" is not an IANA time zone name',
-				{ description: 'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.' },
+				{
+					description:
+						'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.',
+				},
 			);
 		const asTool = failures();
-		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverabilityTool') }, asTool, accountUpdate);
+		toolError(
+			{ getNode: () => node('n8n-nodes-deliverability.deliverabilityTool') },
+			asTool,
+			accountUpdate,
+		);
 		expect(asTool.message).toBe(
 			'2 invalid fields: "account_id": expected a whole number, got "x"; "zone": "Paris" is not an IANA time zone name. ' +
 				'"zone": Use a name like Europe/Paris, America/New_York or UTC. "account_id": give the numeric id of the account ' +
 				'(a sending mailbox), e.g. 120, not its email or name; list the accounts to find it.',
 		);
 		const inEditor = failures();
-		toolError({ getNode: () => node('n8n-nodes-deliverability.deliverability') }, inEditor, accountUpdate);
+		toolError(
+			{ getNode: () => node('n8n-nodes-deliverability.deliverability') },
+			inEditor,
+			accountUpdate,
+		);
 		expect(inEditor.message).toBe(failures().message);
 	});
 

@@ -10,7 +10,12 @@ const t = useSandbox({ accounts: 3 });
 describe('an unusable answer names the operation the user ran', () => {
 	it.each(['pause', 'resume'])('Account → %s answered with a web page', async (operation) => {
 		const title = `Account → ${operation.charAt(0).toUpperCase()}${operation.slice(1)}`;
-		await t.admin('POST', '/answers', { kind: 'html', method: 'POST', path: '/accounts/1', count: 1 });
+		await t.admin('POST', '/answers', {
+			kind: 'html',
+			method: 'POST',
+			path: '/accounts/1',
+			count: 1,
+		});
 		const result = await t.run({ resource: 'account', operation, accountId: byId(1) });
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error!.message).toBe(
@@ -20,7 +25,14 @@ describe('an unusable answer names the operation the user ran', () => {
 
 	it('Account → Get Many answered with null: a list of accounts is what Get Many expects', async () => {
 		await t.admin('POST', '/answers', { kind: 'null', method: 'GET', path: '/accounts', count: 1 });
-		const result = await t.run({ resource: 'account', operation: 'getAll', returnAll: false, limit: 2 });
-		expect(result.error?.message).toMatch(/^The service answered .* where Account → Get Many expects a list of accounts/);
+		const result = await t.run({
+			resource: 'account',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 2,
+		});
+		expect(result.error?.message).toMatch(
+			/^The service answered .* where Account → Get Many expects a list of accounts/,
+		);
 	});
 });

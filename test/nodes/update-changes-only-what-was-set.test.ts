@@ -19,7 +19,12 @@ async function read(path: string): Promise<IDataObject> {
 describe('only what was set changes', () => {
 	it('Account → Update with First Name alone changes only first_name', async () => {
 		const before = await read('/accounts/1');
-		const result = await t.run({ resource: 'account', operation: 'update', accountId: byId(1), updateFields: { first_name: 'Zoé' } });
+		const result = await t.run({
+			resource: 'account',
+			operation: 'update',
+			accountId: byId(1),
+			updateFields: { first_name: 'Zoé' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(await read('/accounts/1')).toEqual({ ...before, first_name: 'Zoé' });
 		const posts = (await t.requests()).filter((r) => r.method === 'POST');
@@ -29,8 +34,18 @@ describe('only what was set changes', () => {
 	it('Account → Update with a Time Zone picked from the list changes only time_zone', async () => {
 		const before = await read('/accounts/3');
 		expect(before.time_zone).not.toBe('Asia/Kolkata');
-		const picked = { __rl: true, mode: 'list', value: 'Asia/Kolkata', cachedResultName: 'Asia/Kolkata (UTC+05:30)' };
-		const result = await t.run({ resource: 'account', operation: 'update', accountId: byId(3), updateFields: { time_zone: picked } });
+		const picked = {
+			__rl: true,
+			mode: 'list',
+			value: 'Asia/Kolkata',
+			cachedResultName: 'Asia/Kolkata (UTC+05:30)',
+		};
+		const result = await t.run({
+			resource: 'account',
+			operation: 'update',
+			accountId: byId(3),
+			updateFields: { time_zone: picked },
+		});
 		expect(result.error).toBeUndefined();
 		expect(await read('/accounts/3')).toEqual({ ...before, time_zone: 'Asia/Kolkata' });
 	});
@@ -47,11 +62,19 @@ describe('only what was set changes', () => {
 	it('Automated Test → Set Run Days changes only the runs (state, time zone and hour stay)', async () => {
 		await t.api('POST', '/automated_tests/5', { active: true, time_zone: 'Asia/Tokyo', hour: 6 });
 		const before = await read('/automated_tests/5');
-		const result = await t.run({ resource: 'automatedTest', operation: 'setRuns', automatedTestId: byId(5), weekdays: [2, 4] });
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'setRuns',
+			automatedTestId: byId(5),
+			weekdays: [2, 4],
+		});
 		expect(result.error).toBeUndefined();
 		const after = await read('/automated_tests/5');
 		expect((after.automated_test_runs as IDataObject[]).map((r) => r.weekday)).toEqual([2, 4]);
-		expect({ ...after, automated_test_runs: undefined }).toEqual({ ...before, automated_test_runs: undefined });
+		expect({ ...after, automated_test_runs: undefined }).toEqual({
+			...before,
+			automated_test_runs: undefined,
+		});
 		expect(after).toMatchObject({ active: true, time_zone: 'Asia/Tokyo', hour: 6 });
 	});
 });

@@ -33,7 +33,9 @@ import {
 import type { N8n } from '../../support/n8n-process';
 
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
-const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) => n.type.endsWith('.deliverabilityTrigger'))!;
+const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
+	n.type.endsWith('.deliverabilityTrigger'),
+)!;
 
 /** Webhook (n8n's core node) → Deliverability: Account → Get, answering with the account (runs on the worker). */
 const actionWorkflow = webhookToAction({
@@ -43,7 +45,11 @@ const actionWorkflow = webhookToAction({
 	respond: 'lastNode',
 	action: {
 		name: 'Get the account',
-		parameters: { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' } },
+		parameters: {
+			resource: 'account',
+			operation: 'get',
+			accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' },
+		},
 	},
 });
 
@@ -56,15 +62,29 @@ const pollingWorkflow = {
 	name: 'Queue mode: notifications by polling',
 	nodes: [
 		{
-			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: ['DOMAIN_EXPIRING_SOON'], filters: {}, options: {} },
+			parameters: {
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				events: ['DOMAIN_EXPIRING_SOON'],
+				filters: {},
+				options: {},
+			},
 			id: '6e8a0c2e-4b6d-4f8a-9c1e-3a5c7e9b1d03',
 			name: 'On notification',
 			type: 'n8n-nodes-deliverability.deliverabilityNotificationTrigger',
 			typeVersion: 1,
 			position: [0, 0],
-			credentials: { deliverabilityApi: { id: 'DlvSandboxApiKey', name: 'Deliverability sandbox' } },
+			credentials: {
+				deliverabilityApi: { id: 'DlvSandboxApiKey', name: 'Deliverability sandbox' },
+			},
 		},
-		{ parameters: {}, id: '7f9b1d3f-5c7e-4a9b-8d2f-4b6d8f0a2e04', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0] },
+		{
+			parameters: {},
+			id: '7f9b1d3f-5c7e-4a9b-8d2f-4b6d8f0a2e04',
+			name: 'Done',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [240, 0],
+		},
 	],
 	connections: { 'On notification': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 	active: false,
@@ -77,13 +97,19 @@ beforeAll(async () => {
 	if (process.env.QUEUE_SKIP) return;
 	stack = await startQueueStack({
 		name: 'works',
-		beforeStart: (main) => main.importWorkflows([example.workflow, actionWorkflow, pollingWorkflow]),
+		beforeStart: (main) =>
+			main.importWorkflows([example.workflow, actionWorkflow, pollingWorkflow]),
 	});
-	process.stdout.write(`[queue] cluster figures after start: ${JSON.stringify(stack.cluster.figures())}\n`);
+	process.stdout.write(
+		`[queue] cluster figures after start: ${JSON.stringify(stack.cluster.figures())}\n`,
+	);
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {
-	if (stack) process.stdout.write(`[queue] cluster figures at the end: ${JSON.stringify(stack.cluster.figures())}\n`);
+	if (stack)
+		process.stdout.write(
+			`[queue] cluster figures at the end: ${JSON.stringify(stack.cluster.figures())}\n`,
+		);
 	await closeStacks();
 });
 
@@ -105,13 +131,19 @@ async function aliveAccount(skip: number[] = []): Promise<number> {
 
 /** The GET /notifications requests the sandbox received (every poll of the polling trigger sends one). */
 async function notificationPolls(): Promise<Array<{ at: string }>> {
-	const log = await admin<Array<{ method: string; path: string; at: string }>>(stack.sandbox, 'GET', '/requests');
+	const log = await admin<Array<{ method: string; path: string; at: string }>>(
+		stack.sandbox,
+		'GET',
+		'/requests',
+	);
 	return log.filter((r) => r.method === 'GET' && r.path === '/notifications');
 }
 
 /** Executions the worker reports having started, by id. */
 function startedOnWorker(): string[] {
-	return workerStarts(stack.cluster.worker.output).map((l) => /Worker started execution (\d+)/.exec(l)![1]);
+	return workerStarts(stack.cluster.worker.output).map(
+		(l) => /Worker started execution (\d+)/.exec(l)![1],
+	);
 }
 
 queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
@@ -123,16 +155,24 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 
 	it('publishing the polling trigger arms it with one poll and emits nothing (main, the leader, polls)', async () => {
 		const before = await notificationPolls();
-		expect((await main().api('POST', `/workflows/${pollingWorkflow.id}/activate`)).status).toBe(200);
-		await waitFor('the arming poll', async () => (await notificationPolls()).length > before.length, 60000);
+		expect((await main().api('POST', `/workflows/${pollingWorkflow.id}/activate`)).status).toBe(
+			200,
+		);
+		await waitFor(
+			'the arming poll',
+			async () => (await notificationPolls()).length > before.length,
+			60000,
+		);
 		armedAt = Date.now();
 		pollsAtArming = (await notificationPolls()).length;
-		const opened = await admin<{ id: number }>(stack.sandbox, 'POST', '/notifications', { event: 'DOMAIN_EXPIRING_SOON' });
+		const opened = await admin<{ id: number }>(stack.sandbox, 'POST', '/notifications', {
+			event: 'DOMAIN_EXPIRING_SOON',
+		});
 		notificationId = opened.id;
 		expect(await executions(pollingWorkflow.id)).toEqual([]);
 	});
 
-	it('publishing registers exactly one alert, pointing at the webhook processors (main\'s N8N_WEBHOOK_URL)', async () => {
+	it("publishing registers exactly one alert, pointing at the webhook processors (main's N8N_WEBHOOK_URL)", async () => {
 		expect(main().webhookBase).toBe(`${wh1().baseUrl}/`);
 		expect(await ourAlerts()).toEqual([]);
 		expect((await main().api('POST', `/workflows/${example.id}/activate`)).status).toBe(200);
@@ -144,14 +184,23 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 		expect(alerts[0]).toMatchObject({ events: ['ACCOUNT_DISCONNECTED'], active: true });
 	});
 
-	it('the package loads in main and in both webhook processors (each runs the trigger\'s own webhook code)', async () => {
+	it("the package loads in main and in both webhook processors (each runs the trigger's own webhook code)", async () => {
 		const types = await main().session<Array<{ name: string }>>('GET', '/types/nodes.json');
 		const names = (Array.isArray(types.data) ? types.data : []).map((t) => t.name);
-		expect(names).toEqual(expect.arrayContaining(['n8n-nodes-deliverability.deliverability', 'n8n-nodes-deliverability.deliverabilityTrigger']));
+		expect(names).toEqual(
+			expect.arrayContaining([
+				'n8n-nodes-deliverability.deliverability',
+				'n8n-nodes-deliverability.deliverabilityTrigger',
+			]),
+		);
 		// Only the trigger's webhook() answers a POST without the secret with 401 and this body; a process without the
 		// package would answer 404/500 (unknown webhook or node type).
 		for (const processor of [wh1(), wh2()]) {
-			const res = await fetch(triggerUrl(processor), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+			const res = await fetch(triggerUrl(processor), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
 			expect({ url: processor.baseUrl, status: res.status, body: await res.json() }).toEqual({
 				url: processor.baseUrl,
 				status: 401,
@@ -194,22 +243,39 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 		expect(await executions(example.id)).toHaveLength(1);
 		expect(runs[0]).toMatchObject({ status: 'success', mode: 'webhook' });
 		expect(startedOnWorker()).toContain(String(runs[0].id));
-		const deliveries = (await admin<Array<{ eventId: string; url: string; status: number }>>(stack.sandbox, 'GET', '/deliveries')).filter(
-			(d) => d.eventId === payload.id,
-		);
-		expect(deliveries.map((d) => [d.url.split('?')[0], d.status])).toEqual([[triggerUrl(wh1()), 200]]);
-		expect((await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${firstAccount}`)).alive).toBe(false);
+		const deliveries = (
+			await admin<Array<{ eventId: string; url: string; status: number }>>(
+				stack.sandbox,
+				'GET',
+				'/deliveries',
+			)
+		).filter((d) => d.eventId === payload.id);
+		expect(deliveries.map((d) => [d.url.split('?')[0], d.status])).toEqual([
+			[triggerUrl(wh1()), 200],
+		]);
+		expect(
+			(await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${firstAccount}`)).alive,
+		).toBe(false);
 		expect(await pauses(firstAccount)).toBe(1);
 	});
 
 	it('the same event id again is a duplicate: same processor, the other processor 1.5 s later, after the processors restart', async () => {
-		expect(await deliver(wh1(), payload)).toEqual({ status: 200, body: { received: true, status: 'duplicate', event_id: payload.id } });
+		expect(await deliver(wh1(), payload)).toEqual({
+			status: 200,
+			body: { received: true, status: 'duplicate', event_id: payload.id },
+		});
 		await sleep(1500);
 		// The other processor never saw it: only the memory saved in the database (static data) can tell.
-		expect(await deliver(wh2(), payload)).toEqual({ status: 200, body: { received: true, status: 'duplicate', event_id: payload.id } });
+		expect(await deliver(wh2(), payload)).toEqual({
+			status: 200,
+			body: { received: true, status: 'duplicate', event_id: payload.id },
+		});
 		await Promise.all([wh1().restart(), wh2().restart()]);
 		for (const processor of [wh1(), wh2()]) {
-			expect(await deliver(processor, payload)).toEqual({ status: 200, body: { received: true, status: 'duplicate', event_id: payload.id } });
+			expect(await deliver(processor, payload)).toEqual({
+				status: 200,
+				body: { received: true, status: 'duplicate', event_id: payload.id },
+			});
 		}
 		await sleep(1500);
 		expect(await executions(example.id)).toHaveLength(1);
@@ -230,7 +296,9 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 		const runs = await settled(example.id, 2);
 		expect(runs).toHaveLength(2);
 		expect(startedOnWorker()).toEqual(expect.arrayContaining(runs.map((r) => String(r.id))));
-		expect((await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${second}`)).alive).toBe(false);
+		expect(
+			(await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${second}`)).alive,
+		).toBe(false);
 	});
 
 	it('the polling trigger polls once per cluster and emits the notification once, in one run on the worker', async () => {
@@ -245,21 +313,36 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 		);
 		// One more poll after the one that emitted: it must emit nothing.
 		const polls = (await notificationPolls()).length;
-		await waitFor('one more poll', async () => (await notificationPolls()).length > polls, 90000, 1000);
+		await waitFor(
+			'one more poll',
+			async () => (await notificationPolls()).length > polls,
+			90000,
+			1000,
+		);
 		await sleep(3000);
 		expect(await executions(pollingWorkflow.id)).toHaveLength(1);
 		expect(run).toMatchObject({ status: 'success', mode: 'trigger' });
 		expect(startedOnWorker()).toContain(String(run.id));
-		const full = await main().api<{ data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: { id?: number } }>> } }>> } } }>(
-			'GET',
-			`/executions/${run.id}?includeData=true`,
-		);
-		expect(full.data.data.resultData.runData['On notification'][0].data.main[0].map((i) => i.json.id)).toEqual([notificationId]);
+		const full = await main().api<{
+			data: {
+				resultData: {
+					runData: Record<
+						string,
+						Array<{ data: { main: Array<Array<{ json: { id?: number } }>> } }>
+					>;
+				};
+			};
+		}>('GET', `/executions/${run.id}?includeData=true`);
+		expect(
+			full.data.data.resultData.runData['On notification'][0].data.main[0].map((i) => i.json.id),
+		).toEqual([notificationId]);
 		// Polls since arming: one per minute (cron) plus the poll main makes when it starts again (the restart above),
 		// plus one for timing slack. Every process polling (main, worker, two webhook processors) would be 4 times that.
 		const minutes = (Date.now() - armedAt) / 60000;
 		const since = (await notificationPolls()).length - pollsAtArming;
-		process.stdout.write(`[queue] polling trigger: ${since} polls in ${minutes.toFixed(1)} min across the cluster\n`);
+		process.stdout.write(
+			`[queue] polling trigger: ${since} polls in ${minutes.toFixed(1)} min across the cluster\n`,
+		);
 		expect(since).toBeGreaterThanOrEqual(Math.floor(minutes));
 		expect(since).toBeLessThanOrEqual(Math.floor(minutes) + 3);
 	}, 300000);

@@ -28,9 +28,9 @@ import {
 } from './support';
 
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
-const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string; name: string }>).find((n) =>
-	n.type.endsWith('.deliverabilityTrigger'),
-)!;
+const trigger = (
+	example.workflow.nodes as Array<{ type: string; webhookId?: string; name: string }>
+).find((n) => n.type.endsWith('.deliverabilityTrigger'))!;
 
 let stack: QueueStack;
 let accounts: number[];
@@ -38,8 +38,13 @@ let seq = 0;
 
 beforeAll(async () => {
 	if (process.env.QUEUE_SKIP) return;
-	stack = await startQueueStack({ name: 'concurrency', beforeStart: (main) => main.importWorkflows([example.workflow]) });
-	expect((await stack.cluster.main.api('POST', `/workflows/${example.id}/activate`)).status).toBe(200);
+	stack = await startQueueStack({
+		name: 'concurrency',
+		beforeStart: (main) => main.importWorkflows([example.workflow]),
+	});
+	expect((await stack.cluster.main.api('POST', `/workflows/${example.id}/activate`)).status).toBe(
+		200,
+	);
 	await waitFor('the alert', async () => (await ourAlerts()).length === 1, 30000);
 	accounts = await aliveAccounts(stack);
 }, START_TIMEOUT_MS);
@@ -55,27 +60,44 @@ const deliver = (on: N8n, payload: object) => deliverTo(stack, trigger.webhookId
 /** A fresh ACCOUNT_DISCONNECTED event for the next account (the auto-pause example pauses it). */
 function newEvent(label: string): Record<string, unknown> {
 	seq++;
-	return { id: `evt_${label}_${seq}_${Date.now().toString(36)}`, event: 'ACCOUNT_DISCONNECTED', account_id: accounts[seq % accounts.length] };
+	return {
+		id: `evt_${label}_${seq}_${Date.now().toString(36)}`,
+		event: 'ACCOUNT_DISCONNECTED',
+		account_id: accounts[seq % accounts.length],
+	};
 }
 
 const outcome = (a: Answer) => `${a.status} ${String(a.body.status)}`;
 
 /** The ids the trigger's memory holds in the workflow's static data, as n8n's public API returns the workflow. */
 async function savedIds(): Promise<string[]> {
-	const res = await stack.cluster.main.api<{ staticData?: Record<string, unknown> }>('GET', `/workflows/${example.id}`);
+	const res = await stack.cluster.main.api<{ staticData?: Record<string, unknown> }>(
+		'GET',
+		`/workflows/${example.id}`,
+	);
 	expect(res.status).toBe(200);
-	const node = (res.data.staticData ?? {})[`node:${trigger.name}`] as Record<string, unknown> | undefined;
+	const node = (res.data.staticData ?? {})[`node:${trigger.name}`] as
+		| Record<string, unknown>
+		| undefined;
 	const memory = node?.eventMemory as { ids?: unknown } | undefined;
-	const list = Array.isArray(memory?.ids) ? memory.ids : Array.isArray(node?.recentEventIds) ? node.recentEventIds : [];
+	const list = Array.isArray(memory?.ids)
+		? memory.ids
+		: Array.isArray(node?.recentEventIds)
+			? node.recentEventIds
+			: [];
 	return (list as unknown[]).map(String);
 }
 
-queueDescribe('the trigger\'s duplicate memory across webhook processors', () => {
+queueDescribe("the trigger's duplicate memory across webhook processors", () => {
 	it('copies of one event at the same moment on one processor start one run', async () => {
 		const before = (await executions()).length;
 		const events = [newEvent('one'), newEvent('one'), newEvent('one')];
-		const answers = await Promise.all(events.flatMap((e) => [deliver(wh1(), e), deliver(wh1(), e)]));
-		expect(answers.map(outcome).sort()).toEqual([...Array(3).fill('200 accepted'), ...Array(3).fill('200 duplicate')].sort());
+		const answers = await Promise.all(
+			events.flatMap((e) => [deliver(wh1(), e), deliver(wh1(), e)]),
+		);
+		expect(answers.map(outcome).sort()).toEqual(
+			[...Array(3).fill('200 accepted'), ...Array(3).fill('200 duplicate')].sort(),
+		);
 		await settled(before + 3);
 		await sleep(1500);
 		expect(await executions()).toHaveLength(before + 3);
@@ -84,9 +106,12 @@ queueDescribe('the trigger\'s duplicate memory across webhook processors', () =>
 	it('copies of one event at the same moment on two processors: at most one run per processor, one per accepted answer', async () => {
 		const before = (await executions()).length;
 		const events = [newEvent('two'), newEvent('two'), newEvent('two')];
-		const pairs = await Promise.all(events.map((e) => Promise.all([deliver(wh1(), e), deliver(wh2(), e)])));
+		const pairs = await Promise.all(
+			events.map((e) => Promise.all([deliver(wh1(), e), deliver(wh2(), e)])),
+		);
 		const accepted = pairs.map((pair) => pair.filter((a) => a.body.status === 'accepted').length);
-		for (const pair of pairs) for (const a of pair) expect(['200 accepted', '200 duplicate']).toContain(outcome(a));
+		for (const pair of pairs)
+			for (const a of pair) expect(['200 accepted', '200 duplicate']).toContain(outcome(a));
 		// The guarantee: at least one copy runs, never more than one per processor.
 		for (const n of accepted) expect(n === 1 || n === 2).toBe(true);
 		const total = accepted.reduce((a, b) => a + b, 0);
@@ -98,7 +123,8 @@ queueDescribe('the trigger\'s duplicate memory across webhook processors', () =>
 		);
 		// Once both have answered and saved, every further copy is a duplicate on either processor.
 		for (const e of events) {
-			for (const processor of [wh1(), wh2()]) expect(outcome(await deliver(processor, e))).toBe('200 duplicate');
+			for (const processor of [wh1(), wh2()])
+				expect(outcome(await deliver(processor, e))).toBe('200 duplicate');
 		}
 	});
 
@@ -125,7 +151,8 @@ queueDescribe('the trigger\'s duplicate memory across webhook processors', () =>
 		// With every in-process memory gone, the saved memory alone recognises all of them.
 		await Promise.all([wh1().restart(), wh2().restart()]);
 		for (const e of pairs.flat()) {
-			for (const processor of [wh1(), wh2()]) expect(outcome(await deliver(processor, e))).toBe('200 duplicate');
+			for (const processor of [wh1(), wh2()])
+				expect(outcome(await deliver(processor, e))).toBe('200 duplicate');
 		}
 		await sleep(1500);
 		expect(await executions()).toHaveLength(before + 8);
@@ -139,9 +166,13 @@ queueDescribe('the trigger\'s duplicate memory across webhook processors', () =>
 		expect(outcome(await deliver(wh2(), old))).toBe('200 duplicate');
 		const before = (await settled((await executions()).length)).length;
 		const [first] = await ourAlerts();
-		expect((await stack.cluster.main.api('POST', `/workflows/${example.id}/deactivate`)).status).toBe(200);
+		expect(
+			(await stack.cluster.main.api('POST', `/workflows/${example.id}/deactivate`)).status,
+		).toBe(200);
 		await waitFor('no alert', async () => (await ourAlerts()).length === 0, 30000);
-		expect((await stack.cluster.main.api('POST', `/workflows/${example.id}/activate`)).status).toBe(200);
+		expect((await stack.cluster.main.api('POST', `/workflows/${example.id}/activate`)).status).toBe(
+			200,
+		);
 		await waitFor('the new alert', async () => (await ourAlerts()).length === 1, 30000);
 		const [second] = await ourAlerts();
 		expect(second.id).not.toBe(first.id);

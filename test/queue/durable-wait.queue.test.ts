@@ -36,7 +36,14 @@ const quickWorkflow = webhookToAction({
 	name: 'Queue mode: a quick run',
 	path: 'queue-quick',
 	respond: 'lastNode',
-	action: { name: 'Account', parameters: { resource: 'account', operation: 'get', accountId: { __rl: true, mode: 'id', value: '1' } } },
+	action: {
+		name: 'Account',
+		parameters: {
+			resource: 'account',
+			operation: 'get',
+			accountId: { __rl: true, mode: 'id', value: '1' },
+		},
+	},
 });
 
 const example = durableExample();
@@ -58,69 +65,85 @@ beforeAll(async () => {
 afterAll(closeStacks);
 
 queueDescribe('durable waits in queue mode (worker concurrency 2)', () => {
-	it('12 runs wait at once without holding the worker, survive a worker kill and a main restart, and all finish', async () => {
-		const { main, worker, webhooks } = stack.cluster;
-		const t0 = Date.now();
-		const runs: DurableRun = await startCampaigns(stack.sandbox, webhooks[0].baseUrl, RUNS);
+	it(
+		'12 runs wait at once without holding the worker, survive a worker kill and a main restart, and all finish',
+		async () => {
+			const { main, worker, webhooks } = stack.cluster;
+			const t0 = Date.now();
+			const runs: DurableRun = await startCampaigns(stack.sandbox, webhooks[0].baseUrl, RUNS);
 
-		// They all reach the Wait node: n8n stores them as "waiting" and frees the worker's two slots.
-		let mostWaiting = 0;
-		const waitingNow = async () => {
-			const waiting = (await executions(stack, example.id)).filter((e) => e.status === 'waiting').length;
-			mostWaiting = Math.max(mostWaiting, waiting);
-			return waiting;
-		};
-		await waitFor('10 or more runs waiting at once', async () => (await waitingNow()) >= 10, 120000, 500);
-		const waitingAt = Date.now();
-
-		// Meanwhile a quick workflow gets a worker slot and finishes; the waiting runs are still waiting after it.
-		const quickStart = Date.now();
-		const quick = await fetch(`${webhooks[0].baseUrl}/webhook/queue-quick`, { method: 'POST' });
-		const quickMs = Date.now() - quickStart;
-		expect(quick.status).toBe(200);
-		expect(await quick.json()).toMatchObject({ id: 1 });
-		const waitingAfterQuick = await waitingNow();
-		expect(waitingAfterQuick).toBeGreaterThanOrEqual(10);
-
-		// The worker dies while they wait (no shutdown handlers) and comes back; then main restarts.
-		await worker.kill();
-		await worker.start();
-		await main.restart();
-
-		// Every 2 s: main restarts meanwhile, and its API is slow to answer while it starts.
-		const ended = await settled(stack, example.id, RUNS, 420000, 2000);
-		const finishedMs = Date.now() - t0;
-		expect(ended.map((e) => e.status)).toEqual(Array(RUNS).fill('success'));
-		expect(ended.filter((e) => e.status === 'crashed')).toHaveLength(0);
-
-		// Each run created its spam test exactly once, and each test completed on the "Completed" output.
-		const creates = (await admin<Array<{ method: string; path: string; status: number }>>(stack.sandbox, 'GET', '/requests')).filter(
-			(r) => r.method === 'POST' && r.path === '/spam_tests',
-		);
-		expect(creates).toHaveLength(RUNS);
-		for (const e of ended) {
-			const full = await main.api<{ data: { resultData: { runData: Record<string, Array<{ data?: { main?: unknown[][] } }>> } } }>(
-				'GET',
-				`/executions/${e.id}?includeData=true`,
+			// They all reach the Wait node: n8n stores them as "waiting" and frees the worker's two slots.
+			let mostWaiting = 0;
+			const waitingNow = async () => {
+				const waiting = (await executions(stack, example.id)).filter(
+					(e) => e.status === 'waiting',
+				).length;
+				mostWaiting = Math.max(mostWaiting, waiting);
+				return waiting;
+			};
+			await waitFor(
+				'10 or more runs waiting at once',
+				async () => (await waitingNow()) >= 10,
+				120000,
+				500,
 			);
-			const checks = full.data.data.resultData.runData['Check results'];
-			// First check "Not Yet", the last one "Completed" (one item on output 0).
-			expect(checks.length).toBeGreaterThanOrEqual(2);
-			expect(checks[0].data?.main?.[1]).toHaveLength(1);
-			expect(checks[checks.length - 1].data?.main?.[0]).toHaveLength(1);
-			expect(full.data.data.resultData.runData['Result card']).toHaveLength(1);
-			expect(full.data.data.resultData.runData['Gave up']).toBeUndefined();
-		}
-		const publicIds = await runs.publicIds();
-		expect(new Set(publicIds).size).toBe(RUNS);
+			const waitingAt = Date.now();
 
-		// Every execution started on a worker at least twice (the start, and each resume), none was crashed by the kill.
-		const starts = workerStarts(worker.output);
-		process.stdout.write(
-			`[queue] durable wait: ${RUNS} runs, at most ${mostWaiting} waiting at once (${waitingAfterQuick} right after the quick run, ` +
-				`which took ${quickMs} ms, ${Math.round((quickStart - waitingAt) / 1000)} s after 10 were waiting); ` +
-				`worker killed and restarted, main restarted; all finished in ${Math.round(finishedMs / 1000)} s; ${starts.length} worker starts logged; ` +
-				`${runs.notReady} webhook answers "Database is not ready" retried\n`,
-		);
-	}, RUN_TIMEOUT_MS);
+			// Meanwhile a quick workflow gets a worker slot and finishes; the waiting runs are still waiting after it.
+			const quickStart = Date.now();
+			const quick = await fetch(`${webhooks[0].baseUrl}/webhook/queue-quick`, { method: 'POST' });
+			const quickMs = Date.now() - quickStart;
+			expect(quick.status).toBe(200);
+			expect(await quick.json()).toMatchObject({ id: 1 });
+			const waitingAfterQuick = await waitingNow();
+			expect(waitingAfterQuick).toBeGreaterThanOrEqual(10);
+
+			// The worker dies while they wait (no shutdown handlers) and comes back; then main restarts.
+			await worker.kill();
+			await worker.start();
+			await main.restart();
+
+			// Every 2 s: main restarts meanwhile, and its API is slow to answer while it starts.
+			const ended = await settled(stack, example.id, RUNS, 420000, 2000);
+			const finishedMs = Date.now() - t0;
+			expect(ended.map((e) => e.status)).toEqual(Array(RUNS).fill('success'));
+			expect(ended.filter((e) => e.status === 'crashed')).toHaveLength(0);
+
+			// Each run created its spam test exactly once, and each test completed on the "Completed" output.
+			const creates = (
+				await admin<Array<{ method: string; path: string; status: number }>>(
+					stack.sandbox,
+					'GET',
+					'/requests',
+				)
+			).filter((r) => r.method === 'POST' && r.path === '/spam_tests');
+			expect(creates).toHaveLength(RUNS);
+			for (const e of ended) {
+				const full = await main.api<{
+					data: {
+						resultData: { runData: Record<string, Array<{ data?: { main?: unknown[][] } }>> };
+					};
+				}>('GET', `/executions/${e.id}?includeData=true`);
+				const checks = full.data.data.resultData.runData['Check results'];
+				// First check "Not Yet", the last one "Completed" (one item on output 0).
+				expect(checks.length).toBeGreaterThanOrEqual(2);
+				expect(checks[0].data?.main?.[1]).toHaveLength(1);
+				expect(checks[checks.length - 1].data?.main?.[0]).toHaveLength(1);
+				expect(full.data.data.resultData.runData['Result card']).toHaveLength(1);
+				expect(full.data.data.resultData.runData['Gave up']).toBeUndefined();
+			}
+			const publicIds = await runs.publicIds();
+			expect(new Set(publicIds).size).toBe(RUNS);
+
+			// Every execution started on a worker at least twice (the start, and each resume), none was crashed by the kill.
+			const starts = workerStarts(worker.output);
+			process.stdout.write(
+				`[queue] durable wait: ${RUNS} runs, at most ${mostWaiting} waiting at once (${waitingAfterQuick} right after the quick run, ` +
+					`which took ${quickMs} ms, ${Math.round((quickStart - waitingAt) / 1000)} s after 10 were waiting); ` +
+					`worker killed and restarted, main restarted; all finished in ${Math.round(finishedMs / 1000)} s; ${starts.length} worker starts logged; ` +
+					`${runs.notReady} webhook answers "Database is not ready" retried\n`,
+			);
+		},
+		RUN_TIMEOUT_MS,
+	);
 });

@@ -31,7 +31,11 @@ export interface DurableRun {
  * a sending tool retries that, and so do we (nothing started, so nothing is sent twice). Likewise a 404 "not
  * registered" right after activation (seen in regular mode), until the webhook is live.
  */
-export async function startCampaigns(sandbox: Sandbox, baseUrl: string, count: number): Promise<DurableRun> {
+export async function startCampaigns(
+	sandbox: Sandbox,
+	baseUrl: string,
+	count: number,
+): Promise<DurableRun> {
 	await admin(sandbox, 'POST', '/settings', { seedDelayMs: SEED_DELAY_MS });
 	let notReady = 0;
 	let notRegistered = 0;
@@ -41,18 +45,26 @@ export async function startCampaigns(sandbox: Sandbox, baseUrl: string, count: n
 				const res = await fetch(`${baseUrl}/webhook/spam-test-after-send`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ from: 'news@clean-campaign.example', subject: `Campaign ${i + 1}`, text: `Hello from campaign ${i + 1}` }),
+					body: JSON.stringify({
+						from: 'news@clean-campaign.example',
+						subject: `Campaign ${i + 1}`,
+						text: `Hello from campaign ${i + 1}`,
+					}),
 				});
 				const text = await res.text();
-				const retry = (res.status === 503 && text.includes('Database is not ready')) || (res.status === 404 && text.includes('is not registered'));
-				if (!retry || attempt >= 30) return `${res.status} ${res.status === 200 ? '' : text}`.trim();
+				const retry =
+					(res.status === 503 && text.includes('Database is not ready')) ||
+					(res.status === 404 && text.includes('is not registered'));
+				if (!retry || attempt >= 30)
+					return `${res.status} ${res.status === 200 ? '' : text}`.trim();
 				if (res.status === 503) notReady++;
 				else notRegistered++;
 				await new Promise((r) => setTimeout(r, 1000));
 			}
 		}),
 	);
-	if (answers.some((a) => a !== '200')) throw new Error(`campaign webhooks answered ${answers.join(', ')}`);
+	if (answers.some((a) => a !== '200'))
+		throw new Error(`campaign webhooks answered ${answers.join(', ')}`);
 	return {
 		notReady,
 		notRegistered,

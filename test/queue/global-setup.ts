@@ -3,7 +3,13 @@
  * cluster and Redis for all test files (ports in QUEUE_PG / QUEUE_REDIS). When Postgres or Redis cannot be had the
  * run goes on with QUEUE_SKIP set: every test skips and a banner and the summary line say why.
  */
-import { Missing, startPostgres, startRedis, type Postgres, type Redis } from '../../support/queue-cluster';
+import {
+	Missing,
+	startPostgres,
+	startRedis,
+	type Postgres,
+	type Redis,
+} from '../../support/queue-cluster';
 import { runtimeAndPackage } from '../e2e/global-setup';
 
 declare global {
@@ -21,7 +27,11 @@ export default async function globalSetup(): Promise<void> {
 	await runtimeAndPackage(log);
 	globalThis.queueServices = {};
 	// Interrupted (Ctrl-C, a CI timeout): exit normally so the 'exit' handlers stop Postgres, Redis and every n8n.
-	for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) process.once(signal, () => process.exit(code));
+	for (const [signal, code] of [
+		['SIGINT', 130],
+		['SIGTERM', 143],
+	] as const)
+		process.once(signal, () => process.exit(code));
 	try {
 		const [postgres, redis] = await Promise.allSettled([startPostgres(log), startRedis(log)]);
 		if (postgres.status === 'fulfilled') globalThis.queueServices.postgres = postgres.value;
@@ -37,7 +47,19 @@ export default async function globalSetup(): Promise<void> {
 		return;
 	}
 	const { postgres: pg, redis } = globalThis.queueServices as { postgres: Postgres; redis: Redis };
-	process.env.QUEUE_PG = JSON.stringify({ host: pg.host, port: pg.port, user: pg.user, password: pg.password, version: pg.version });
-	process.env.QUEUE_REDIS = JSON.stringify({ host: redis.host, port: redis.port, version: redis.version });
-	log(`[queue] runtime, package, Postgres and Redis ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+	process.env.QUEUE_PG = JSON.stringify({
+		host: pg.host,
+		port: pg.port,
+		user: pg.user,
+		password: pg.password,
+		version: pg.version,
+	});
+	process.env.QUEUE_REDIS = JSON.stringify({
+		host: redis.host,
+		port: redis.port,
+		version: redis.version,
+	});
+	log(
+		`[queue] runtime, package, Postgres and Redis ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+	);
 }

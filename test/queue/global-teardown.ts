@@ -4,5 +4,6 @@ export default async function globalTeardown(): Promise<void> {
 	globalThis.queueServices = undefined;
 	await services?.postgres?.stop();
 	await services?.redis?.stop();
-	if (process.env.QUEUE_SKIP) process.stdout.write(`\n!!! QUEUE-MODE SUITE SKIPPED: ${process.env.QUEUE_SKIP}\n`);
+	if (process.env.QUEUE_SKIP)
+		process.stdout.write(`\n!!! QUEUE-MODE SUITE SKIPPED: ${process.env.QUEUE_SKIP}\n`);
 }

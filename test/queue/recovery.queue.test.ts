@@ -34,7 +34,13 @@ const createWorkflow = webhookToAction({
 	respond: 'onReceived',
 	action: {
 		name: 'Create the alert',
-		parameters: { resource: 'alert', operation: 'create', channel: 'HOOK_URL', hookUrl: '={{ $json.body.hook_url }}', events: ['DOMAIN_EXPIRING_SOON'] },
+		parameters: {
+			resource: 'alert',
+			operation: 'create',
+			channel: 'HOOK_URL',
+			hookUrl: '={{ $json.body.hook_url }}',
+			events: ['DOMAIN_EXPIRING_SOON'],
+		},
 	},
 });
 
@@ -47,9 +53,15 @@ beforeAll(async () => {
 		webhookProcessors: 1,
 		beforeStart: (main) => main.importWorkflows([createWorkflow]),
 		// Short Bull locks so a dead worker's job is noticed in seconds (n8n's defaults: 60 s lock, 30 s check).
-		env: { QUEUE_WORKER_LOCK_DURATION: '4000', QUEUE_WORKER_LOCK_RENEW_TIME: '1000', QUEUE_WORKER_STALLED_INTERVAL: '2000' },
+		env: {
+			QUEUE_WORKER_LOCK_DURATION: '4000',
+			QUEUE_WORKER_LOCK_RENEW_TIME: '1000',
+			QUEUE_WORKER_STALLED_INTERVAL: '2000',
+		},
 	});
-	expect((await stack.cluster.main.api('POST', `/workflows/${createWorkflow.id}/activate`)).status).toBe(200);
+	expect(
+		(await stack.cluster.main.api('POST', `/workflows/${createWorkflow.id}/activate`)).status,
+	).toBe(200);
 }, START_TIMEOUT_MS);
 
 afterAll(closeStacks);
@@ -63,11 +75,17 @@ interface LoggedRequest {
 
 async function createsFor(hookUrl: string): Promise<LoggedRequest[]> {
 	const log = await admin<LoggedRequest[]>(stack.sandbox, 'GET', '/requests');
-	return log.filter((r) => r.method === 'POST' && r.path === '/alerts' && r.body?.hook_url === hookUrl);
+	return log.filter(
+		(r) => r.method === 'POST' && r.path === '/alerts' && r.body?.hook_url === hookUrl,
+	);
 }
 
 async function alertsAt(hookUrl: string): Promise<number> {
-	const alerts = await admin<Array<{ hook_url: string | null }>>(stack.sandbox, 'GET', '/alerts?project=A');
+	const alerts = await admin<Array<{ hook_url: string | null }>>(
+		stack.sandbox,
+		'GET',
+		'/alerts?project=A',
+	);
 	return alerts.filter((a) => a.hook_url === hookUrl).length;
 }
 
@@ -76,7 +94,13 @@ queueDescribe('a worker killed in the middle of a run', () => {
 		const { main, worker, webhooks } = stack.cluster;
 		const hookUrl = `https://hooks.example.com/queue-recovery-${Date.now().toString(36)}`;
 		// The service takes 6 s to answer this create: the worker is killed while it waits.
-		await admin(stack.sandbox, 'POST', '/faults', { kind: 'latency', latencyMs: 6000, method: 'POST', path: '/alerts', count: 1 });
+		await admin(stack.sandbox, 'POST', '/faults', {
+			kind: 'latency',
+			latencyMs: 6000,
+			method: 'POST',
+			path: '/alerts',
+			count: 1,
+		});
 		const started = await waitFor('the webhook', async () => {
 			const res = await fetch(`${webhooks[0].baseUrl}/webhook/queue-create`, {
 				method: 'POST',
@@ -86,13 +110,22 @@ queueDescribe('a worker killed in the middle of a run', () => {
 			return res.status === 200;
 		});
 		expect(started).toBe(true);
-		await waitFor('the create reaching the service', async () => (await createsFor(hookUrl)).length === 1, 60000, 100);
+		await waitFor(
+			'the create reaching the service',
+			async () => (await createsFor(hookUrl)).length === 1,
+			60000,
+			100,
+		);
 		const [running] = await executions(stack, createWorkflow.id);
 		expect(running.status).toBe('running');
 		await worker.kill();
 
 		// The service finishes the create nobody waits for any more: one alert exists.
-		await waitFor('the alert created by the interrupted request', async () => (await alertsAt(hookUrl)) === 1, 20000);
+		await waitFor(
+			'the alert created by the interrupted request',
+			async () => (await alertsAt(hookUrl)) === 1,
+			20000,
+		);
 
 		// A worker comes back (the orchestrator restarts it): the dead job's lock expires and it is failed, not re-run.
 		await worker.start();
@@ -100,25 +133,38 @@ queueDescribe('a worker killed in the middle of a run', () => {
 		expect(await createsFor(hookUrl)).toHaveLength(1);
 		expect(await alertsAt(hookUrl)).toBe(1);
 		// The worker's output (kept across its restart) shows that execution started once only.
-		expect(workerStarts(worker.output).filter((l) => l.includes(`execution ${running.id} `))).toHaveLength(1);
+		expect(
+			workerStarts(worker.output).filter((l) => l.includes(`execution ${running.id} `)),
+		).toHaveLength(1);
 
 		// The process that enqueued the run (the webhook processor) waits on the job; Bull's "job stalled more than
 		// maxStalledCount" becomes n8n's MaxStalledCountError and the execution ends in "error", not re-run. (Had that
 		// process died too, main's queue recovery would mark it "crashed" at its next check.)
 		const ended = await waitFor(
 			'the interrupted execution to end',
-			async () => (await executions(stack, createWorkflow.id)).find((e) => e.id === running.id && e.status !== 'running'),
+			async () =>
+				(await executions(stack, createWorkflow.id)).find(
+					(e) => e.id === running.id && e.status !== 'running',
+				),
 			60000,
 			1000,
 		);
 		expect(ended.status).toBe('error');
-		const full = await main.api<{ data?: { resultData?: { error?: { message?: string } } } }>('GET', `/executions/${running.id}?includeData=true`);
+		const full = await main.api<{ data?: { resultData?: { error?: { message?: string } } } }>(
+			'GET',
+			`/executions/${running.id}?includeData=true`,
+		);
 		expect(full.status).toBe(200);
-		expect(full.data.data?.resultData?.error?.message).toMatch(/failed to be processed too many times/);
+		expect(full.data.data?.resultData?.error?.message).toMatch(
+			/failed to be processed too many times/,
+		);
 		// n8n saves that error as the execution's whole data (workflow-runner.js processError → workflowExecuteAfter):
 		// the item the webhook received is no longer in n8n's storage, and the sender already had its 200.
 		expect(JSON.stringify(full.data)).not.toContain(hookUrl);
-		expect((full.data.data?.resultData as { runData?: Record<string, unknown> } | undefined)?.runData?.Webhook).toBeUndefined();
+		expect(
+			(full.data.data?.resultData as { runData?: Record<string, unknown> } | undefined)?.runData
+				?.Webhook,
+		).toBeUndefined();
 		// Nothing ran it again meanwhile.
 		expect(await executions(stack, createWorkflow.id)).toHaveLength(1);
 		expect(await createsFor(hookUrl)).toHaveLength(1);

@@ -51,12 +51,21 @@ export async function closeStacks(): Promise<void> {
 /** Start-up of a whole cluster on a busy 2-core machine can take minutes: the hook timeout for beforeAll. */
 export const START_TIMEOUT_MS = 600000;
 
-export async function startQueueStack({ name, beforeStart, env, webhookProcessors, workerConcurrency, regular }: StackOptions): Promise<QueueStack> {
+export async function startQueueStack({
+	name,
+	beforeStart,
+	env,
+	webhookProcessors,
+	workerConcurrency,
+	regular,
+}: StackOptions): Promise<QueueStack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
-	if (!tgz || !fs.existsSync(tgz)) throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:queue`');
+	if (!tgz || !fs.existsSync(tgz))
+		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:queue`');
 	const pg = JSON.parse(process.env.QUEUE_PG ?? 'null') as PostgresInfo | null;
 	const redisInfo = JSON.parse(process.env.QUEUE_REDIS ?? 'null') as Omit<Redis, 'stop'> | null;
-	if (!pg || !redisInfo) throw new Error('QUEUE_PG / QUEUE_REDIS not set: run the suite with `npm run test:queue`');
+	if (!pg || !redisInfo)
+		throw new Error('QUEUE_PG / QUEUE_REDIS not set: run the suite with `npm run test:queue`');
 	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
 	const cluster = new Cluster({
 		postgres: postgresAt(pg),
@@ -78,7 +87,11 @@ export async function startQueueStack({ name, beforeStart, env, webhookProcessor
 	try {
 		await cluster.prepare();
 		await cluster.main.importCredentials(
-			sandboxCredentials({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKeys.A, smtpPort: sandbox.smtpPort }),
+			sandboxCredentials({
+				baseUrl: sandbox.baseUrl,
+				apiKey: sandbox.apiKeys.A,
+				smtpPort: sandbox.smtpPort,
+			}),
 		);
 		if (beforeStart) await beforeStart(cluster.main, sandbox);
 		await cluster.start();
@@ -115,13 +128,22 @@ export function triggerUrl(on: N8n, webhookId: string): string {
 }
 
 export async function executions(stack: QueueStack, workflowId: string): Promise<Execution[]> {
-	const res = await stack.cluster.main.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&limit=250`);
+	const res = await stack.cluster.main.api<{ data: Execution[] }>(
+		'GET',
+		`/executions?workflowId=${workflowId}&limit=250`,
+	);
 	if (res.status !== 200) throw new Error(`executions: ${res.status}`);
 	return res.data.data;
 }
 
 /** Waits until at least `count` executions of the workflow exist and none is still going. */
-export async function settled(stack: QueueStack, workflowId: string, count: number, timeoutMs = 60000, everyMs = 500): Promise<Execution[]> {
+export async function settled(
+	stack: QueueStack,
+	workflowId: string,
+	count: number,
+	timeoutMs = 60000,
+	everyMs = 500,
+): Promise<Execution[]> {
 	return await waitFor(
 		`${count} finished execution(s)`,
 		async () => {
@@ -135,13 +157,21 @@ export async function settled(stack: QueueStack, workflowId: string, count: numb
 
 /** POSTs of the sandbox's request log that paused this account (the auto-pause example's action). */
 export async function pauses(stack: QueueStack, accountId: number): Promise<number> {
-	const log = await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests');
+	const log = await admin<Array<{ method: string; path: string }>>(
+		stack.sandbox,
+		'GET',
+		'/requests',
+	);
 	return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/accounts/${accountId}`)).length;
 }
 
 /** Alive accounts of project A (the auto-pause example pauses them). */
 export async function aliveAccounts(stack: QueueStack): Promise<number[]> {
-	const list = await service<Array<{ id: number; alive: boolean }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=0');
+	const list = await service<Array<{ id: number; alive: boolean }>>(
+		stack.sandbox,
+		'GET',
+		'/accounts?per_page=100&page=0',
+	);
 	return list.filter((a) => a.alive).map((a) => a.id);
 }
 
@@ -151,7 +181,12 @@ export interface Answer {
 }
 
 /** Delivers one copy of an event to one webhook processor, with the registered alert's secret (as the service would). */
-export async function deliver(stack: QueueStack, webhookId: string, on: N8n, payload: object): Promise<Answer> {
+export async function deliver(
+	stack: QueueStack,
+	webhookId: string,
+	on: N8n,
+	payload: object,
+): Promise<Answer> {
 	const [alert] = await triggerAlerts(stack, webhookId);
 	if (!alert) throw new Error('no alert registered for this trigger');
 	const res = await fetch(`${triggerUrl(on, webhookId)}${new URL(alert.hook_url!).search}`, {
@@ -194,7 +229,13 @@ export interface WebhookActionSpec {
 }
 
 /** n8n's Webhook node → one Deliverability node: a run that a POST starts and a worker executes. */
-export function webhookToAction({ id, name, path, respond, action }: WebhookActionSpec): { id: string; name: string } & Record<string, unknown> {
+export function webhookToAction({
+	id,
+	name,
+	path,
+	respond,
+	action,
+}: WebhookActionSpec): { id: string; name: string } & Record<string, unknown> {
 	return {
 		id,
 		name,
@@ -215,7 +256,12 @@ export function webhookToAction({ id, name, path, respond, action }: WebhookActi
 				type: 'n8n-nodes-deliverability.deliverability',
 				typeVersion: 1,
 				position: [240, 0],
-				credentials: { deliverabilityApi: { id: CREDENTIAL_IDS.deliverability, name: CREDENTIAL_NAMES.deliverability } },
+				credentials: {
+					deliverabilityApi: {
+						id: CREDENTIAL_IDS.deliverability,
+						name: CREDENTIAL_NAMES.deliverability,
+					},
+				},
 			},
 		],
 		connections: { Webhook: { main: [[{ node: action.name, type: 'main', index: 0 }]] } },

@@ -16,7 +16,12 @@ describe('POST /accounts/{id}/reconnect', () => {
 		expect((await t.get('/accounts/13')).data.imap_issue).toBe(true);
 		const res = await t.post('/accounts/13/reconnect');
 		expect(res.status).toBe(201);
-		expect(res.data).toEqual({ queued: true, job_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+		expect(res.data).toEqual({
+			queued: true,
+			job_id: expect.stringMatching(
+				/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+			),
+		});
 		expect((await t.get('/accounts/13')).data.imap_issue).toBe(true);
 		await sleep(200);
 		expect((await t.get('/accounts/13')).data.imap_issue).toBe(false);
@@ -26,7 +31,10 @@ describe('POST /accounts/{id}/reconnect', () => {
 
 	it('an account the admin marked broken stays disconnected; so does one whose login fails', async () => {
 		await reconnectDelay(0);
-		expect((await t.admin('POST', '/accounts/38/broken', {})).data).toEqual({ account_id: 38, broken: true });
+		expect((await t.admin('POST', '/accounts/38/broken', {})).data).toEqual({
+			account_id: 38,
+			broken: true,
+		});
 		await t.post('/accounts/38/reconnect');
 		expect((await t.get('/accounts/38')).data.imap_issue).toBe(true);
 		await t.admin('POST', '/accounts/38/broken', { broken: false });
@@ -56,7 +64,9 @@ describe('POST /accounts/{id}/reconnect', () => {
 
 describe('DELETE /accounts/{id}', () => {
 	it('answers {success: true}; the account is gone (GET → 404, not listed)', async () => {
-		const res = await t.api('DELETE', '/accounts/5', { query: { disconnect_reason: 'Mailbox closed' } });
+		const res = await t.api('DELETE', '/accounts/5', {
+			query: { disconnect_reason: 'Mailbox closed' },
+		});
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ success: true });
 		expectError(await t.get('/accounts/5'), 404);
@@ -79,15 +89,25 @@ describe('GET /accounts/{id}/stats and the graphs', () => {
 		for (const path of graphs) {
 			const res = await t.get(path);
 			expect(res.status).toBe(200);
-			expect(res.data).toEqual({ labels: expect.any(Array), data: expect.any(Array), consolidated: true });
+			expect(res.data).toEqual({
+				labels: expect.any(Array),
+				data: expect.any(Array),
+				consolidated: true,
+			});
 			expect(res.data.labels).toHaveLength(15);
 			expect(res.data.data).toHaveLength(15);
 			expect(res.data.labels[14]).toBe('Today');
 			expect(res.data.labels[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
-			expect(res.data.data.every((n: unknown) => Number.isInteger(n) && (n as number) >= 0)).toBe(true);
+			expect(res.data.data.every((n: unknown) => Number.isInteger(n) && (n as number) >= 0)).toBe(
+				true,
+			);
 		}
 		const today = await t.get(graphs[0], { past_days: 0 });
-		expect(today.data).toEqual({ labels: ['Today'], data: [expect.any(Number)], consolidated: false });
+		expect(today.data).toEqual({
+			labels: ['Today'],
+			data: [expect.any(Number)],
+			consolidated: false,
+		});
 	});
 
 	it('is deterministic, and the statistics are the sums of the graphs over the same days', async () => {
@@ -95,7 +115,8 @@ describe('GET /accounts/{id}/stats and the graphs', () => {
 		const sent = (await t.get('/conversation_message_logs/2/sent/graph', query)).data;
 		expect((await t.get('/conversation_message_logs/2/sent/graph', query)).data).toEqual(sent);
 		const received = (await t.get('/conversation_message_logs/2/received/graph', query)).data;
-		const spam = (await t.get('/conversation_message_logs/2/sent/categories/graph/SPAM', query)).data;
+		const spam = (await t.get('/conversation_message_logs/2/sent/categories/graph/SPAM', query))
+			.data;
 		const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
 		const stats = await t.get('/accounts/2/stats', query);
 		expect(stats.status).toBe(200);
@@ -108,16 +129,30 @@ describe('GET /accounts/{id}/stats and the graphs', () => {
 		});
 		expect(Date.parse(stats.data.consolidated_cutoff)).toBeLessThan(Date.now() - 47 * 3600_000);
 		// The four landing categories add up to the messages sent; no provider = the three providers together.
-		const cats = await Promise.all(['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(async (c) => (await t.get(`/conversation_message_logs/2/sent/categories/graph/${c}`, query)).data.data as number[]));
-		expect(sent.data.map((_: number, i: number) => cats.reduce((a, c) => a + c[i], 0))).toEqual(sent.data);
+		const cats = await Promise.all(
+			['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(
+				async (c) =>
+					(await t.get(`/conversation_message_logs/2/sent/categories/graph/${c}`, query)).data
+						.data as number[],
+			),
+		);
+		expect(sent.data.map((_: number, i: number) => cats.reduce((a, c) => a + c[i], 0))).toEqual(
+			sent.data,
+		);
 		const all = (await t.get('/accounts/2/stats', { past_days: 30 })).data;
-		const parts = await Promise.all(['gmail', 'outlook', 'others'].map(async (p) => (await t.get('/accounts/2/stats', { provider: p, past_days: 30 })).data));
+		const parts = await Promise.all(
+			['gmail', 'outlook', 'others'].map(
+				async (p) => (await t.get('/accounts/2/stats', { provider: p, past_days: 30 })).data,
+			),
+		);
 		expect(all.total_messages_sent).toBe(sum(parts.map((p) => p.total_messages_sent)));
 	});
 
 	it('a spam-test-only account exchanges no warming messages', async () => {
 		const stats = (await t.get('/accounts/7/stats')).data;
-		expect([stats.total_messages_sent, stats.total_messages_received, stats.total_spam]).toEqual([0, 0, 0]);
+		expect([stats.total_messages_sent, stats.total_messages_received, stats.total_spam]).toEqual([
+			0, 0, 0,
+		]);
 	});
 
 	it('bad provider, past_days or category → 422; unknown account → 404; another project’s → 403', async () => {

@@ -28,7 +28,8 @@ async function all(query: Record<string, string | number | boolean> = {}): Promi
 		if (res.data.length < 100) return out;
 	}
 }
-const idsOf = (list: Json[]): number[] => list.map((a: { id: number }) => a.id).sort((x, y) => x - y);
+const idsOf = (list: Json[]): number[] =>
+	list.map((a: { id: number }) => a.id).sort((x, y) => x - y);
 
 describe('GET /accounts filters', () => {
 	it('lists warming accounts by default; spamchecker_only and include_spamchecker change the mix', async () => {
@@ -41,7 +42,9 @@ describe('GET /accounts filters', () => {
 		expect(warming).toHaveLength(112);
 		expect(both).toHaveLength(120);
 		// spamchecker_only wins over include_spamchecker
-		expect(idsOf(await all({ spamchecker_only: true, include_spamchecker: true }))).toEqual(idsOf(spamOnly));
+		expect(idsOf(await all({ spamchecker_only: true, include_spamchecker: true }))).toEqual(
+			idsOf(spamOnly),
+		);
 		expect(idsOf(await all({ spamchecker_only: false }))).toEqual(idsOf(warming));
 	});
 
@@ -72,13 +75,24 @@ describe('GET /accounts filters', () => {
 		expect(below.every((a) => a.score < pivot)).toBe(true);
 		expect(below).toHaveLength(everyone.filter((a) => a.score < pivot).length);
 		expect(below.some((a) => a.id === everyone[10].id)).toBe(false);
-		expect((await all({ max_score: pivot + 1, include_spamchecker: true })).some((a) => a.id === everyone[10].id)).toBe(true);
+		expect(
+			(await all({ max_score: pivot + 1, include_spamchecker: true })).some(
+				(a) => a.id === everyone[10].id,
+			),
+		).toBe(true);
 	});
 
 	it('combines filters as a conjunction', async () => {
-		const res = await all({ tags: 'sales', search: 'acme-mail', max_score: 60, include_spamchecker: true });
+		const res = await all({
+			tags: 'sales',
+			search: 'acme-mail',
+			max_score: 60,
+			include_spamchecker: true,
+		});
 		expect(res.length).toBeGreaterThan(0);
-		expect(res.every((a) => a.email.includes('acme-mail') && a.score < 60 && a.id % 2 === 0)).toBe(true);
+		expect(res.every((a) => a.email.includes('acme-mail') && a.score < 60 && a.id % 2 === 0)).toBe(
+			true,
+		);
 	});
 
 	it('rejects bad filter values with 422', async () => {
@@ -90,7 +104,17 @@ describe('GET /accounts filters', () => {
 	it('the list form omits the single-account-only fields', async () => {
 		const [item] = (await t.get('/accounts', { per_page: 1 })).data;
 		for (const f of SINGLE_ONLY) expect(item).not.toHaveProperty(f);
-		for (const f of ['id', 'created_at', 'email', 'score', 'alive', 'suspended', 'warming_enabled', 'tags', 'config_rampup_target']) {
+		for (const f of [
+			'id',
+			'created_at',
+			'email',
+			'score',
+			'alive',
+			'suspended',
+			'warming_enabled',
+			'tags',
+			'config_rampup_target',
+		]) {
 			expect(item).toHaveProperty(f);
 		}
 	});
@@ -111,10 +135,19 @@ describe('GET /accounts/{id}', () => {
 describe('POST /accounts/{id}', () => {
 	it('changes only the fields sent and returns the full single form', async () => {
 		const before = (await t.get('/accounts/5')).data;
-		const res = await t.post('/accounts/5', { config_rampup_target: 35, first_name: 'Renamed', desc: 'note' });
+		const res = await t.post('/accounts/5', {
+			config_rampup_target: 35,
+			first_name: 'Renamed',
+			desc: 'note',
+		});
 		expect(res.status).toBe(200);
 		expect(res.data.domain.domain).toBe(before.domain.domain);
-		expect(res.data).toEqual({ ...before, config_rampup_target: 35, first_name: 'Renamed', desc: 'note' });
+		expect(res.data).toEqual({
+			...before,
+			config_rampup_target: 35,
+			first_name: 'Renamed',
+			desc: 'note',
+		});
 		expect((await t.get('/accounts/5')).data).toEqual(res.data);
 	});
 
@@ -158,20 +191,32 @@ describe('POST /accounts/{id}', () => {
 		['config_max_conversation_running', -1, 36, [0, 35]],
 		['config_rampup_increase', -1, 6, [0, 5]],
 		['config_rampup_target', 2, 36, [3, 35]],
-	])('%s outside its range → 422 naming the field (bounds accepted)', async (field, low, high, bounds) => {
-		for (const value of [low, high]) {
-			const res = await t.post('/accounts/6', { [field]: value });
-			expectError(res, 422);
-			expect(res.data.errors[field as string]).toEqual([expect.stringContaining('between')]);
-		}
-		for (const value of bounds as number[]) expect((await t.post('/accounts/6', { [field]: value })).data[field as string]).toBe(value);
-	});
+	])(
+		'%s outside its range → 422 naming the field (bounds accepted)',
+		async (field, low, high, bounds) => {
+			for (const value of [low, high]) {
+				const res = await t.post('/accounts/6', { [field]: value });
+				expectError(res, 422);
+				expect(res.data.errors[field as string]).toEqual([expect.stringContaining('between')]);
+			}
+			for (const value of bounds as number[])
+				expect((await t.post('/accounts/6', { [field]: value })).data[field as string]).toBe(value);
+		},
+	);
 
 	it('names every bad field in one 422 and changes nothing', async () => {
 		const before = (await t.get('/accounts/6')).data;
-		const res = await t.post('/accounts/6', { config_rampup_target: 1, config_rampup_increase: 9, time_zone: 'Mars/Base' });
+		const res = await t.post('/accounts/6', {
+			config_rampup_target: 1,
+			config_rampup_increase: 9,
+			time_zone: 'Mars/Base',
+		});
 		expectError(res, 422);
-		expect(Object.keys(res.data.errors).sort()).toEqual(['config_rampup_increase', 'config_rampup_target', 'time_zone']);
+		expect(Object.keys(res.data.errors).sort()).toEqual([
+			'config_rampup_increase',
+			'config_rampup_target',
+			'time_zone',
+		]);
 		expect((await t.get('/accounts/6')).data).toEqual(before);
 	});
 

@@ -33,7 +33,9 @@ describe('injected faults', () => {
 
 	it('reset cuts the connection without an answer', async () => {
 		await t.admin('POST', '/faults', { kind: 'reset' });
-		await expect(t.get('/ping')).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|ECONNABORTED/) });
+		await expect(t.get('/ping')).rejects.toMatchObject({
+			code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|ECONNABORTED/),
+		});
 		expect((await t.get('/ping')).status).toBe(200);
 		const log = (await t.admin('GET', '/requests')).data;
 		expect(log.at(-2)).toMatchObject({ path: '/ping', status: null });
@@ -44,7 +46,9 @@ describe('injected faults', () => {
 		const order: string[] = [];
 		const slow = t.get('/ping').then((r) => order.push(`ping ${r.status}`));
 		await new Promise((r) => setTimeout(r, 30));
-		const fast = t.get('/accounts', { per_page: 1 }).then((r) => order.push(`accounts ${r.status}`));
+		const fast = t
+			.get('/accounts', { per_page: 1 })
+			.then((r) => order.push(`accounts ${r.status}`));
 		await Promise.all([slow, fast]);
 		expect(order).toEqual(['accounts 200', 'ping 200']);
 	});
@@ -92,7 +96,12 @@ describe('injected faults', () => {
 describe('rate limit', () => {
 	it('answers 429 with Retry-After: 1 beyond the per-key limit, per key, and can be lifted', async () => {
 		await t.admin('POST', '/rate-limit', { perSecond: 2 });
-		const answers = await Promise.all([t.get('/ping'), t.get('/ping'), t.get('/ping'), t.get('/ping')]);
+		const answers = await Promise.all([
+			t.get('/ping'),
+			t.get('/ping'),
+			t.get('/ping'),
+			t.get('/ping'),
+		]);
 		const limited = answers.filter((r) => r.status === 429);
 		expect(limited.length).toBeGreaterThanOrEqual(2);
 		expect(limited[0].headers['retry-after']).toBe('1');
@@ -112,8 +121,24 @@ describe('admin state', () => {
 		await t.api('POST', '/accounts/4', { rawBody: '{bad' });
 		const log = (await t.admin('GET', '/requests')).data;
 		expect(log).toHaveLength(3);
-		expect(log[0]).toEqual({ seq: expect.any(Number), at: expect.any(String), method: 'GET', path: '/accounts', query: { tags: 'sales', page: '1' }, body: null, headerForm: 'bearer', project: 'A', userAgent: expect.any(String), status: 200 });
-		expect(log[1]).toMatchObject({ method: 'POST', path: '/accounts/4', body: { alive: false }, status: 200 });
+		expect(log[0]).toEqual({
+			seq: expect.any(Number),
+			at: expect.any(String),
+			method: 'GET',
+			path: '/accounts',
+			query: { tags: 'sales', page: '1' },
+			body: null,
+			headerForm: 'bearer',
+			project: 'A',
+			userAgent: expect.any(String),
+			status: 200,
+		});
+		expect(log[1]).toMatchObject({
+			method: 'POST',
+			path: '/accounts/4',
+			body: { alive: false },
+			status: 200,
+		});
 		expect(log[2]).toMatchObject({ body: '{bad', status: 400 }); // malformed JSON: the text as sent
 		expect(log[1].seq).toBeGreaterThan(log[0].seq);
 		await t.admin('DELETE', '/requests');
@@ -135,7 +160,10 @@ describe('admin state', () => {
 	});
 
 	it('credits can be read and set per project', async () => {
-		expect((await t.admin('POST', '/credits', { project: 'B', credits: 10 })).data).toEqual({ A: 500, B: 10 });
+		expect((await t.admin('POST', '/credits', { project: 'B', credits: 10 })).data).toEqual({
+			A: 500,
+			B: 10,
+		});
 		expect((await t.admin('POST', '/credits', { project: 'C', credits: 10 })).status).toBe(400);
 	});
 

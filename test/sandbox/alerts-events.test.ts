@@ -10,9 +10,19 @@ afterEach(async () => {
 	receiver = undefined;
 });
 
-async function hook(events: string[], extra: Record<string, unknown> = {}, answer?: Parameters<typeof startReceiver>[0]): Promise<Json> {
+async function hook(
+	events: string[],
+	extra: Record<string, unknown> = {},
+	answer?: Parameters<typeof startReceiver>[0],
+): Promise<Json> {
 	receiver = await startReceiver(answer);
-	const res = await t.post('/alerts', { channel: 'HOOK_URL', events, active: true, hook_url: receiver.url, ...extra });
+	const res = await t.post('/alerts', {
+		channel: 'HOOK_URL',
+		events,
+		active: true,
+		hook_url: receiver.url,
+		...extra,
+	});
 	expect(res.status).toBe(201);
 	return res.data;
 }
@@ -20,26 +30,55 @@ const deliveries = async (): Promise<Json[]> => (await t.admin('GET', '/deliveri
 
 describe('alerts CRUD', () => {
 	it('creates (201), lists, updates only what is sent, and deletes', async () => {
-		const created = await t.post('/alerts', { channel: 'HOOK_URL', events: ['ACCOUNT_DISCONNECTED'], active: true, hook_url: 'https://hooks.example.org/x' });
+		const created = await t.post('/alerts', {
+			channel: 'HOOK_URL',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+			hook_url: 'https://hooks.example.org/x',
+		});
 		expect(created.status).toBe(201);
-		expect(created.data).toEqual({ id: expect.any(Number), channel: 'HOOK_URL', events: ['ACCOUNT_DISCONNECTED'], active: true, hook_url: 'https://hooks.example.org/x', slack_channel_id: null, automated_test_ids: [] });
+		expect(created.data).toEqual({
+			id: expect.any(Number),
+			channel: 'HOOK_URL',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+			hook_url: 'https://hooks.example.org/x',
+			slack_channel_id: null,
+			automated_test_ids: [],
+		});
 		const listed = (await t.get('/alerts')).data;
 		expect(Array.isArray(listed)).toBe(true);
 		expect(listed.map((a: { id: number }) => a.id)).toContain(created.data.id);
 		// Update requires active and events (400 without either), and keeps what is not sent.
-		expectError(await t.post(`/alerts/${created.data.id}`, { events: ['SPAMCHECK_COMPLETED'] }), 400);
+		expectError(
+			await t.post(`/alerts/${created.data.id}`, { events: ['SPAMCHECK_COMPLETED'] }),
+			400,
+		);
 		expectError(await t.post(`/alerts/${created.data.id}`, { active: true }), 400);
-		const updated = await t.post(`/alerts/${created.data.id}`, { active: true, events: ['SPAMCHECK_COMPLETED', 'MY_CUSTOM_EVENT'] });
+		const updated = await t.post(`/alerts/${created.data.id}`, {
+			active: true,
+			events: ['SPAMCHECK_COMPLETED', 'MY_CUSTOM_EVENT'],
+		});
 		expect(updated.status).toBe(200);
-		expect(updated.data).toEqual({ ...created.data, events: ['SPAMCHECK_COMPLETED', 'MY_CUSTOM_EVENT'] });
+		expect(updated.data).toEqual({
+			...created.data,
+			events: ['SPAMCHECK_COMPLETED', 'MY_CUSTOM_EVENT'],
+		});
 		const deleted = await t.api('DELETE', `/alerts/${created.data.id}`);
 		expect(deleted.data).toEqual({ id: created.data.id, deleted: true });
 		expectError(await t.api('DELETE', `/alerts/${created.data.id}`), 404);
-		expect((await t.get('/alerts')).data.map((a: { id: number }) => a.id)).not.toContain(created.data.id);
+		expect((await t.get('/alerts')).data.map((a: { id: number }) => a.id)).not.toContain(
+			created.data.id,
+		);
 	});
 
 	it('validates channels, destinations, events and scope', async () => {
-		const base = { channel: 'HOOK_URL', events: ['ACCOUNT_DISCONNECTED'], active: true, hook_url: 'https://h.example.org' };
+		const base = {
+			channel: 'HOOK_URL',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+			hook_url: 'https://h.example.org',
+		};
 		expectError(await t.post('/alerts', { ...base, events: undefined }), 400);
 		expectError(await t.post('/alerts', { ...base, active: undefined }), 400);
 		expectError(await t.post('/alerts', { ...base, channel: undefined }), 400);
@@ -51,13 +90,41 @@ describe('alerts CRUD', () => {
 		expectError(await t.post('/alerts', { ...base, channel: 'SLACK', hook_url: undefined }), 422);
 		expectError(await t.post('/alerts', { ...base, channel: 'ALL' }), 422); // needs slack_channel_id too
 		expectError(await t.post('/alerts', { ...base, automated_test_ids: [33] }), 422); // project B's test
-		expect((await t.post('/alerts', { ...base, hook_url: 'http://127.0.0.1:9/hook' })).status).toBe(201);
-		expect((await t.post('/alerts', { ...base, channel: 'SLACK', hook_url: undefined, slack_channel_id: 99 })).status).toBe(201);
-		expect((await t.post('/alerts', { ...base, channel: 'ALL', slack_channel_id: 99, automated_test_ids: [1] })).status).toBe(201);
+		expect((await t.post('/alerts', { ...base, hook_url: 'http://127.0.0.1:9/hook' })).status).toBe(
+			201,
+		);
+		expect(
+			(
+				await t.post('/alerts', {
+					...base,
+					channel: 'SLACK',
+					hook_url: undefined,
+					slack_channel_id: 99,
+				})
+			).status,
+		).toBe(201);
+		expect(
+			(
+				await t.post('/alerts', {
+					...base,
+					channel: 'ALL',
+					slack_channel_id: 99,
+					automated_test_ids: [1],
+				})
+			).status,
+		).toBe(201);
 	});
 
 	it('an automated test lists the alerts scoped to it', async () => {
-		const alert = (await t.post('/alerts', { channel: 'HOOK_URL', events: ['SPAMCHECK_COMPLETED'], active: true, hook_url: 'https://h.example.org', automated_test_ids: [7] })).data;
+		const alert = (
+			await t.post('/alerts', {
+				channel: 'HOOK_URL',
+				events: ['SPAMCHECK_COMPLETED'],
+				active: true,
+				hook_url: 'https://h.example.org',
+				automated_test_ids: [7],
+			})
+		).data;
 		expect((await t.get('/automated_tests/7')).data.alerts).toContainEqual(alert);
 		expect((await t.get('/automated_tests/8')).data.alerts).not.toContainEqual(alert);
 	});
@@ -72,16 +139,40 @@ describe('event delivery', () => {
 		await eventually(() => receiver!.received.length === 1);
 		const { headers, body } = receiver!.received[0];
 		expect(headers['content-type']).toBe('application/json');
-		expect(body).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f]{16}$/), event: 'ACCOUNT_DISCONNECTED', account_id: 4, project_id: 1, alert_id: alert.id, level: 'warning' });
+		expect(body).toMatchObject({
+			id: expect.stringMatching(/^evt_[0-9a-f]{16}$/),
+			event: 'ACCOUNT_DISCONNECTED',
+			account_id: 4,
+			project_id: 1,
+			alert_id: alert.id,
+			level: 'warning',
+		});
 		expect(body.account_email).toBe(res.data.account.email);
 		expect(res.data.payloads).toEqual([body]);
 		await eventually(async () => (await deliveries()).length === 1);
-		expect((await deliveries())[0]).toMatchObject({ eventId: body.id, event: 'ACCOUNT_DISCONNECTED', alertId: alert.id, url: receiver!.url, attempt: 1, status: 200, error: null });
+		expect((await deliveries())[0]).toMatchObject({
+			eventId: body.id,
+			event: 'ACCOUNT_DISCONNECTED',
+			alertId: alert.id,
+			url: receiver!.url,
+			attempt: 1,
+			status: 200,
+			error: null,
+		});
 	});
 
 	it('does not deliver to inactive alerts or alerts of other events / projects', async () => {
 		await hook(['REPUTATION_SCORE_DECREASE'], { active: false });
-		const other = await t.post('/alerts', { channel: 'HOOK_URL', events: ['ACCOUNT_DISCONNECTED'], active: true, hook_url: receiver!.url }, 'B');
+		const other = await t.post(
+			'/alerts',
+			{
+				channel: 'HOOK_URL',
+				events: ['ACCOUNT_DISCONNECTED'],
+				active: true,
+				hook_url: receiver!.url,
+			},
+			'B',
+		);
 		expect(other.status).toBe(201);
 		await t.admin('POST', '/accounts/4/disconnect');
 		const score = await t.admin('POST', '/accounts/4/score', { score: 0 });
@@ -93,7 +184,13 @@ describe('event delivery', () => {
 
 	it('channel ALL delivers to its hook_url; a SLACK alert never POSTs, even with a hook_url', async () => {
 		const all = await hook(['ACCOUNT_DISCONNECTED'], { channel: 'ALL', slack_channel_id: 5 });
-		const slack = await t.post('/alerts', { channel: 'SLACK', events: ['ACCOUNT_DISCONNECTED'], active: true, slack_channel_id: 6, hook_url: receiver!.url });
+		const slack = await t.post('/alerts', {
+			channel: 'SLACK',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+			slack_channel_id: 6,
+			hook_url: receiver!.url,
+		});
 		expect(slack.status).toBe(201);
 		const res = await t.admin('POST', '/accounts/4/disconnect');
 		expect(res.data.payloads.map((p: { alert_id: number }) => p.alert_id)).toEqual([all.id]);
@@ -109,11 +206,18 @@ describe('event delivery', () => {
 		await eventually(() => receiver!.received.length === 3);
 		expect(new Set(receiver!.received.map((r) => r.body.id)).size).toBe(1);
 		await eventually(async () => (await deliveries()).length === 3);
-		expect((await deliveries()).map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 500], [3, 204]]);
+		expect((await deliveries()).map((d) => [d.attempt, d.status])).toEqual([
+			[1, 500],
+			[2, 500],
+			[3, 204],
+		]);
 	});
 
 	it('backs off: the defaults are 0.5, 1, 2 s after a 5 s timeout, and each wait is at least its delay', async () => {
-		expect((await t.admin('GET', '/settings')).data).toMatchObject({ deliveryTimeoutMs: 5000, deliveryRetryDelaysMs: [500, 1000, 2000] });
+		expect((await t.admin('GET', '/settings')).data).toMatchObject({
+			deliveryTimeoutMs: 5000,
+			deliveryRetryDelaysMs: [500, 1000, 2000],
+		});
 		await t.admin('POST', '/settings', { deliveryRetryDelaysMs: [60, 120, 240] });
 		await hook(['ACCOUNT_DISCONNECTED'], {}, () => ({ status: 500 }));
 		await t.admin('POST', '/accounts/4/disconnect');
@@ -136,12 +240,19 @@ describe('event delivery', () => {
 	});
 
 	it('a slow receiver counts as a failure and is retried', async () => {
-		await t.admin('POST', '/settings', { deliveryTimeoutMs: 100, deliveryRetryDelaysMs: [10, 10, 10] });
+		await t.admin('POST', '/settings', {
+			deliveryTimeoutMs: 100,
+			deliveryRetryDelaysMs: [10, 10, 10],
+		});
 		await hook(['ACCOUNT_DISCONNECTED'], {}, (n) => ({ status: 200, delayMs: n === 1 ? 2000 : 0 }));
 		await t.admin('POST', '/accounts/4/disconnect');
 		await eventually(async () => (await deliveries()).some((d) => d.status === 200));
 		const log = await deliveries();
-		expect(log[0]).toMatchObject({ attempt: 1, status: null, error: expect.stringContaining('no answer') });
+		expect(log[0]).toMatchObject({
+			attempt: 1,
+			status: null,
+			error: expect.stringContaining('no answer'),
+		});
 		expect(log[1]).toMatchObject({ attempt: 2, status: 200 });
 	});
 
@@ -158,9 +269,19 @@ describe('event delivery', () => {
 	it('SPAMCHECK_COMPLETED when a spam test completes, with the test named in the payload', async () => {
 		await hook(['SPAMCHECK_COMPLETED']);
 		const created = (await t.post('/spam_tests', {})).data;
-		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, { sender: 'n@clean-news.test' });
+		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, {
+			sender: 'n@clean-news.test',
+		});
 		await eventually(() => receiver!.received.length === 1);
-		expect(receiver!.received[0].body).toMatchObject({ event: 'SPAMCHECK_COMPLETED', public_id: created.public_id, public_full_id: created.public_full_id, automated_test_id: null, score: 9, final_score: 9, level: 'info' });
+		expect(receiver!.received[0].body).toMatchObject({
+			event: 'SPAMCHECK_COMPLETED',
+			public_id: created.public_id,
+			public_full_id: created.public_full_id,
+			automated_test_id: null,
+			score: 9,
+			final_score: 9,
+			level: 'info',
+		});
 		// completing again sends nothing new
 		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, {});
 		await new Promise((r) => setTimeout(r, 100));
@@ -184,13 +305,26 @@ describe('event delivery', () => {
 
 	it('any event can be emitted through the admin API, with extra fields', async () => {
 		const alert = await hook(['DOMAIN_EXPIRING_SOON']);
-		const res = await t.admin('POST', '/events', { event: 'DOMAIN_EXPIRING_SOON', account_id: 1, note: 'hello' });
+		const res = await t.admin('POST', '/events', {
+			event: 'DOMAIN_EXPIRING_SOON',
+			account_id: 1,
+			note: 'hello',
+		});
 		expect(res.status).toBe(200);
 		expect(res.data.payloads).toHaveLength(1);
-		expect(res.data.payloads[0]).toMatchObject({ event: 'DOMAIN_EXPIRING_SOON', alert_id: alert.id, account_id: 1, domain: 'acme-mail.com', domain_expire_on: expect.any(String), note: 'hello' });
+		expect(res.data.payloads[0]).toMatchObject({
+			event: 'DOMAIN_EXPIRING_SOON',
+			alert_id: alert.id,
+			account_id: 1,
+			domain: 'acme-mail.com',
+			domain_expire_on: expect.any(String),
+			note: 'hello',
+		});
 		await eventually(() => receiver!.received.length === 1);
 		expect(receiver!.received[0].body).toEqual(res.data.payloads[0]);
-		expect((await t.admin('POST', '/events', { event: 'NOBODY_LISTENS' })).data.payloads).toEqual([]);
+		expect((await t.admin('POST', '/events', { event: 'NOBODY_LISTENS' })).data.payloads).toEqual(
+			[],
+		);
 	});
 
 	it('a reset drops pending deliveries: no late log entries, no retries', async () => {

@@ -14,12 +14,15 @@ describe('auth (§5)', () => {
 	it('answers 401 with a JSON message for a missing or unknown key', async () => {
 		expectError(await t.api('GET', '/accounts', { key: null }), 401);
 		expectError(await t.api('GET', '/accounts', { key: 'not-a-key' }), 401);
-		expectError(await t.api('GET', '/accounts', { key: '' , form: 'raw' }), 401);
+		expectError(await t.api('GET', '/accounts', { key: '', form: 'raw' }), 401);
 		expectError(await t.api('POST', '/spam_tests', { key: null, body: {} }), 401);
 	});
 
 	it('does not accept the key in Authorization instead of X-Api-Key', async () => {
-		const res = await t.api('GET', '/ping', { key: null, headers: { Authorization: `Bearer ${KEY_A}` } });
+		const res = await t.api('GET', '/ping', {
+			key: null,
+			headers: { Authorization: `Bearer ${KEY_A}` },
+		});
 		expectError(res, 401);
 	});
 
@@ -32,7 +35,9 @@ describe('auth (§5)', () => {
 		const a = await t.get('/accounts', { include_spamchecker: true, per_page: 100 });
 		const b = await t.get('/accounts', { include_spamchecker: true }, 'B');
 		expect(a.data.every((x: { id: number }) => x.id < 100000)).toBe(true);
-		expect(b.data.map((x: { id: number }) => x.id).sort()).toEqual([100001, 100002, 100003, 100004, 100005]);
+		expect(b.data.map((x: { id: number }) => x.id).sort()).toEqual([
+			100001, 100002, 100003, 100004, 100005,
+		]);
 	});
 
 	it("answers 403 for another project's resources and 404 for unknown ones", async () => {
@@ -54,7 +59,12 @@ describe('auth (§5)', () => {
 		expectError(await t.post('/accounts/100001', { alive: false }), 403);
 		expectError(await t.post(`/alerts/${bAlerts.data[0].id}`, { active: false }), 403);
 		expectError(await t.api('DELETE', `/alerts/${bAlerts.data[0].id}`), 403);
-		for (const path of ['/accounts/99999', '/spam_tests/zzzzzzzzzz', '/automated_tests/99999', '/tasks/99999']) {
+		for (const path of [
+			'/accounts/99999',
+			'/spam_tests/zzzzzzzzzz',
+			'/automated_tests/99999',
+			'/tasks/99999',
+		]) {
 			expectError(await t.get(path), 404);
 		}
 		// The project's own resources are reachable with its key.
@@ -67,7 +77,11 @@ describe('auth (§5)', () => {
 		await t.api('GET', '/ping', { form: 'raw', key: 'B' });
 		await t.api('GET', '/ping', { key: null });
 		const log = (await t.admin('GET', '/requests')).data;
-		expect(log.map((e: { headerForm: string }) => e.headerForm)).toEqual(['bearer', 'raw', 'missing']);
+		expect(log.map((e: { headerForm: string }) => e.headerForm)).toEqual([
+			'bearer',
+			'raw',
+			'missing',
+		]);
 		expect(log.map((e: { project: string | null }) => e.project)).toEqual(['A', 'B', null]);
 		expect(log.map((e: { status: number }) => e.status)).toEqual([200, 200, 401]);
 		const text = JSON.stringify(log);
@@ -104,7 +118,11 @@ describe('errors (§7)', () => {
 				expectError(res, 400);
 			}
 		}
-		expect((await t.admin('GET', '/state')).data.projects.A).toMatchObject({ spamTests: 36, automatedTests: 32, alerts: 3 });
+		expect((await t.admin('GET', '/state')).data.projects.A).toMatchObject({
+			spamTests: 36,
+			automatedTests: 32,
+			alerts: 3,
+		});
 	});
 
 	it('answers a missing required field with 400 naming it', async () => {
@@ -127,7 +145,14 @@ describe('errors (§7)', () => {
 	});
 
 	it('answers unknown ids with 404 and a message on every resource', async () => {
-		for (const path of ['/accounts/99999', '/accounts/99999/aliases', '/spam_tests/zzzzzzzzzz', '/automated_tests/99999', '/tasks/99999', '/email_workspaces/99999']) {
+		for (const path of [
+			'/accounts/99999',
+			'/accounts/99999/aliases',
+			'/spam_tests/zzzzzzzzzz',
+			'/automated_tests/99999',
+			'/tasks/99999',
+			'/email_workspaces/99999',
+		]) {
 			expectError(await t.get(path), 404);
 		}
 		for (const [path, body] of [
@@ -150,7 +175,10 @@ describe('errors (§7)', () => {
 
 	it('answers outside /api/v1 with a JSON 404', async () => {
 		const root = t.sb.baseUrl.replace('/api/v1', '');
-		const res = await axios.get(`${root}/api/v2/accounts`, { headers: { 'X-Api-Key': KEY_A }, validateStatus: () => true });
+		const res = await axios.get(`${root}/api/v2/accounts`, {
+			headers: { 'X-Api-Key': KEY_A },
+			validateStatus: () => true,
+		});
 		expectError(res, 404);
 	});
 });

@@ -23,13 +23,28 @@ describe('POST /automated_tests', () => {
 	it('creates an inactive test (201) in the project time zone with its account', async () => {
 		const res = await t.post('/automated_tests', { account_id: 4 });
 		expect(res.status).toBe(201);
-		expect(res.data).toMatchObject({ active: false, time_zone: 'Europe/Paris', account_ids: [4], repeat_period: 'WEEK', hour: 9 });
-		expect(res.data.accounts).toEqual([{ id: 4, email: expect.any(String), first_name: expect.any(String), last_name: expect.any(String) }]);
+		expect(res.data).toMatchObject({
+			active: false,
+			time_zone: 'Europe/Paris',
+			account_ids: [4],
+			repeat_period: 'WEEK',
+			hour: 9,
+		});
+		expect(res.data.accounts).toEqual([
+			{
+				id: 4,
+				email: expect.any(String),
+				first_name: expect.any(String),
+				last_name: expect.any(String),
+			},
+		]);
 		expect(res.data.utc_hour).toBe(expectedUtcHour(9, 'Europe/Paris'));
 		expect([7, 8]).toContain(res.data.utc_hour);
 		expect(res.data.automated_test_runs).toEqual([]);
 		expect((await t.get(`/automated_tests/${res.data.id}`)).data).toEqual(res.data);
-		expect((await t.post('/automated_tests', { account_id: 100004 }, 'B')).data.time_zone).toBe('America/New_York');
+		expect((await t.post('/automated_tests', { account_id: 100004 }, 'B')).data.time_zone).toBe(
+			'America/New_York',
+		);
 	});
 
 	it('the account must belong to the project (403 / 404) and be connected (422); paused counts as connected', async () => {
@@ -57,14 +72,20 @@ describe('GET /automated_tests', () => {
 
 	it('search: relevance order without sort (subject ×2 before email ×1, ties newest first)', async () => {
 		// "promo" is in the subjects of 2, 6, 10, … and in the email john.doe+promo@acme-mail.com of tests 1, 9, 17, 25.
-		expect(ids(await list({ search: 'promo' }))).toEqual([30, 26, 22, 18, 14, 10, 6, 2, 25, 17, 9, 1]);
+		expect(ids(await list({ search: 'promo' }))).toEqual([
+			30, 26, 22, 18, 14, 10, 6, 2, 25, 17, 9, 1,
+		]);
 	});
 
 	it('search: emails are tokenized on + - @ . (a whole address matches its tests)', async () => {
 		expect(ids(await list({ search: 'john.doe+promo@acme-mail.com' }))).toEqual([25, 17, 9, 1]);
 		const acme = await list({ search: 'acme' });
 		expect(acme.length).toBeGreaterThan(0);
-		expect(acme.every((x) => x.accounts.some((a: { email: string }) => a.email.includes('@acme-mail.com')))).toBe(true);
+		expect(
+			acme.every((x) =>
+				x.accounts.some((a: { email: string }) => a.email.includes('@acme-mail.com')),
+			),
+		).toBe(true);
 		expect(await list({ search: 'nothing-like-this' })).toEqual([]);
 	});
 
@@ -79,8 +100,12 @@ describe('GET /automated_tests', () => {
 	});
 
 	it('sort/order: created_at asc, last_run_at desc with nulls last; order alone is ignored', async () => {
-		expect(ids(await list({ sort: 'created_at', order: 'asc' }))).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
-		expect(ids(await list({ sort: 'created_at' }))).toEqual(Array.from({ length: 32 }, (_, i) => 32 - i));
+		expect(ids(await list({ sort: 'created_at', order: 'asc' }))).toEqual(
+			Array.from({ length: 32 }, (_, i) => i + 1),
+		);
+		expect(ids(await list({ sort: 'created_at' }))).toEqual(
+			Array.from({ length: 32 }, (_, i) => 32 - i),
+		);
 		const byRun = await list({ sort: 'last_run_at' });
 		const runs = byRun.map((x) => x.last_run_at);
 		const firstNull = runs.indexOf(null);
@@ -119,7 +144,9 @@ describe('GET /automated_tests', () => {
 	});
 
 	it('a sort replaces relevance when searching', async () => {
-		expect(ids(await list({ search: 'promo', sort: 'created_at', order: 'asc' }))).toEqual([1, 2, 6, 9, 10, 14, 17, 18, 22, 25, 26, 30]);
+		expect(ids(await list({ search: 'promo', sort: 'created_at', order: 'asc' }))).toEqual([
+			1, 2, 6, 9, 10, 14, 17, 18, 22, 25, 26, 30,
+		]);
 	});
 
 	it('bad sort / order → 422', async () => {
@@ -130,20 +157,47 @@ describe('GET /automated_tests', () => {
 
 describe('POST /automated_tests/{id}', () => {
 	it('activates and schedules; utc_hour follows the time zone with DST', async () => {
-		const res = await t.post('/automated_tests/3', { active: true, hour: 9, time_zone: 'America/New_York', repeat_period: 'DAY', repeat_period_delay: 2 });
+		const res = await t.post('/automated_tests/3', {
+			active: true,
+			hour: 9,
+			time_zone: 'America/New_York',
+			repeat_period: 'DAY',
+			repeat_period_delay: 2,
+		});
 		expect(res.status).toBe(200);
-		expect(res.data).toMatchObject({ active: true, hour: 9, time_zone: 'America/New_York', repeat_period: 'DAY', repeat_period_delay: 2 });
+		expect(res.data).toMatchObject({
+			active: true,
+			hour: 9,
+			time_zone: 'America/New_York',
+			repeat_period: 'DAY',
+			repeat_period_delay: 2,
+		});
 		expect(res.data.utc_hour).toBe(expectedUtcHour(9, 'America/New_York'));
 		expect([13, 14]).toContain(res.data.utc_hour);
-		expect((await t.post('/automated_tests/3', { active: true, hour: 9, time_zone: 'Asia/Tokyo' })).data.utc_hour).toBe(0);
-		expect((await t.post('/automated_tests/3', { active: true, time_zone: 'Europe/Paris' })).data.utc_hour).toBe(expectedUtcHour(9, 'Europe/Paris'));
-		expect((await t.post('/automated_tests/3', { active: true, hour: 23, time_zone: 'Asia/Kolkata' })).data.utc_hour).toBe(17);
+		expect(
+			(await t.post('/automated_tests/3', { active: true, hour: 9, time_zone: 'Asia/Tokyo' })).data
+				.utc_hour,
+		).toBe(0);
+		expect(
+			(await t.post('/automated_tests/3', { active: true, time_zone: 'Europe/Paris' })).data
+				.utc_hour,
+		).toBe(expectedUtcHour(9, 'Europe/Paris'));
+		expect(
+			(await t.post('/automated_tests/3', { active: true, hour: 23, time_zone: 'Asia/Kolkata' }))
+				.data.utc_hour,
+		).toBe(17);
 	});
 
 	it('changes only what is sent and deactivates', async () => {
 		const before = (await t.get('/automated_tests/4')).data; // time_zone Europe/Paris, the project's
 		const res = await t.post('/automated_tests/4', { active: false, btob: true, seedlist: 0 });
-		expect(res.data).toEqual({ ...before, active: false, can_show_run_now: false, btob: true, seedlist: 0 });
+		expect(res.data).toEqual({
+			...before,
+			active: false,
+			can_show_run_now: false,
+			btob: true,
+			seedlist: 0,
+		});
 	});
 
 	it.each([
@@ -164,13 +218,19 @@ describe('POST /automated_tests/{id}', () => {
 		const before = (await t.get('/automated_tests/5')).data;
 		expect(before.time_zone).toBe('America/New_York');
 		const res = await t.post('/automated_tests/5', { active: true });
-		expect(res.data).toEqual({ ...before, time_zone: 'Europe/Paris', utc_hour: expectedUtcHour(before.hour, 'Europe/Paris') });
+		expect(res.data).toEqual({
+			...before,
+			time_zone: 'Europe/Paris',
+			utc_hour: expectedUtcHour(before.hour, 'Europe/Paris'),
+		});
 		const b = await t.post('/automated_tests/33', { active: true }, 'B');
 		expect(b.data.time_zone).toBe('America/New_York'); // project B's
 	});
 
 	it('re-associates the account (must be the project’s)', async () => {
-		expect((await t.post('/automated_tests/4', { active: true, account_id: 5 })).data.account_ids).toEqual([5]);
+		expect(
+			(await t.post('/automated_tests/4', { active: true, account_id: 5 })).data.account_ids,
+		).toEqual([5]);
 		expectError(await t.post('/automated_tests/4', { active: true, account_id: 100002 }), 403);
 		expectError(await t.get('/automated_tests/33'), 403); // project B's
 	});
@@ -196,10 +256,23 @@ describe('POST /automated_tests/{id}/runs', () => {
 	it('sets the weekdays (ISO 1–7), one run each, duplicates removed', async () => {
 		const res = await t.post('/automated_tests/3/runs', { weekdays: [5, 1, 3, 3] });
 		expect(res.status).toBe(200);
-		expect(res.data.automated_test_runs.map((r: { weekday: number }) => r.weekday)).toEqual([1, 3, 5]);
-		expect(res.data.automated_test_runs[0]).toEqual({ id: expect.any(Number), automated_test_id: 3, weekday: 1, last_run_at: null, created_at: expect.any(String), updated_at: expect.any(String) });
-		expect((await t.post('/automated_tests/3/runs', { weekdays: [7] })).data.automated_test_runs).toHaveLength(1);
-		expect((await t.post('/automated_tests/3/runs', { weekdays: [] })).data.automated_test_runs).toEqual([]);
+		expect(res.data.automated_test_runs.map((r: { weekday: number }) => r.weekday)).toEqual([
+			1, 3, 5,
+		]);
+		expect(res.data.automated_test_runs[0]).toEqual({
+			id: expect.any(Number),
+			automated_test_id: 3,
+			weekday: 1,
+			last_run_at: null,
+			created_at: expect.any(String),
+			updated_at: expect.any(String),
+		});
+		expect(
+			(await t.post('/automated_tests/3/runs', { weekdays: [7] })).data.automated_test_runs,
+		).toHaveLength(1);
+		expect(
+			(await t.post('/automated_tests/3/runs', { weekdays: [] })).data.automated_test_runs,
+		).toEqual([]);
 	});
 
 	it('weekdays outside 1–7 → 422; missing → 400', async () => {

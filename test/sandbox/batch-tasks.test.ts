@@ -13,7 +13,12 @@ async function batch(account_ids: number[], action: string): Promise<Json> {
 describe('batch tasks', () => {
 	it('returns a task with progress 0 and empty logs; polls advance to 100; suspend lands only at 100', async () => {
 		const task = await batch([4, 5], 'suspend');
-		expect(task).toEqual({ id: expect.any(Number), progress: 0, logs: [], email_workspace_id: null });
+		expect(task).toEqual({
+			id: expect.any(Number),
+			progress: 0,
+			logs: [],
+			email_workspace_id: null,
+		});
 		const seen: number[] = [];
 		for (let i = 0; i < 3; i++) {
 			const polled = (await t.get(`/tasks/${task.id}`)).data;
@@ -26,15 +31,29 @@ describe('batch tasks', () => {
 		const done = (await t.get(`/tasks/${task.id}`)).data;
 		expect(done.progress).toBe(100); // stays at 100
 		expect(done.logs).toHaveLength(6);
-		expect(done.logs.filter((l: { status: string }) => l.status === 'done').map((l: { account_id: number }) => l.account_id)).toEqual([4, 5]);
-		for (const log of done.logs) expect(log).toEqual({ account_id: expect.any(Number), status: expect.any(String), message: expect.any(String), at: expect.any(String) });
+		expect(
+			done.logs
+				.filter((l: { status: string }) => l.status === 'done')
+				.map((l: { account_id: number }) => l.account_id),
+		).toEqual([4, 5]);
+		for (const log of done.logs)
+			expect(log).toEqual({
+				account_id: expect.any(Number),
+				status: expect.any(String),
+				message: expect.any(String),
+				at: expect.any(String),
+			});
 	});
 
 	it('delete removes the accounts (404 afterwards)', async () => {
 		const task = await batch([6], 'delete');
 		for (let i = 0; i < 3; i++) await t.get(`/tasks/${task.id}`);
 		expectError(await t.get('/accounts/6'), 404);
-		expect((await t.get('/accounts', { search: 'x', include_spamchecker: true })).data.some((a: { id: number }) => a.id === 6)).toBe(false);
+		expect(
+			(await t.get('/accounts', { search: 'x', include_spamchecker: true })).data.some(
+				(a: { id: number }) => a.id === 6,
+			),
+		).toBe(false);
 	});
 
 	it('reconnect restores the connection (imap_issue false, alive true)', async () => {
@@ -43,7 +62,11 @@ describe('batch tasks', () => {
 		await t.post('/accounts/14', { alive: false });
 		const task = await batch([13, 14], 'reconnect');
 		for (let i = 0; i < 3; i++) await t.get(`/tasks/${task.id}`);
-		for (const id of [13, 14]) expect((await t.get(`/accounts/${id}`)).data).toMatchObject({ imap_issue: false, alive: true });
+		for (const id of [13, 14])
+			expect((await t.get(`/accounts/${id}`)).data).toMatchObject({
+				imap_issue: false,
+				alive: true,
+			});
 	});
 
 	it('pause and resume set alive', async () => {
@@ -70,13 +93,21 @@ describe('batch tasks', () => {
 		expectError(await t.post('/accounts/batch', { account_ids: [4] }), 400);
 		expectError(await t.post('/accounts/batch', { action: 'suspend' }), 400);
 		expectError(await t.post('/accounts/batch', { account_ids: '4', action: 'suspend' }), 400);
-		expectError(await t.post('/accounts/batch', { account_ids: [4, 100001], action: 'suspend' }), 403);
-		expectError(await t.post('/accounts/batch', { account_ids: [4, 999999], action: 'suspend' }), 404);
+		expectError(
+			await t.post('/accounts/batch', { account_ids: [4, 100001], action: 'suspend' }),
+			403,
+		);
+		expectError(
+			await t.post('/accounts/batch', { account_ids: [4, 999999], action: 'suspend' }),
+			404,
+		);
 		expect((await t.get('/accounts/4')).data.suspended).toBe(false);
 	});
 
 	it("another project's task → 403, unknown → 404", async () => {
-		const task = (await t.post('/accounts/batch', { account_ids: [100002], action: 'suspend' }, 'B')).data;
+		const task = (
+			await t.post('/accounts/batch', { account_ids: [100002], action: 'suspend' }, 'B')
+		).data;
 		expectError(await t.get(`/tasks/${task.id}`), 403);
 		expectError(await t.get('/tasks/424242'), 404);
 		expect((await t.get(`/tasks/${task.id}`, undefined, 'B')).data.progress).toBe(34);

@@ -8,10 +8,19 @@ import { KEY_A } from './helpers';
 const ROOT = path.resolve(__dirname, '../..');
 
 function runCli(args: string[]) {
-	const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', 'sandbox/cli.ts', ...args], {
-		cwd: ROOT,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		process.execPath,
+		[
+			path.join(ROOT, 'node_modules/ts-node/dist/bin.js'),
+			'--transpile-only',
+			'sandbox/cli.ts',
+			...args,
+		],
+		{
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -29,7 +38,16 @@ function runCli(args: string[]) {
 
 describe('cli', () => {
 	it('prints exactly one JSON line with the addresses and keys, serves, and stops cleanly on SIGTERM', async () => {
-		const cli = runCli(['--port', '0', '--smtp-port', '0', '--accounts', '150', '--latency-ms', '0']);
+		const cli = runCli([
+			'--port',
+			'0',
+			'--smtp-port',
+			'0',
+			'--accounts',
+			'150',
+			'--latency-ms',
+			'0',
+		]);
 		const info = JSON.parse(await cli.firstLine);
 		expect(Object.keys(info)).toEqual(['baseUrl', 'adminUrl', 'smtpPort', 'apiKeys']);
 		expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
@@ -66,9 +84,15 @@ describe('scaling', () => {
 		const sb = await startSandbox({ accounts: 10000 });
 		try {
 			const headers = { 'X-Api-Key': KEY_A };
-			const first = await axios.get(`${sb.baseUrl}/accounts`, { headers, params: { include_spamchecker: true, per_page: 100 } });
+			const first = await axios.get(`${sb.baseUrl}/accounts`, {
+				headers,
+				params: { include_spamchecker: true, per_page: 100 },
+			});
 			expect(first.data[0].id).toBe(10000);
-			const last = await axios.get(`${sb.baseUrl}/accounts`, { headers, params: { include_spamchecker: true, per_page: 100, page: 99 } });
+			const last = await axios.get(`${sb.baseUrl}/accounts`, {
+				headers,
+				params: { include_spamchecker: true, per_page: 100, page: 99 },
+			});
 			expect(last.data.map((a: { id: number }) => a.id).at(-1)).toBe(1);
 			expect((await axios.get(`${sb.adminUrl}/state`)).data.projects.A.accounts).toBe(10000);
 		} finally {

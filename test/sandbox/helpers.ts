@@ -30,8 +30,16 @@ export interface CallOptions {
 
 export interface TestSandbox {
 	readonly sb: Sandbox;
-	api(method: 'GET' | 'POST' | 'DELETE', path: string, options?: CallOptions): Promise<AxiosResponse<Json>>;
-	get(path: string, query?: CallOptions['query'], key?: CallOptions['key']): Promise<AxiosResponse<Json>>;
+	api(
+		method: 'GET' | 'POST' | 'DELETE',
+		path: string,
+		options?: CallOptions,
+	): Promise<AxiosResponse<Json>>;
+	get(
+		path: string,
+		query?: CallOptions['query'],
+		key?: CallOptions['key'],
+	): Promise<AxiosResponse<Json>>;
 	post(path: string, body?: unknown, key?: CallOptions['key']): Promise<AxiosResponse<Json>>;
 	admin(method: AdminMethod, path: string, body?: unknown): Promise<AdminAnswer<Json>>;
 }
@@ -93,7 +101,9 @@ export interface Received {
 }
 
 /** A loopback webhook receiver; `answer` decides the status (and an optional delay) per request. */
-export async function startReceiver(answer: (n: number) => { status: number; delayMs?: number } = () => ({ status: 200 })) {
+export async function startReceiver(
+	answer: (n: number) => { status: number; delayMs?: number } = () => ({ status: 200 }),
+) {
 	const received: Received[] = [];
 	const server = http.createServer((req, res) => {
 		let text = '';
@@ -119,7 +129,10 @@ export async function startReceiver(answer: (n: number) => { status: number; del
 }
 
 /** Polls `check` until it returns true (or fails after `tries` × 50 ms); for asynchronous deliveries. */
-export async function eventually(check: () => Promise<boolean> | boolean, tries = 200): Promise<void> {
+export async function eventually(
+	check: () => Promise<boolean> | boolean,
+	tries = 200,
+): Promise<void> {
 	for (let i = 0; i < tries; i++) {
 		if (await check()) return;
 		await new Promise((resolve) => setTimeout(resolve, 50));

@@ -19,7 +19,14 @@ describe('POST /imap_auth', () => {
 	it('connects a mailbox: 201, single form, no passwords, listed newest first', async () => {
 		const res = await t.post('/imap_auth', body);
 		expect(res.status).toBe(201);
-		expect(res.data).toMatchObject({ id: 121, email: 'new.box@fresh-domain.test', first_name: 'New', last_name: 'Box', warming_enabled: true, imap_issue: false });
+		expect(res.data).toMatchObject({
+			id: 121,
+			email: 'new.box@fresh-domain.test',
+			first_name: 'New',
+			last_name: 'Box',
+			warming_enabled: true,
+			imap_issue: false,
+		});
 		expect(JSON.stringify(res.data)).not.toContain('secret-');
 		expect((await t.get('/accounts', { per_page: 1 })).data[0].id).toBe(121);
 	});
@@ -54,9 +61,19 @@ describe('POST /imap_auth', () => {
 
 	it('id updates that account (200) and a working login clears imap_issue', async () => {
 		expect((await t.get('/accounts/13')).data.imap_issue).toBe(true);
-		const res = await t.post('/imap_auth', { ...body, id: 13, email: 'fixed@acme-mail.com', first_name: 'Fixed' });
+		const res = await t.post('/imap_auth', {
+			...body,
+			id: 13,
+			email: 'fixed@acme-mail.com',
+			first_name: 'Fixed',
+		});
 		expect(res.status).toBe(200);
-		expect(res.data).toMatchObject({ id: 13, email: 'fixed@acme-mail.com', first_name: 'Fixed', imap_issue: false });
+		expect(res.data).toMatchObject({
+			id: 13,
+			email: 'fixed@acme-mail.com',
+			first_name: 'Fixed',
+			imap_issue: false,
+		});
 		expect((await t.get('/accounts/13')).data.email).toBe('fixed@acme-mail.com');
 		expectError(await t.post('/imap_auth', { ...body, id: 99999 }), 404);
 		expectError(await t.post('/imap_auth', { ...body, id: 100001 }), 403);
@@ -78,14 +95,34 @@ describe('POST /imap_auth', () => {
 			email: 'nope',
 		});
 		expectError(bad, 422);
-		expect(Object.keys(bad.data.errors).sort()).toEqual(['email', 'first_name', 'imap_server_port', 'provider', 'smtp_server_auth_type']);
+		expect(Object.keys(bad.data.errors).sort()).toEqual([
+			'email',
+			'first_name',
+			'imap_server_port',
+			'provider',
+			'smtp_server_auth_type',
+		]);
 		const { password: _p, imap_server: _i, smtp_server: _s, ...bare } = body;
 		void [_p, _i, _s];
 		const missing = await t.post('/imap_auth', bare);
 		expectError(missing, 422);
-		expect(Object.keys(missing.data.errors).sort()).toEqual(['imap_server', 'imap_server_password', 'smtp_server', 'smtp_server_password']);
+		expect(Object.keys(missing.data.errors).sort()).toEqual([
+			'imap_server',
+			'imap_server_password',
+			'smtp_server',
+			'smtp_server_password',
+		]);
 		// SMTP only: no IMAP server, no IMAP password.
-		expect((await t.post('/imap_auth', { ...bare, smtp_only: true, smtp_server: 's.test', smtp_server_password: 'x' })).status).toBe(201);
+		expect(
+			(
+				await t.post('/imap_auth', {
+					...bare,
+					smtp_only: true,
+					smtp_server: 's.test',
+					smtp_server_password: 'x',
+				})
+			).status,
+		).toBe(201);
 		expectError(await t.post('/imap_auth', { ...body, imap_host: 'old-name' }), 422);
 		expect((await t.admin('GET', '/state')).data.projects.A.accounts).toBe(121);
 	});
@@ -99,25 +136,53 @@ describe('POST /imap_auth', () => {
 		[{ imap: true }, false, true, /IMAP/],
 		[{ imap: false, smtp: true }, true, false, /SMTP/],
 		[{ imap: true, smtp: true }, false, false, /IMAP.*SMTP/],
-	])('an admin login failure %p answers the documented 500 and creates nothing', async (failure, imapOk, smtpOk, text) => {
-		expect((await t.admin('POST', '/login-failures', { email: 'new.box@fresh-domain.test', ...failure })).status).toBe(200);
-		for (const extra of [{}, { test: true }]) {
-			const res = await t.post('/imap_auth', { ...body, ...extra });
-			expect(res.status).toBe(500);
-			expect(res.data).toEqual({ success: false, imap_auth_success: imapOk, smtp_auth_success: smtpOk, error: expect.stringMatching(text) });
-		}
-		expect((await t.admin('GET', '/state')).data.projects.A.accounts).toBe(120);
-		// Another address logs in fine; clearing the failures lets this one in.
-		expect((await t.post('/imap_auth', { ...body, email: 'other@fresh-domain.test' })).status).toBe(201);
-		await t.admin('DELETE', '/login-failures');
-		expect((await t.post('/imap_auth', body)).status).toBe(201);
-	});
+	])(
+		'an admin login failure %p answers the documented 500 and creates nothing',
+		async (failure, imapOk, smtpOk, text) => {
+			expect(
+				(
+					await t.admin('POST', '/login-failures', {
+						email: 'new.box@fresh-domain.test',
+						...failure,
+					})
+				).status,
+			).toBe(200);
+			for (const extra of [{}, { test: true }]) {
+				const res = await t.post('/imap_auth', { ...body, ...extra });
+				expect(res.status).toBe(500);
+				expect(res.data).toEqual({
+					success: false,
+					imap_auth_success: imapOk,
+					smtp_auth_success: smtpOk,
+					error: expect.stringMatching(text),
+				});
+			}
+			expect((await t.admin('GET', '/state')).data.projects.A.accounts).toBe(120);
+			// Another address logs in fine; clearing the failures lets this one in.
+			expect(
+				(await t.post('/imap_auth', { ...body, email: 'other@fresh-domain.test' })).status,
+			).toBe(201);
+			await t.admin('DELETE', '/login-failures');
+			expect((await t.post('/imap_auth', body)).status).toBe(201);
+		},
+	);
 
 	it('a failure without email applies to every address, with the given error text; reset clears it', async () => {
-		await t.admin('POST', '/login-failures', { smtp: true, imap: false, error: 'Connection timed out' });
+		await t.admin('POST', '/login-failures', {
+			smtp: true,
+			imap: false,
+			error: 'Connection timed out',
+		});
 		const res = await t.post('/imap_auth', body);
-		expect(res.data).toEqual({ success: false, imap_auth_success: true, smtp_auth_success: false, error: 'Connection timed out' });
-		expect((await t.admin('POST', '/login-failures', { imap: false, smtp: false })).status).toBe(400);
+		expect(res.data).toEqual({
+			success: false,
+			imap_auth_success: true,
+			smtp_auth_success: false,
+			error: 'Connection timed out',
+		});
+		expect((await t.admin('POST', '/login-failures', { imap: false, smtp: false })).status).toBe(
+			400,
+		);
 		await t.admin('POST', '/reset');
 		expect((await t.admin('GET', '/login-failures')).data).toEqual([]);
 	});

@@ -18,12 +18,23 @@ interface Raw {
 function raw(method: string, path: string, body?: unknown, key = KEY_A): Promise<Raw> {
 	const url = new URL(`${t.sb.baseUrl}${path}`);
 	return new Promise((resolve, reject) => {
-		const req = http.request(url, { method, headers: { 'x-api-key': `Bearer ${key}`, 'content-type': 'application/json' } }, (res) => {
-			const parts: Buffer[] = [];
-			res.on('data', (c: Buffer) => parts.push(c));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8'), chunks: parts.length }));
-			res.on('error', reject);
-		});
+		const req = http.request(
+			url,
+			{ method, headers: { 'x-api-key': `Bearer ${key}`, 'content-type': 'application/json' } },
+			(res) => {
+				const parts: Buffer[] = [];
+				res.on('data', (c: Buffer) => parts.push(c));
+				res.on('end', () =>
+					resolve({
+						status: res.statusCode ?? 0,
+						headers: res.headers,
+						text: Buffer.concat(parts).toString('utf8'),
+						chunks: parts.length,
+					}),
+				);
+				res.on('error', reject);
+			},
+		);
 		req.on('error', reject);
 		req.end(body === undefined ? undefined : JSON.stringify(body));
 	});
@@ -55,12 +66,14 @@ describe('misbehaving answers', () => {
 		expect((await t.admin('GET', '/answers')).data).toEqual([]);
 	});
 
-	it('as-is passes the route\'s answer through unchanged, and logs it', async () => {
+	it("as-is passes the route's answer through unchanged, and logs it", async () => {
 		const before = await raw('GET', '/accounts/2');
 		await rule({ kind: 'as-is', path: '/accounts/:id', count: 1 });
 		const same = await raw('GET', '/accounts/2');
 		expect([same.status, same.text]).toEqual([before.status, before.text]);
-		expect((await t.admin('GET', '/answers/log')).data).toEqual([expect.objectContaining({ kind: 'as-is', body: before.text })]);
+		expect((await t.admin('GET', '/answers/log')).data).toEqual([
+			expect.objectContaining({ kind: 'as-is', body: before.text }),
+		]);
 	});
 
 	it('a 200 web page (text/html) and a 502 gateway page', async () => {
@@ -76,9 +89,14 @@ describe('misbehaving answers', () => {
 	});
 
 	it('empty body, 204, null, a bare string', async () => {
-		for (const kind of ['empty', '204', 'null', 'string']) await rule({ kind, path: '/ping', count: 1 });
+		for (const kind of ['empty', '204', 'null', 'string'])
+			await rule({ kind, path: '/ping', count: 1 });
 		const empty = await raw('GET', '/ping');
-		expect([empty.status, empty.text, empty.headers['content-type']]).toEqual([200, '', 'application/json; charset=utf-8']);
+		expect([empty.status, empty.text, empty.headers['content-type']]).toEqual([
+			200,
+			'',
+			'application/json; charset=utf-8',
+		]);
 		const noContent = await raw('GET', '/ping');
 		expect([noContent.status, noContent.text]).toEqual([204, '']);
 		expect((await raw('GET', '/ping')).text).toBe('null');
@@ -128,12 +146,19 @@ describe('misbehaving answers', () => {
 		await rule({ kind: 'message-array', path: '/alerts', count: 1 });
 		const object = await raw('POST', '/alerts', {});
 		expect(object.status).toBe(422);
-		expect(JSON.parse(object.text).message).toEqual({ name: ['is too long'], events: ['must not be empty'] });
-		expect(JSON.parse((await raw('POST', '/alerts', {})).text).message).toEqual(['name is too long', 'events must not be empty']);
+		expect(JSON.parse(object.text).message).toEqual({
+			name: ['is too long'],
+			events: ['must not be empty'],
+		});
+		expect(JSON.parse((await raw('POST', '/alerts', {})).text).message).toEqual([
+			'name is too long',
+			'events must not be empty',
+		]);
 	});
 
-	it("a PHP warning before the JSON, an XSSI prefix, a byte-order mark, JSON as text/plain", async () => {
-		for (const kind of ['php-warning', 'xssi', 'bom', 'text-plain']) await rule({ kind, path: '/ping', count: 1 });
+	it('a PHP warning before the JSON, an XSSI prefix, a byte-order mark, JSON as text/plain', async () => {
+		for (const kind of ['php-warning', 'xssi', 'bom', 'text-plain'])
+			await rule({ kind, path: '/ping', count: 1 });
 		const php = await raw('GET', '/ping');
 		expect(php.text).toMatch(/^<br \/>\n<b>Warning<\/b>:.*\n\{"message":"pong"/s);
 		expect(php.headers['content-type']).toMatch(/text\/html/);
@@ -151,7 +176,10 @@ describe('misbehaving answers', () => {
 		await rule({ kind: 'success-false', path: '/ping', count: 1 });
 		const error = await raw('GET', '/ping');
 		expect([error.status, Object.keys(JSON.parse(error.text))]).toEqual([200, ['error']]);
-		expect(JSON.parse((await raw('GET', '/ping')).text)).toEqual({ success: false, message: expect.any(String) });
+		expect(JSON.parse((await raw('GET', '/ping')).text)).toEqual({
+			success: false,
+			message: expect.any(String),
+		});
 	});
 
 	it('a redirect to the web app sign-in page, which answers HTML', async () => {
@@ -166,7 +194,12 @@ describe('misbehaving answers', () => {
 
 	it('the request is carried out unless perform is false; every misbehaving answer is logged as sent', async () => {
 		const before = (await t.admin('GET', '/state')).data.projects.A.alerts;
-		const alert = { channel: 'HOOK_URL', hook_url: 'https://hooks.example.com/x', events: ['ACCOUNT_DISCONNECTED'], active: true };
+		const alert = {
+			channel: 'HOOK_URL',
+			hook_url: 'https://hooks.example.com/x',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+		};
 		await rule({ kind: 'html', method: 'POST', path: '/alerts', count: 1 });
 		await rule({ kind: 'html', method: 'POST', path: '/alerts', count: 1, perform: false });
 		expect((await raw('POST', '/alerts', alert)).status).toBe(200);
@@ -174,19 +207,30 @@ describe('misbehaving answers', () => {
 		expect((await t.admin('GET', '/state')).data.projects.A.alerts).toBe(before + 1);
 		const log = (await t.admin('GET', '/answers/log')).data;
 		expect(log).toHaveLength(2);
-		expect(log[0]).toMatchObject({ method: 'POST', path: '/alerts', kind: 'html', status: 200, contentType: 'text/html; charset=utf-8' });
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: '/alerts',
+			kind: 'html',
+			status: 200,
+			contentType: 'text/html; charset=utf-8',
+		});
 		expect(log[0].body).toMatch(/^<!DOCTYPE html>/);
 		const requests = (await t.admin('GET', '/requests')).data;
 		expect(requests.at(-1)).toMatchObject({ path: '/alerts', status: 200 });
 	});
 
 	it('a rule with an apiKey hits only requests made with that extra key of the project', async () => {
-		expect((await t.admin('POST', '/keys', { apiKey: 'case-key-0001' })).data).toEqual({ project: 'A', apiKey: 'case-key-0001' });
+		expect((await t.admin('POST', '/keys', { apiKey: 'case-key-0001' })).data).toEqual({
+			project: 'A',
+			apiKey: 'case-key-0001',
+		});
 		expect((await t.admin('POST', '/keys', { apiKey: 'case-key-0001' })).status).toBe(400);
 		await rule({ kind: 'null', apiKey: 'case-key-0001', label: 'case 1' });
 		expect((await raw('GET', '/ping')).text).toContain('"project_id":1');
 		expect((await raw('GET', '/ping', undefined, 'case-key-0001')).text).toBe('null');
-		expect((await t.admin('GET', '/answers/log')).data).toEqual([expect.objectContaining({ label: 'case 1', path: '/ping' })]);
+		expect((await t.admin('GET', '/answers/log')).data).toEqual([
+			expect.objectContaining({ label: 'case 1', path: '/ping' }),
+		]);
 		expect((await t.admin('GET', '/answers/log?label=case%201')).data).toHaveLength(1);
 		expect((await t.admin('GET', '/answers/log?label=case%202')).data).toEqual([]);
 		await t.admin('POST', '/reset');

@@ -7,12 +7,15 @@ type Item = { id: number; created_at: string };
 const ids = (items: Item[]): number[] => items.map((i) => i.id);
 
 function expectNewestFirst(items: Item[]): void {
-	for (let i = 1; i < items.length; i++) expect(Date.parse(items[i - 1].created_at)).toBeGreaterThan(Date.parse(items[i].created_at));
+	for (let i = 1; i < items.length; i++)
+		expect(Date.parse(items[i - 1].created_at)).toBeGreaterThan(Date.parse(items[i].created_at));
 }
 
 describe('pagination', () => {
 	it('GET /accounts: 50 per page, zero-indexed, bare arrays, newest first', async () => {
-		const pages = await Promise.all([0, 1, 2, 3].map((page) => t.get('/accounts', { page, include_spamchecker: true })));
+		const pages = await Promise.all(
+			[0, 1, 2, 3].map((page) => t.get('/accounts', { page, include_spamchecker: true })),
+		);
 		expect(pages.map((p) => Array.isArray(p.data))).toEqual([true, true, true, true]);
 		expect(pages.map((p) => p.data.length)).toEqual([50, 50, 20, 0]);
 		const all = pages.flatMap((p) => p.data as Item[]);
@@ -45,7 +48,9 @@ describe('pagination', () => {
 		expect(ids(a.data)).toEqual([113, 112, 111, 110, 109, 108, 107]);
 		expect((await t.get('/automated_tests', { per_page: 3 })).data).toHaveLength(3);
 		expect((await t.get('/spam_tests', { per_page: 4, page: 0 })).data).toHaveLength(4);
-		expect((await t.get('/accounts', { per_page: 100, include_spamchecker: true })).data).toHaveLength(100);
+		expect(
+			(await t.get('/accounts', { per_page: 100, include_spamchecker: true })).data,
+		).toHaveLength(100);
 	});
 
 	it('ignores unknown query parameters (unlike unknown body fields)', async () => {
@@ -56,7 +61,13 @@ describe('pagination', () => {
 	});
 
 	it('rejects a negative or non-integer page and a per_page outside 1..100 with 422', async () => {
-		const bad: Record<string, string | number>[] = [{ page: -1 }, { page: 'x' }, { page: 1.5 }, { per_page: 0 }, { per_page: 101 }];
+		const bad: Record<string, string | number>[] = [
+			{ page: -1 },
+			{ page: 'x' },
+			{ page: 1.5 },
+			{ per_page: 0 },
+			{ per_page: 101 },
+		];
 		for (const query of bad) {
 			const res = await t.get('/accounts', query);
 			expectError(res, 422);

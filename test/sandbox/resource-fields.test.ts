@@ -32,14 +32,41 @@ describe('resource fields (§2)', () => {
 	it('Account (single form) and Tag', async () => {
 		const a = (await t.get('/accounts/10')).data;
 		expectShape(a, {
-			id: 'int', created_at: 'ts', email: 'string', first_name: 'string', last_name: 'string', provider: 'string',
-			alive: 'bool', suspended: 'bool', warming_enabled: 'bool', spamchecker_enabled: 'bool', score: 'int',
-			score_gmail: 'int', score_outlook: 'int', score_custom: 'int', total_messages_sent: 'int', total_messages_received: 'int',
-			config_rampup_target: 'int', config_rampup_increase: 'int', config_max_conversation_running: 'int',
-			config_current_conversation_running: 'int', config_smtp_append_after_sent: 'bool', time_zone: 'string', autopilot: 'bool',
-			copilot_enabled: 'bool', has_refresh_token: 'bool', has_notifications: 'bool', imap_issue: 'bool',
-			current_warming_recipe: 'string', detected_sending_provider: 'string', sending_reverse_dns_value: 'string', sending_ip: 'string',
-			signature: 'string', custom_message_content_ref: 'string', tags: 'array', domain: 'object',
+			id: 'int',
+			created_at: 'ts',
+			email: 'string',
+			first_name: 'string',
+			last_name: 'string',
+			provider: 'string',
+			alive: 'bool',
+			suspended: 'bool',
+			warming_enabled: 'bool',
+			spamchecker_enabled: 'bool',
+			score: 'int',
+			score_gmail: 'int',
+			score_outlook: 'int',
+			score_custom: 'int',
+			total_messages_sent: 'int',
+			total_messages_received: 'int',
+			config_rampup_target: 'int',
+			config_rampup_increase: 'int',
+			config_max_conversation_running: 'int',
+			config_current_conversation_running: 'int',
+			config_smtp_append_after_sent: 'bool',
+			time_zone: 'string',
+			autopilot: 'bool',
+			copilot_enabled: 'bool',
+			has_refresh_token: 'bool',
+			has_notifications: 'bool',
+			imap_issue: 'bool',
+			current_warming_recipe: 'string',
+			detected_sending_provider: 'string',
+			sending_reverse_dns_value: 'string',
+			sending_ip: 'string',
+			signature: 'string',
+			custom_message_content_ref: 'string',
+			tags: 'array',
+			domain: 'object',
 		});
 		expect(a.score).toBeGreaterThanOrEqual(0);
 		expect(a.score).toBeLessThanOrEqual(100);
@@ -50,25 +77,74 @@ describe('resource fields (§2)', () => {
 	it('Domain', async () => {
 		const d = (await t.get('/accounts/1')).data.domain;
 		expectShape(d, {
-			id: 'int', created_at: 'ts', updated_at: 'ts', creation_date: 'ts', last_check_at: 'ts', expire_at: 'ts', domain: 'string',
-			spf_valid: 'bool', dkim_valid: 'bool', dmarc_valid: 'bool', spf_value: 'string', dkim_value: 'string', dmarc_value: 'string',
-			dkim_selector: 'string', domain_http_response: 'bool', domain_https: 'bool', avg_score: 'int', score_change: 'number', mx_records: 'array',
+			id: 'int',
+			created_at: 'ts',
+			updated_at: 'ts',
+			creation_date: 'ts',
+			last_check_at: 'ts',
+			expire_at: 'ts',
+			domain: 'string',
+			spf_valid: 'bool',
+			dkim_valid: 'bool',
+			dmarc_valid: 'bool',
+			spf_value: 'string',
+			dkim_value: 'string',
+			dmarc_value: 'string',
+			dkim_selector: 'string',
+			domain_http_response: 'bool',
+			domain_https: 'bool',
+			avg_score: 'int',
+			score_change: 'number',
+			mx_records: 'array',
 		});
 	});
 
 	it('Spam test (completed) and Result', async () => {
 		const list = (await t.get('/spam_tests', { page: 0, per_page: 100 })).data;
-		const s = (await t.get(`/spam_tests/${list.find((x: Json) => x.completed && x.automated).public_id}`)).data;
+		const s = (
+			await t.get(`/spam_tests/${list.find((x: Json) => x.completed && x.automated).public_id}`)
+		).data;
 		expectShape(s, {
-			public_full_id: 'string', public_id: 'string', results: 'array', paid: 'bool', created_at: 'ts', first_message_content: 'string',
-			test_type: 'string', completed: 'bool', score: 'number', btob_score: 'number', btoc_score: 'number', final_score: 'number',
-			analysis_results: 'string', domain: 'string', tld: 'string', summary: 'object', blacklist_links: 'array',
-			blacklist_sending_ip: 'array', sending_provider: 'string', sending_reverse_dns_value: 'string', automated: 'bool',
-			automated_test_id: 'int', spam: 'bool', seedlist: 'int', is_warming: 'bool', autofix_triggered: 'bool', autofix_completed: 'bool',
+			public_full_id: 'string',
+			public_id: 'string',
+			results: 'array',
+			paid: 'bool',
+			created_at: 'ts',
+			first_message_content: 'string',
+			test_type: 'string',
+			completed: 'bool',
+			score: 'number',
+			btob_score: 'number',
+			btoc_score: 'number',
+			final_score: 'number',
+			analysis_results: 'string',
+			domain: 'string',
+			tld: 'string',
+			summary: 'object',
+			blacklist_links: 'array',
+			blacklist_sending_ip: 'array',
+			sending_provider: 'string',
+			sending_reverse_dns_value: 'string',
+			automated: 'bool',
+			automated_test_id: 'int',
+			spam: 'bool',
+			seedlist: 'int',
+			is_warming: 'bool',
+			autofix_triggered: 'bool',
+			autofix_completed: 'bool',
 			account: 'string',
 		});
 		for (const count of Object.values(s.summary)) expect(Number.isInteger(count)).toBe(true);
-		for (const r of s.results) expectShape(r, { id: 'int', email: 'string', desc: 'string', first_name: 'string', provider: 'string', received_in: 'string', raw_headers: 'string' });
+		for (const r of s.results)
+			expectShape(r, {
+				id: 'int',
+				email: 'string',
+				desc: 'string',
+				first_name: 'string',
+				provider: 'string',
+				received_in: 'string',
+				raw_headers: 'string',
+			});
 		expect(s.score).toBeGreaterThanOrEqual(0);
 		expect(s.score).toBeLessThanOrEqual(10);
 	});
@@ -76,16 +152,53 @@ describe('resource fields (§2)', () => {
 	it('Automated test, Run and the accounts it names', async () => {
 		const a = (await t.get('/automated_tests/2')).data;
 		expectShape(a, {
-			id: 'int', key: 'string', subject: 'string', content_text: 'string', content_html: 'string', automated_test_runs: 'array',
-			template_defined: 'bool', btob: 'bool', btoc: 'bool', accounts: 'array', account_ids: 'array', repeat_period: 'string',
-			repeat_period_delay: 'int', time_zone: 'string', hour: 'int', utc_hour: 'int', active: 'bool', last_run_at: 'ts', created_at: 'ts',
-			can_show_run_now: 'bool', account_day_delta: 'int', seedlist: 'int', alerts: 'array',
+			id: 'int',
+			key: 'string',
+			subject: 'string',
+			content_text: 'string',
+			content_html: 'string',
+			automated_test_runs: 'array',
+			template_defined: 'bool',
+			btob: 'bool',
+			btoc: 'bool',
+			accounts: 'array',
+			account_ids: 'array',
+			repeat_period: 'string',
+			repeat_period_delay: 'int',
+			time_zone: 'string',
+			hour: 'int',
+			utc_hour: 'int',
+			active: 'bool',
+			last_run_at: 'ts',
+			created_at: 'ts',
+			can_show_run_now: 'bool',
+			account_day_delta: 'int',
+			seedlist: 'int',
+			alerts: 'array',
 		});
 		expect(a.account_ids).toEqual([2, 3]);
-		for (const acc of a.accounts) expectShape(acc, { id: 'int', email: 'string', first_name: 'string', last_name: 'string' });
-		for (const run of a.automated_test_runs) expectShape(run, { id: 'int', automated_test_id: 'int', weekday: 'int', last_run_at: 'ts', created_at: 'ts', updated_at: 'ts' });
+		for (const acc of a.accounts)
+			expectShape(acc, { id: 'int', email: 'string', first_name: 'string', last_name: 'string' });
+		for (const run of a.automated_test_runs)
+			expectShape(run, {
+				id: 'int',
+				automated_test_id: 'int',
+				weekday: 'int',
+				last_run_at: 'ts',
+				created_at: 'ts',
+				updated_at: 'ts',
+			});
 		expect(a.automated_test_runs.length).toBeGreaterThan(0);
-		for (const alert of a.alerts) expectShape(alert, { id: 'int', channel: 'string', events: 'array', active: 'bool', hook_url: 'string', slack_channel_id: 'int', automated_test_ids: 'array' });
+		for (const alert of a.alerts)
+			expectShape(alert, {
+				id: 'int',
+				channel: 'string',
+				events: 'array',
+				active: 'bool',
+				hook_url: 'string',
+				slack_channel_id: 'int',
+				automated_test_ids: 'array',
+			});
 		expect(a.alerts).toHaveLength(1); // seed alert 3 is scoped to automated tests 1 and 2
 	});
 
@@ -93,11 +206,29 @@ describe('resource fields (§2)', () => {
 		const list = (await t.get('/accounts', { per_page: 100, include_spamchecker: true })).data;
 		for (const a of list) {
 			expectShape(a, {
-				id: 'int', created_at: 'ts', email: 'string', first_name: 'string', last_name: 'string', provider: 'string', alive: 'bool',
-				suspended: 'bool', warming_enabled: 'bool', spamchecker_enabled: 'bool', score: 'int', total_messages_sent: 'int',
-				total_messages_received: 'int', config_rampup_target: 'int', config_rampup_increase: 'int', config_max_conversation_running: 'int',
-				config_current_conversation_running: 'int', config_smtp_append_after_sent: 'bool', time_zone: 'string', autopilot: 'bool',
-				copilot_enabled: 'bool', custom_message_content_ref: 'string', tags: 'array',
+				id: 'int',
+				created_at: 'ts',
+				email: 'string',
+				first_name: 'string',
+				last_name: 'string',
+				provider: 'string',
+				alive: 'bool',
+				suspended: 'bool',
+				warming_enabled: 'bool',
+				spamchecker_enabled: 'bool',
+				score: 'int',
+				total_messages_sent: 'int',
+				total_messages_received: 'int',
+				config_rampup_target: 'int',
+				config_rampup_increase: 'int',
+				config_max_conversation_running: 'int',
+				config_current_conversation_running: 'int',
+				config_smtp_append_after_sent: 'bool',
+				time_zone: 'string',
+				autopilot: 'bool',
+				copilot_enabled: 'bool',
+				custom_message_content_ref: 'string',
+				tags: 'array',
 			});
 			expect(a.config_rampup_target).toBeGreaterThanOrEqual(3);
 			expect(a.config_rampup_target).toBeLessThanOrEqual(35);
@@ -110,25 +241,50 @@ describe('resource fields (§2)', () => {
 		const list = (await t.get('/spam_tests', { page: 0, per_page: 100 })).data;
 		for (const s of list) {
 			expectShape(s, {
-				public_full_id: 'string', public_id: 'string', results: 'array', paid: 'bool', created_at: 'ts', test_type: 'string',
-				completed: 'bool', summary: 'object', blacklist_links: 'array', blacklist_sending_ip: 'array', automated: 'bool', spam: 'bool',
-				seedlist: 'int', is_warming: 'bool', autofix_triggered: 'bool',
+				public_full_id: 'string',
+				public_id: 'string',
+				results: 'array',
+				paid: 'bool',
+				created_at: 'ts',
+				test_type: 'string',
+				completed: 'bool',
+				summary: 'object',
+				blacklist_links: 'array',
+				blacklist_sending_ip: 'array',
+				automated: 'bool',
+				spam: 'bool',
+				seedlist: 'int',
+				is_warming: 'bool',
+				autofix_triggered: 'bool',
 			});
 			expect([1, 2, 3, 4]).toContain(s.seedlist);
-			for (const f of ['score', 'btob_score', 'btoc_score', 'final_score']) expect(s[f] === null || typeof s[f] === 'number').toBe(true);
+			for (const f of ['score', 'btob_score', 'btoc_score', 'final_score'])
+				expect(s[f] === null || typeof s[f] === 'number').toBe(true);
 		}
 	});
 
 	it('Alert, Task and Email workspace', async () => {
 		for (const alert of (await t.get('/alerts')).data) {
-			expectShape(alert, { id: 'int', channel: 'string', events: 'array', active: 'bool', automated_test_ids: 'array' });
+			expectShape(alert, {
+				id: 'int',
+				channel: 'string',
+				events: 'array',
+				active: 'bool',
+				automated_test_ids: 'array',
+			});
 			for (const e of alert.events) expect(typeof e).toBe('string');
 			expect(alert.hook_url === null || typeof alert.hook_url === 'string').toBe(true);
-			expect(alert.slack_channel_id === null || Number.isInteger(alert.slack_channel_id)).toBe(true);
+			expect(alert.slack_channel_id === null || Number.isInteger(alert.slack_channel_id)).toBe(
+				true,
+			);
 		}
 		const task = (await t.post('/accounts/batch', { account_ids: [4], action: 'pause' })).data;
 		expectShape(task, { id: 'int', progress: 'int', logs: 'array' });
-		expectShape((await t.get(`/tasks/${task.id}`)).data, { id: 'int', progress: 'int', logs: 'array' });
+		expectShape((await t.get(`/tasks/${task.id}`)).data, {
+			id: 'int',
+			progress: 'int',
+			logs: 'array',
+		});
 		const ws = (
 			await t.post('/email_workspaces', {
 				name: 'W',
@@ -140,7 +296,15 @@ describe('resource fields (§2)', () => {
 				outlook_client_secret_expires_at: '01/02/2027',
 			})
 		).data;
-		expectShape(ws, { id: 'int', name: 'string', created_at: 'ts', provider: 'string', outlook_tenant_id: 'string', outlook_client_id: 'string', outlook_client_secret_expires_at: 'ts' });
+		expectShape(ws, {
+			id: 'int',
+			name: 'string',
+			created_at: 'ts',
+			provider: 'string',
+			outlook_tenant_id: 'string',
+			outlook_client_id: 'string',
+			outlook_client_secret_expires_at: 'ts',
+		});
 		expect(ws.outlook_client_secret_expires_at).toBe('2027-02-01T00:00:00.000Z');
 	});
 });

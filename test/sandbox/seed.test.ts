@@ -17,14 +17,17 @@ describe('seed data', () => {
 	it('project A: ≥ 120 accounts with tags, warming/spamchecker mixes (incl. spamchecker-only) and per-provider scores', async () => {
 		const accounts = await allAccounts();
 		expect(accounts.length).toBeGreaterThanOrEqual(120);
-		expect(new Set(accounts.flatMap((a) => a.tags.map((x: { name: string }) => x.name)))).toEqual(new Set(['sales', 'eu', 'us', 'warmup', 'vip']));
+		expect(new Set(accounts.flatMap((a) => a.tags.map((x: { name: string }) => x.name)))).toEqual(
+			new Set(['sales', 'eu', 'us', 'warmup', 'vip']),
+		);
 		const kinds = new Set(accounts.map((a) => `${a.warming_enabled}/${a.spamchecker_enabled}`));
 		expect(kinds).toEqual(new Set(['true/false', 'true/true', 'false/true']));
 		expect(new Set(accounts.map((a) => a.provider)).size).toBeGreaterThanOrEqual(3);
 		expect(accounts.some((a) => !a.alive)).toBe(true);
 		expect(accounts.some((a) => a.suspended)).toBe(true);
 		const single = (await t.get('/accounts/10')).data;
-		for (const f of ['score_gmail', 'score_outlook', 'score_custom']) expect(Number.isInteger(single[f])).toBe(true);
+		for (const f of ['score_gmail', 'score_outlook', 'score_custom'])
+			expect(Number.isInteger(single[f])).toBe(true);
 		expect(new Set(accounts.map((a) => a.score)).size).toBeGreaterThan(20); // scores vary
 	});
 
@@ -38,11 +41,16 @@ describe('seed data', () => {
 		const list = [...domains.values()];
 		for (const d of list) {
 			expect(d.mx_records.length).toBeGreaterThan(0);
-			for (const mx of d.mx_records) expect(mx).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
-			for (const rec of ['spf', 'dkim', 'dmarc']) expect(d[`${rec}_value`] !== '').toBe(d[`${rec}_valid`]);
+			for (const mx of d.mx_records)
+				expect(mx).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+			for (const rec of ['spf', 'dkim', 'dmarc'])
+				expect(d[`${rec}_value`] !== '').toBe(d[`${rec}_valid`]);
 		}
-		expect(list.filter((d) => d.avg_score === null).map((d) => d.domain)).toEqual(['umbrella-eu.de']);
-		for (const rec of ['spf', 'dkim', 'dmarc']) expect(new Set(list.map((d) => d[`${rec}_valid`]))).toEqual(new Set([true, false]));
+		expect(list.filter((d) => d.avg_score === null).map((d) => d.domain)).toEqual([
+			'umbrella-eu.de',
+		]);
+		for (const rec of ['spf', 'dkim', 'dmarc'])
+			expect(new Set(list.map((d) => d[`${rec}_valid`]))).toEqual(new Set([true, false]));
 	});
 
 	it('project A: ≥ 30 spam tests of every type, automated and not, completed and pending', async () => {
@@ -53,9 +61,15 @@ describe('seed data', () => {
 		expect(new Set(tests.map((x) => x.completed))).toEqual(new Set([true, false]));
 		expect(new Set(tests.map((x) => x.seedlist))).toEqual(new Set([1, 2, 3, 4]));
 		// rule 3 is observable: some btob/btoc tests have a final_score different from the raw score
-		expect(tests.some((x) => x.test_type !== 'all' && x.final_score !== null && x.final_score !== x.score)).toBe(true);
+		expect(
+			tests.some(
+				(x) => x.test_type !== 'all' && x.final_score !== null && x.final_score !== x.score,
+			),
+		).toBe(true);
 		// a pending test with some copies already in
-		expect(tests.some((x) => !x.completed && x.results.some((r: Json) => r.received_in !== null))).toBe(true);
+		expect(
+			tests.some((x) => !x.completed && x.results.some((r: Json) => r.received_in !== null)),
+		).toBe(true);
 	});
 
 	it('project A: ≥ 30 automated tests, active and inactive, with runs; alerts', async () => {

@@ -26,7 +26,8 @@ async function send(options: SendMailOptions, auth = false) {
 }
 
 const emails = (test: Json): string[] => test.results.map((r: { email: string }) => r.email);
-const get = async (publicId: string): Promise<Json> => (await t.get(`/spam_tests/${publicId}`)).data;
+const get = async (publicId: string): Promise<Json> =>
+	(await t.get(`/spam_tests/${publicId}`)).data;
 const INBOX = new Set(['INBOX', 'PERSONAL', 'IMPORTANT']);
 
 describe('SMTP inbound', () => {
@@ -41,22 +42,42 @@ describe('SMTP inbound', () => {
 		expect(info.accepted).toHaveLength(20);
 		const test = await get(created.public_id);
 		expect(test.completed).toBe(true);
-		expect(test.results.every((r: { received_in: string | null }) => typeof r.received_in === 'string')).toBe(true);
-		expect(test.results.every((r: { raw_headers: string }) => /Subject: Our spring newsletter/.test(r.raw_headers))).toBe(true);
+		expect(
+			test.results.every((r: { received_in: string | null }) => typeof r.received_in === 'string'),
+		).toBe(true);
+		expect(
+			test.results.every((r: { raw_headers: string }) =>
+				/Subject: Our spring newsletter/.test(r.raw_headers),
+			),
+		).toBe(true);
 		const counts: Record<string, number> = {};
 		for (const r of test.results) counts[r.received_in] = (counts[r.received_in] ?? 0) + 1;
 		expect(test.summary).toEqual(counts);
-		const inbox = test.results.filter((r: { received_in: string }) => INBOX.has(r.received_in)).length;
+		const inbox = test.results.filter((r: { received_in: string }) =>
+			INBOX.has(r.received_in),
+		).length;
 		expect(test.score).toBe(Math.round((100 * inbox) / 20) / 10);
 		expect(test.score).toBe(9); // clean senders: 90 % inbox, exactly
 		expect(test.final_score).toBe(test.score);
 		const share = (desc: string): number => {
 			const rs = test.results.filter((r: { desc: string }) => r.desc === desc);
-			return Math.round((100 * rs.filter((r: { received_in: string }) => INBOX.has(r.received_in)).length) / rs.length) / 10;
+			return (
+				Math.round(
+					(100 * rs.filter((r: { received_in: string }) => INBOX.has(r.received_in)).length) /
+						rs.length,
+				) / 10
+			);
 		};
 		expect(test.btob_score).toBe(share('btob'));
 		expect(test.btoc_score).toBe(share('btoc'));
-		expect(test).toMatchObject({ sender: 'news@clean-letters.com', subject: 'Our spring newsletter', domain: 'clean-letters.com', tld: 'com', blacklist_links: [], spam: false });
+		expect(test).toMatchObject({
+			sender: 'news@clean-letters.com',
+			subject: 'Our spring newsletter',
+			domain: 'clean-letters.com',
+			tld: 'com',
+			blacklist_links: [],
+			spam: false,
+		});
 		expect(test.first_message_content).toContain(created.public_full_id);
 		expect(JSON.parse(test.analysis_results)).toHaveProperty('spam_words');
 		expect(test.domain_auth).toMatchObject({ domain: 'clean-letters.com', spf_valid: true });
@@ -65,14 +86,33 @@ describe('SMTP inbound', () => {
 	it('completes only once every seed has its copy', async () => {
 		const created = (await t.post('/spam_tests', { seedlist: 2 })).data;
 		const seeds = emails(created);
-		await send({ from: 'a@acme-mail.com', to: seeds.slice(0, 8), subject: 'Part 1', text: created.public_full_id });
+		await send({
+			from: 'a@acme-mail.com',
+			to: seeds.slice(0, 8),
+			subject: 'Part 1',
+			text: created.public_full_id,
+		});
 		const half = await get(created.public_id);
 		expect(half.completed).toBe(false);
-		expect(half.results.filter((r: { received_in: string | null }) => r.received_in !== null)).toHaveLength(8);
-		expect(Object.values(half.summary as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(8);
-		await send({ from: 'a@acme-mail.com', to: seeds.slice(8, 15), subject: 'Part 1', text: created.public_full_id });
+		expect(
+			half.results.filter((r: { received_in: string | null }) => r.received_in !== null),
+		).toHaveLength(8);
+		expect(Object.values(half.summary as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(
+			8,
+		);
+		await send({
+			from: 'a@acme-mail.com',
+			to: seeds.slice(8, 15),
+			subject: 'Part 1',
+			text: created.public_full_id,
+		});
 		expect((await get(created.public_id)).completed).toBe(false);
-		await send({ from: 'a@acme-mail.com', to: seeds.slice(15), subject: 'Part 1', text: created.public_full_id });
+		await send({
+			from: 'a@acme-mail.com',
+			to: seeds.slice(15),
+			subject: 'Part 1',
+			text: created.public_full_id,
+		});
 		const full = await get(created.public_id);
 		expect(full.completed).toBe(true);
 		expect(full.score).toBe(7.5); // 75 % inbox for ordinary senders: 12 of 16
@@ -81,10 +121,17 @@ describe('SMTP inbound', () => {
 	it('with a seed delay, the copies count only after it: the test stays incomplete, then completes at once', async () => {
 		expect((await t.admin('POST', '/settings', { seedDelayMs: 700 })).status).toBe(200);
 		const created = (await t.post('/spam_tests', { seedlist: 2 })).data;
-		await send({ from: 'a@clean-letters.com', to: emails(created), subject: 'Later', text: created.public_full_id });
+		await send({
+			from: 'a@clean-letters.com',
+			to: emails(created),
+			subject: 'Later',
+			text: created.public_full_id,
+		});
 		const before = await get(created.public_id);
 		expect(before.completed).toBe(false);
-		expect(before.results.filter((r: { received_in: string | null }) => r.received_in !== null)).toHaveLength(0);
+		expect(
+			before.results.filter((r: { received_in: string | null }) => r.received_in !== null),
+		).toHaveLength(0);
 		expect((await t.admin('GET', '/smtp')).data[0].matchedPublicIds).toEqual([created.public_id]);
 		await eventually(async () => (await get(created.public_id)).completed === true);
 	});
@@ -92,72 +139,154 @@ describe('SMTP inbound', () => {
 	it('placement is deterministic: the same creates and sends after a reset give the same results', async () => {
 		const run = async (): Promise<Json> => {
 			const created = (await t.post('/spam_tests', {})).data;
-			await send({ from: 'x@acme-mail.com', to: emails(created), subject: 'Repeat', text: `id ${created.public_full_id}` });
+			await send({
+				from: 'x@acme-mail.com',
+				to: emails(created),
+				subject: 'Repeat',
+				text: `id ${created.public_full_id}`,
+			});
 			return get(created.public_id);
 		};
 		const first = await run();
 		await t.admin('POST', '/reset');
 		const second = await run();
 		expect(second.public_id).toBe(first.public_id);
-		expect(second.results.map((r: { received_in: string }) => r.received_in)).toEqual(first.results.map((r: { received_in: string }) => r.received_in));
+		expect(second.results.map((r: { received_in: string }) => r.received_in)).toEqual(
+			first.results.map((r: { received_in: string }) => r.received_in),
+		);
 		expect(second.score).toBe(first.score);
 		// The admin shortcut places copies exactly like SMTP.
 		await t.admin('POST', '/reset');
 		const created = (await t.post('/spam_tests', {})).data;
-		const viaAdmin = (await t.admin('POST', `/spam_tests/${created.public_id}/complete`, { sender: 'x@acme-mail.com' })).data;
-		expect(viaAdmin.results.map((r: { received_in: string }) => r.received_in)).toEqual(first.results.map((r: { received_in: string }) => r.received_in));
+		const viaAdmin = (
+			await t.admin('POST', `/spam_tests/${created.public_id}/complete`, {
+				sender: 'x@acme-mail.com',
+			})
+		).data;
+		expect(viaAdmin.results.map((r: { received_in: string }) => r.received_in)).toEqual(
+			first.results.map((r: { received_in: string }) => r.received_in),
+		);
 	});
 
 	it('finds the id in HTML-only, quoted-printable and base64 bodies, with SMTP AUTH too', async () => {
 		for (const [i, options] of [
 			{ html: '<p>Hi</p><p style="color:#333">REF</p>' },
-			{ text: `${'é'.repeat(120)} REF ${'x'.repeat(200)}`, textEncoding: 'quoted-printable' as const },
+			{
+				text: `${'é'.repeat(120)} REF ${'x'.repeat(200)}`,
+				textEncoding: 'quoted-printable' as const,
+			},
 			{ text: 'Line one\nREF\n', textEncoding: 'base64' as const },
 		].entries()) {
 			const created = (await t.post('/spam_tests', { seedlist: 4 })).data;
-			const fill = (s: string | undefined): string | undefined => s?.replace('REF', created.public_full_id);
-			await send({ from: 'b@acme-mail.com', to: emails(created), subject: `Encoded ${i}`, ...options, text: fill(options.text), html: fill((options as { html?: string }).html) }, i === 0);
+			const fill = (s: string | undefined): string | undefined =>
+				s?.replace('REF', created.public_full_id);
+			await send(
+				{
+					from: 'b@acme-mail.com',
+					to: emails(created),
+					subject: `Encoded ${i}`,
+					...options,
+					text: fill(options.text),
+					html: fill((options as { html?: string }).html),
+				},
+				i === 0,
+			);
 			expect((await get(created.public_id)).completed).toBe(true);
 		}
 	});
 
 	it('rejects recipients that are not seed addresses, and a message without an id changes no test', async () => {
-		await expect(send({ from: 'a@b.test', to: ['nobody@example.com'], text: 'x' })).rejects.toThrow();
+		await expect(
+			send({ from: 'a@b.test', to: ['nobody@example.com'], text: 'x' }),
+		).rejects.toThrow();
 		const created = (await t.post('/spam_tests', {})).data;
-		const info = await send({ from: 'a@b.test', to: [emails(created)[0], 'nobody@example.com'], text: 'no tracking id here' });
+		const info = await send({
+			from: 'a@b.test',
+			to: [emails(created)[0], 'nobody@example.com'],
+			text: 'no tracking id here',
+		});
 		expect(info.rejected).toEqual(['nobody@example.com']);
-		expect((await get(created.public_id)).results.every((r: { received_in: string | null }) => r.received_in === null)).toBe(true);
+		expect(
+			(await get(created.public_id)).results.every(
+				(r: { received_in: string | null }) => r.received_in === null,
+			),
+		).toBe(true);
 		const inbox = (await t.admin('GET', '/smtp')).data;
-		expect(inbox.at(-1)).toMatchObject({ from: 'a@b.test', to: [emails(created)[0]], matchedPublicIds: [] });
+		expect(inbox.at(-1)).toMatchObject({
+			from: 'a@b.test',
+			to: [emails(created)[0]],
+			matchedPublicIds: [],
+		});
 	});
 
 	it('accepts team mailboxes (@team.sandbox.test) beside the seeds, logs their mail and fills no test with it', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		const info = await send({ from: 'bot@team.sandbox.test', to: ['ops@team.sandbox.test'], subject: 'Weekly report', html: `<h1>Report</h1><p>${created.public_full_id}</p>` });
+		const info = await send({
+			from: 'bot@team.sandbox.test',
+			to: ['ops@team.sandbox.test'],
+			subject: 'Weekly report',
+			html: `<h1>Report</h1><p>${created.public_full_id}</p>`,
+		});
 		expect(info.accepted).toEqual(['ops@team.sandbox.test']);
-		expect((await get(created.public_id)).results.every((r: { received_in: string | null }) => r.received_in === null)).toBe(true);
-		expect((await t.admin('GET', '/smtp')).data.at(-1)).toMatchObject({ to: ['ops@team.sandbox.test'], subject: 'Weekly report', text: expect.stringContaining('Report') });
-		await expect(send({ from: 'a@b.test', to: ['ops@team.sandbox.test.example.com'], text: 'x' })).rejects.toThrow();
+		expect(
+			(await get(created.public_id)).results.every(
+				(r: { received_in: string | null }) => r.received_in === null,
+			),
+		).toBe(true);
+		expect((await t.admin('GET', '/smtp')).data.at(-1)).toMatchObject({
+			to: ['ops@team.sandbox.test'],
+			subject: 'Weekly report',
+			text: expect.stringContaining('Report'),
+		});
+		await expect(
+			send({ from: 'a@b.test', to: ['ops@team.sandbox.test.example.com'], text: 'x' }),
+		).rejects.toThrow();
 	});
 
 	it('the id must be in the body: an id in the Subject header only matches nothing', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		await send({ from: 'a@acme-mail.com', to: emails(created), subject: `Test ${created.public_full_id}`, text: 'no id in the body' });
-		expect((await get(created.public_id)).results.every((r: { received_in: string | null }) => r.received_in === null)).toBe(true);
+		await send({
+			from: 'a@acme-mail.com',
+			to: emails(created),
+			subject: `Test ${created.public_full_id}`,
+			text: 'no id in the body',
+		});
+		expect(
+			(await get(created.public_id)).results.every(
+				(r: { received_in: string | null }) => r.received_in === null,
+			),
+		).toBe(true);
 		expect((await t.admin('GET', '/smtp')).data.at(-1).matchedPublicIds).toEqual([]);
 	});
 
 	it('the SMTP inbox records each message with the tests it matched', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		await send({ from: 'Team <team@acme-mail.com>', to: emails(created).slice(0, 2), subject: 'Logged', text: created.public_full_id });
+		await send({
+			from: 'Team <team@acme-mail.com>',
+			to: emails(created).slice(0, 2),
+			subject: 'Logged',
+			text: created.public_full_id,
+		});
 		const inbox = (await t.admin('GET', '/smtp')).data;
 		expect(inbox).toHaveLength(1);
-		expect(inbox[0]).toEqual({ from: 'team@acme-mail.com', to: emails(created).slice(0, 2), subject: 'Logged', text: expect.stringContaining(created.public_full_id), matchedPublicIds: [created.public_id], at: expect.any(String) });
+		expect(inbox[0]).toEqual({
+			from: 'team@acme-mail.com',
+			to: emails(created).slice(0, 2),
+			subject: 'Logged',
+			text: expect.stringContaining(created.public_full_id),
+			matchedPublicIds: [created.public_id],
+			at: expect.any(String),
+		});
 	});
 
 	it('spammy senders land mostly in SPAM and show blacklists', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		await send({ from: 'deals@spammy-offers.biz', to: emails(created), subject: 'WIN', text: created.public_full_id });
+		await send({
+			from: 'deals@spammy-offers.biz',
+			to: emails(created),
+			subject: 'WIN',
+			text: created.public_full_id,
+		});
 		const test = await get(created.public_id);
 		expect(test.score).toBe(2);
 		expect(test.summary.SPAM).toBe(16);
@@ -169,7 +298,12 @@ describe('SMTP inbound', () => {
 	it('an audience-filtered test completes when its visible seeds have their copies', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
 		const btob = (await t.post(`/spam_tests/${created.public_id}`, { type: 'btob' })).data;
-		await send({ from: 'c@acme-mail.com', to: emails(btob), subject: 'B2B', text: created.public_full_id });
+		await send({
+			from: 'c@acme-mail.com',
+			to: emails(btob),
+			subject: 'B2B',
+			text: created.public_full_id,
+		});
 		const test = await get(created.public_id);
 		expect(test.completed).toBe(true);
 		expect(test.btoc_score).toBeNull();
@@ -179,14 +313,33 @@ describe('SMTP inbound', () => {
 	it('completion by SMTP delivers SPAMCHECK_COMPLETED to subscribed alerts', async () => {
 		const receiver = await startReceiver();
 		try {
-			await t.post('/alerts', { channel: 'HOOK_URL', events: ['SPAMCHECK_COMPLETED'], active: true, hook_url: receiver.url });
+			await t.post('/alerts', {
+				channel: 'HOOK_URL',
+				events: ['SPAMCHECK_COMPLETED'],
+				active: true,
+				hook_url: receiver.url,
+			});
 			const created = (await t.post('/spam_tests', {})).data;
-			await send({ from: 'n@clean-letters.com', to: emails(created).slice(0, 19), subject: 'Almost', text: created.public_full_id });
+			await send({
+				from: 'n@clean-letters.com',
+				to: emails(created).slice(0, 19),
+				subject: 'Almost',
+				text: created.public_full_id,
+			});
 			await new Promise((r) => setTimeout(r, 100));
 			expect(receiver.received).toEqual([]);
-			await send({ from: 'n@clean-letters.com', to: emails(created).slice(19), subject: 'Almost', text: created.public_full_id });
+			await send({
+				from: 'n@clean-letters.com',
+				to: emails(created).slice(19),
+				subject: 'Almost',
+				text: created.public_full_id,
+			});
 			await eventually(() => receiver.received.length === 1);
-			expect(receiver.received[0].body).toMatchObject({ event: 'SPAMCHECK_COMPLETED', public_id: created.public_id, score: 9 });
+			expect(receiver.received[0].body).toMatchObject({
+				event: 'SPAMCHECK_COMPLETED',
+				public_id: created.public_id,
+				score: 9,
+			});
 		} finally {
 			await receiver.close();
 		}

@@ -19,17 +19,39 @@ describe('POST /spam_tests', () => {
 		const test = res.data;
 		expect(test.public_id).toMatch(/^[a-z0-9]{10}$/);
 		expect(test.public_full_id).toBe(`mlrch-${test.public_id}`);
-		expect(test).toMatchObject({ completed: false, test_type: 'all', seedlist: 1, score: null, final_score: null, summary: {}, paid: true });
+		expect(test).toMatchObject({
+			completed: false,
+			test_type: 'all',
+			seedlist: 1,
+			score: null,
+			final_score: null,
+			summary: {},
+			paid: true,
+		});
 		expect(test.results).toHaveLength(20);
 		for (const r of test.results) {
-			expect(r).toEqual({ id: expect.any(Number), email: expect.stringMatching(/@seed1\.sandbox\.test$/), desc: expect.stringMatching(/^bto[bc]$/), first_name: expect.any(String), provider: expect.any(String), received_in: null, raw_headers: null });
+			expect(r).toEqual({
+				id: expect.any(Number),
+				email: expect.stringMatching(/@seed1\.sandbox\.test$/),
+				desc: expect.stringMatching(/^bto[bc]$/),
+				first_name: expect.any(String),
+				provider: expect.any(String),
+				received_in: null,
+				raw_headers: null,
+			});
 		}
-		expect(new Set(test.results.map((r: { desc: string }) => r.desc))).toEqual(new Set(['btob', 'btoc']));
+		expect(new Set(test.results.map((r: { desc: string }) => r.desc))).toEqual(
+			new Set(['btob', 'btoc']),
+		);
 		expect((await t.get(`/spam_tests/${test.public_id}`)).data).toEqual(test);
 	});
 
 	it('takes the seedlist (1–4, sizes 20/16/24/18); anything else → 422, a string → 400', async () => {
-		for (const [seedlist, size] of [[2, 16], [3, 24], [4, 18]]) {
+		for (const [seedlist, size] of [
+			[2, 16],
+			[3, 24],
+			[4, 18],
+		]) {
 			const res = await t.post('/spam_tests', { seedlist });
 			expect(res.data.results).toHaveLength(size);
 			expect(res.data.results[0].email).toContain(`@seed${seedlist}.`);
@@ -71,11 +93,20 @@ describe('GET /spam_tests', () => {
 
 	it('rule 1: without order_by and order, the same as created_at desc; order_by=created_at honours order', async () => {
 		const byDefault = (await list({})).map((x) => x.public_id);
-		expect((await list({ order_by: 'created_at', order: 'desc' })).map((x) => x.public_id)).toEqual(byDefault);
-		expect((await list({ order_by: 'created_at', order: 'asc' })).map((x) => x.public_id)).toEqual([...byDefault].reverse());
+		expect((await list({ order_by: 'created_at', order: 'desc' })).map((x) => x.public_id)).toEqual(
+			byDefault,
+		);
+		expect((await list({ order_by: 'created_at', order: 'asc' })).map((x) => x.public_id)).toEqual(
+			[...byDefault].reverse(),
+		);
 		// With search, order_by=created_at stays a date order (rule 3 is about the score only).
 		const searched = await list({ search: 'newsletter', order_by: 'created_at', order: 'asc' });
-		expect(isSorted(searched.map((x) => Date.parse(x.created_at)), 'asc')).toBe(true);
+		expect(
+			isSorted(
+				searched.map((x) => Date.parse(x.created_at)),
+				'asc',
+			),
+		).toBe(true);
 	});
 
 	it('order_by=score: ties newest first and unscored tests last in both directions', async () => {
@@ -85,22 +116,32 @@ describe('GET /spam_tests', () => {
 			expect(firstNull).toBeGreaterThan(0);
 			expect(res.slice(firstNull).every((x) => x.final_score === null)).toBe(true);
 			for (let i = 1; i < firstNull; i++) {
-				if (res[i].final_score === res[i - 1].final_score) expect(Date.parse(res[i - 1].created_at)).toBeGreaterThan(Date.parse(res[i].created_at));
+				if (res[i].final_score === res[i - 1].final_score)
+					expect(Date.parse(res[i - 1].created_at)).toBeGreaterThan(Date.parse(res[i].created_at));
 			}
 		}
 	});
 
 	it('pages the ordered list: page 1 continues page 0', async () => {
 		const all = (await list({ order_by: 'score' })).map((x) => x.public_id);
-		const p0 = (await t.get('/spam_tests', { page: 0, order_by: 'score' })).data.map((x: Json) => x.public_id);
-		const p1 = (await t.get('/spam_tests', { page: 1, order_by: 'score' })).data.map((x: Json) => x.public_id);
+		const p0 = (await t.get('/spam_tests', { page: 0, order_by: 'score' })).data.map(
+			(x: Json) => x.public_id,
+		);
+		const p1 = (await t.get('/spam_tests', { page: 1, order_by: 'score' })).data.map(
+			(x: Json) => x.public_id,
+		);
 		expect([...p0, ...p1]).toEqual(all.slice(0, 20));
 	});
 
 	it('rule 1: newest first by default; order=asc reverses', async () => {
 		const desc = await list({});
 		const asc = await list({ order: 'asc' });
-		expect(isSorted(desc.map((x) => Date.parse(x.created_at)), 'desc')).toBe(true);
+		expect(
+			isSorted(
+				desc.map((x) => Date.parse(x.created_at)),
+				'desc',
+			),
+		).toBe(true);
 		expect(asc.map((x) => x.public_id)).toEqual([...desc].reverse().map((x) => x.public_id));
 		const created = (await t.post('/spam_tests', {})).data;
 		expect((await list({}))[0].public_id).toBe(created.public_id);
@@ -109,39 +150,79 @@ describe('GET /spam_tests', () => {
 	it('rule 2: order_by=score sorts by final_score (not by the raw score), unscored last', async () => {
 		const desc = await list({ order_by: 'score' });
 		const scored = desc.filter((x) => x.final_score !== null);
-		expect(isSorted(scored.map((x) => x.final_score), 'desc')).toBe(true);
-		expect(isSorted(scored.map((x) => x.score), 'desc')).toBe(false);
+		expect(
+			isSorted(
+				scored.map((x) => x.final_score),
+				'desc',
+			),
+		).toBe(true);
+		expect(
+			isSorted(
+				scored.map((x) => x.score),
+				'desc',
+			),
+		).toBe(false);
 		expect(desc.slice(scored.length).every((x) => x.final_score === null)).toBe(true);
-		const asc = (await list({ order_by: 'score', order: 'asc' })).filter((x) => x.final_score !== null);
-		expect(isSorted(asc.map((x) => x.final_score), 'asc')).toBe(true);
+		const asc = (await list({ order_by: 'score', order: 'asc' })).filter(
+			(x) => x.final_score !== null,
+		);
+		expect(
+			isSorted(
+				asc.map((x) => x.final_score),
+				'asc',
+			),
+		).toBe(true);
 	});
 
 	it('rule 3: with search, order_by=score sorts by the raw score', async () => {
 		const res = await list({ search: 'e', order_by: 'score' });
 		const scored = res.filter((x) => x.score !== null);
 		expect(scored.length).toBeGreaterThan(10);
-		expect(isSorted(scored.map((x) => x.score), 'desc')).toBe(true);
-		expect(isSorted(scored.map((x) => x.final_score), 'desc')).toBe(false);
-		const asc = (await list({ search: 'e', order_by: 'score', order: 'asc' })).filter((x) => x.score !== null);
-		expect(isSorted(asc.map((x) => x.score), 'asc')).toBe(true);
+		expect(
+			isSorted(
+				scored.map((x) => x.score),
+				'desc',
+			),
+		).toBe(true);
+		expect(
+			isSorted(
+				scored.map((x) => x.final_score),
+				'desc',
+			),
+		).toBe(false);
+		const asc = (await list({ search: 'e', order_by: 'score', order: 'asc' })).filter(
+			(x) => x.score !== null,
+		);
+		expect(
+			isSorted(
+				asc.map((x) => x.score),
+				'asc',
+			),
+		).toBe(true);
 	});
 
 	it('search matches subject and sender, case-insensitively', async () => {
 		const bySubject = await list({ search: 'NEWSLETTER' });
 		expect(bySubject.length).toBeGreaterThan(3);
-		expect(bySubject.every((x) => /newsletter/i.test(x.subject) || /newsletter/i.test(x.sender))).toBe(true);
+		expect(
+			bySubject.every((x) => /newsletter/i.test(x.subject) || /newsletter/i.test(x.sender)),
+		).toBe(true);
 		const bySender = await list({ search: 'spammy-offers' });
 		expect(bySender.length).toBeGreaterThan(3);
 		expect(bySender.every((x) => x.sender === 'deals@spammy-offers.biz')).toBe(true);
 		expect(await list({ search: 'zzz-nothing' })).toEqual([]);
-		expect((await list({ search: '  newsletter ' })).map((x) => x.public_id)).toEqual(bySubject.map((x) => x.public_id)); // trimmed
+		expect((await list({ search: '  newsletter ' })).map((x) => x.public_id)).toEqual(
+			bySubject.map((x) => x.public_id),
+		); // trimmed
 		// Full-text: every word, in any order, in the subject or the sender.
 		const words = await list({ search: 'promo SPRING' });
 		expect(words.length).toBeGreaterThan(0);
 		expect(words.every((x) => /spring promo/i.test(x.subject))).toBe(true);
 		const mixed = await list({ search: 'weekly clean-letters' }); // a subject word and a sender word
 		expect(mixed.length).toBeGreaterThan(0);
-		expect(mixed.every((x) => /weekly/i.test(x.subject) && x.sender === 'hello@clean-letters.com')).toBe(true);
+		expect(
+			mixed.every((x) => /weekly/i.test(x.subject) && x.sender === 'hello@clean-letters.com'),
+		).toBe(true);
 		expect(await list({ search: 'spring zzz' })).toEqual([]);
 	});
 
@@ -161,14 +242,18 @@ describe('GET /spam_tests', () => {
 		const all = await list({});
 		expect(all.filter((x) => !x.automated).every((x) => !('autofix_completed' in x))).toBe(true);
 		expect(all.filter((x) => x.automated).every((x) => 'autofix_completed' in x)).toBe(true);
-		expect((await t.get(`/spam_tests/${all[1].public_id}`)).data).toHaveProperty('autofix_completed');
+		expect((await t.get(`/spam_tests/${all[1].public_id}`)).data).toHaveProperty(
+			'autofix_completed',
+		);
 	});
 });
 
 describe('POST /spam_tests/{public_id}', () => {
 	it('filters results and score for the audience type in its answer; the stored raw score stays', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, { sender: 'hello@clean-letters.com' });
+		await t.admin('POST', `/spam_tests/${created.public_id}/complete`, {
+			sender: 'hello@clean-letters.com',
+		});
 		const all = (await t.get(`/spam_tests/${created.public_id}`)).data;
 		expect(all.completed).toBe(true);
 		const btob = await t.post(`/spam_tests/${created.public_id}`, { type: 'btob' });
@@ -183,7 +268,10 @@ describe('POST /spam_tests/{public_id}', () => {
 		expect(after.final_score).toBe(btob.data.btob_score);
 		expect(after.results).toEqual(btob.data.results);
 		expect(all.btob_score).not.toBe(all.score); // so the two differ here
-		const sum = Object.values(btob.data.summary as Record<string, number>).reduce((a, b) => a + b, 0);
+		const sum = Object.values(btob.data.summary as Record<string, number>).reduce(
+			(a, b) => a + b,
+			0,
+		);
 		expect(sum).toBe(btob.data.results.length);
 		const btoc = (await t.post(`/spam_tests/${created.public_id}`, { type: 'btoc' })).data;
 		expect(btoc.results.every((r: { desc: string }) => r.desc === 'btoc')).toBe(true);

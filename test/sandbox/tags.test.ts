@@ -11,18 +11,23 @@ describe('POST /tags/{id}/link', () => {
 			expect(res.data).toEqual({ id: 5, name: 'vip' });
 		}
 		const account = await t.get('/accounts/1');
-		expect(account.data.tags.filter((tag: { id: number }) => tag.id === 5)).toEqual([{ id: 5, name: 'vip' }]);
+		expect(account.data.tags.filter((tag: { id: number }) => tag.id === 5)).toEqual([
+			{ id: 5, name: 'vip' },
+		]);
 		const found = await t.get('/accounts', { tags: 'vip', include_spamchecker: true });
 		expect(found.data.map((a: { id: number }) => a.id)).toContain(1);
 	});
 
 	it('refuses a provider-defined tag → 422, the account unchanged', async () => {
-		const tag = (await t.admin('POST', '/tags', { name: 'gmail-category', provider_defined: true })).data;
+		const tag = (await t.admin('POST', '/tags', { name: 'gmail-category', provider_defined: true }))
+			.data;
 		expect(tag).toEqual({ id: expect.any(Number), name: 'gmail-category', provider_defined: true });
 		const res = await t.post(`/tags/${tag.id}/link`, { account_id: 1 });
 		expectError(res, 422);
 		expect(res.data.message).toMatch(/provider/i);
-		expect((await t.get('/accounts/1')).data.tags.map((x: { id: number }) => x.id)).not.toContain(tag.id);
+		expect((await t.get('/accounts/1')).data.tags.map((x: { id: number }) => x.id)).not.toContain(
+			tag.id,
+		);
 	});
 
 	it('checks the body and scoping: no account_id → 400, not an integer → 400, unknown field → 422, unknown tag/account → 404, another project’s → 403', async () => {

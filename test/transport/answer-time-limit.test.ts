@@ -21,15 +21,25 @@ async function answer(rule: Rule): Promise<void> {
 function withTimeout(seconds: number) {
 	return {
 		credentials: {
-			deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl, headerForm: 'bearer', timeout: seconds },
+			deliverabilityApi: {
+				apiKey: t.sandbox.apiKeys.A,
+				baseUrl: t.sandbox.baseUrl,
+				headerForm: 'bearer',
+				timeout: seconds,
+			},
 		},
 	};
 }
 
 it('a read whose answer trickles past the limit is asked again, and ends with the limit in words', async () => {
 	await answer({ kind: 'trickle', method: 'GET', path: '/accounts/:id', intervalMs: 400 });
-	const result = await t.run({ resource: 'account', operation: 'get', accountId: byId(1) }, withTimeout(1));
-	expect(result.error?.message).toBe(`The service at ${t.sandbox.baseUrl} did not send a complete answer within 1 s (timed out)`);
+	const result = await t.run(
+		{ resource: 'account', operation: 'get', accountId: byId(1) },
+		withTimeout(1),
+	);
+	expect(result.error?.message).toBe(
+		`The service at ${t.sandbox.baseUrl} did not send a complete answer within 1 s (timed out)`,
+	);
 	expect(result.error?.description).toMatch(/raise "Timeout \(Seconds\)" in the credential/);
 	const reads = (await t.requests()).filter((r) => r.path === '/accounts/1');
 	expect(reads).toHaveLength(5);
@@ -41,13 +51,21 @@ it('a create whose answer trickles past the limit is sent once, and says the tes
 	expect(result.error?.message).toBe(
 		'The spam test may have been created (and a credit spent): no complete answer came within 1 s. Check Spam Test → Get Many before running this again',
 	);
-	expect((await t.requests()).filter((r) => r.method === 'POST' && r.path === '/spam_tests')).toHaveLength(1);
+	expect(
+		(await t.requests()).filter((r) => r.method === 'POST' && r.path === '/spam_tests'),
+	).toHaveLength(1);
 });
 
 it('a slow answer that completes within the limit is read whole', async () => {
 	await answer({ kind: 'trickle', method: 'GET', path: '/ping', intervalMs: 1 });
 	await answer({ kind: 'trickle', method: 'GET', path: '/accounts/:id', intervalMs: 1, count: 1 });
-	const result = await t.run({ resource: 'account', operation: 'get', accountId: byId(2), simplify: false }, withTimeout(30));
+	const result = await t.run(
+		{ resource: 'account', operation: 'get', accountId: byId(2), simplify: false },
+		withTimeout(30),
+	);
 	expect(result.error).toBeUndefined();
-	expect(result.items[0].json).toMatchObject({ id: 2, email: 'jane.smith-news@northwind-sales.io' });
+	expect(result.items[0].json).toMatchObject({
+		id: 2,
+		email: 'jane.smith-news@northwind-sales.io',
+	});
 });

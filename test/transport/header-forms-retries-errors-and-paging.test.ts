@@ -7,20 +7,26 @@ import { useScriptedServer } from './scripted-server';
 const KEY = 'dummy-key-7f3a9c';
 const { server, baseUrl } = useScriptedServer();
 
-
 type Params = Record<string, string | number>;
 
 async function probe(parameters: Params, credential: Record<string, string> = {}) {
 	return await runNode({
 		nodeType: new TransportProbe(),
 		parameters,
-		credentials: { deliverabilityApi: { apiKey: KEY, baseUrl: baseUrl(), headerForm: 'bearer', ...credential } },
+		credentials: {
+			deliverabilityApi: { apiKey: KEY, baseUrl: baseUrl(), headerForm: 'bearer', ...credential },
+		},
 	});
 }
 
 function errorText(run: Awaited<ReturnType<typeof probe>>): string {
 	const error = run.error as unknown as Record<string, unknown> | undefined;
-	return JSON.stringify({ message: error?.message, description: error?.description, error, items: run.items });
+	return JSON.stringify({
+		message: error?.message,
+		description: error?.description,
+		error,
+		items: run.items,
+	});
 }
 
 describe('credential: X-Api-Key header forms (spec §5)', () => {
@@ -32,7 +38,9 @@ describe('credential: X-Api-Key header forms (spec §5)', () => {
 		expect(server.requests).toHaveLength(1);
 		expect(server.requests[0].url).toBe('/api/v1/accounts/1');
 		expect(server.requests[0].headers['x-api-key']).toBe(`Bearer ${KEY}`);
-		expect(server.requests[0].headers['user-agent']).toMatch(/^n8n-nodes-deliverability\/\d+\.\d+\.\d+$/);
+		expect(server.requests[0].headers['user-agent']).toMatch(
+			/^n8n-nodes-deliverability\/\d+\.\d+\.\d+$/,
+		);
 	});
 
 	it('sends the raw key with the raw form', async () => {
@@ -42,7 +50,10 @@ describe('credential: X-Api-Key header forms (spec §5)', () => {
 	});
 
 	it('never doubles a prefix pasted with the key, in either form', async () => {
-		server.reply([{ status: 200, body: {} }, { status: 200, body: {} }]);
+		server.reply([
+			{ status: 200, body: {} },
+			{ status: 200, body: {} },
+		]);
 		await probe({ path: '/ping' }, { apiKey: `Bearer ${KEY}` });
 		await probe({ path: '/ping' }, { apiKey: ` bearer ${KEY} `, headerForm: 'raw' });
 		expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([`Bearer ${KEY}`, KEY]);
@@ -57,7 +68,10 @@ describe('credential: X-Api-Key header forms (spec §5)', () => {
 
 describe('retries', () => {
 	it('retries a read after 429, honouring Retry-After in seconds', async () => {
-		server.reply([{ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '1' } }, { status: 200, body: { ok: 1 } }]);
+		server.reply([
+			{ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '1' } },
+			{ status: 200, body: { ok: 1 } },
+		]);
 		const run = await probe({ path: '/accounts/1' });
 		expect(run.error).toBeUndefined();
 		expect(server.requests).toHaveLength(2);
@@ -68,7 +82,10 @@ describe('retries', () => {
 		// Three seconds ahead, truncated to whole seconds: at least 2 s ahead when written, so even a slow machine
 		// (hundreds of ms between writing the date and the client reading it) leaves well over 1 s to wait.
 		const at = new Date(Date.now() + 3000).toUTCString();
-		server.reply([{ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': at } }, { status: 200, body: {} }]);
+		server.reply([
+			{ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': at } },
+			{ status: 200, body: {} },
+		]);
 		await probe({ path: '/accounts/1' });
 		expect(server.requests).toHaveLength(2);
 		expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(1000);
@@ -83,7 +100,11 @@ describe('retries', () => {
 	});
 
 	it('recovers from 503 then 200 on a read', async () => {
-		server.reply([{ status: 503, body: { message: 'x' } }, { status: 502, body: { message: 'y' } }, { status: 200, body: { id: 9 } }]);
+		server.reply([
+			{ status: 503, body: { message: 'x' } },
+			{ status: 502, body: { message: 'y' } },
+			{ status: 200, body: { id: 9 } },
+		]);
 		const run = await probe({ path: '/accounts/9' });
 		expect(run.items[0].json).toEqual({ id: 9 });
 		expect(server.requests).toHaveLength(3);
@@ -97,8 +118,16 @@ describe('retries', () => {
 	});
 
 	it('retries an update by id after 500', async () => {
-		server.reply([{ status: 500, body: { message: 'oops' } }, { status: 200, body: { id: 4, alive: false } }]);
-		const run = await probe({ method: 'POST', path: '/accounts/4', kind: 'update', body: '{"alive":false}' });
+		server.reply([
+			{ status: 500, body: { message: 'oops' } },
+			{ status: 200, body: { id: 4, alive: false } },
+		]);
+		const run = await probe({
+			method: 'POST',
+			path: '/accounts/4',
+			kind: 'update',
+			body: '{"alive":false}',
+		});
 		expect(run.items[0].json).toEqual({ id: 4, alive: false });
 		expect(server.requests).toHaveLength(2);
 		expect(JSON.parse(server.requests[1].body)).toEqual({ alive: false });
@@ -120,14 +149,20 @@ describe('retries', () => {
 	});
 
 	it('retries a create after 429 (the service refused it before doing anything)', async () => {
-		server.reply([{ status: 429, body: { message: 'rate' }, headers: { 'retry-after': '0' } }, { status: 201, body: { public_id: 'abc' } }]);
+		server.reply([
+			{ status: 429, body: { message: 'rate' }, headers: { 'retry-after': '0' } },
+			{ status: 201, body: { public_id: 'abc' } },
+		]);
 		const run = await probe({ method: 'POST', path: '/spam_tests', body: '{}' });
 		expect(run.items[0].json).toEqual({ public_id: 'abc' });
 		expect(server.requests).toHaveLength(2);
 	});
 
 	it('retries a create once when the connection was refused (it never reached the service)', async () => {
-		const run = await probe({ method: 'POST', path: '/spam_tests', body: '{}' }, { baseUrl: 'http://127.0.0.1:9/api/v1' });
+		const run = await probe(
+			{ method: 'POST', path: '/spam_tests', body: '{}' },
+			{ baseUrl: 'http://127.0.0.1:9/api/v1' },
+		);
 		expect(run.error?.message).toMatch(/cannot be reached \(connection refused\)/);
 		expect(errorText(run)).toContain('Attempts: 2');
 	});
@@ -135,9 +170,21 @@ describe('retries', () => {
 
 describe('error mapping (spec §7)', () => {
 	it('keeps the service message, the status and 422 detail fields', async () => {
-		server.reply([{ status: 422, body: { message: 'seedlist must be between 1 and 4', errors: { seedlist: ['out of range'] } } }]);
+		server.reply([
+			{
+				status: 422,
+				body: {
+					message: 'seedlist must be between 1 and 4',
+					errors: { seedlist: ['out of range'] },
+				},
+			},
+		]);
 		const run = await probe({ method: 'POST', path: '/spam_tests', body: '{"seedlist":9}' });
-		const error = run.error as unknown as { message: string; description: string; httpCode: string };
+		const error = run.error as unknown as {
+			message: string;
+			description: string;
+			httpCode: string;
+		};
 		expect(error.message).toContain('seedlist must be between 1 and 4');
 		expect(error.httpCode).toBe('422');
 		expect(error.description).toContain('out of range');
@@ -151,7 +198,11 @@ describe('error mapping (spec §7)', () => {
 	])('explains %s with what to do', async (status, hint) => {
 		server.reply([{ status, body: { message: `status ${status}` } }]);
 		const run = await probe({ path: '/accounts/1' });
-		const error = run.error as unknown as { message: string; description: string; httpCode: string };
+		const error = run.error as unknown as {
+			message: string;
+			description: string;
+			httpCode: string;
+		};
 		expect(error.message).toContain(`status ${status}`);
 		expect(error.httpCode).toBe(String(status));
 		expect(error.description).toMatch(hint);
@@ -181,8 +232,12 @@ describe('pagination (scripted server that ignores per_page and pages by its own
 			return { status: 200, body: all.slice(page * pageSize, (page + 1) * pageSize) };
 		};
 	}
-	const pages = () => server.requests.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('page'))).sort((a, b) => a - b);
-	const perPages = () => new Set(server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('per_page')));
+	const pages = () =>
+		server.requests
+			.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('page')))
+			.sort((a, b) => a - b);
+	const perPages = () =>
+		new Set(server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('per_page')));
 
 	it('asks per_page=100, learns the page size of 50 from pages 0 and 1, returns all 100 in order', async () => {
 		server.reply([], listOf(100, 50));
@@ -224,7 +279,9 @@ describe('pagination (scripted server that ignores per_page and pages by its own
 
 		server.reply([], listOf(200, 50));
 		const across = await probe({ mode: 'all', pageSize: 50, limit: 60 });
-		expect(across.items.map((i) => i.json.id)).toEqual(Array.from({ length: 60 }, (_, i) => 200 - i));
+		expect(across.items.map((i) => i.json.id)).toEqual(
+			Array.from({ length: 60 }, (_, i) => 200 - i),
+		);
 		expect(pages()).toEqual([0, 1]);
 
 		server.reply([], listOf(100, 50));
@@ -237,7 +294,13 @@ describe('pagination (scripted server that ignores per_page and pages by its own
 		// A new item was created between the two page reads: id 51 shows up again at the top of page 1.
 		const page0 = Array.from({ length: 50 }, (_, i) => ({ id: 100 - i }));
 		const page1 = Array.from({ length: 30 }, (_, i) => ({ id: 51 - i }));
-		server.reply([{ status: 200, body: page0 }, { status: 200, body: page1 }], () => ({ status: 200, body: [] }));
+		server.reply(
+			[
+				{ status: 200, body: page0 },
+				{ status: 200, body: page1 },
+			],
+			() => ({ status: 200, body: [] }),
+		);
 		const run = await probe({ mode: 'all', pageSize: 50 });
 		const ids = run.items.map((i) => i.json.id);
 		expect(new Set(ids).size).toBe(ids.length);
@@ -246,7 +309,13 @@ describe('pagination (scripted server that ignores per_page and pages by its own
 
 	it('retries a failed page without losing or repeating items', async () => {
 		const list = listOf(60, 50);
-		server.reply([{ status: 200, body: list({ url: '/?page=0' }).body }, { status: 503, body: { message: 'x' } }], list);
+		server.reply(
+			[
+				{ status: 200, body: list({ url: '/?page=0' }).body },
+				{ status: 503, body: { message: 'x' } },
+			],
+			list,
+		);
 		const run = await probe({ mode: 'all', pageSize: 50 });
 		expect(run.items.map((i) => i.json.id)).toEqual(Array.from({ length: 60 }, (_, i) => 60 - i));
 		expect(pages()).toEqual([0, 1, 1]);

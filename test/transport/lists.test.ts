@@ -2,7 +2,13 @@
 // account exactly once whether the server honours per_page, ignores it or caps it, also under 429/503/reset faults,
 // never asking beyond one look-ahead window; and the router's output has no size ceiling.
 import axios from 'axios';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
@@ -46,7 +52,12 @@ async function getMany(parameters: IDataObject, perSecond = 0) {
 		nodeType: new Deliverability(),
 		parameters: { resource: 'account', operation: 'getAll', simplify: false, ...parameters },
 		credentials: {
-			deliverabilityApi: { apiKey: sandbox.apiKeys.A, baseUrl: sandbox.baseUrl, headerForm: 'bearer', maxRequestsPerSecond: perSecond },
+			deliverabilityApi: {
+				apiKey: sandbox.apiKeys.A,
+				baseUrl: sandbox.baseUrl,
+				headerForm: 'bearer',
+				maxRequestsPerSecond: perSecond,
+			},
 		},
 	});
 }
@@ -94,17 +105,45 @@ describe.each(MODES)('a server that %s', (_name, settings, served) => {
 		const result = await getMany({ returnAll: false, limit: 250 });
 		expect(result.items.map((i) => i.json.id)).toEqual(expected.slice(0, 250));
 		const pages = (await listRequests()).map((r) => Number(r.query.page));
-		expect(Math.max(...pages)).toBeLessThanOrEqual(Math.ceil(250 / served) - 1 + LOOKAHEAD_PAGES - 1);
+		expect(Math.max(...pages)).toBeLessThanOrEqual(
+			Math.ceil(250 / served) - 1 + LOOKAHEAD_PAGES - 1,
+		);
 	});
 
 	it('under faults (429 with Retry-After 0, 503, resets, four in all): still every account exactly once', async () => {
 		// Bounded to 4 faults in all, one fewer than a page's attempts (1 + retryPolicy.maxRetries): unbounded random
 		// faults at this rate made five in a row on one page likely enough (about one run in five) to fail CI by chance.
 		expect(retryPolicy.maxRetries).toBeGreaterThanOrEqual(4);
-		await admin(sandbox, 'POST', '/faults', { kind: '429', rate: 1, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' }); // the first page, always
-		await admin(sandbox, 'POST', '/faults', { kind: '429', rate: 0.25, count: 1, retryAfter: '0', method: 'GET', path: '/accounts' });
-		await admin(sandbox, 'POST', '/faults', { kind: '503', rate: 0.25, count: 1, method: 'GET', path: '/accounts' });
-		await admin(sandbox, 'POST', '/faults', { kind: 'reset', rate: 0.25, count: 1, method: 'GET', path: '/accounts' });
+		await admin(sandbox, 'POST', '/faults', {
+			kind: '429',
+			rate: 1,
+			count: 1,
+			retryAfter: '0',
+			method: 'GET',
+			path: '/accounts',
+		}); // the first page, always
+		await admin(sandbox, 'POST', '/faults', {
+			kind: '429',
+			rate: 0.25,
+			count: 1,
+			retryAfter: '0',
+			method: 'GET',
+			path: '/accounts',
+		});
+		await admin(sandbox, 'POST', '/faults', {
+			kind: '503',
+			rate: 0.25,
+			count: 1,
+			method: 'GET',
+			path: '/accounts',
+		});
+		await admin(sandbox, 'POST', '/faults', {
+			kind: 'reset',
+			rate: 0.25,
+			count: 1,
+			method: 'GET',
+			path: '/accounts',
+		});
 		await admin(sandbox, 'DELETE', '/requests');
 		const result = await getMany({ returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -120,7 +159,11 @@ describe('no wasted pages: at most one page past the last non-empty one on short
 		const name = `walk-${count}`;
 		const tag = await admin<{ id: number }>(sandbox, 'POST', '/tags', { name });
 		for (const accountId of expected.slice(0, count)) {
-			await axios.post(`${sandbox.baseUrl}/tags/${tag.id}/link`, { account_id: accountId }, { headers: { 'X-Api-Key': sandbox.apiKeys.A } });
+			await axios.post(
+				`${sandbox.baseUrl}/tags/${tag.id}/link`,
+				{ account_id: accountId },
+				{ headers: { 'X-Api-Key': sandbox.apiKeys.A } },
+			);
 		}
 		return name;
 	}

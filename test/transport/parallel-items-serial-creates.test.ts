@@ -15,7 +15,11 @@ function credential(perSecond = 0): Record<string, unknown> {
 	return { apiKey: KEY, baseUrl: baseUrl(), headerForm: 'bearer', maxRequestsPerSecond: perSecond };
 }
 
-async function run(parameters: Record<string, unknown>, input: object[], options: { continueOnFail?: boolean; credentials?: Record<string, unknown> } = {}) {
+async function run(
+	parameters: Record<string, unknown>,
+	input: object[],
+	options: { continueOnFail?: boolean; credentials?: Record<string, unknown> } = {},
+) {
 	return await runNode({
 		nodeType: new Deliverability(),
 		parameters: parameters as never,
@@ -25,14 +29,23 @@ async function run(parameters: Record<string, unknown>, input: object[], options
 	});
 }
 
-const getAccount = { resource: 'account', operation: 'get', simplify: false, accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+const getAccount = {
+	resource: 'account',
+	operation: 'get',
+	simplify: false,
+	accountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+};
 const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 const idOf = (url: string) => Number(/\/accounts\/(\d+)/.exec(url)?.[1]);
 
 describe('per-item operations overlap', () => {
 	it('30 Account → Get items: several in flight (at most the pacer bound), output in input order with pairedItem', async () => {
 		// Later items answer sooner, so any ordering by arrival would show.
-		server.reply([], (req) => ({ status: 200, body: { id: idOf(req.url) }, delayMs: 120 - idOf(req.url) * 3 }));
+		server.reply([], (req) => ({
+			status: 200,
+			body: { id: idOf(req.url) },
+			delayMs: 120 - idOf(req.url) * 3,
+		}));
 		const result = await run(getAccount, ids(30));
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(ids(30).map((x) => x.id));
@@ -42,18 +55,27 @@ describe('per-item operations overlap', () => {
 	});
 
 	it('Continue On Fail: a failing item becomes its error item in place, the others go on', async () => {
-		server.reply([], (req) => (idOf(req.url) % 7 === 0 ? { status: 404, body: { message: 'Account not found' }, delayMs: 5 } : { status: 200, body: { id: idOf(req.url) }, delayMs: 20 }));
+		server.reply([], (req) =>
+			idOf(req.url) % 7 === 0
+				? { status: 404, body: { message: 'Account not found' }, delayMs: 5 }
+				: { status: 200, body: { id: idOf(req.url) }, delayMs: 20 },
+		);
 		const result = await run(getAccount, ids(20), { continueOnFail: true });
 		expect(result.items).toHaveLength(20);
 		result.items.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
-			if ((i + 1) % 7 === 0) expect(item.json).toMatchObject({ error: 'Account not found [HTTP 404]', httpCode: '404' });
+			if ((i + 1) % 7 === 0)
+				expect(item.json).toMatchObject({ error: 'Account not found [HTTP 404]', httpCode: '404' });
 			else expect(item.json).toEqual({ id: i + 1 });
 		});
 	});
 
 	it('without Continue On Fail the lowest failing item is reported and no item starts after the failure', async () => {
-		server.reply([], (req) => (idOf(req.url) === 6 ? { status: 404, body: { message: 'Account not found' } } : { status: 200, body: { id: idOf(req.url) }, delayMs: 40 }));
+		server.reply([], (req) =>
+			idOf(req.url) === 6
+				? { status: 404, body: { message: 'Account not found' } }
+				: { status: 200, body: { id: idOf(req.url) }, delayMs: 40 },
+		);
 		const result = await run(getAccount, ids(100));
 		expect(result.error?.message).toBe('Account not found [HTTP 404]');
 		expect(result.error?.context?.itemIndex).toBe(5);
@@ -67,7 +89,11 @@ describe('creates stay one at a time, in input order', () => {
 
 	it('10 Spam Test → Create items: never two at once, sent in input order, results in order', async () => {
 		let n = 0;
-		server.reply([], () => ({ status: 201, body: { public_id: `t${++n}`, seed_emails: [] }, delayMs: 30 }));
+		server.reply([], () => ({
+			status: 201,
+			body: { public_id: `t${++n}`, seed_emails: [] },
+			delayMs: 30,
+		}));
 		const result = await run(createSpamTest, ids(10));
 		expect(result.error).toBeUndefined();
 		expect(server.maxConcurrent).toBe(1);
@@ -78,7 +104,11 @@ describe('creates stay one at a time, in input order', () => {
 
 	it('a create that fails stops the run: nothing after it is created', async () => {
 		let n = 0;
-		server.reply([], () => (++n === 4 ? { status: 500, body: { message: 'boom' } } : { status: 201, body: { public_id: `t${n}` }, delayMs: 10 }));
+		server.reply([], () =>
+			++n === 4
+				? { status: 500, body: { message: 'boom' } }
+				: { status: 201, body: { public_id: `t${n}` }, delayMs: 10 },
+		);
 		const result = await run(createSpamTest, ids(10));
 		expect(result.error?.message).toMatch(/^The spam test may have been created/);
 		expect(result.error?.context?.itemIndex).toBe(3);
@@ -87,12 +117,23 @@ describe('creates stay one at a time, in input order', () => {
 
 	it('with Continue On Fail every create is still sent once, in order, and the failure is its item', async () => {
 		let n = 0;
-		server.reply([], () => (++n === 4 ? { status: 500, body: { message: 'boom' } } : { status: 201, body: { public_id: `t${n}` } }));
+		server.reply([], () =>
+			++n === 4
+				? { status: 500, body: { message: 'boom' } }
+				: { status: 201, body: { public_id: `t${n}` } },
+		);
 		const result = await run(createSpamTest, ids(6), { continueOnFail: true });
 		expect(server.requests).toHaveLength(6);
 		expect(server.maxConcurrent).toBe(1);
 		expect(String(result.items[3].json.error)).toMatch(/^The spam test may have been created/);
-		expect(result.items.map((i) => i.json.public_id ?? null)).toEqual(['t1', 't2', 't3', null, 't5', 't6']);
+		expect(result.items.map((i) => i.json.public_id ?? null)).toEqual([
+			't1',
+			't2',
+			't3',
+			null,
+			't5',
+			't6',
+		]);
 	});
 });
 
@@ -120,10 +161,15 @@ describe('the credential is read once per run', () => {
 describe('one pacer per key and base URL, shared by concurrent executions', () => {
 	it('two executions at 10 per second together never start more than 10 requests in any second', async () => {
 		server.reply([], (req) => ({ status: 200, body: { id: idOf(req.url) } }));
-		await Promise.all([run(getAccount, ids(15), { credentials: credential(10) }), run(getAccount, ids(15), { credentials: credential(10) })]);
+		await Promise.all([
+			run(getAccount, ids(15), { credentials: credential(10) }),
+			run(getAccount, ids(15), { credentials: credential(10) }),
+		]);
 		const times = server.requests.map((r) => r.at).sort((a, b) => a - b);
 		expect(times).toHaveLength(30);
-		const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length));
+		const busiest = Math.max(
+			...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length),
+		);
 		expect(busiest).toBeLessThanOrEqual(10);
 	});
 

@@ -22,7 +22,9 @@ describe('parseRetryAfter', () => {
 
 describe('networkCode', () => {
 	it('finds a code through wrapped causes', () => {
-		expect(networkCode({ message: 'x', cause: { cause: { code: 'ECONNRESET' } } })).toBe('ECONNRESET');
+		expect(networkCode({ message: 'x', cause: { cause: { code: 'ECONNRESET' } } })).toBe(
+			'ECONNRESET',
+		);
 		expect(networkCode({ code: 'ECONNREFUSED' })).toBe('ECONNREFUSED');
 		expect(networkCode(new Error('socket hang up'))).toBe('ECONNRESET');
 		expect(networkCode({ httpCode: '500' })).toBeUndefined();
@@ -31,7 +33,9 @@ describe('networkCode', () => {
 
 describe('redactDeep', () => {
 	it('redacts strings at any depth and leaves a cycle out instead of following it', () => {
-		const deep: Record<string, unknown> = { a: { b: { c: { d: { e: { f: { g: ['x dummy-key-123 y'] } } } } } } };
+		const deep: Record<string, unknown> = {
+			a: { b: { c: { d: { e: { f: { g: ['x dummy-key-123 y'] } } } } } },
+		};
 		deep.self = deep;
 		const out = redactDeep(deep, ['dummy-key-123']);
 		expect(JSON.stringify(out)).toContain('x [redacted] y');

@@ -30,7 +30,13 @@ export class ScriptedServer {
 		let body = '';
 		req.on('data', (c: Buffer) => (body += c.toString()));
 		req.on('end', () => {
-			const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() };
+			const recorded = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body,
+				at: Date.now(),
+			};
 			this.requests.push(recorded);
 			const step = this.script.shift() ?? this.fallback(recorded);
 			if ('reset' in step) {

@@ -49,7 +49,9 @@ async function startEndpoint(): Promise<Endpoint> {
 				for (const run of answer.workflowData ?? []) for (const item of run) items.push(item.json);
 				const status = answer.status ?? 500;
 				requests.push({ path: url.pathname, status });
-				res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.sent ?? {}));
+				res
+					.writeHead(status, { 'content-type': 'application/json' })
+					.end(JSON.stringify(answer.sent ?? {}));
 			})().catch((error: unknown) => {
 				res.writeHead(500).end(String(error));
 			});
@@ -104,10 +106,9 @@ describe('real deliveries from the sandbox', () => {
 		await activate(h);
 		await ctx.admin('POST', '/settings', { duplicateDeliveries: true });
 
-		const { payloads } = await ctx.admin<{ payloads: Array<IDataObject & { id: string; alert_id: number }> }>(
-			'POST',
-			'/accounts/1/disconnect',
-		);
+		const { payloads } = await ctx.admin<{
+			payloads: Array<IDataObject & { id: string; alert_id: number }>;
+		}>('POST', '/accounts/1/disconnect');
 		const ours = payloads.filter((p) => p.alert_id === h.staticData.alertId);
 		expect(ours).toHaveLength(1);
 		const [payload] = ours;
@@ -133,8 +134,19 @@ describe('real deliveries from the sandbox', () => {
 		expect(typeof item.received_at).toBe('string');
 		expect(Object.keys(item).sort()).toEqual(
 			[
-				'account_email', 'account_id', 'alert_id', 'content', 'created_at', 'domain', 'domain_expire_on', 'event',
-				'event_id', 'id', 'level', 'project_id', 'received_at',
+				'account_email',
+				'account_id',
+				'alert_id',
+				'content',
+				'created_at',
+				'domain',
+				'domain_expire_on',
+				'event',
+				'event_id',
+				'id',
+				'level',
+				'project_id',
+				'received_at',
 			].sort(),
 		);
 
@@ -142,11 +154,19 @@ describe('real deliveries from the sandbox', () => {
 	});
 
 	it('spam test completions reach a scoped trigger only for its automated tests', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>('GET', '/automated_tests', undefined, { page: 0 });
+		const { data: tests } = await ctx.api<Array<{ id: number }>>(
+			'GET',
+			'/automated_tests',
+			undefined,
+			{ page: 0 },
+		);
 		const [mine, other] = tests.map((t) => t.id);
 		const h = trigger(ctx, {
 			webhookBaseUrl: endpoint.baseUrl,
-			parameters: { events: ['SPAMCHECK_COMPLETED'], options: { automated_test_ids: String(mine) } },
+			parameters: {
+				events: ['SPAMCHECK_COMPLETED'],
+				options: { automated_test_ids: String(mine) },
+			},
 		});
 		endpoint.use(h);
 		await activate(h);
@@ -188,7 +208,10 @@ describe('real deliveries from the sandbox', () => {
 		expect(await h.delete()).toBe(true);
 		expect(await alerts(ctx)).toHaveLength(0);
 
-		const { payloads } = await ctx.admin<{ payloads: Array<{ alert_id: number }> }>('POST', '/accounts/2/disconnect');
+		const { payloads } = await ctx.admin<{ payloads: Array<{ alert_id: number }> }>(
+			'POST',
+			'/accounts/2/disconnect',
+		);
 		expect(payloads.filter((p) => p.alert_id === alertId)).toHaveLength(0);
 		await new Promise((r) => setTimeout(r, 200));
 		expect(endpoint.requests).toHaveLength(0);

@@ -7,11 +7,28 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import type { IDataObject, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyCollection,
+} from 'n8n-workflow';
 
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { claim, fingerprint, forget, memoryScope, savedIds, windowSize } from '../../nodes/DeliverabilityTrigger/dedupe';
-import { hookUrlWithSecret, matches, queryParam, withoutQuery } from '../../nodes/DeliverabilityTrigger/lifecycle';
+import {
+	claim,
+	fingerprint,
+	forget,
+	memoryScope,
+	savedIds,
+	windowSize,
+} from '../../nodes/DeliverabilityTrigger/dedupe';
+import {
+	hookUrlWithSecret,
+	matches,
+	queryParam,
+	withoutQuery,
+} from '../../nodes/DeliverabilityTrigger/lifecycle';
 import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityTrigger/secret';
 import { EVENTS } from '../../nodes/shared/events';
 import { triggerHarness } from '../../support/harness';
@@ -44,8 +61,17 @@ describe('trigger description', () => {
 	it('has one POST webhook answered by the node (never firstEntryJson)', () => {
 		expect(description.webhooks).toHaveLength(1);
 		const [webhook] = description.webhooks!;
-		expect(webhook).toMatchObject({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'deliverability' });
-		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+		expect(webhook).toMatchObject({
+			name: 'default',
+			httpMethod: 'POST',
+			responseMode: 'onReceived',
+			path: 'deliverability',
+		});
+		expect(Object.keys(node.webhookMethods.default).sort()).toEqual([
+			'checkExists',
+			'create',
+			'delete',
+		]);
 	});
 
 	it('offers every event of the catalogue by its clean name, ACCOUNT_DISCONNECTED by default, plus custom ids', () => {
@@ -63,7 +89,9 @@ describe('trigger description', () => {
 			expect(o.description).toContain(event.id);
 			expect(/Unverified identifier/.test(o.description)).toBe(!event.verified);
 		}
-		expect(options.find((o) => o.value === 'SENDGRID_MISSING_EMAILS')!.name).toBe('SendGrid Missing Emails');
+		expect(options.find((o) => o.value === 'SENDGRID_MISSING_EMAILS')!.name).toBe(
+			'SendGrid Missing Emails',
+		);
 		expect(property('customEvents').type).toBe('string');
 	});
 
@@ -73,7 +101,11 @@ describe('trigger description', () => {
 		const entries = options.options as INodeProperties[];
 		expect(entries.map((o) => o.name)).toEqual(['automated_test_ids', 'dedupeWindow']);
 		const tests = entries.find((o) => o.name === 'automated_test_ids')!;
-		expect(tests).toMatchObject({ displayName: 'Automated Test Names or IDs', type: 'multiOptions', default: [] });
+		expect(tests).toMatchObject({
+			displayName: 'Automated Test Names or IDs',
+			type: 'multiOptions',
+			default: [],
+		});
 		expect(tests.typeOptions?.loadOptionsMethod).toBe('getAutomatedTests');
 		expect(Object.keys(node.methods.loadOptions)).toEqual(['getAutomatedTests']);
 		const names = entries.map((o) => o.displayName);
@@ -87,26 +119,58 @@ describe('trigger description', () => {
 			const h = triggerHarness({
 				nodeType: node,
 				parameters: { events } as INodeParameters,
-				credentials: { deliverabilityApi: { apiKey: 'dummy-key', baseUrl: 'http://127.0.0.1:1/api/v1', headerForm: 'bearer' } },
+				credentials: {
+					deliverabilityApi: {
+						apiKey: 'dummy-key',
+						baseUrl: 'http://127.0.0.1:1/api/v1',
+						headerForm: 'bearer',
+					},
+				},
 			});
-			return h.workflow.expression.getSimpleParameterValue(h.node, description.subtitle!, 'internal', {}, undefined, '');
+			return h.workflow.expression.getSimpleParameterValue(
+				h.node,
+				description.subtitle!,
+				'internal',
+				{},
+				undefined,
+				'',
+			);
 		};
-		expect(subtitle(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'])).toBe('On Account Disconnected, Automated Spam Test Completed');
-		expect(subtitle(['OUTLOOK_MISSING_OUTGOING_EMAILS', 'MY_OWN'])).toBe('On Outlook Missing Outgoing Emails, MY_OWN');
+		expect(subtitle(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'])).toBe(
+			'On Account Disconnected, Automated Spam Test Completed',
+		);
+		expect(subtitle(['OUTLOOK_MISSING_OUTGOING_EMAILS', 'MY_OWN'])).toBe(
+			'On Outlook Missing Outgoing Emails, MY_OWN',
+		);
 		expect(subtitle([])).toBe('On ');
 	});
 
-	it('the notification trigger\'s subtitle names its events in words too, or says any notification', () => {
+	it("the notification trigger's subtitle names its events in words too, or says any notification", () => {
 		const polling = new DeliverabilityNotificationTrigger();
 		const subtitle = (events: unknown) => {
 			const h = triggerHarness({
 				nodeType: node,
 				parameters: { events } as INodeParameters,
-				credentials: { deliverabilityApi: { apiKey: 'dummy-key', baseUrl: 'http://127.0.0.1:1/api/v1', headerForm: 'bearer' } },
+				credentials: {
+					deliverabilityApi: {
+						apiKey: 'dummy-key',
+						baseUrl: 'http://127.0.0.1:1/api/v1',
+						headerForm: 'bearer',
+					},
+				},
 			});
-			return h.workflow.expression.getSimpleParameterValue(h.node, polling.description.subtitle!, 'internal', {}, undefined, '');
+			return h.workflow.expression.getSimpleParameterValue(
+				h.node,
+				polling.description.subtitle!,
+				'internal',
+				{},
+				undefined,
+				'',
+			);
 		};
-		expect(subtitle(['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'])).toMatch(/^On Account Disconnected, Domain Expir/);
+		expect(subtitle(['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'])).toMatch(
+			/^On Account Disconnected, Domain Expir/,
+		);
 		expect(subtitle([])).toBe('On any notification');
 	});
 
@@ -116,7 +180,10 @@ describe('trigger description', () => {
 
 	it('has a codex beside it naming the trigger', () => {
 		const codex = JSON.parse(
-			fs.readFileSync(path.join(__dirname, '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json'), 'utf8'),
+			fs.readFileSync(
+				path.join(__dirname, '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json'),
+				'utf8',
+			),
 		) as IDataObject;
 		expect(codex.node).toBe('n8n-nodes-deliverability.deliverabilityTrigger');
 	});
@@ -177,7 +244,11 @@ describe('hook URL helpers', () => {
 	});
 
 	it('matches an alert by URL (secret ignored but required), events and scope as sets, active, webhook channel', () => {
-		const wanted = { hookUrl: base, events: ['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'], automatedTestIds: [3] };
+		const wanted = {
+			hookUrl: base,
+			events: ['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'],
+			automatedTestIds: [3],
+		};
 		const alert = {
 			id: 1,
 			channel: 'HOOK_URL',
@@ -195,7 +266,9 @@ describe('hook URL helpers', () => {
 		expect(matches({ ...alert, events: [...alert.events, 'X'] }, wanted)).toBe(false);
 		expect(matches({ ...alert, automated_test_ids: [] }, wanted)).toBe(false);
 		expect(matches({ ...alert, active: false }, wanted)).toBe(false);
-		expect(matches({ ...alert, automated_test_ids: null }, { ...wanted, automatedTestIds: [] })).toBe(true);
+		expect(
+			matches({ ...alert, automated_test_ids: null }, { ...wanted, automatedTestIds: [] }),
+		).toBe(true);
 	});
 });
 
@@ -221,9 +294,13 @@ describe('event memory', () => {
 
 	it('counts ids found in the loaded copy, for its own alert only', () => {
 		const scope = memoryScope('wf-loaded', 'node', 7)!;
-		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_a'] } }, scope, 'evt_a', 10)).toBe('duplicate');
+		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_a'] } }, scope, 'evt_a', 10)).toBe(
+			'duplicate',
+		);
 		const other = memoryScope('wf-loaded', 'node', 8)!;
-		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_b'] } }, other, 'evt_b', 10)).toBe('accepted');
+		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_b'] } }, other, 'evt_b', 10)).toBe(
+			'accepted',
+		);
 		expect(memoryScope('wf', 'node', undefined)).toBeUndefined();
 	});
 

@@ -12,7 +12,14 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 import { savedIds } from '../../nodes/DeliverabilityTrigger/dedupe';
 import { triggerHarness, type HookHarness } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
-import { activate, nextWebhookId, registeredSecret, trigger, webhookId, WEBHOOK_BASE } from './helpers';
+import {
+	activate,
+	nextWebhookId,
+	registeredSecret,
+	trigger,
+	webhookId,
+	WEBHOOK_BASE,
+} from './helpers';
 
 const ctx = useSandbox({ resetEachTest: false });
 beforeEach(() => {
@@ -32,7 +39,8 @@ function newProcess(): INodeType {
 	return nodeType!;
 }
 
-const pause = async (maxMs: number) => await new Promise((r) => setTimeout(r, Math.floor(Math.random() * maxMs)));
+const pause = async (maxMs: number) =>
+	await new Promise((r) => setTimeout(r, Math.floor(Math.random() * maxMs)));
 
 /** The workflow's row in n8n's database: static data as JSON text, writes applied one at a time in issue order. */
 class Database {
@@ -83,7 +91,12 @@ interface Outcome {
 let decisions = 0;
 
 /** One webhook request as n8n's live webhook handler runs it (load, Workflow, webhook(), answer, save). */
-async function deliver(db: Database, nodeType: INodeType, secret: string, eventId: string): Promise<Outcome> {
+async function deliver(
+	db: Database,
+	nodeType: INodeType,
+	secret: string,
+	eventId: string,
+): Promise<Outcome> {
 	const { outcome, save } = await answered(db, nodeType, secret, eventId);
 	await pause(2);
 	await save();
@@ -100,12 +113,21 @@ async function answered(
 	const h: HookHarness = triggerHarness({
 		nodeType,
 		parameters: { events: ['ACCOUNT_DISCONNECTED'], customEvents: '', options: {} },
-		credentials: { deliverabilityApi: { apiKey: 'unused-in-webhook', baseUrl: ctx.sandbox.baseUrl, headerForm: 'bearer' } },
+		credentials: {
+			deliverabilityApi: {
+				apiKey: 'unused-in-webhook',
+				baseUrl: ctx.sandbox.baseUrl,
+				headerForm: 'bearer',
+			},
+		},
 		webhookBaseUrl: WEBHOOK_BASE,
 		webhookId: webhookId(),
 		staticData: await db.load(),
 	});
-	const answer = await h.webhook({ body: { id: eventId, event: 'ACCOUNT_DISCONNECTED', account_id: 1 }, query: { secret } });
+	const answer = await h.webhook({
+		body: { id: eventId, event: 'ACCOUNT_DISCONNECTED', account_id: 1 },
+		query: { secret },
+	});
 	const order = decisions++;
 	return {
 		outcome: {
@@ -115,12 +137,19 @@ async function answered(
 			runs: (answer.workflowData ?? []).flat().length,
 			order,
 		},
-		save: async () => await db.save(h.workflow.staticData as IDataObject & { __dataChanged?: boolean }),
+		save: async () =>
+			await db.save(h.workflow.staticData as IDataObject & { __dataChanged?: boolean }),
 	};
 }
 
 /** `events` ids, each delivered twice back to back (the two copies at the same moment), by `senders` in parallel. */
-async function burst(db: Database, processes: INodeType[], secret: string, events: string[], senders: number): Promise<Outcome[]> {
+async function burst(
+	db: Database,
+	processes: INodeType[],
+	secret: string,
+	events: string[],
+	senders: number,
+): Promise<Outcome[]> {
 	const queue = events.flatMap((id) => [id, id]);
 	const outcomes: Outcome[] = [];
 	let next = 0;
@@ -128,7 +157,9 @@ async function burst(db: Database, processes: INodeType[], secret: string, event
 		Array.from({ length: senders }, async (_, sender) => {
 			while (next < queue.length) {
 				const i = next++;
-				outcomes.push(await deliver(db, processes[(i + sender) % processes.length], secret, queue[i]));
+				outcomes.push(
+					await deliver(db, processes[(i + sender) % processes.length], secret, queue[i]),
+				);
 			}
 		}),
 	);
@@ -141,15 +172,24 @@ function runsPerId(outcomes: Outcome[]): Map<string, number> {
 	return runs;
 }
 
-async function activated(dedupeWindow?: number): Promise<{ db: Database; secret: string; alertId: string }> {
-	const h = trigger(ctx, { parameters: dedupeWindow === undefined ? {} : { options: { dedupeWindow } } });
+async function activated(
+	dedupeWindow?: number,
+): Promise<{ db: Database; secret: string; alertId: string }> {
+	const h = trigger(ctx, {
+		parameters: dedupeWindow === undefined ? {} : { options: { dedupeWindow } },
+	});
 	await activate(h);
-	return { db: new Database(h.workflow.staticData as IDataObject), secret: await registeredSecret(ctx), alertId: String(h.staticData.alertId) };
+	return {
+		db: new Database(h.workflow.staticData as IDataObject),
+		secret: await registeredSecret(ctx),
+		alertId: String(h.staticData.alertId),
+	};
 }
 
-const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}_${String(i).padStart(3, '0')}`);
+const ids = (prefix: string, n: number) =>
+	Array.from({ length: n }, (_, i) => `${prefix}_${String(i).padStart(3, '0')}`);
 
-describe('duplicate memory with n8n\'s per-request static data', () => {
+describe("duplicate memory with n8n's per-request static data", () => {
 	it('300 events × 2 copies from 20 senders: one run each, every id saved; after a restart the same burst starts nothing', async () => {
 		const { db, secret } = await activated();
 		const events = ids('evt_burst', 300);
@@ -168,7 +208,7 @@ describe('duplicate memory with n8n\'s per-request static data', () => {
 		expect(restarted.reduce((n, o) => n + o.runs, 0)).toBe(0);
 	});
 
-	it('a request that saves after a later one still writes the later one\'s id (never an older copy)', async () => {
+	it("a request that saves after a later one still writes the later one's id (never an older copy)", async () => {
 		const { db, secret } = await activated();
 		const process = newProcess();
 		const a = await answered(db, process, secret, 'evt_a');
@@ -199,7 +239,7 @@ describe('duplicate memory with n8n\'s per-request static data', () => {
 		expect(again.reduce((n, o) => n + o.runs, 0)).toBe(0);
 	});
 
-	it('two processes sharing the database: a copy saved without the other\'s id is repaired at that process\'s next acceptance', async () => {
+	it("two processes sharing the database: a copy saved without the other's id is repaired at that process's next acceptance", async () => {
 		const { db, secret } = await activated();
 		const [p1, p2] = [newProcess(), newProcess()];
 		// Different ids at the same moment on two processes: both load the same copy, both save; one save wins.
@@ -210,7 +250,8 @@ describe('duplicate memory with n8n\'s per-request static data', () => {
 		expect(new Set(db.ids())).toEqual(new Set(['evt_p1', 'evt_p2', 'evt_p1_next', 'evt_p2_next']));
 		// And a third process (a restart) knows all four.
 		const fresh = newProcess();
-		for (const id of ['evt_p1', 'evt_p2', 'evt_p1_next', 'evt_p2_next']) expect((await deliver(db, fresh, secret, id)).runs).toBe(0);
+		for (const id of ['evt_p1', 'evt_p2', 'evt_p1_next', 'evt_p2_next'])
+			expect((await deliver(db, fresh, secret, id)).runs).toBe(0);
 	});
 
 	it('republishing gives the new alert a fresh memory in every process: an id seen for the old alert starts a run again', async () => {

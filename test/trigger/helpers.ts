@@ -42,7 +42,12 @@ export interface TriggerOptions {
 export function trigger(ctx: NodeTestContext, options: TriggerOptions = {}): HookHarness {
 	return triggerHarness({
 		nodeType: new DeliverabilityTrigger(),
-		parameters: { events: ['ACCOUNT_DISCONNECTED'], customEvents: '', options: {}, ...(options.parameters ?? {}) },
+		parameters: {
+			events: ['ACCOUNT_DISCONNECTED'],
+			customEvents: '',
+			options: {},
+			...(options.parameters ?? {}),
+		},
 		credentials: {
 			deliverabilityApi: {
 				apiKey: options.apiKey ?? ctx.sandbox.apiKeys.A,

@@ -26,12 +26,15 @@ beforeEach(async () => {
 });
 
 async function alertPosts(): Promise<number> {
-	return (await ctx.requests()).filter((r) => r.method === 'POST' && /\/alerts$/.test(r.path)).length;
+	return (await ctx.requests()).filter((r) => r.method === 'POST' && /\/alerts$/.test(r.path))
+		.length;
 }
 
 describe('create', () => {
 	it('registers exactly one alert at the production URL with a secret, the events and active: true', async () => {
-		const h = trigger(ctx, { parameters: { events: ['SPAMCHECK_COMPLETED', 'ACCOUNT_DISCONNECTED'] } });
+		const h = trigger(ctx, {
+			parameters: { events: ['SPAMCHECK_COMPLETED', 'ACCOUNT_DISCONNECTED'] },
+		});
 		expect(await h.checkExists()).toBe(false);
 		expect(await h.create()).toBe(true);
 
@@ -46,7 +49,9 @@ describe('create', () => {
 		expect(h.staticData.secretSalt).toMatch(/^[0-9a-f]{32}$/);
 		expect(h.staticData.secretHash).toMatch(/^[0-9a-f]{64}$/);
 		expect(staticDataVerifies(h.staticData, secret)).toBe(true);
-		expect(staticDataVerifies(h.staticData, `${secret.slice(0, -1)}${secret.endsWith("0") ? "1" : "0"}`)).toBe(false);
+		expect(
+			staticDataVerifies(h.staticData, `${secret.slice(0, -1)}${secret.endsWith('0') ? '1' : '0'}`),
+		).toBe(false);
 		expect(alert.hook_url!.startsWith(`${WEBHOOK_BASE}/${webhookId()}/deliverability?`)).toBe(true);
 		expect(alert.channel).toBe('HOOK_URL');
 		expect(alert.active).toBe(true);
@@ -63,18 +68,31 @@ describe('create', () => {
 	});
 
 	it('adds the custom event ids to the selected ones', async () => {
-		const h = trigger(ctx, { parameters: { events: ['ACCOUNT_DISCONNECTED'], customEvents: 'MY_EVENT, ACCOUNT_DISCONNECTED ,OTHER_EVENT' } });
+		const h = trigger(ctx, {
+			parameters: {
+				events: ['ACCOUNT_DISCONNECTED'],
+				customEvents: 'MY_EVENT, ACCOUNT_DISCONNECTED ,OTHER_EVENT',
+			},
+		});
 		await activate(h);
 		const [alert] = await alerts(ctx);
 		expect([...alert.events].sort()).toEqual(['ACCOUNT_DISCONNECTED', 'MY_EVENT', 'OTHER_EVENT']);
 	});
 
 	it('scopes the alert to the automated tests given', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>('GET', '/automated_tests', undefined, { page: 0 });
+		const { data: tests } = await ctx.api<Array<{ id: number }>>(
+			'GET',
+			'/automated_tests',
+			undefined,
+			{ page: 0 },
+		);
 		const ids = tests.slice(0, 2).map((t) => t.id);
 		expect(ids).toHaveLength(2);
 		const h = trigger(ctx, {
-			parameters: { events: ['SPAMCHECK_COMPLETED'], options: { automated_test_ids: `${ids[0]}, ${ids[1]}` } },
+			parameters: {
+				events: ['SPAMCHECK_COMPLETED'],
+				options: { automated_test_ids: `${ids[0]}, ${ids[1]}` },
+			},
 		});
 		await activate(h);
 		const [alert] = await alerts(ctx);
@@ -83,7 +101,10 @@ describe('create', () => {
 
 		// Another scope is another alert: the old one is replaced, never kept beside the new one.
 		const narrower = trigger(ctx, {
-			parameters: { events: ['SPAMCHECK_COMPLETED'], options: { automated_test_ids: String(ids[0]) } },
+			parameters: {
+				events: ['SPAMCHECK_COMPLETED'],
+				options: { automated_test_ids: String(ids[0]) },
+			},
 			staticData: savedStaticData(h),
 		});
 		expect(await activate(narrower)).toBe('created');
@@ -94,12 +115,16 @@ describe('create', () => {
 
 	it('fails clearly, before any request, without events or with a bad automated test id', async () => {
 		await ctx.clearRequests();
-		await expect(trigger(ctx, { parameters: { events: [], customEvents: ' ' } }).create()).rejects.toThrow(/No event selected/);
+		await expect(
+			trigger(ctx, { parameters: { events: [], customEvents: ' ' } }).create(),
+		).rejects.toThrow(/No event selected/);
 		await expect(
 			trigger(ctx, { parameters: { options: { automated_test_ids: '12, abc' } } }).create(),
 		).rejects.toThrow(/Automated Test Names or IDs/);
 		// A window outside 0 to 10000 is refused, not cut to fit.
-		await expect(trigger(ctx, { parameters: { options: { dedupeWindow: 20000 } } }).create()).rejects.toThrow(
+		await expect(
+			trigger(ctx, { parameters: { options: { dedupeWindow: 20000 } } }).create(),
+		).rejects.toThrow(
 			'Invalid "Options → Deduplication Window": 20000 is above the maximum 10000 (allowed: 0 to 10000)',
 		);
 		expect(await alertPosts()).toBe(0);
@@ -113,19 +138,33 @@ describe('create', () => {
 			(e: unknown) => e as { message: string; description?: string },
 		);
 		expect(error?.message).toBe("n8n's webhook URL is not HTTPS");
-		expect(error?.description).toContain(`http://n8n.example.com/webhook/${webhookId()}/deliverability`);
+		expect(error?.description).toContain(
+			`http://n8n.example.com/webhook/${webhookId()}/deliverability`,
+		);
 		expect(error?.description).toMatch(/N8N_WEBHOOK_URL \(WEBHOOK_URL on n8n 1\.x\)/);
 		expect(await alertPosts()).toBe(0);
 		// https anywhere, and http to a local test server, are registered.
-		expect(await activate(trigger(ctx, { webhookBaseUrl: 'https://n8n.example.com/webhook' }))).toBe('created');
+		expect(
+			await activate(trigger(ctx, { webhookBaseUrl: 'https://n8n.example.com/webhook' })),
+		).toBe('created');
 		nextWebhookId();
-		expect(await activate(trigger(ctx, { webhookBaseUrl: 'http://localhost:5678/webhook' }))).toBe('created');
+		expect(await activate(trigger(ctx, { webhookBaseUrl: 'http://localhost:5678/webhook' }))).toBe(
+			'created',
+		);
 	});
 
 	it('takes events and automated tests as the pickers give them (lists) or as an expression gives them (text)', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>('GET', '/automated_tests', undefined, { page: 0 });
+		const { data: tests } = await ctx.api<Array<{ id: number }>>(
+			'GET',
+			'/automated_tests',
+			undefined,
+			{ page: 0 },
+		);
 		const h = trigger(ctx, {
-			parameters: { events: 'SPAMCHECK_COMPLETED, ACCOUNT_DISCONNECTED', options: { automated_test_ids: [tests[0].id, String(tests[1].id)] } },
+			parameters: {
+				events: 'SPAMCHECK_COMPLETED, ACCOUNT_DISCONNECTED',
+				options: { automated_test_ids: [tests[0].id, String(tests[1].id)] },
+			},
 		});
 		await activate(h);
 		const [alert] = await alerts(ctx);
@@ -136,7 +175,12 @@ describe('create', () => {
 	it('lists the automated tests for the picker: every test, by subject and accounts, valued by id', async () => {
 		const all: Array<{ id: number; subject?: string }> = [];
 		for (let page = 0; ; page++) {
-			const { data } = await ctx.api<Array<{ id: number; subject?: string }>>('GET', '/automated_tests', undefined, { page });
+			const { data } = await ctx.api<Array<{ id: number; subject?: string }>>(
+				'GET',
+				'/automated_tests',
+				undefined,
+				{ page },
+			);
 			all.push(...data);
 			if (data.length < 25) break;
 		}
@@ -150,10 +194,18 @@ describe('create', () => {
 	});
 
 	it('reports the service refusing the alert (project B key cannot scope to project A tests)', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>('GET', '/automated_tests', undefined, { page: 0 });
+		const { data: tests } = await ctx.api<Array<{ id: number }>>(
+			'GET',
+			'/automated_tests',
+			undefined,
+			{ page: 0 },
+		);
 		const h = trigger(ctx, {
 			apiKey: ctx.sandbox.apiKeys.B,
-			parameters: { events: ['SPAMCHECK_COMPLETED'], options: { automated_test_ids: String(tests[0].id) } },
+			parameters: {
+				events: ['SPAMCHECK_COMPLETED'],
+				options: { automated_test_ids: String(tests[0].id) },
+			},
 		});
 		expect(await h.checkExists()).toBe(false);
 		await expect(h.create()).rejects.toMatchObject({ httpCode: '422' });
@@ -244,7 +296,12 @@ describe('checkExists', () => {
 			});
 		}
 		// Also at our URL: one without a secret (cannot be authenticated), one with other events.
-		await ctx.api('POST', '/alerts', { channel: 'HOOK_URL', hook_url: productionUrl(), events: ['ACCOUNT_DISCONNECTED'], active: true });
+		await ctx.api('POST', '/alerts', {
+			channel: 'HOOK_URL',
+			hook_url: productionUrl(),
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+		});
 		await ctx.api('POST', '/alerts', {
 			channel: 'HOOK_URL',
 			hook_url: `${productionUrl()}?secret=x`,
@@ -263,7 +320,12 @@ describe('checkExists', () => {
 
 	it('never touches alerts that are not its own (other URL, Slack, other node)', async () => {
 		const foreign = [
-			{ channel: 'HOOK_URL', hook_url: 'https://hooks.example.com/x?secret=abc', events: ['ACCOUNT_DISCONNECTED'], active: true },
+			{
+				channel: 'HOOK_URL',
+				hook_url: 'https://hooks.example.com/x?secret=abc',
+				events: ['ACCOUNT_DISCONNECTED'],
+				active: true,
+			},
 			{ channel: 'SLACK', slack_channel_id: 42, events: ['ACCOUNT_DISCONNECTED'], active: true },
 			{
 				channel: 'HOOK_URL',

@@ -11,7 +11,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { queryParam } from '../../nodes/DeliverabilityTrigger/lifecycle';
 import { ANSWER_KINDS } from '../../sandbox/misbehave';
 import { useSandbox } from '../nodes/context';
-import { activate, alerts, nextWebhookId, productionUrl, savedStaticData, staticDataVerifies, trigger } from './helpers';
+import {
+	activate,
+	alerts,
+	nextWebhookId,
+	productionUrl,
+	savedStaticData,
+	staticDataVerifies,
+	trigger,
+} from './helpers';
 
 const ctx = useSandbox({ resetEachTest: false });
 beforeEach(async () => {
@@ -39,7 +47,15 @@ const UNREADABLE_LISTS: Array<[AnswerKind, RegExp]> = [
 ];
 
 /** Answers to POST /alerts, after the alert was really created, that carry no id. */
-const CREATES_WITHOUT_ID: AnswerKind[] = ['null', 'empty', '204', 'string', 'wrong-type', 'error-200', 'success-false'];
+const CREATES_WITHOUT_ID: AnswerKind[] = [
+	'null',
+	'empty',
+	'204',
+	'string',
+	'wrong-type',
+	'error-200',
+	'success-false',
+];
 
 /** n8n's database: the static data it saved last (after a successful activation or deactivation). */
 interface Database {
@@ -47,7 +63,8 @@ interface Database {
 }
 
 /** The trigger node's part of the workflow's saved static data (n8n keys it by node name). */
-const nodeData = (db: Database): IDataObject => (db.staticData['node:Trigger'] ?? {}) as IDataObject;
+const nodeData = (db: Database): IDataObject =>
+	(db.staticData['node:Trigger'] ?? {}) as IDataObject;
 
 const clone = (data: IDataObject): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
 
@@ -64,7 +81,13 @@ async function n8nActivation(db: Database): Promise<Error | undefined> {
 		return undefined;
 	} catch (error) {
 		const cleanUp = trigger(ctx, { staticData: clone(db.staticData) });
-		if (await cleanUp.delete().then(() => true, () => false)) db.staticData = savedStaticData(cleanUp);
+		if (
+			await cleanUp.delete().then(
+				() => true,
+				() => false,
+			)
+		)
+			db.staticData = savedStaticData(cleanUp);
 		return error as Error;
 	}
 }
@@ -79,24 +102,31 @@ async function answerAlertListWith(kind: AnswerKind): Promise<void> {
 }
 
 describe('an alert list that cannot be read is never taken for "no alerts"', () => {
-	it.each(UNREADABLE_LISTS)('activation fails clearly on %s, before any POST /alerts', async (kind, headline) => {
-		await answerAlertListWith(kind);
-		const db: Database = { staticData: {} };
-		for (let attempt = 0; attempt < 3; attempt++) {
-			const error = await n8nActivation(db);
-			expect(error?.message).toMatch(headline);
-			expect(error?.message).toMatch(/^The service answered .+ where GET \/alerts should list the alerts$/);
-			expect((error as { description?: string }).description).toMatch(/never registers a second one; nothing was registered/);
-			expect((error as { description?: string }).description).toMatch(/Base URL .* \/api\/v1/);
-		}
-		expect(await alertPosts()).toBe(0);
-		await ctx.admin('DELETE', '/answers');
-		expect(await alerts(ctx)).toHaveLength(0);
-		// Once the list can be read, activation registers the one alert.
-		expect(await n8nActivation(db)).toBeUndefined();
-		expect(await alerts(ctx)).toHaveLength(1);
-		expect(await alertPosts()).toBe(1);
-	});
+	it.each(UNREADABLE_LISTS)(
+		'activation fails clearly on %s, before any POST /alerts',
+		async (kind, headline) => {
+			await answerAlertListWith(kind);
+			const db: Database = { staticData: {} };
+			for (let attempt = 0; attempt < 3; attempt++) {
+				const error = await n8nActivation(db);
+				expect(error?.message).toMatch(headline);
+				expect(error?.message).toMatch(
+					/^The service answered .+ where GET \/alerts should list the alerts$/,
+				);
+				expect((error as { description?: string }).description).toMatch(
+					/never registers a second one; nothing was registered/,
+				);
+				expect((error as { description?: string }).description).toMatch(/Base URL .* \/api\/v1/);
+			}
+			expect(await alertPosts()).toBe(0);
+			await ctx.admin('DELETE', '/answers');
+			expect(await alerts(ctx)).toHaveLength(0);
+			// Once the list can be read, activation registers the one alert.
+			expect(await n8nActivation(db)).toBeUndefined();
+			expect(await alerts(ctx)).toHaveLength(1);
+			expect(await alertPosts()).toBe(1);
+		},
+	);
 
 	it('every other misbehaving answer to GET /alerts either reads as the list or fails: never a second alert', async () => {
 		const checked = new Set(UNREADABLE_LISTS.map(([kind]) => kind));
@@ -124,20 +154,33 @@ describe('a create answered without an id', () => {
 			const db: Database = { staticData: {} };
 			const first = trigger(ctx);
 			expect(await first.checkExists()).toBe(false);
-			await ctx.admin('POST', '/answers', { kind: createAnswer, method: 'POST', path: '/alerts', count: 1 });
+			await ctx.admin('POST', '/answers', {
+				kind: createAnswer,
+				method: 'POST',
+				path: '/alerts',
+				count: 1,
+			});
 			await answerAlertListWith('html');
 			const error = await first.create().then(
 				() => undefined,
 				(e: unknown) => e as Error & { description?: string },
 			);
-			expect(error?.message).toMatch(/^The alert may have been created, but the service did not return its ID and answered an HTML page \("<!DOCTYPE html>.*"\) where GET \/alerts should list the alerts$/);
-			expect(error?.description).toMatch(/finds the trigger's alert by its webhook URL and takes it over/);
+			expect(error?.message).toMatch(
+				/^The alert may have been created, but the service did not return its ID and answered an HTML page \("<!DOCTYPE html>.*"\) where GET \/alerts should list the alerts$/,
+			);
+			expect(error?.description).toMatch(
+				/finds the trigger's alert by its webhook URL and takes it over/,
+			);
 			// n8n's clean-up after the failed activation: delete with the saved (empty) static data; it fails too.
-			await expect(trigger(ctx, { staticData: clone(db.staticData) }).delete()).rejects.toThrow(/where GET \/alerts should list the alerts/);
+			await expect(trigger(ctx, { staticData: clone(db.staticData) }).delete()).rejects.toThrow(
+				/where GET \/alerts should list the alerts/,
+			);
 
 			// n8n retries the activation; a restart runs it again with the saved static data: nothing new is created.
 			for (let attempt = 0; attempt < 5; attempt++) {
-				expect((await n8nActivation(db))?.message).toMatch(/answered an HTML page \(.*\) where GET \/alerts/);
+				expect((await n8nActivation(db))?.message).toMatch(
+					/answered an HTML page \(.*\) where GET \/alerts/,
+				);
 				expect(await alertPosts()).toBe(1);
 			}
 			await ctx.admin('DELETE', '/answers');
@@ -155,7 +198,12 @@ describe('a create answered without an id', () => {
 	);
 
 	it('the list readable right after: the new alert is found by its hook URL with this secret and taken over', async () => {
-		await ctx.admin('POST', '/answers', { kind: 'success-false', method: 'POST', path: '/alerts', count: 1 });
+		await ctx.admin('POST', '/answers', {
+			kind: 'success-false',
+			method: 'POST',
+			path: '/alerts',
+			count: 1,
+		});
 		const db: Database = { staticData: {} };
 		expect(await n8nActivation(db)).toBeUndefined();
 		const list = await alerts(ctx);
@@ -167,12 +215,21 @@ describe('a create answered without an id', () => {
 		expect(await alertPosts()).toBe(1);
 		// Deliveries with that secret start the workflow.
 		const active = trigger(ctx, { staticData: clone(db.staticData) });
-		const answer = await active.webhook({ body: { id: 'evt_found', event: 'ACCOUNT_DISCONNECTED' }, query: { secret } });
+		const answer = await active.webhook({
+			body: { id: 'evt_found', event: 'ACCOUNT_DISCONNECTED' },
+			query: { secret },
+		});
 		expect(answer.workflowData?.[0]).toHaveLength(1);
 	});
 
 	it('nothing created behind the answer and the list shows nothing: activation fails and says so, the next one registers one alert', async () => {
-		await ctx.admin('POST', '/answers', { kind: 'null', method: 'POST', path: '/alerts', count: 1, perform: false });
+		await ctx.admin('POST', '/answers', {
+			kind: 'null',
+			method: 'POST',
+			path: '/alerts',
+			count: 1,
+			perform: false,
+		});
 		const db: Database = { staticData: {} };
 		const error = (await n8nActivation(db)) as Error & { description?: string };
 		expect(error.message).toBe(
@@ -197,8 +254,12 @@ describe('deactivation with an unreadable list', () => {
 			() => undefined,
 			(e: unknown) => e as Error & { description?: string },
 		);
-		expect(error?.message).toBe('The service answered null where GET /alerts should list the alerts');
-		expect(error?.description).toMatch(/own alert was removed; other alerts still pointing at its webhook URL .* could not be looked for/);
+		expect(error?.message).toBe(
+			'The service answered null where GET /alerts should list the alerts',
+		);
+		expect(error?.description).toMatch(
+			/own alert was removed; other alerts still pointing at its webhook URL .* could not be looked for/,
+		);
 		expect(h.staticData.alertId).toBeUndefined();
 		await ctx.admin('DELETE', '/answers');
 		expect(await alerts(ctx)).toHaveLength(0);

@@ -6,7 +6,14 @@
 import type { HookHarness } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
 import { savedIds } from '../../nodes/DeliverabilityTrigger/dedupe';
-import { activate, nextWebhookId, registeredSecret, savedStaticData, trigger, type TriggerOptions } from './helpers';
+import {
+	activate,
+	nextWebhookId,
+	registeredSecret,
+	savedStaticData,
+	trigger,
+	type TriggerOptions,
+} from './helpers';
 
 const ctx = useSandbox({ resetEachTest: false });
 beforeEach(async () => {
@@ -55,7 +62,11 @@ describe('webhook()', () => {
 		const items = emitted(answer) as Array<Record<string, unknown>>;
 		expect(items).toHaveLength(1);
 		const [item] = items;
-		expect(item).toMatchObject({ ...DELIVERY, event: 'ACCOUNT_DISCONNECTED', event_id: DELIVERY.id });
+		expect(item).toMatchObject({
+			...DELIVERY,
+			event: 'ACCOUNT_DISCONNECTED',
+			event_id: DELIVERY.id,
+		});
 		const received = Date.parse(item.received_at as string);
 		expect(received).toBeGreaterThanOrEqual(before - 1);
 		expect(received).toBeLessThanOrEqual(Date.now());
@@ -64,7 +75,13 @@ describe('webhook()', () => {
 
 	it('without the secret or with a wrong one: 401 JSON and nothing emitted', async () => {
 		const { h, secret } = await active();
-		for (const query of [{}, { secret: 'wrong' }, { secret: `${secret}0` }, { secret: secret.toUpperCase() }, { Secret: secret }]) {
+		for (const query of [
+			{},
+			{ secret: 'wrong' },
+			{ secret: `${secret}0` },
+			{ secret: secret.toUpperCase() },
+			{ Secret: secret },
+		]) {
 			const answer = await h.webhook({ body: DELIVERY, query });
 			expect(answer.status).toBe(401);
 			expect(answer.sent).toEqual({ message: 'Unauthorized' });
@@ -106,7 +123,11 @@ describe('webhook()', () => {
 
 	it('reads a JSON body that arrived as text (no JSON content type)', async () => {
 		const { h, secret } = await active();
-		const answer = await h.webhook({ body: JSON.stringify(DELIVERY), query: { secret }, headers: { 'content-type': 'text/plain' } });
+		const answer = await h.webhook({
+			body: JSON.stringify(DELIVERY),
+			query: { secret },
+			headers: { 'content-type': 'text/plain' },
+		});
 		expect(answer.status).toBe(200);
 		expect(emitted(answer)).toHaveLength(1);
 	});
@@ -114,21 +135,33 @@ describe('webhook()', () => {
 	it('a duplicate event id: acknowledged (200), the second delivery emits nothing', async () => {
 		const { h, secret } = await active();
 		expect(emitted(await h.webhook({ body: DELIVERY, query: { secret } }))).toHaveLength(1);
-		const again = await h.webhook({ body: { ...DELIVERY, created_at: 'later' }, query: { secret } });
+		const again = await h.webhook({
+			body: { ...DELIVERY, created_at: 'later' },
+			query: { secret },
+		});
 		expect(again.status).toBe(200);
 		expect(again.sent).toEqual({ received: true, status: 'duplicate', event_id: DELIVERY.id });
 		expect(again.workflowData).toBeUndefined();
 		// Another event id goes through.
-		expect(emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_other' }, query: { secret } }))).toHaveLength(1);
+		expect(
+			emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_other' }, query: { secret } })),
+		).toHaveLength(1);
 		expect(remembered(h)).toEqual([DELIVERY.id, 'evt_other']);
 	});
 
 	it('remembers the last 1,000 event ids only (the oldest may come through again)', async () => {
 		const { h, secret } = await active();
 		// A saved memory of evt_1 … evt_1000 (evt_0 already dropped as the oldest).
-		h.staticData.eventMemory = { alertId: String(h.staticData.alertId), ids: Array.from({ length: 1000 }, (_, i) => `evt_${i + 1}`) };
-		expect(emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_0' }, query: { secret } }))).toHaveLength(1);
-		expect(emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_500' }, query: { secret } }))).toHaveLength(0);
+		h.staticData.eventMemory = {
+			alertId: String(h.staticData.alertId),
+			ids: Array.from({ length: 1000 }, (_, i) => `evt_${i + 1}`),
+		};
+		expect(
+			emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_0' }, query: { secret } })),
+		).toHaveLength(1);
+		expect(
+			emitted(await h.webhook({ body: { ...DELIVERY, id: 'evt_500' }, query: { secret } })),
+		).toHaveLength(0);
 		expect(remembered(h)).toHaveLength(1000);
 		expect(remembered(h).at(-1)).toBe('evt_0');
 		expect(remembered(h)).not.toContain('evt_1');
@@ -147,9 +180,17 @@ describe('webhook()', () => {
 		const copyA = trigger(ctx, { staticData: savedStaticData(h) });
 		const copyB = trigger(ctx, { staticData: savedStaticData(h) });
 		const secret = await registeredSecret(ctx);
-		const answers = await Promise.all([copyA, copyB].map(async (c) => await c.webhook({ body: { ...DELIVERY, id: 'evt_concurrent_1' }, query: { secret } })));
+		const answers = await Promise.all(
+			[copyA, copyB].map(
+				async (c) =>
+					await c.webhook({ body: { ...DELIVERY, id: 'evt_concurrent_1' }, query: { secret } }),
+			),
+		);
 		expect(answers.map((a) => emitted(a).length).sort()).toEqual([0, 1]);
-		expect(answers.map((a) => (a.sent as { status: string }).status).sort()).toEqual(['accepted', 'duplicate']);
+		expect(answers.map((a) => (a.sent as { status: string }).status).sort()).toEqual([
+			'accepted',
+			'duplicate',
+		]);
 	});
 
 	it('deduplicates deliveries without an id by their content', async () => {
@@ -164,15 +205,24 @@ describe('webhook()', () => {
 
 	it('an event that is not selected: acknowledged (200) and nothing emitted, nor remembered', async () => {
 		const { h, secret } = await active({ parameters: { events: ['SPAMCHECK_COMPLETED'] } });
-		const answer = await h.webhook({ body: { ...DELIVERY, event: 'DOMAIN_EXPIRING_SOON' }, query: { secret } });
+		const answer = await h.webhook({
+			body: { ...DELIVERY, event: 'DOMAIN_EXPIRING_SOON' },
+			query: { secret },
+		});
 		expect(answer.status).toBe(200);
-		expect(answer.sent).toEqual({ received: true, status: 'ignored', reason: 'event not selected' });
+		expect(answer.sent).toEqual({
+			received: true,
+			status: 'ignored',
+			reason: 'event not selected',
+		});
 		expect(answer.workflowData).toBeUndefined();
 		expect(h.staticData.eventMemory).toBeUndefined();
 	});
 
 	it('reads the events and window stored at activation, not the node parameters (no expression per delivery)', async () => {
-		const { h, secret } = await active({ parameters: { events: ['ACCOUNT_DISCONNECTED'], options: { dedupeWindow: 0 } } });
+		const { h, secret } = await active({
+			parameters: { events: ['ACCOUNT_DISCONNECTED'], options: { dedupeWindow: 0 } },
+		});
 		expect(h.staticData).toMatchObject({ events: ['ACCOUNT_DISCONNECTED'], dedupeWindow: 0 });
 		// The same workflow with other parameters (edited, not republished): deliveries follow what was registered.
 		const edited = trigger(ctx, {
@@ -184,8 +234,13 @@ describe('webhook()', () => {
 	});
 
 	it('accepts custom event ids, matching event names case-insensitively and trimmed', async () => {
-		const { h, secret } = await active({ parameters: { events: [], customEvents: 'MY_NEW_EVENT' } });
-		const answer = await h.webhook({ body: { ...DELIVERY, id: 'evt_custom', event: ' my_new_event ' }, query: { secret } });
+		const { h, secret } = await active({
+			parameters: { events: [], customEvents: 'MY_NEW_EVENT' },
+		});
+		const answer = await h.webhook({
+			body: { ...DELIVERY, id: 'evt_custom', event: ' my_new_event ' },
+			query: { secret },
+		});
 		const [item] = emitted(answer) as Array<Record<string, unknown>>;
 		expect(item.event).toBe('my_new_event');
 		expect(item.event_id).toBe('evt_custom');

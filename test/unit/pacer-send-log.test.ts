@@ -31,7 +31,9 @@ class VirtualClock implements PacerClock {
 
 	/** A delay of the simulated world (not the pacer's timer, so no lateness added). */
 	async wait(ms: number): Promise<void> {
-		await new Promise<void>((resolve) => this.timers.push({ at: this.t + Math.max(0, ms), seq: this.seq++, resolve }));
+		await new Promise<void>((resolve) =>
+			this.timers.push({ at: this.t + Math.max(0, ms), seq: this.seq++, resolve }),
+		);
 	}
 
 	async run(done: Promise<unknown>): Promise<void> {
@@ -68,7 +70,11 @@ interface Traced {
 }
 
 /** `count` requests from 8 concurrent callers (items of a run), each through the pacer into the simulated world. */
-async function simulate(perSecond: number, count: number, world: World): Promise<{ requests: Traced[]; totalMs: number }> {
+async function simulate(
+	perSecond: number,
+	count: number,
+	world: World,
+): Promise<{ requests: Traced[]; totalMs: number }> {
 	const clock = new VirtualClock(world.timerLate);
 	const pacer = new Pacer(clock);
 	pacer.configure(perSecond);
@@ -105,7 +111,13 @@ function busyWorld(seed: number, latencyMs: number): World {
 	};
 }
 
-const quietWorld = (latencyMs: number): World => ({ latencyMs, timerLate: () => 0, leave: () => 0.5, queue: () => 0, readLate: () => 0.5 });
+const quietWorld = (latencyMs: number): World => ({
+	latencyMs,
+	timerLate: () => 0,
+	leave: () => 0.5,
+	queue: () => 0,
+	readLate: () => 0.5,
+});
 
 describe('the pacer on a busy machine (virtual clock)', () => {
 	const saved = { ...pacerPolicy };
@@ -116,18 +128,25 @@ describe('the pacer on a busy machine (virtual clock)', () => {
 		[2, 20],
 		[3, 150],
 		[4, 0],
-	])('seed %i, %i ms latency: never a 21st request within one second, counted at arrival or at the answer', async (seed, latency) => {
-		const { requests } = await simulate(20, 500, busyWorld(seed, latency));
-		expect(requests).toHaveLength(500);
-		expect(busiestSecond(requests.map((r) => r.arrival))).toBeLessThanOrEqual(20);
-		expect(busiestSecond(requests.map((r) => r.answered))).toBeLessThanOrEqual(20);
-	});
+	])(
+		'seed %i, %i ms latency: never a 21st request within one second, counted at arrival or at the answer',
+		async (seed, latency) => {
+			const { requests } = await simulate(20, 500, busyWorld(seed, latency));
+			expect(requests).toHaveLength(500);
+			expect(busiestSecond(requests.map((r) => r.arrival))).toBeLessThanOrEqual(20);
+			expect(busiestSecond(requests.map((r) => r.answered))).toBeLessThanOrEqual(20);
+		},
+	);
 
 	it('other rates keep their own promise too (5 and 50 per second, fewer than 8 and more than 8 in flight)', async () => {
 		for (const rate of [5, 50]) {
 			const { requests } = await simulate(rate, 200, busyWorld(7, 20));
 			const busiest = (times: number[]) => busiestSecond(times);
-			expect({ rate, arrival: busiest(requests.map((r) => r.arrival)) <= rate, answered: busiest(requests.map((r) => r.answered)) <= rate }).toEqual({
+			expect({
+				rate,
+				arrival: busiest(requests.map((r) => r.arrival)) <= rate,
+				answered: busiest(requests.map((r) => r.answered)) <= rate,
+			}).toEqual({
 				rate,
 				arrival: true,
 				answered: true,
@@ -140,7 +159,13 @@ describe('the pacer on a busy machine (virtual clock)', () => {
 		pacerPolicy.windowMarginMs = -1000;
 		pacerPolicy.spacingMargin = 1.04;
 		const worst = Math.max(
-			...(await Promise.all([1, 2, 3].map(async (seed) => busiestSecond((await simulate(20, 500, busyWorld(seed, 20))).requests.map((r) => r.arrival))))),
+			...(await Promise.all(
+				[1, 2, 3].map(async (seed) =>
+					busiestSecond(
+						(await simulate(20, 500, busyWorld(seed, 20))).requests.map((r) => r.arrival),
+					),
+				),
+			)),
 		);
 		expect(worst).toBeGreaterThan(20);
 	});

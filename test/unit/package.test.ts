@@ -5,7 +5,10 @@ import * as path from 'node:path';
 import { PACKAGE_VERSION, USER_AGENT } from '../../nodes/shared/version';
 
 const root = path.resolve(__dirname, '../..');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown> & {
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<
+	string,
+	unknown
+> & {
 	n8n: { n8nNodesApiVersion: number; strict: boolean; nodes: string[]; credentials: string[] };
 	scripts: Record<string, string>;
 	dependencies?: Record<string, string>;
@@ -24,7 +27,15 @@ describe('package.json', () => {
 	});
 
 	it('has no install-time lifecycle scripts', () => {
-		for (const name of ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish', 'prepack', 'postpack']) {
+		for (const name of [
+			'preinstall',
+			'install',
+			'postinstall',
+			'prepare',
+			'prepublish',
+			'prepack',
+			'postpack',
+		]) {
 			expect(pkg.scripts[name]).toBeUndefined();
 		}
 	});

@@ -18,11 +18,18 @@ const resource = defineResource({ name: 'Thing', value: 'thing' }, 'getAll', {
 	getAll: op('Get Many', returnAllAndLimit()),
 	create: op('Create', [
 		{ displayName: 'Kind', name: 'kind', type: 'string', default: '' },
-		{ displayName: 'Key', name: 'key', type: 'string', default: '', displayOptions: { show: { kind: ['google'] }, hide: { legacy: [true] } } },
+		{
+			displayName: 'Key',
+			name: 'key',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { kind: ['google'] }, hide: { legacy: [true] } },
+		},
 	]),
 });
 
-const shown = (name: string) => resource.description.filter((p) => p.name === name).map((p) => p.displayOptions);
+const shown = (name: string) =>
+	resource.description.filter((p) => p.name === name).map((p) => p.displayOptions);
 
 describe('parameters show for the operation that declares them', () => {
 	it('a parameter without conditions shows for its resource and operation only', () => {
@@ -31,8 +38,15 @@ describe('parameters show for the operation that declares them', () => {
 	});
 
 	it("a parameter's own conditions stay beside them (show and hide)", () => {
-		expect(shown('limit')).toEqual([{ show: { resource: ['thing'], operation: ['getAll'], returnAll: [false] } }]);
-		expect(shown('key')).toEqual([{ show: { resource: ['thing'], operation: ['create'], kind: ['google'] }, hide: { legacy: [true] } }]);
+		expect(shown('limit')).toEqual([
+			{ show: { resource: ['thing'], operation: ['getAll'], returnAll: [false] } },
+		]);
+		expect(shown('key')).toEqual([
+			{
+				show: { resource: ['thing'], operation: ['create'], kind: ['google'] },
+				hide: { legacy: [true] },
+			},
+		]);
 	});
 
 	it('the Operation picker itself shows for the resource', () => {

@@ -49,14 +49,20 @@ describe('Validator', () => {
 	it('checks value sets', () => {
 		expect(v.oneOf('type', 'btob', ['all', 'btob', 'btoc'])).toBe('btob');
 		expect(v.oneOf('seedlist', '2', [1, 2, 3, 4])).toBe(2);
-		expect(failure(() => v.oneOf('repeat_period', 'MONTH', ['WEEK', 'DAY'])).message).toContain('not one of WEEK, DAY');
+		expect(failure(() => v.oneOf('repeat_period', 'MONTH', ['WEEK', 'DAY'])).message).toContain(
+			'not one of WEEK, DAY',
+		);
 	});
 
 	it('checks IANA time zones with luxon', () => {
 		expect(v.timeZone('time_zone', 'Europe/Paris')).toBe('Europe/Paris');
 		expect(v.timeZone('time_zone', 'UTC')).toBe('UTC');
-		expect(failure(() => v.timeZone('time_zone', 'Mars/Olympus')).message).toContain('not an IANA time zone');
-		expect(failure(() => v.timeZone('time_zone', 'CEST')).message).toContain('not an IANA time zone');
+		expect(failure(() => v.timeZone('time_zone', 'Mars/Olympus')).message).toContain(
+			'not an IANA time zone',
+		);
+		expect(failure(() => v.timeZone('time_zone', 'CEST')).message).toContain(
+			'not an IANA time zone',
+		);
 	});
 
 	it('turns DD/MM/YYYY, ISO dates and picker values into DD/MM/YYYY, and rejects impossible dates', () => {
@@ -82,7 +88,10 @@ describe('Validator', () => {
 });
 
 describe('Validator.all (all problems of an item at once)', () => {
-	const labels: Record<string, string> = { hour: 'Update Fields → Hour', time_zone: 'Update Fields → Time Zone' };
+	const labels: Record<string, string> = {
+		hour: 'Update Fields → Hour',
+		time_zone: 'Update Fields → Time Zone',
+	};
 	const fields = () => new Validator(node, 2, { label: (field) => labels[field] ?? field });
 
 	it('reads every field, each returning its value or throwing, and throws every problem together', () => {
@@ -98,7 +107,9 @@ describe('Validator.all (all problems of an item at once)', () => {
 		expect(error.message).toBe(
 			'3 invalid fields: "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name; "repeat_period": "MONTH" is not one of WEEK, DAY',
 		);
-		expect(error.description).toBe('Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.');
+		expect(error.description).toBe(
+			'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.',
+		);
 		expect(error.context.itemIndex).toBe(2);
 	});
 
@@ -114,13 +125,20 @@ describe('Validator.all (all problems of an item at once)', () => {
 				},
 			}),
 		);
-		expect(error.message).toMatch(/^2 invalid fields: "Update Fields → Hour": .*; "Update Fields": add at least one field/);
+		expect(error.message).toMatch(
+			/^2 invalid fields: "Update Fields → Hour": .*; "Update Fields": add at least one field/,
+		);
 		expect(after).toBe(false);
 	});
 
 	it('one problem reads as before, with the label; no problem, the values', () => {
 		const c = fields();
-		expect(c.all({ hour: () => c.integer('hour', '7', 0, 23), zone: () => c.timeZone('time_zone', ' Europe/Paris ') })).toEqual({
+		expect(
+			c.all({
+				hour: () => c.integer('hour', '7', 0, 23),
+				zone: () => c.timeZone('time_zone', ' Europe/Paris '),
+			}),
+		).toEqual({
 			hour: 7,
 			zone: 'Europe/Paris',
 		});
@@ -134,10 +152,16 @@ describe('Validator.all (all problems of an item at once)', () => {
 		const error = failure(() =>
 			c.all({
 				id: () => c.id('accountId', 'x'),
-				body: () => c.all({ hour: () => c.integer('hour', 24, 0, 23), zone: () => c.timeZone('time_zone', 'CEST') }),
+				body: () =>
+					c.all({
+						hour: () => c.integer('hour', 24, 0, 23),
+						zone: () => c.timeZone('time_zone', 'CEST'),
+					}),
 			}),
 		);
-		expect(error.message).toMatch(/^3 invalid fields: "accountId": .*; "Update Fields → Hour": .*; "Update Fields → Time Zone": /);
+		expect(error.message).toMatch(
+			/^3 invalid fields: "accountId": .*; "Update Fields → Hour": .*; "Update Fields → Time Zone": /,
+		);
 	});
 
 	it('another error stops the reading; problems found before it are what is thrown', () => {
@@ -145,14 +169,22 @@ describe('Validator.all (all problems of an item at once)', () => {
 		const broken = () => {
 			throw new Error('could not resolve the expression');
 		};
-		expect(() => c.all({ a: broken, hour: () => c.integer('hour', 24, 0, 23) })).toThrow('could not resolve the expression');
-		expect(failure(() => c.all({ hour: () => c.integer('hour', 24, 0, 23), a: broken })).message).toMatch(/^Invalid "Update Fields → Hour"/);
+		expect(() => c.all({ a: broken, hour: () => c.integer('hour', 24, 0, 23) })).toThrow(
+			'could not resolve the expression',
+		);
+		expect(
+			failure(() => c.all({ hour: () => c.integer('hour', 24, 0, 23), a: broken })).message,
+		).toMatch(/^Invalid "Update Fields → Hour"/);
 	});
 
 	it('a check outside all throws its own problem at once, alone', () => {
 		const c = fields();
-		expect(failure(() => c.integer('hour', 24, 0, 23)).message).toBe('Invalid "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23)');
-		expect(failure(() => c.integer('hour', -1, 0, 23)).message).toMatch(/^Invalid "Update Fields → Hour": -1/);
+		expect(failure(() => c.integer('hour', 24, 0, 23)).message).toBe(
+			'Invalid "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23)',
+		);
+		expect(failure(() => c.integer('hour', -1, 0, 23)).message).toMatch(
+			/^Invalid "Update Fields → Hour": -1/,
+		);
 	});
 
 	it('allAsync reads fields that wait, in order, the same way', async () => {
@@ -169,7 +201,9 @@ describe('Validator.all (all problems of an item at once)', () => {
 				() => undefined,
 				(e: unknown) => e as NodeOperationError,
 			);
-		expect(error?.message).toMatch(/^2 invalid fields: "Update Fields → Hour": .*; "Google Key": the key is not valid JSON/);
+		expect(error?.message).toMatch(
+			/^2 invalid fields: "Update Fields → Hour": .*; "Google Key": the key is not valid JSON/,
+		);
 	});
 });
 
@@ -190,13 +224,18 @@ describe('labels from the node description', () => {
 
 describe('event catalogue (spec §6)', () => {
 	it('has the two documented ids and nine unverified ones, options sorted by name', () => {
-		expect(EVENTS.filter((e) => e.verified).map((e) => e.id)).toEqual(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED']);
+		expect(EVENTS.filter((e) => e.verified).map((e) => e.id)).toEqual([
+			'ACCOUNT_DISCONNECTED',
+			'SPAMCHECK_COMPLETED',
+		]);
 		expect(EVENTS.filter((e) => !e.verified)).toHaveLength(9);
 		const names = EVENT_OPTIONS.map((o) => o.name);
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 		// Clean names; the unverified caveat is in the descriptions only.
 		expect(EVENT_OPTIONS.filter((o) => /unverified/i.test(o.name))).toHaveLength(0);
-		expect(EVENT_OPTIONS.filter((o) => /Unverified identifier/.test(o.description ?? ''))).toHaveLength(9);
+		expect(
+			EVENT_OPTIONS.filter((o) => /Unverified identifier/.test(o.description ?? '')),
+		).toHaveLength(9);
 	});
 
 	it('merges selected and custom events without duplicates', () => {
@@ -207,6 +246,10 @@ describe('event catalogue (spec §6)', () => {
 		]);
 		expect(mergeEvents(undefined, '')).toEqual([]);
 		// An expression may give the selection as text.
-		expect(mergeEvents('SPAMCHECK_COMPLETED, ACCOUNT_DISCONNECTED', 'X')).toEqual(['SPAMCHECK_COMPLETED', 'ACCOUNT_DISCONNECTED', 'X']);
+		expect(mergeEvents('SPAMCHECK_COMPLETED, ACCOUNT_DISCONNECTED', 'X')).toEqual([
+			'SPAMCHECK_COMPLETED',
+			'ACCOUNT_DISCONNECTED',
+			'X',
+		]);
 	});
 });

@@ -3,10 +3,21 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { waitUntil, type WaitSettings } from '../../nodes/Deliverability/helpers/wait';
 
-const node: INode = { id: '1', name: 'Deliverability', type: 'deliverability', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: '1',
+	name: 'Deliverability',
+	type: 'deliverability',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 function context(signal?: AbortSignal): IExecuteFunctions {
-	return { getNode: () => node, getExecutionCancelSignal: () => signal, addExecutionHints: () => undefined } as unknown as IExecuteFunctions;
+	return {
+		getNode: () => node,
+		getExecutionCancelSignal: () => signal,
+		addExecutionHints: () => undefined,
+	} as unknown as IExecuteFunctions;
 }
 
 const settings = (overrides: Partial<WaitSettings>): WaitSettings => ({
@@ -21,7 +32,9 @@ const settings = (overrides: Partial<WaitSettings>): WaitSettings => ({
 function snapshots(progress: number[]) {
 	let calls = 0;
 	return {
-		fetch: async (): Promise<IDataObject> => ({ progress: progress[Math.min(calls++, progress.length - 1)] }),
+		fetch: async (): Promise<IDataObject> => ({
+			progress: progress[Math.min(calls++, progress.length - 1)],
+		}),
 		calls: () => calls,
 	};
 }
@@ -39,7 +52,14 @@ describe('waitUntil', () => {
 	it('checks once more at the deadline when the poll interval is longer than the time left', async () => {
 		const task = snapshots([0, 100]);
 		const started = Date.now();
-		const result = await waitUntil(context(), 0, settings({ pollIntervalMs: 60_000, timeoutMs: 300 }), task.fetch, done, 'the task');
+		const result = await waitUntil(
+			context(),
+			0,
+			settings({ pollIntervalMs: 60_000, timeoutMs: 300 }),
+			task.fetch,
+			done,
+			'the task',
+		);
 		expect(result).toEqual({ progress: 100 });
 		expect(task.calls()).toBe(2);
 		expect(Date.now() - started).toBeLessThan(2_000);
@@ -64,7 +84,14 @@ describe('waitUntil', () => {
 		const started = Date.now();
 		setTimeout(() => controller.abort(), 200);
 		await expect(
-			waitUntil(context(controller.signal), 0, settings({ pollIntervalMs: 60_000, timeoutMs: 600_000 }), task.fetch, done, 'the task'),
+			waitUntil(
+				context(controller.signal),
+				0,
+				settings({ pollIntervalMs: 60_000, timeoutMs: 600_000 }),
+				task.fetch,
+				done,
+				'the task',
+			),
 		).rejects.toThrow(/cancelled/);
 		expect(Date.now() - started).toBeLessThan(2_000);
 		expect(task.calls()).toBe(1);

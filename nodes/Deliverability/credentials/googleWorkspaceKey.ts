@@ -4,7 +4,13 @@
  * credential test. The key is read here at run time only: it is never a node parameter, so a saved or exported
  * workflow holds none of it.
  */
-import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, IExecuteFunctions, INodeCredentialTestResult } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	IExecuteFunctions,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
 
 import { credentialError } from './unusable';
 
@@ -29,13 +35,24 @@ export function googleKeyProblem(value: unknown): { problem: Problem } | { key: 
 		try {
 			key = JSON.parse(value);
 		} catch {
-			return { problem: { why: 'not valid JSON', hint: 'Paste the whole content of the key file downloaded from Google Cloud.' } };
+			return {
+				problem: {
+					why: 'not valid JSON',
+					hint: 'Paste the whole content of the key file downloaded from Google Cloud.',
+				},
+			};
 		}
 	}
-	if (!key || typeof key !== 'object' || Array.isArray(key)) return { problem: { why: 'expected a JSON object (the key file)' } };
+	if (!key || typeof key !== 'object' || Array.isArray(key))
+		return { problem: { why: 'expected a JSON object (the key file)' } };
 	const file = key as IDataObject;
 	if (file.type !== 'service_account') {
-		return { problem: { why: '"type" is not "service_account"', hint: 'Use a service account key file, not an OAuth client file.' } };
+		return {
+			problem: {
+				why: '"type" is not "service_account"',
+				hint: 'Use a service account key file, not an OAuth client file.',
+			},
+		};
 	}
 	if (typeof file.client_email !== 'string' || !file.client_email.includes('@')) {
 		return { problem: { why: '"client_email" is missing or not an email address' } };

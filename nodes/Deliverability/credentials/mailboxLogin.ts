@@ -34,7 +34,12 @@ const PASSWORD_SOURCES = [
 const WITH_INPUT_FIELDS = { show: { passwordSource: ['inputFields'] } };
 
 /** The names of the input item fields that may hold the passwords (the parameters hold names, never values). */
-function fieldName(displayName: string, name: string, defaultName: string, description: string): INodeProperties {
+function fieldName(
+	displayName: string,
+	name: string,
+	defaultName: string,
+	description: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -52,7 +57,13 @@ function fieldName(displayName: string, name: string, defaultName: string, descr
 export function passwordFields(): INodeProperties[] {
 	return [
 		{
-			...choiceField('Passwords From', 'passwordSource', PASSWORD_SOURCES, 'credential', 'Where the mailbox passwords come from. They are never stored in the node.'),
+			...choiceField(
+				'Passwords From',
+				'passwordSource',
+				PASSWORD_SOURCES,
+				'credential',
+				'Where the mailbox passwords come from. They are never stored in the node.',
+			),
 			noDataExpression: true,
 		},
 		{
@@ -63,9 +74,24 @@ export function passwordFields(): INodeProperties[] {
 			default: '',
 			displayOptions: WITH_INPUT_FIELDS,
 		},
-		fieldName('Password Field', 'passwordField', 'password', 'Name of the input field holding one password for both servers (leave empty if the item has one per server)'),
-		fieldName('IMAP Password Field', 'imapPasswordField', '', 'Name of the input field holding the IMAP password, when it differs'),
-		fieldName('SMTP Password Field', 'smtpPasswordField', '', 'Name of the input field holding the SMTP password, when it differs'),
+		fieldName(
+			'Password Field',
+			'passwordField',
+			'password',
+			'Name of the input field holding one password for both servers (leave empty if the item has one per server)',
+		),
+		fieldName(
+			'IMAP Password Field',
+			'imapPasswordField',
+			'',
+			'Name of the input field holding the IMAP password, when it differs',
+		),
+		fieldName(
+			'SMTP Password Field',
+			'smtpPasswordField',
+			'',
+			'Name of the input field holding the SMTP password, when it differs',
+		),
 	];
 }
 
@@ -88,11 +114,24 @@ function missingPassword(p: Passwords, smtpOnly: boolean): boolean {
 }
 
 /** The passwords of the item's login, from the credential or the input item (per Passwords From). */
-export async function passwordsOf(ctx: IExecuteFunctions, v: Validator, i: number, smtpOnly: boolean): Promise<Passwords> {
-	const source = v.oneOf('passwordSource', ctx.getNodeParameter('passwordSource', i, 'credential'), valuesOf(PASSWORD_SOURCES));
+export async function passwordsOf(
+	ctx: IExecuteFunctions,
+	v: Validator,
+	i: number,
+	smtpOnly: boolean,
+): Promise<Passwords> {
+	const source = v.oneOf(
+		'passwordSource',
+		ctx.getNodeParameter('passwordSource', i, 'credential'),
+		valuesOf(PASSWORD_SOURCES),
+	);
 	if (source === 'credential') {
 		const data = (await ctx.getCredentials(MAILBOX_CREDENTIAL, i)) as IDataObject;
-		const p = { password: secretText(data.password), imap: secretText(data.imapPassword), smtp: secretText(data.smtpPassword) };
+		const p = {
+			password: secretText(data.password),
+			imap: secretText(data.imapPassword),
+			smtp: secretText(data.smtpPassword),
+		};
 		if (missingPassword(p, smtpOnly)) {
 			v.fail(
 				'Deliverability Mailbox Login API',
@@ -107,7 +146,11 @@ export async function passwordsOf(ctx: IExecuteFunctions, v: Validator, i: numbe
 		const name = String(ctx.getNodeParameter(parameter, i, '') ?? '').trim();
 		return name === '' ? undefined : secretText(json[name]);
 	};
-	const p = { password: read('passwordField'), imap: read('imapPasswordField'), smtp: read('smtpPasswordField') };
+	const p = {
+		password: read('passwordField'),
+		imap: read('imapPasswordField'),
+		smtp: read('smtpPasswordField'),
+	};
 	if (missingPassword(p, smtpOnly)) {
 		// The field names are not repeated: a user who typed a password into one of them would see it echoed.
 		v.fail(
@@ -128,12 +171,20 @@ export async function mailboxLoginTest(
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const p = { password: secretText(data.password), imap: secretText(data.imapPassword), smtp: secretText(data.smtpPassword) };
+	const p = {
+		password: secretText(data.password),
+		imap: secretText(data.imapPassword),
+		smtp: secretText(data.smtpPassword),
+	};
 	if (!p.password && !p.smtp) {
-		return { status: 'Error', message: 'Fill in Password (both servers), or IMAP Password and SMTP Password' };
+		return {
+			status: 'Error',
+			message: 'Fill in Password (both servers), or IMAP Password and SMTP Password',
+		};
 	}
 	return {
 		status: 'OK',
-		message: 'The passwords are filled in. To try the login, run Account → Connect IMAP/SMTP with Test Only on.',
+		message:
+			'The passwords are filled in. To try the login, run Account → Connect IMAP/SMTP with Test Only on.',
 	};
 }

@@ -25,7 +25,9 @@ const OUTLOOK_FIELDS = [
 	['clientSecretValue', 'Client Secret Value', 'outlook_client_secret_value'],
 ] as const;
 
-function outlookProblem(data: ICredentialDataDecryptedObject): { label: string; why: string } | undefined {
+function outlookProblem(
+	data: ICredentialDataDecryptedObject,
+): { label: string; why: string } | undefined {
 	for (const [name, label] of OUTLOOK_FIELDS) {
 		const value = data[name];
 		if (typeof value !== 'string' || value.trim() === '') return { label, why: 'required' };
@@ -34,7 +36,10 @@ function outlookProblem(data: ICredentialDataDecryptedObject): { label: string; 
 }
 
 /** The four app registration fields from the credential, as body fields, plus the secrets among them. */
-export async function readOutlookApp(ctx: IExecuteFunctions, itemIndex: number): Promise<{ body: IDataObject; secrets: string[] }> {
+export async function readOutlookApp(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<{ body: IDataObject; secrets: string[] }> {
 	const data = await ctx.getCredentials(OUTLOOK_APP_CREDENTIAL, itemIndex);
 	const problem = outlookProblem(data);
 	if (problem) {
@@ -48,7 +53,10 @@ export async function readOutlookApp(ctx: IExecuteFunctions, itemIndex: number):
 	}
 	const body: IDataObject = {};
 	for (const [name, , field] of OUTLOOK_FIELDS) body[field] = String(data[name]).trim();
-	return { body, secrets: [body.outlook_client_secret as string, body.outlook_client_secret_value as string] };
+	return {
+		body,
+		secrets: [body.outlook_client_secret as string, body.outlook_client_secret_value as string],
+	};
 }
 
 /**
@@ -61,5 +69,9 @@ export async function outlookAppTest(
 ): Promise<INodeCredentialTestResult> {
 	const problem = outlookProblem(credential.data ?? {});
 	if (problem) return { status: 'Error', message: `${problem.label}: ${problem.why}` };
-	return { status: 'OK', message: 'All four fields are set (checked locally; Microsoft verifies them when the workspace is created)' };
+	return {
+		status: 'OK',
+		message:
+			'All four fields are set (checked locally; Microsoft verifies them when the workspace is created)',
+	};
 }

@@ -31,5 +31,12 @@ export function choiceField<V extends string | number>(
 	description?: string,
 ): INodeProperties {
 	const options = choices.map((choice) => ({ ...choice }));
-	return { displayName, name, type: 'options', options, default: initial, ...(description ? { description } : {}) };
+	return {
+		displayName,
+		name,
+		type: 'options',
+		options,
+		default: initial,
+		...(description ? { description } : {}),
+	};
 }

@@ -12,9 +12,16 @@ import { choiceField } from './choices';
  * a provider, a switch). The resource table applies it to every parameter an operation file declares (as n8n's own
  * per-operation files do with updateDisplayOptions), so neither that file nor these builders name where they show.
  */
-export function shownFor(parameter: INodeProperties, resource: string, operation: string): INodeProperties {
+export function shownFor(
+	parameter: INodeProperties,
+	resource: string,
+	operation: string,
+): INodeProperties {
 	const own = parameter.displayOptions ?? {};
-	return { ...parameter, displayOptions: { ...own, show: { resource: [resource], operation: [operation], ...own.show } } };
+	return {
+		...parameter,
+		displayOptions: { ...own, show: { resource: [resource], operation: [operation], ...own.show } },
+	};
 }
 
 /** The four collections of optional inputs, with n8n's standard labels. */
@@ -26,10 +33,13 @@ const COLLECTIONS = {
 } as const;
 
 /** What every Update Fields collection promises (an update sends only what the user set); said once, here. */
-export const UPDATE_FIELDS_NOTE = 'Only the fields added here are changed; the others stay as they are';
+export const UPDATE_FIELDS_NOTE =
+	'Only the fields added here are changed; the others stay as they are';
 
 /** The description a collection has unless its operation gives one. */
-const STANDARD_DESCRIPTIONS: Partial<Record<keyof typeof COLLECTIONS, string>> = { updateFields: UPDATE_FIELDS_NOTE };
+const STANDARD_DESCRIPTIONS: Partial<Record<keyof typeof COLLECTIONS, string>> = {
+	updateFields: UPDATE_FIELDS_NOTE,
+};
 
 /**
  * A collection of optional inputs. Inside it every option is named like the API field or query parameter it sets,
@@ -85,12 +95,24 @@ export interface LocatorSpec {
 }
 
 /** The modes of a picker: a searchable list (where the service can list the resource), then the ID typed or mapped. */
-export function locatorModes(spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder'>): INodePropertyMode[] {
+export function locatorModes(
+	spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder'>,
+): INodePropertyMode[] {
 	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and literal type
 	// for a parameter (and asks for a default); modes have none.
 	const validation: INodePropertyMode['validation'] = spec.numeric
-		? [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }]
-		: [{ type: 'regex', properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' } }];
+		? [
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' },
+				},
+			]
+		: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' },
+				},
+			];
 	const modes: INodePropertyMode[] = [
 		{
 			displayName: 'From List',
@@ -98,7 +120,13 @@ export function locatorModes(spec: Pick<LocatorSpec, 'searchListMethod' | 'numer
 			type: 'list' as const,
 			typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
 		},
-		{ displayName: 'By ID', name: 'id', type: 'string' as const, placeholder: spec.placeholder, validation },
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string' as const,
+			placeholder: spec.placeholder,
+			validation,
+		},
 	];
 	return spec.searchListMethod ? modes : modes.slice(1);
 }
@@ -122,12 +150,16 @@ export const DEFAULT_WAIT_MINUTES = 5;
 /** What a wait does when its timeout passes first (On Timeout). */
 export const ON_TIMEOUT = [
 	{ name: 'Fail With an Error', value: 'error' },
-	{ name: 'Return Last Snapshot', value: 'returnLast', description: 'Return what the service had, flagged with _waitTimedOut: true' },
+	{
+		name: 'Return Last Snapshot',
+		value: 'returnLast',
+		description: 'Return what the service had, flagged with _waitTimedOut: true',
+	},
 ] as const;
 
 /** Said under Wait for Completion while it is on: what the wait costs, and the loop that costs nothing. */
 const WAIT_HOLDS_NOTICE =
-	'Waiting here keeps this execution running, and in queue mode one of the worker\'s slots busy, until the result comes or the timeout passes; if the worker stops meanwhile, the execution is lost. For waits longer than a few minutes, turn this off and wire the <b>Not Yet</b> output through n8n\'s <b>Wait</b> node (more than 65 seconds) back to this node: n8n then stores the execution while it waits and holds no worker.';
+	"Waiting here keeps this execution running, and in queue mode one of the worker's slots busy, until the result comes or the timeout passes; if the worker stops meanwhile, the execution is lost. For waits longer than a few minutes, turn this off and wire the <b>Not Yet</b> output through n8n's <b>Wait</b> node (more than 65 seconds) back to this node: n8n then stores the execution while it waits and holds no worker.";
 
 /**
  * Wait for Completion, for the operations that can wait for a result (spam test Get, account Batch, task Get, …):
@@ -164,10 +196,17 @@ export function waitForCompletionFields(
 			type: 'number',
 			default: DEFAULT_WAIT_MINUTES,
 			displayOptions: whileOn,
-			description: 'Give up waiting after this many minutes (above 0, at most 120). For longer waits use the "Not Yet" output and n8n\'s Wait node.',
+			description:
+				'Give up waiting after this many minutes (above 0, at most 120). For longer waits use the "Not Yet" output and n8n\'s Wait node.',
 		},
 		{
-			...choiceField('On Timeout', 'onTimeout', ON_TIMEOUT, 'error', 'What to do when the timeout passes before completion'),
+			...choiceField(
+				'On Timeout',
+				'onTimeout',
+				ON_TIMEOUT,
+				'error',
+				'What to do when the timeout passes before completion',
+			),
 			displayOptions: whileOn,
 		},
 		{

@@ -55,7 +55,10 @@ export function timeZoneOption(description: string): INodeProperties {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*(UTC|[A-Za-z_]+(/[A-Za-z0-9_+-]+)+)\\s*$', errorMessage: 'An IANA time zone name, e.g. Europe/Paris' },
+						properties: {
+							regex: '^\\s*(UTC|[A-Za-z_]+(/[A-Za-z0-9_+-]+)+)\\s*$',
+							errorMessage: 'An IANA time zone name, e.g. Europe/Paris',
+						},
 					},
 				],
 			},

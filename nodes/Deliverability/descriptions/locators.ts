@@ -26,11 +26,21 @@ const PICKERS = {
 		hint: 'give the numeric id of the account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it',
 	},
 	alertId: {
-		spec: { displayName: 'Alert', searchListMethod: 'searchAlerts', numeric: true, placeholder: 'e.g. 12' },
+		spec: {
+			displayName: 'Alert',
+			searchListMethod: 'searchAlerts',
+			numeric: true,
+			placeholder: 'e.g. 12',
+		},
 		hint: 'give the numeric id of an alert (e.g. 12); list the alerts to find it',
 	},
 	automatedTestId: {
-		spec: { displayName: 'Automated Test', searchListMethod: 'searchAutomatedTests', numeric: true, placeholder: 'e.g. 77' },
+		spec: {
+			displayName: 'Automated Test',
+			searchListMethod: 'searchAutomatedTests',
+			numeric: true,
+			placeholder: 'e.g. 77',
+		},
 		hint: 'give the numeric id of an automated test (e.g. 77); list the automated tests to find it',
 	},
 	emailWorkspaceId: {
@@ -39,7 +49,8 @@ const PICKERS = {
 			searchListMethod: 'searchEmailWorkspaces',
 			numeric: true,
 			placeholder: 'e.g. 3',
-			description: 'The email workspace, by name from the list or by its ID (the answer of Email Workspace → Create)',
+			description:
+				'The email workspace, by name from the list or by its ID (the answer of Email Workspace → Create)',
 		},
 	},
 	publicId: {
@@ -62,20 +73,28 @@ const PICKERS = {
 			searchListMethod: 'searchTags',
 			numeric: true,
 			placeholder: 'e.g. 5',
-			description: "The tag. The list shows the tags found on your accounts (the service has no tag list); a tag on none of them: give its ID.",
+			description:
+				'The tag. The list shows the tags found on your accounts (the service has no tag list); a tag on none of them: give its ID.',
 		},
 		hint: 'give the numeric id of a tag (e.g. 4), not its name',
 	},
 	/** Tasks cannot be listed, so the id comes from the batch answer (or an expression). */
 	taskId: {
-		spec: { displayName: 'Task', numeric: true, placeholder: 'e.g. 3051', description: 'The task ID returned by the account Batch operation' },
+		spec: {
+			displayName: 'Task',
+			numeric: true,
+			placeholder: 'e.g. 3051',
+			description: 'The task ID returned by the account Batch operation',
+		},
 		hint: 'give the numeric id of a task, as a batch action returns it',
 	},
 } satisfies Record<string, Picker>;
 
 /** What a model must know to give this parameter's id right, if the parameter is one of the pickers. */
 export function idHintOf(name: string): string | undefined {
-	return Object.prototype.hasOwnProperty.call(PICKERS, name) ? (PICKERS as Record<string, Picker>)[name].hint : undefined;
+	return Object.prototype.hasOwnProperty.call(PICKERS, name)
+		? (PICKERS as Record<string, Picker>)[name].hint
+		: undefined;
 }
 
 /** The picker of the id parameter `name` (a description of the operation's own replaces the picker's). */
@@ -100,4 +119,5 @@ export function accountOption(name: string, description: string): INodePropertie
 }
 
 /** An optional "Account" filter inside a Filters collection (Notification → Get Many and the notification trigger). */
-export const accountFilter = (description: string): INodeProperties => accountOption('account_id', description);
+export const accountFilter = (description: string): INodeProperties =>
+	accountOption('account_id', description);

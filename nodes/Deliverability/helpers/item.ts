@@ -8,7 +8,13 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems, type ApiRequest, type CreateGate, type Session } from '../../shared/transport';
+import {
+	apiRequest,
+	apiRequestAllItems,
+	type ApiRequest,
+	type CreateGate,
+	type Session,
+} from '../../shared/transport';
 import { Validator } from '../../shared/validation';
 
 /** A request of this item (the item's index is added: errors point at it, a create waits for its turn). */
@@ -43,8 +49,15 @@ export interface ItemOperation {
  * Item `index` of the run, its fields named by the operation's labels. Its requests' answers are described in errors
  * as what the operation the user ran expects, so an operation file states only what its answer must look like.
  */
-export function itemOf(run: Run, node: INode, index: number, { label, title }: ItemOperation): Item {
-	const own = <R extends { answer?: ItemRequest['answer'] }>(request: R): R & { itemIndex: number } => ({
+export function itemOf(
+	run: Run,
+	node: INode,
+	index: number,
+	{ label, title }: ItemOperation,
+): Item {
+	const own = <R extends { answer?: ItemRequest['answer'] }>(
+		request: R,
+	): R & { itemIndex: number } => ({
 		...request,
 		itemIndex: index,
 		answer: request.answer && { ...request.answer, operation: title },
@@ -53,6 +66,7 @@ export function itemOf(run: Run, node: INode, index: number, { label, title }: I
 		index,
 		fields: new Validator(node, index, { label }),
 		request: async (request) => await apiRequest(run.session, own(request), run.gate),
-		requestAll: async (request, limit) => await apiRequestAllItems(run.session, own(request), limit),
+		requestAll: async (request, limit) =>
+			await apiRequestAllItems(run.session, own(request), limit),
 	};
 }

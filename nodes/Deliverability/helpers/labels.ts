@@ -10,21 +10,34 @@ function shownFor(p: INodeProperties, resource: string, operation: string): bool
 	if (!show) return true;
 	const resources = show.resource as unknown[] | undefined;
 	const operations = show.operation as unknown[] | undefined;
-	return (!resources || resources.includes(resource)) && (!operations || operations.includes(operation));
+	return (
+		(!resources || resources.includes(resource)) && (!operations || operations.includes(operation))
+	);
 }
 
 function isCollectionOption(o: unknown): o is INodePropertyCollection {
-	return typeof o === 'object' && o !== null && Array.isArray((o as INodePropertyCollection).values);
+	return (
+		typeof o === 'object' && o !== null && Array.isArray((o as INodePropertyCollection).values)
+	);
 }
 
 /** The label of a parameter (or of an option inside a collection, with where it is) on this resource/operation. */
-export function labelOf(field: string, resource: string, operation: string, properties: INodeProperties[]): string {
+export function labelOf(
+	field: string,
+	resource: string,
+	operation: string,
+	properties: INodeProperties[],
+): string {
 	const shown = properties.filter((p) => shownFor(p, resource, operation));
 	const top = shown.find((p) => p.name === field && p.type !== 'notice');
 	if (top) return top.displayName;
 	for (const p of shown) {
 		for (const option of p.options ?? []) {
-			if ((p.type === 'collection' || p.type === 'fixedCollection') && 'displayName' in option && option.name === field) {
+			if (
+				(p.type === 'collection' || p.type === 'fixedCollection') &&
+				'displayName' in option &&
+				option.name === field
+			) {
 				return `${p.displayName} → ${option.displayName}`;
 			}
 			if (p.type === 'fixedCollection' && isCollectionOption(option)) {

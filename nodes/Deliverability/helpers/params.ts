@@ -6,7 +6,12 @@ import type { Item } from './item';
 /** The value of a resource locator (any mode), trimmed; numeric ids are checked as int32. */
 export function locatorId(ctx: IExecuteFunctions, item: Item, name: string, numeric: true): number;
 export function locatorId(ctx: IExecuteFunctions, item: Item, name: string, numeric: false): string;
-export function locatorId(ctx: IExecuteFunctions, item: Item, name: string, numeric: boolean): number | string {
+export function locatorId(
+	ctx: IExecuteFunctions,
+	item: Item,
+	name: string,
+	numeric: boolean,
+): number | string {
 	const raw = ctx.getNodeParameter(name, item.index, '', { extractValue: true }) as unknown;
 	const value = typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
 	const v = item.fields;
@@ -57,7 +62,8 @@ export function ifGiven<T>(value: unknown, check: (value: unknown) => T): () => 
 /** The body of an update, refused when it would change nothing (no field of Update Fields was added). */
 function changes(item: Item, body: IDataObject): IDataObject {
 	const set = given(body);
-	if (Object.keys(set).length === 0) item.fields.fail('Update Fields', 'add at least one field to change');
+	if (Object.keys(set).length === 0)
+		item.fields.fail('Update Fields', 'add at least one field to change');
 	return set;
 }
 
@@ -79,11 +85,30 @@ export function updateFields(ctx: IExecuteFunctions, item: Item, rules: Rules): 
  * An Update's two inputs: the record it changes (its id picker, `numeric` as for `locatorId`) and the body of its
  * Update Fields (`updateFields`), read together so that a bad id and a bad field are reported in one error.
  */
-export function recordUpdate(ctx: IExecuteFunctions, item: Item, idParameter: string, numeric: true, rules: Rules): { id: number; body: IDataObject };
-export function recordUpdate(ctx: IExecuteFunctions, item: Item, idParameter: string, numeric: false, rules: Rules): { id: string; body: IDataObject };
-export function recordUpdate(ctx: IExecuteFunctions, item: Item, idParameter: string, numeric: boolean, rules: Rules): { id: number | string; body: IDataObject } {
+export function recordUpdate(
+	ctx: IExecuteFunctions,
+	item: Item,
+	idParameter: string,
+	numeric: true,
+	rules: Rules,
+): { id: number; body: IDataObject };
+export function recordUpdate(
+	ctx: IExecuteFunctions,
+	item: Item,
+	idParameter: string,
+	numeric: false,
+	rules: Rules,
+): { id: string; body: IDataObject };
+export function recordUpdate(
+	ctx: IExecuteFunctions,
+	item: Item,
+	idParameter: string,
+	numeric: boolean,
+	rules: Rules,
+): { id: number | string; body: IDataObject } {
 	return item.fields.all({
-		id: () => (numeric ? locatorId(ctx, item, idParameter, true) : locatorId(ctx, item, idParameter, false)),
+		id: () =>
+			numeric ? locatorId(ctx, item, idParameter, true) : locatorId(ctx, item, idParameter, false),
 		body: () => updateFields(ctx, item, rules),
 	});
 }

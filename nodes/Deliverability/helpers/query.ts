@@ -26,12 +26,18 @@ export function extraQueryOption(): INodeProperties {
 }
 
 export function extraQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
-	const raw = ctx.getNodeParameter('additionalQuery', item.index, {}) as { parameter?: Array<{ name: string; value: string }> };
+	const raw = ctx.getNodeParameter('additionalQuery', item.index, {}) as {
+		parameter?: Array<{ name: string; value: string }>;
+	};
 	const qs: IDataObject = {};
 	for (const { name, value } of raw.parameter ?? []) {
 		const key = String(name ?? '').trim();
 		if (!key) continue;
-		if (key === 'page') item.fields.fail('Additional Query Parameters', '"page" is set by the node (Return All / Limit)');
+		if (key === 'page')
+			item.fields.fail(
+				'Additional Query Parameters',
+				'"page" is set by the node (Return All / Limit)',
+			);
 		qs[key] = value;
 	}
 	return qs;

@@ -32,10 +32,15 @@ export async function withSecretsScrubbed<T>(
 			if (error.description) error.description = redact(error.description, secrets);
 			error.context = redactDeep(error.context, secrets) as IDataObject;
 			error.messages = error.messages.map((m) => redact(m, secrets));
-			if (error.errorResponse) error.errorResponse = redactDeep(error.errorResponse, secrets) as typeof error.errorResponse;
+			if (error.errorResponse)
+				error.errorResponse = redactDeep(
+					error.errorResponse,
+					secrets,
+				) as typeof error.errorResponse;
 		}
 		// Both constructors hand back the same instance when given one of their own kind.
-		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		if (error instanceof NodeApiError)
+			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 		throw new NodeOperationError(ctx.getNode(), error as Error);
 	}
 }

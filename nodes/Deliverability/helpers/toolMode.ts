@@ -6,7 +6,13 @@
  * answer through `toolAnswer` and each error through `toolError`, and the wait settings through `toolWait`.
  * The editor experience (a node on the canvas) is untouched: every function is a no-op unless `isTool`.
  */
-import type { IDataObject, IExecuteFunctions, INodeParameters, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeParameters,
+	INodeProperties,
+	NodeParameterValueType,
+} from 'n8n-workflow';
 
 /** What the model may receive in one answer: at most this many items, and about this many characters of JSON. */
 export const TOOL_MAX_ITEMS = 50;
@@ -111,9 +117,16 @@ interface WaitLike {
  * timeout), then the latest snapshot with a next step saying to call again. An agent holds one conversation open for
  * the whole wait; a 15-minute hold or a bare timeout error helps no model (README, "Use with AI agents").
  */
-export function toolWait<T extends WaitLike>(ctx: Pick<IExecuteFunctions, 'getNode'>, settings: T): T {
+export function toolWait<T extends WaitLike>(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	settings: T,
+): T {
 	if (!isTool(ctx)) return settings;
-	return { ...settings, timeoutMs: Math.min(settings.timeoutMs, TOOL_MAX_WAIT_MS), onTimeout: 'returnLast' };
+	return {
+		...settings,
+		timeoutMs: Math.min(settings.timeoutMs, TOOL_MAX_WAIT_MS),
+		onTimeout: 'returnLast',
+	};
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -152,7 +165,11 @@ const normal = (text: string) => text.toLowerCase().replace(/[\s_()-]/g, '');
  * In tool mode the model receives only an error's message: it gets the guidance (the description) and the fields
  * named as the model knows them (its `$fromAI` keys), plus what an id must look like. Changes the error in place.
  */
-export function toolError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknown, facts?: ErrorFacts): void {
+export function toolError(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	error: unknown,
+	facts?: ErrorFacts,
+): void {
 	if (!isTool(ctx) || !(error instanceof Error)) return;
 	const described = error as Error & { description?: string | null };
 	const named = new Set<ToolArgument>();
@@ -164,7 +181,9 @@ export function toolError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknow
 		return { argument, name, names };
 	});
 	const keyOf = (field: string) =>
-		args.find(({ names }) => names.some((n) => normal(n) === normal(field) || normal(field).endsWith(`→${normal(n)}`)));
+		args.find(({ names }) =>
+			names.some((n) => normal(n) === normal(field) || normal(field).endsWith(`→${normal(n)}`)),
+		);
 	// A field is named in quotes in a headline ("Update Fields → Time Zone") and as "Label: fix" in a description.
 	const rename = (text: string) => {
 		let out = text.replace(/"([^"]{1,80})"/g, (whole, field: string) => {

@@ -24,19 +24,25 @@ export interface WaitSettings {
  */
 export function waitSettings(ctx: IExecuteFunctions, item: Item): WaitSettings {
 	const v = item.fields;
-	const waitForCompletion = v.boolean('waitForCompletion', ctx.getNodeParameter('waitForCompletion', item.index, false));
-	const read = (name: string, fallback: unknown) => (waitForCompletion ? ctx.getNodeParameter(name, item.index, fallback) : fallback);
+	const waitForCompletion = v.boolean(
+		'waitForCompletion',
+		ctx.getNodeParameter('waitForCompletion', item.index, false),
+	);
+	const read = (name: string, fallback: unknown) =>
+		waitForCompletion ? ctx.getNodeParameter(name, item.index, fallback) : fallback;
 	const settings = v.all({
 		pollIntervalMs: () => {
 			const raw = read('pollInterval', 15);
 			const seconds = Number(raw);
-			if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) v.invalid('pollInterval', `${String(raw)} is outside 1 to 600`);
+			if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600)
+				v.invalid('pollInterval', `${String(raw)} is outside 1 to 600`);
 			return seconds * 1000;
 		},
 		timeoutMs: () => {
 			const raw = read('timeoutMinutes', DEFAULT_WAIT_MINUTES);
 			const minutes = Number(raw);
-			if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 120) v.invalid('timeoutMinutes', `${String(raw)} must be above 0 and at most 120`);
+			if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 120)
+				v.invalid('timeoutMinutes', `${String(raw)} must be above 0 and at most 120`);
 			return minutes * 60_000;
 		},
 		onTimeout: () => v.oneOf('onTimeout', read('onTimeout', 'error'), valuesOf(ON_TIMEOUT)),
@@ -84,7 +90,9 @@ async function pause(ctx: IExecuteFunctions, itemIndex: number, ms: number): Pro
 	const until = Date.now() + ms;
 	for (let left = ms; left > 0; left = until - Date.now()) {
 		if (signal?.aborted) {
-			throw new NodeOperationError(ctx.getNode(), 'Stopped waiting: the execution was cancelled', { itemIndex });
+			throw new NodeOperationError(ctx.getNode(), 'Stopped waiting: the execution was cancelled', {
+				itemIndex,
+			});
 		}
 		await sleep(Math.min(left, 1000));
 	}

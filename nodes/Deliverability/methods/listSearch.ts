@@ -32,7 +32,11 @@ async function searchPage(
  * Every account, spam-test-only ones included: GET /accounts lists warming accounts by default, yet an automated
  * test typically runs on an account connected for spam tests only.
  */
-export async function searchAccounts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchAccounts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await searchPage(
 		this,
 		'/accounts',
@@ -40,7 +44,9 @@ export async function searchAccounts(this: ILoadOptionsFunctions, filter?: strin
 		filter,
 		paginationToken,
 		(a) => ({
-			name: [a.email, [a.first_name, a.last_name].filter(Boolean).join(' ')].filter(Boolean).join(' — '),
+			name: [a.email, [a.first_name, a.last_name].filter(Boolean).join(' ')]
+				.filter(Boolean)
+				.join(' — '),
 			value: String(a.id),
 		}),
 		{ include_spamchecker: true },
@@ -51,10 +57,16 @@ export async function searchAccounts(this: ILoadOptionsFunctions, filter?: strin
  * Spam tests as a person recognises them: the message (subject, else sender or account, else the start of its
  * content), the score or that it is still waiting for seed copies, and when it was created in n8n's time zone.
  */
-export async function searchSpamTests(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchSpamTests(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	const zone = instanceZone(this);
 	return await searchPage(this, '/spam_tests', 10, filter, paginationToken, (t) => ({
-		name: [spamTestTitle(t), spamTestState(t), readableDate(t.created_at, zone)].filter(Boolean).join(' · '),
+		name: [spamTestTitle(t), spamTestState(t), readableDate(t.created_at, zone)]
+			.filter(Boolean)
+			.join(' · '),
 		value: String(t.public_id),
 	}));
 }
@@ -92,14 +104,26 @@ function readableDate(value: unknown, zone: string): string {
 }
 
 /** Current IANA names that ICU's list gives under their older alias (Asia/Calcutta, Europe/Kiev, …). */
-const CURRENT_NAMES = ['Asia/Kolkata', 'Asia/Kathmandu', 'Asia/Yangon', 'Asia/Ho_Chi_Minh', 'Europe/Kyiv', 'America/Nuuk', 'Atlantic/Faroe', 'Pacific/Kanton'];
+const CURRENT_NAMES = [
+	'Asia/Kolkata',
+	'Asia/Kathmandu',
+	'Asia/Yangon',
+	'Asia/Ho_Chi_Minh',
+	'Europe/Kyiv',
+	'America/Nuuk',
+	'Atlantic/Faroe',
+	'Pacific/Kanton',
+];
 
 /**
  * IANA time zones for the Time Zone pickers, searched locally (no request): the runtime's own list plus the current
  * names of renamed zones and UTC, only Area/Location names (what the validator accepts), with today's UTC offset.
  * Spaces in the search match underscores ("new york" finds America/New_York).
  */
-export async function searchTimeZones(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTimeZones(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone'), ...CURRENT_NAMES]);
 	const needle = (filter ?? '').trim().toLowerCase().replace(/\s+/g, '_');
 	const now = DateTime.now();
@@ -107,11 +131,18 @@ export async function searchTimeZones(this: ILoadOptionsFunctions, filter?: stri
 		.filter((zone) => (zone === 'UTC' || zone.includes('/')) && IANAZone.isValidZone(zone))
 		.filter((zone) => !needle || zone.toLowerCase().includes(needle))
 		.sort((a, b) => a.localeCompare(b))
-		.map((zone) => ({ name: zone === 'UTC' ? 'UTC' : `${zone} (UTC${now.setZone(zone).toFormat('ZZ')})`, value: zone }));
+		.map((zone) => ({
+			name: zone === 'UTC' ? 'UTC' : `${zone} (UTC${now.setZone(zone).toFormat('ZZ')})`,
+			value: zone,
+		}));
 	return { results };
 }
 
-export async function searchAutomatedTests(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchAutomatedTests(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await searchPage(this, '/automated_tests', 25, filter, paginationToken, (t) => ({
 		name: `${String(t.id)} — ${String(t.subject ?? '(no subject)')}${t.active ? '' : ' (inactive)'}`,
 		value: String(t.id),
@@ -148,7 +179,8 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
 	const tags = new Map<string, string>();
 	for (const account of accounts) {
 		for (const tag of Array.isArray(account.tags) ? (account.tags as IDataObject[]) : []) {
-			if (tag && tag.id !== undefined && tag.id !== null) tags.set(String(tag.id), String(tag.name ?? tag.id));
+			if (tag && tag.id !== undefined && tag.id !== null)
+				tags.set(String(tag.id), String(tag.name ?? tag.id));
 		}
 	}
 	const needle = filter?.trim().toLowerCase() ?? '';
@@ -161,10 +193,15 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
 
 /** Email workspaces by name (GET /email_workspaces: one list, filtered locally). */
 export async function searchEmailWorkspaces(this: ILoadOptionsFunctions, filter?: string) {
-	const workspaces = listFrom(await apiRequest(openSession(this), { method: 'GET', path: '/email_workspaces' }));
+	const workspaces = listFrom(
+		await apiRequest(openSession(this), { method: 'GET', path: '/email_workspaces' }),
+	);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = workspaces
-		.map((w) => ({ name: `${String(w.name ?? '(no name)')} — ${String(w.provider ?? '')} — ID ${String(w.id)}`, value: String(w.id) }))
+		.map((w) => ({
+			name: `${String(w.name ?? '(no name)')} — ${String(w.provider ?? '')} — ID ${String(w.id)}`,
+			value: String(w.id),
+		}))
 		.filter((r) => !needle || r.name.toLowerCase().includes(needle));
 	return { results };
 }

@@ -10,4 +10,14 @@ import { spamTest } from './spamTest';
 import { tag } from './tag';
 import { task } from './task';
 
-export const RESOURCES: ResourceModule[] = [account, alert, automatedTest, domain, emailWorkspace, notification, spamTest, tag, task];
+export const RESOURCES: ResourceModule[] = [
+	account,
+	alert,
+	automatedTest,
+	domain,
+	emailWorkspace,
+	notification,
+	spamTest,
+	tag,
+	task,
+];

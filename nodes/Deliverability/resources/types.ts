@@ -69,7 +69,9 @@ export function defineResource(
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: defaultOperation,
 		},
-		...entries.flatMap(([value, op]) => op.description.map((parameter) => shownFor(parameter, option.value, value))),
+		...entries.flatMap(([value, op]) =>
+			op.description.map((parameter) => shownFor(parameter, option.value, value)),
+		),
 	];
 	return {
 		option,
@@ -91,7 +93,8 @@ export function defineResource(
 				];
 			}),
 		),
-		completion: Object.fromEntries(entries.flatMap(([value, op]) => (op.completed ? [[value, op.completed]] : []))),
+		completion: Object.fromEntries(
+			entries.flatMap(([value, op]) => (op.completed ? [[value, op.completed]] : [])),
+		),
 	};
 }
-

@@ -27,7 +27,9 @@ export function withoutKey(body: unknown, secrets: string[]): unknown {
 	if (secrets.length === 0 || body === null || body === undefined) return body;
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
 	// In JSON text a key with quotes or backslashes appears escaped.
-	const found = secrets.some((secret) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)));
+	const found = secrets.some(
+		(secret) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)),
+	);
 	return found ? redactDeep(body, secrets) : body;
 }
 
@@ -89,21 +91,29 @@ export function stripPrefixes(text: string): string {
 export function excerptOf(text: string, max = 120): string {
 	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
 	// Line breaks and block tags become spaces; inline tags (<b>Warning</b>:) vanish without leaving a gap.
-	const plain = text.replace(/<(br|p|div|hr|h\d|li|tr|center)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '');
+	const plain = text
+		.replace(/<(br|p|div|hr|h\d|li|tr|center)\b[^>]*>/gi, ' ')
+		.replace(/<[^>]*>/g, '');
 	const flat = (title || plain).replace(/\s+/g, ' ').trim();
 	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 export function looksLikeHtml(text: string, contentType?: string): boolean {
-	return /html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body|br|b>|div|p>|\?xml)/i.test(text);
+	return (
+		/html/i.test(contentType ?? '') ||
+		/^\s*<(!doctype|html|head|body|br|b>|div|p>|\?xml)/i.test(text)
+	);
 }
 
 /** What a parsed value is, in words ("null", "a bare text ("OK")", "a list", …). */
 function kindOfValue(value: unknown): string {
 	if (value === null) return 'null';
-	if (Array.isArray(value)) return value.length === 0 ? 'an empty list ([])' : `a list of ${value.length}`;
-	if (typeof value === 'string') return `a bare text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)})`;
-	if (typeof value === 'number' || typeof value === 'boolean') return `a bare ${typeof value} (${String(value)})`;
+	if (Array.isArray(value))
+		return value.length === 0 ? 'an empty list ([])' : `a list of ${value.length}`;
+	if (typeof value === 'string')
+		return `a bare text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)})`;
+	if (typeof value === 'number' || typeof value === 'boolean')
+		return `a bare ${typeof value} (${String(value)})`;
 	return 'an object';
 }
 
@@ -152,7 +162,11 @@ export function readAnswer(raw: RawAnswer, fact: AnswerFact): ReadAnswer {
 		const stripped = stripPrefixes(text);
 		if (stripped.trim() === '') {
 			if (fact.emptyMeansDone) return undefined;
-			throw new AnswerProblem(raw.status === 204 ? 'no content (HTTP 204)' : 'an empty body', '', false);
+			throw new AnswerProblem(
+				raw.status === 204 ? 'no content (HTTP 204)' : 'an empty body',
+				'',
+				false,
+			);
 		}
 		const parsed = parseJson(stripped);
 		if (parsed.ok) value = parsed.value;
@@ -167,10 +181,20 @@ export function readAnswer(raw: RawAnswer, fact: AnswerFact): ReadAnswer {
 					: cut
 						? `JSON that breaks off after ${Buffer.byteLength(stripped)} bytes (a cut-off body)`
 						: 'text that is not JSON';
-			throw new AnswerProblem(sent, excerptOf(stripped), html && !php, undefined, cut && !html && !php);
+			throw new AnswerProblem(
+				sent,
+				excerptOf(stripped),
+				html && !php,
+				undefined,
+				cut && !html && !php,
+			);
 		}
 	}
-	return checkShape(value, fact, text === undefined ? JSON.stringify(value) ?? '' : stripPrefixes(text));
+	return checkShape(
+		value,
+		fact,
+		text === undefined ? (JSON.stringify(value) ?? '') : stripPrefixes(text),
+	);
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -182,7 +206,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** readAnswer without throwing: the checked answer, or the problem with it. */
-export function checkAnswer(raw: RawAnswer, fact: AnswerFact): { answer: ReadAnswer } | { problem: AnswerProblem } {
+export function checkAnswer(
+	raw: RawAnswer,
+	fact: AnswerFact,
+): { answer: ReadAnswer } | { problem: AnswerProblem } {
 	try {
 		return { answer: readAnswer(raw, fact) };
 	} catch (error) {
@@ -205,19 +232,39 @@ function checkShape(value: unknown, fact: AnswerFact, text: string): ReadAnswer 
 			throw new AnswerProblem('an error', excerpt, false, flattenMessage(value.error));
 		}
 		if (fact.shape !== 'list') {
-			if (!hasKey) throw new AnswerProblem(Object.keys(value).length ? `an object without ${keys.join(' or ')}` : 'an empty object ({})', excerpt, false);
+			if (!hasKey)
+				throw new AnswerProblem(
+					Object.keys(value).length
+						? `an object without ${keys.join(' or ')}`
+						: 'an empty object ({})',
+					excerpt,
+					false,
+				);
 			return value;
 		}
-		const wrapped = [...WRAPPERS, ...(fact.wrapper ? [fact.wrapper] : [])].map((k) => value[k]).filter(Array.isArray);
+		const wrapped = [...WRAPPERS, ...(fact.wrapper ? [fact.wrapper] : [])]
+			.map((k) => value[k])
+			.filter(Array.isArray);
 		if (wrapped.length === 1) return listOf(wrapped[0] as unknown[], excerpt, fact);
-		throw new AnswerProblem(Object.keys(value).length ? 'an object where a list is due' : 'an empty object ({}) where a list is due', excerpt, false);
+		throw new AnswerProblem(
+			Object.keys(value).length
+				? 'an object where a list is due'
+				: 'an empty object ({}) where a list is due',
+			excerpt,
+			false,
+		);
 	}
 	if (fact.shape !== 'object' && Array.isArray(value)) return listOf(value, excerpt, fact);
 	throw new AnswerProblem(kindOfValue(value), excerpt, false);
 }
 
-function listOf(values: unknown[], excerpt: string, fact: AnswerFact): Array<Record<string, unknown>> {
+function listOf(
+	values: unknown[],
+	excerpt: string,
+	fact: AnswerFact,
+): Array<Record<string, unknown>> {
 	const bad = values.find((v) => !isRecord(v) && !(fact.itemsMayBeText && typeof v === 'string'));
-	if (bad !== undefined) throw new AnswerProblem(`a list holding ${kindOfValue(bad)}`, excerpt, false);
+	if (bad !== undefined)
+		throw new AnswerProblem(`a list holding ${kindOfValue(bad)}`, excerpt, false);
 	return values as Array<Record<string, unknown>>;
 }

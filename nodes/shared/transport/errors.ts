@@ -9,7 +9,13 @@ import { NodeApiError } from 'n8n-workflow';
 import { headlineError } from '../headlineError';
 import { pacerPolicy, type Pacer } from '../pacer';
 import { redact, redactDeep } from '../redact';
-import { excerptOf, flattenMessage, looksLikeHtml, stripPrefixes, type AnswerProblem } from './answers';
+import {
+	excerptOf,
+	flattenMessage,
+	looksLikeHtml,
+	stripPrefixes,
+	type AnswerProblem,
+} from './answers';
 import { kindOf, TIMEOUTS } from './retries';
 import { headerOf, type ApiContext, type ApiRequest, type RawResponse } from './types';
 
@@ -73,14 +79,19 @@ const STATUS_GUIDANCE: Record<number, string> = {
 /** The service's words in an error body: `message` (or `error`) as text, a list or an object of field → reasons. */
 function serviceMessage(body: unknown): string | undefined {
 	if (body && typeof body === 'object' && !Array.isArray(body)) {
-		return flattenMessage((body as IDataObject).message) ?? flattenMessage((body as IDataObject).error);
+		return (
+			flattenMessage((body as IDataObject).message) ?? flattenMessage((body as IDataObject).error)
+		);
 	}
 	return undefined;
 }
 
 /** The headline of a create whose answer was lost: what may exist now, why we do not know, what to check. */
 function createHeadline(request: ApiRequest, cause: string): string {
-	const { what, where } = request.creates ?? { what: 'It may have been created', where: 'the service' };
+	const { what, where } = request.creates ?? {
+		what: 'It may have been created',
+		where: 'the service',
+	};
 	return `${what}: ${cause}. Check ${where} before running this again`;
 }
 
@@ -96,9 +107,20 @@ export function apiError(
 	const body = errorBody(response.body);
 	const text = typeof body === 'string' ? body : undefined;
 	// A page or text instead of the API's JSON (a gateway, a proxy, a web server): its status and host, one line of it.
-	const page = text !== undefined ? `HTTP ${status} ${response.statusMessage || REASONS[status] || ''}`.trim() + ` from ${hostOf(where.baseUrl)}` : undefined;
-	const pageLine = text !== undefined ? (looksLikeHtml(text) ? pageExcerpt(text) : excerptOf(text)) : undefined;
-	const message = redact(serviceMessage(body) ?? (page ? `${page}${pageLine ? `: "${pageLine}"` : ''}` : `The service answered with HTTP ${status}`), secrets);
+	const page =
+		text !== undefined
+			? `HTTP ${status} ${response.statusMessage || REASONS[status] || ''}`.trim() +
+				` from ${hostOf(where.baseUrl)}`
+			: undefined;
+	const pageLine =
+		text !== undefined ? (looksLikeHtml(text) ? pageExcerpt(text) : excerptOf(text)) : undefined;
+	const message = redact(
+		serviceMessage(body) ??
+			(page
+				? `${page}${pageLine ? `: "${pageLine}"` : ''}`
+				: `The service answered with HTTP ${status}`),
+		secrets,
+	);
 	const details: IDataObject = {};
 	if (body && typeof body === 'object' && !Array.isArray(body)) {
 		for (const [k, v] of Object.entries(body as IDataObject)) {
@@ -113,10 +135,16 @@ export function apiError(
 			: status >= 500
 				? 'The service had an internal problem and retries ran out.'
 				: 'The service refused the request.');
-	const hint = text !== undefined && looksLikeHtml(text) && status === 404 ? ` ${WEB_PAGE_HINT}` : '';
+	const hint =
+		text !== undefined && looksLikeHtml(text) && status === 404 ? ` ${WEB_PAGE_HINT}` : '';
 	const detailText = Object.keys(details).length ? ` Details: ${JSON.stringify(details)}` : '';
 	const headline = lostCreate
-		? createHeadline(request, page ? `the service answered ${message}` : `the service answered HTTP ${status} ("${message}")`)
+		? createHeadline(
+				request,
+				page
+					? `the service answered ${message}`
+					: `the service answered HTTP ${status} ("${message}")`,
+			)
 		: page && !serviceMessage(body)
 			? message
 			: `${message} [HTTP ${status}]`;
@@ -144,7 +172,9 @@ export function answerError(
 	secrets: string[],
 ): NodeApiError {
 	const fact = request.answer;
-	const expects = fact?.operation ? `where ${fact.operation} expects ${fact.what}` : `where ${fact?.what ?? 'a JSON object or list'} was expected`;
+	const expects = fact?.operation
+		? `where ${fact.operation} expects ${fact.what}`
+		: `where ${fact?.what ?? 'a JSON object or list'} was expected`;
 	const said = problem.serviceMessage ? ` ("${redact(problem.serviceMessage, secrets)}")` : '';
 	const sent = `the service answered ${problem.sent}${said} ${expects}`;
 	const kind = kindOf(request);
@@ -153,7 +183,9 @@ export function answerError(
 			? createHeadline(request, sent)
 			: `${sent.charAt(0).toUpperCase()}${sent.slice(1)}${kind === 'update' ? ': the change may have been made' : ''}`;
 	const contentType = headerOf(response, 'content-type');
-	const excerpt = problem.excerpt ? ` The answer begins: "${redact(problem.excerpt, secrets)}".` : '';
+	const excerpt = problem.excerpt
+		? ` The answer begins: "${redact(problem.excerpt, secrets)}".`
+		: '';
 	const consequence =
 		kind === 'read'
 			? ' This was a read: nothing was changed.'
@@ -182,17 +214,24 @@ export function networkError(
 	const service = `The service at ${where.baseUrl}`;
 	const seconds = Math.round(where.timeoutMs / 1000);
 	let headline: string;
-	let advice = 'Check that the service is running and that the Base URL in the credential is right (the service address ending in /api/v1).';
+	let advice =
+		'Check that the service is running and that the Base URL in the credential is right (the service address ending in /api/v1).';
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
 		headline = `${service} cannot be reached (its host name ${hostOf(where.baseUrl)} could not be found)`;
-		advice = 'Check the Base URL in the credential for a typo, and that this n8n can resolve the host name (DNS, VPN, network).';
+		advice =
+			'Check the Base URL in the credential for a typo, and that this n8n can resolve the host name (DNS, VPN, network).';
 	} else if (code === 'ECONNREFUSED') {
 		headline = `${service} cannot be reached (connection refused)`;
-		advice = 'Nothing accepts connections at that address: check that the service is running, and the host and port of the Base URL in the credential.';
+		advice =
+			'Nothing accepts connections at that address: check that the service is running, and the host and port of the Base URL in the credential.';
 	} else if (kindOf(request) === 'create') {
-		const cause = code && TIMEOUTS.has(code) ? `no complete answer came within ${seconds} s` : 'the connection broke before the answer came';
+		const cause =
+			code && TIMEOUTS.has(code)
+				? `no complete answer came within ${seconds} s`
+				: 'the connection broke before the answer came';
 		headline = createHeadline(request, cause);
-		advice = 'Creates are never repeated automatically after the request may have reached the service.';
+		advice =
+			'Creates are never repeated automatically after the request may have reached the service.';
 	} else if (code && TIMEOUTS.has(code)) {
 		headline = `${service} did not send a complete answer within ${seconds} s (timed out)`;
 		advice = `Check that the service is running and reachable from this n8n; if its answers are just slow, raise "Timeout (Seconds)" in the credential.`;

@@ -14,4 +14,12 @@ export { LOOKAHEAD_PAGES, MAX_PER_PAGE, apiRequestAllItems } from './pagination'
 export { apiRequest } from './request';
 export { baseUrlOf, openSession, type Session } from './session';
 export { networkCode, parseRetryAfter, retryPolicy } from './retries';
-export { CREDENTIAL_NAME, type AnswerFact, type ApiContext, type ApiRequest, type CreateGate, type CreateWording, type RequestKind } from './types';
+export {
+	CREDENTIAL_NAME,
+	type AnswerFact,
+	type ApiContext,
+	type ApiRequest,
+	type CreateGate,
+	type CreateWording,
+	type RequestKind,
+} from './types';

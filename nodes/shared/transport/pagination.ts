@@ -63,10 +63,12 @@ export async function apiRequestAllItems(
 				answer: rest.answer ?? { shape: 'list', what: 'a list' },
 			}),
 		);
-	const mayNeed = (page: number): boolean => limit === undefined || page * (size ?? upperSize) < limit;
+	const mayNeed = (page: number): boolean =>
+		limit === undefined || page * (size ?? upperSize) < limit;
 	const launch = (): void => {
 		// Growing one step after the page size is known: a second full page is the first sign of a long list.
-		const window = size === undefined ? 1 : Math.min(LOOKAHEAD_PAGES, 2 ** Math.max(0, fullPages - 1));
+		const window =
+			size === undefined ? 1 : Math.min(LOOKAHEAD_PAGES, 2 ** Math.max(0, fullPages - 1));
 		while (!ended && inFlight.size < window && mayNeed(nextPage)) {
 			const pending = fetchPage(nextPage);
 			// Answers of pages past the end are never read: keep their failures from going unhandled.
@@ -85,7 +87,8 @@ export async function apiRequestAllItems(
 			inFlight.delete(page);
 			if (page === 0) {
 				if (items.length >= perPage) size = items.length;
-				else if (items.length < Math.min(perPage, endpointPageSize)) size = Math.min(perPage, endpointPageSize);
+				else if (items.length < Math.min(perPage, endpointPageSize))
+					size = Math.min(perPage, endpointPageSize);
 				else upperSize = items.length;
 			} else if (size === undefined) {
 				size = upperSize;
@@ -101,7 +104,8 @@ export async function apiRequestAllItems(
 				collected.push(item);
 				if (limit !== undefined && collected.length >= limit) return collected;
 			}
-			if (items.length === 0 || fresh === 0 || (size !== undefined && items.length < size)) return collected;
+			if (items.length === 0 || fresh === 0 || (size !== undefined && items.length < size))
+				return collected;
 			if (size !== undefined && page > 0) fullPages++;
 			else if (size !== undefined) fullPages = 1;
 		}

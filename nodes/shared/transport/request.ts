@@ -11,16 +11,36 @@ import { pacerPolicy } from '../pacer';
 import { USER_AGENT } from '../version';
 import { ANY_ANSWER, checkAnswer, withoutKey } from './answers';
 import { answerError, apiError, cancelledError, networkError, type Where } from './errors';
-import { backoffMs, kindOf, MAYBE_PROCESSED, NEVER_REACHED, networkCode, retryAfterOf, retryPolicy, UNREACHABLE } from './retries';
+import {
+	backoffMs,
+	kindOf,
+	MAYBE_PROCESSED,
+	NEVER_REACHED,
+	networkCode,
+	retryAfterOf,
+	retryPolicy,
+	UNREACHABLE,
+} from './retries';
 import type { Session } from './session';
-import { CREDENTIAL_NAME, headerOf, type ApiContext, type ApiRequest, type CreateGate, type RawResponse } from './types';
+import {
+	CREDENTIAL_NAME,
+	headerOf,
+	type ApiContext,
+	type ApiRequest,
+	type CreateGate,
+	type RawResponse,
+} from './types';
 
 /**
  * Puts the answer's deadline on the request's abort signal. n8n's request helper overwrites `abortSignal` with the
  * execution's stop signal on every request, so a plain value would be lost: the property keeps the signal n8n sets
  * and hands out one that fires at whichever comes first, the stop or the deadline.
  */
-function withDeadline(options: IHttpRequestOptions, deadline: AbortSignal, initial: AbortSignal | undefined): void {
+function withDeadline(
+	options: IHttpRequestOptions,
+	deadline: AbortSignal,
+	initial: AbortSignal | undefined,
+): void {
 	let stop = initial;
 	Object.defineProperty(options, 'abortSignal', {
 		configurable: true,
@@ -43,14 +63,21 @@ function cancelSignalOf(ctx: ApiContext): AbortSignal | undefined {
  * from a caller that runs items side by side, orders its creates. Returns the answer checked against `request.answer`
  * (answers.ts): the object, the list (unwrapped), or `{}` for a documented empty answer.
  */
-export async function apiRequest(session: Session, request: ApiRequest, gate?: CreateGate): Promise<IDataObject> {
+export async function apiRequest(
+	session: Session,
+	request: ApiRequest,
+	gate?: CreateGate,
+): Promise<IDataObject> {
 	const ctx = session.ctx;
-	const { decrypted, secrets, baseUrl, pacer, timeoutMs } = await session.credential(request.itemIndex);
+	const { decrypted, secrets, baseUrl, pacer, timeoutMs } = await session.credential(
+		request.itemIndex,
+	);
 	const where: Where = { baseUrl, timeoutMs };
 	const kind = kindOf(request);
 	// A create waits for its turn when its caller runs items side by side (shared/itemGate.ts): creates stay one at a
 	// time, in input order.
-	if (kind === 'create' && gate && request.itemIndex !== undefined) await gate.turn(request.itemIndex);
+	if (kind === 'create' && gate && request.itemIndex !== undefined)
+		await gate.turn(request.itemIndex);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -70,7 +97,8 @@ export async function apiRequest(session: Session, request: ApiRequest, gate?: C
 	for (let attempt = 0; ; attempt++) {
 		// A refusal remembered from another request (earlier item, other page): fail without a new attempt. A
 		// request's own quick retry after its first refusal is exempt, so the memory never blocks the probe.
-		if (pacer.isRefused() && !(attempt === 1 && refusedOnce)) throw networkError(ctx, request, where, 'ECONNREFUSED', attempt, pacer);
+		if (pacer.isRefused() && !(attempt === 1 && refusedOnce))
+			throw networkError(ctx, request, where, 'ECONNREFUSED', attempt, pacer);
 		let response: RawResponse;
 		const release = await pacer.acquire();
 		// A total limit per answer: n8n's timeout is an idle limit, so a body that trickles in would hold the item
@@ -78,9 +106,14 @@ export async function apiRequest(session: Session, request: ApiRequest, gate?: C
 		const deadline = AbortSignal.timeout(timeoutMs);
 		withDeadline(options, deadline, cancelSignalOf(ctx));
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options, {
-				credentialsDecrypted: decrypted,
-			})) as RawResponse;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_NAME,
+				options,
+				{
+					credentialsDecrypted: decrypted,
+				},
+			)) as RawResponse;
 		} catch (error) {
 			release('failed');
 			// Our own limit ran out: a timeout like any other (reads and updates retried, creates not).
@@ -97,7 +130,9 @@ export async function apiRequest(session: Session, request: ApiRequest, gate?: C
 				}
 				throw networkError(ctx, request, where, code, attempt + 1);
 			}
-			const retryable = (code && NEVER_REACHED.has(code)) || (kind !== 'create' && code !== undefined && MAYBE_PROCESSED.has(code));
+			const retryable =
+				(code && NEVER_REACHED.has(code)) ||
+				(kind !== 'create' && code !== undefined && MAYBE_PROCESSED.has(code));
 			if (retryable && attempt < retryPolicy.maxRetries) {
 				await sleep(backoffMs(attempt));
 				continue;
@@ -115,9 +150,16 @@ export async function apiRequest(session: Session, request: ApiRequest, gate?: C
 		}
 		if (status < 400) {
 			const fact = request.answer ?? ANY_ANSWER;
-			const reading = checkAnswer({ status, contentType: headerOf(response, 'content-type'), body: response.body }, fact);
+			const reading = checkAnswer(
+				{ status, contentType: headerOf(response, 'content-type'), body: response.body },
+				fact,
+			);
 			// A documented empty answer is an empty object; an unchecked one goes back exactly as it came (even null).
-			if ('answer' in reading) return withoutKey(fact.shape === 'unchecked' ? reading.answer : (reading.answer ?? {}), secrets) as IDataObject;
+			if ('answer' in reading)
+				return withoutKey(
+					fact.shape === 'unchecked' ? reading.answer : (reading.answer ?? {}),
+					secrets,
+				) as IDataObject;
 			// A body cut off on the way is a broken connection: a read or an update is asked again.
 			if (reading.problem.cutOff && kind !== 'create' && attempt < retryPolicy.maxRetries) {
 				await sleep(backoffMs(attempt));

@@ -24,7 +24,12 @@ export const retryPolicy = {
 export const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 /** Never reached, and not going to change within seconds: one quick retry, then remembered (fail fast). */
 export const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND']);
-export const TIMEOUTS = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+export const TIMEOUTS = new Set([
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'ESOCKETTIMEDOUT',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
 export const MAYBE_PROCESSED = new Set([
 	'ECONNRESET',
 	'ETIMEDOUT',

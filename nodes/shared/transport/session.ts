@@ -4,7 +4,11 @@
  * session (the action node per run, a trigger or a picker per call) and hands it to every request it makes: the
  * credential is read once, on the first request, and goes when the caller drops the session.
  */
-import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IDataObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IDataObject,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
@@ -32,8 +36,15 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 /** The credential's time limit per answer, in milliseconds (1 s to 10 min; anything else: the default). */
 export function timeoutMsOf(credentials: IDataObject): number {
 	const raw = credentials.timeout;
-	const seconds = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-	return Number.isFinite(seconds) && seconds >= 1 && seconds <= 600 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_SECONDS * 1000;
+	const seconds =
+		typeof raw === 'number'
+			? raw
+			: typeof raw === 'string' && raw.trim() !== ''
+				? Number(raw)
+				: NaN;
+	return Number.isFinite(seconds) && seconds >= 1 && seconds <= 600
+		? Math.round(seconds * 1000)
+		: DEFAULT_TIMEOUT_SECONDS * 1000;
 }
 
 /** What every request of a session needs from the credential, read and decrypted once. */
@@ -62,23 +73,36 @@ export class Session {
 		}
 		const resolved = await this.reading;
 		if (!/^https?:\/\/[^/]+/i.test(resolved.baseUrl)) {
-			throw new NodeOperationError(this.ctx.getNode(), 'The Base URL in the credential is not an http(s) URL', {
-				description: 'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.ctx.getNode(),
+				'The Base URL in the credential is not an http(s) URL',
+				{
+					description:
+						'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
+					itemIndex,
+				},
+			);
 		}
 		return resolved;
 	}
 
 	private async read(): Promise<Credential> {
-		const credentials = (await this.ctx.getCredentials(CREDENTIAL_NAME)) as ICredentialDataDecryptedObject;
+		const credentials = (await this.ctx.getCredentials(
+			CREDENTIAL_NAME,
+		)) as ICredentialDataDecryptedObject;
 		const baseUrl = baseUrlOf(credentials);
 		const { raw, bare } = keyOf(credentials);
 		const rate = credentials.maxRequestsPerSecond;
-		const perSecond = typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_REQUESTS_PER_SECOND;
+		const perSecond =
+			typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_REQUESTS_PER_SECOND;
 		const reference = this.ctx.getNode().credentials?.[CREDENTIAL_NAME];
 		return {
-			decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_NAME, data: credentials },
+			decrypted: {
+				id: reference?.id ?? '',
+				name: reference?.name ?? '',
+				type: CREDENTIAL_NAME,
+				data: credentials,
+			},
 			// Both forms are kept out of answers, errors and logs.
 			secrets: [raw, bare].filter((secret) => secret.length >= 4),
 			baseUrl,

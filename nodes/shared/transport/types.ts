@@ -11,7 +11,12 @@ import type {
 
 export const CREDENTIAL_NAME = 'deliverabilityApi';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 /**
  * What a create makes and where the user can see whether it was made: the headline of a create whose answer was
@@ -67,7 +72,6 @@ export interface AnswerFact {
 	 */
 	emptyMeansDone?: boolean;
 }
-
 
 /**
  * What orders creates among items run side by side (shared/itemGate.ts): `turn` resolves once item `itemIndex` may

@@ -6,30 +6,51 @@ import { choiceField } from '../../descriptions/choices';
 import type { Item } from '../../helpers/item';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings } from '../task/wait';
+import {
+	followTask,
+	taskDone,
+	taskToolFacts,
+	taskWaitOptions,
+	taskWaitSettings,
+} from '../task/wait';
 
 const CUSTOM = 'custom';
 
 /** The documented batch actions (the service says the list "includes" these), sorted, plus a custom one. */
 const BATCH_ACTIONS = [
-	{ name: 'Custom Action', value: CUSTOM, description: 'An action the service supports that is not listed here' },
+	{
+		name: 'Custom Action',
+		value: CUSTOM,
+		description: 'An action the service supports that is not listed here',
+	},
 	{ name: 'Delete', value: 'delete', description: 'Remove the accounts from the project' },
-	{ name: 'Reconnect', value: 'reconnect', description: 'Reconnect the accounts (after a disconnection)' },
+	{
+		name: 'Reconnect',
+		value: 'reconnect',
+		description: 'Reconnect the accounts (after a disconnection)',
+	},
 	{ name: 'Suspend', value: 'suspend', description: 'Suspend the accounts' },
 ] as const;
 
 export const operation = {
 	name: 'Batch',
 	action: 'Run a batch action on accounts',
-	description: 'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
+	description:
+		'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = { what: 'The batch task may have been started', where: 'Account → Get Many (whether the accounts changed)' };
+export const creates: CreateWording = {
+	what: 'The batch task may have been started',
+	where: 'Account → Get Many (whether the accounts changed)',
+};
 
 export const tool: ToolFacts = {
 	...taskToolFacts,
-	idHints: { accountIds: 'give numeric account ids, comma-separated (e.g. 120, 121), not emails; list the accounts to find them' },
+	idHints: {
+		accountIds:
+			'give numeric account ids, comma-separated (e.g. 120, 121), not emails; list the accounts to find them',
+	},
 };
 
 export const description: INodeProperties[] = [
@@ -43,7 +64,13 @@ export const description: INodeProperties[] = [
 		description:
 			'Comma-separated account IDs, or an expression giving an array of IDs or of account objects',
 	},
-	choiceField('Action', 'action', BATCH_ACTIONS, 'reconnect', 'What to do with every account of the list'),
+	choiceField(
+		'Action',
+		'action',
+		BATCH_ACTIONS,
+		'reconnect',
+		'What to do with every account of the list',
+	),
 	{
 		displayName: 'Custom Action',
 		name: 'customAction',
@@ -78,7 +105,9 @@ export function accountIdsFrom(v: Validator, raw: unknown): number[] {
 	}
 	if (Array.isArray(value)) {
 		value = value.map((entry) =>
-			entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject).id : entry,
+			entry && typeof entry === 'object' && !Array.isArray(entry)
+				? (entry as IDataObject).id
+				: entry,
 		);
 	}
 	const ids = v.idList('accountIds', value);
@@ -90,8 +119,12 @@ export function batchAction(ctx: IExecuteFunctions, item: Item): string {
 	const v = item.fields;
 	const picked = ctx.getNodeParameter('action', item.index) as unknown;
 	const field = picked === CUSTOM ? 'customAction' : 'action';
-	const text = v.nonEmptyString(field, picked === CUSTOM ? ctx.getNodeParameter('customAction', item.index, '') : picked);
-	if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(text)) v.fail(field, `"${text}" is not an action name (letters, digits, _ and - only)`);
+	const text = v.nonEmptyString(
+		field,
+		picked === CUSTOM ? ctx.getNodeParameter('customAction', item.index, '') : picked,
+	);
+	if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(text))
+		v.fail(field, `"${text}" is not an action name (letters, digits, _ and - only)`);
 	return text;
 }
 
@@ -99,7 +132,11 @@ export function batchAction(ctx: IExecuteFunctions, item: Item): string {
 export const completed = taskDone;
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the batch task (with id)', keys: ['id', 'task_id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the batch task (with id)',
+	keys: ['id', 'task_id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
@@ -128,10 +165,14 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		return task;
 	}
 	if (!Number.isInteger(taskId) || taskId < 1) {
-		throw new NodeOperationError(this.getNode(), 'The batch was queued but the answer has no task ID to wait for', {
-			itemIndex: i,
-			description: 'The action was sent once; check the accounts before running it again.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'The batch was queued but the answer has no task ID to wait for',
+			{
+				itemIndex: i,
+				description: 'The action was sent once; check the accounts before running it again.',
+			},
+		);
 	}
 	return await followTask(this, item, taskId, settings, task);
 }

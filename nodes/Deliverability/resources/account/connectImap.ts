@@ -20,21 +20,38 @@ import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
 export const operation = {
 	name: 'Connect IMAP/SMTP',
 	action: 'Connect an IMAP/SMTP mailbox',
-	description: 'Connect a mailbox (or update the login of a connected one) by logging in over IMAP and SMTP',
+	description:
+		'Connect a mailbox (or update the login of a connected one) by logging in over IMAP and SMTP',
 };
 
 const PROVIDERS = [
 	{ name: 'Custom (Own IMAP/SMTP Servers)', value: 'custom' },
-	{ name: 'Gmail', value: 'gmail', description: 'The service knows the servers; use an app password' },
-	{ name: 'Outlook', value: 'outlook', description: 'The service knows the servers; use an app password' },
+	{
+		name: 'Gmail',
+		value: 'gmail',
+		description: 'The service knows the servers; use an app password',
+	},
+	{
+		name: 'Outlook',
+		value: 'outlook',
+		description: 'The service knows the servers; use an app password',
+	},
 ] as const;
 
-const AUTH_TYPES = [{ name: 'Login', value: 'login' }, { name: 'Plain', value: 'plain' }] as const;
+const AUTH_TYPES = [
+	{ name: 'Login', value: 'login' },
+	{ name: 'Plain', value: 'plain' },
+] as const;
 
 /** Shown while Provider is Custom: the mailbox's own servers (Gmail and Outlook need none). */
 const OWN_SERVERS = { show: { provider: ['custom'] } };
 
-function port(displayName: string, name: string, defaultPort: number, description: string): INodeProperties {
+function port(
+	displayName: string,
+	name: string,
+	defaultPort: number,
+	description: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -46,7 +63,10 @@ function port(displayName: string, name: string, defaultPort: number, descriptio
 }
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = { what: 'The mailbox may have been connected', where: 'Account → Get Many (search for its address)' };
+export const creates: CreateWording = {
+	what: 'The mailbox may have been connected',
+	where: 'Account → Get Many (search for its address)',
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -81,7 +101,10 @@ export const description: INodeProperties[] = [
 		default: '',
 		description: 'Last name of the person the mailbox belongs to',
 	},
-	{ ...choiceField('Provider', 'provider', PROVIDERS, 'custom', 'Who hosts the mailbox'), required: true },
+	{
+		...choiceField('Provider', 'provider', PROVIDERS, 'custom', 'Who hosts the mailbox'),
+		required: true,
+	},
 	{
 		displayName: 'IMAP Server',
 		name: 'imapServer',
@@ -102,14 +125,20 @@ export const description: INodeProperties[] = [
 		displayOptions: OWN_SERVERS,
 		description: 'SMTP server name (no protocol, no port)',
 	},
-	port('SMTP Server Port', 'smtpServerPort', 587, 'SMTP server port (587 for STARTTLS, 465 for TLS)'),
+	port(
+		'SMTP Server Port',
+		'smtpServerPort',
+		587,
+		'SMTP server port (587 for STARTTLS, 465 for TLS)',
+	),
 	...passwordFields(),
 	{
 		displayName: 'Update an Existing Account',
 		name: 'updateExisting',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to update the login of an account that is already connected instead of connecting a new one',
+		description:
+			'Whether to update the login of an account that is already connected instead of connecting a new one',
 	},
 	{
 		...idPicker('accountId'),
@@ -146,7 +175,13 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether the mailbox only sends (no IMAP login)',
 		},
-		choiceField('SMTP Server Auth Type', 'smtp_server_auth_type', AUTH_TYPES, 'plain', 'SMTP authentication mechanism'),
+		choiceField(
+			'SMTP Server Auth Type',
+			'smtp_server_auth_type',
+			AUTH_TYPES,
+			'plain',
+			'SMTP authentication mechanism',
+		),
 		{
 			displayName: 'SMTP Server STARTTLS',
 			name: 'smtp_server_starttls',
@@ -179,7 +214,11 @@ const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]
 function host(v: Validator, field: string, value: unknown): string {
 	const name = v.nonEmptyString(field, value);
 	if (!HOST.test(name) && !/^\[?[0-9a-fA-F:.]+\]?$/.test(name)) {
-		v.invalid(field, `"${name}" is not a host name`, 'Give the server name only, e.g. imap.example.com (no protocol, no port).');
+		v.invalid(
+			field,
+			`"${name}" is not a host name`,
+			'Give the server name only, e.g. imap.example.com (no protocol, no port).',
+		);
 	}
 	return name;
 }
@@ -188,7 +227,12 @@ function host(v: Validator, field: string, value: unknown): string {
  * A failed login is answered with HTTP 500 and `{success: false, imap_auth_success, smtp_auth_success, error}`: not a
  * server fault but the mailbox refusing the login, so nothing was created. Anything else is passed on unchanged.
  */
-export function loginFailure(ctx: IExecuteFunctions, error: unknown, i: number, testOnly: boolean): unknown {
+export function loginFailure(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	i: number,
+	testOnly: boolean,
+): unknown {
 	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '500') return error;
 	const details = {
 		...((error.errorResponse as IDataObject | undefined) ?? {}),
@@ -196,10 +240,16 @@ export function loginFailure(ctx: IExecuteFunctions, error: unknown, i: number, 
 	};
 	const imapOk = details.imap_auth_success;
 	const smtpOk = details.smtp_auth_success;
-	if (details.success !== false && typeof imapOk !== 'boolean' && typeof smtpOk !== 'boolean') return error;
+	if (details.success !== false && typeof imapOk !== 'boolean' && typeof smtpOk !== 'boolean')
+		return error;
 	const failed = [imapOk === false ? 'IMAP' : '', smtpOk === false ? 'SMTP' : ''].filter(Boolean);
-	const reason = typeof details.error === 'string' && details.error.trim() ? details.error.trim() : 'the login was refused';
-	const headline = failed.length ? failed.map((s) => `${s} login failed`).join(' and ') : 'Login failed';
+	const reason =
+		typeof details.error === 'string' && details.error.trim()
+			? details.error.trim()
+			: 'the login was refused';
+	const headline = failed.length
+		? failed.map((s) => `${s} login failed`).join(' and ')
+		: 'Login failed';
 	return new NodeApiError(ctx.getNode(), details as JsonObject, {
 		message: `${headline}: ${reason}`,
 		description: `${testOnly ? 'Test Only: ' : ''}nothing was created or changed. The service could not log in to the mailbox${failed.length ? ` over ${failed.join(' and ')}` : ''}: check the server, port, username and password (Gmail and Outlook need an app password), then run again.`,
@@ -233,18 +283,36 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		provider: () => v.oneOf('provider', this.getNodeParameter('provider', i), valuesOf(PROVIDERS)),
 		first_name: () => v.nonEmptyString('firstName', this.getNodeParameter('firstName', i)),
 		last_name: () => v.nonEmptyString('lastName', this.getNodeParameter('lastName', i)),
-		id: () => (flag(this, item, 'updateExisting') ? locatorId(this, item, 'accountId', true) : undefined),
+		id: () =>
+			flag(this, item, 'updateExisting') ? locatorId(this, item, 'accountId', true) : undefined,
 		smtp_only: ifGiven(extra.smtp_only, (value) => v.boolean('smtp_only', value)),
 		imap_server: () => (withImap ? host(v, 'imapServer', imap) : undefined),
-		imap_server_port: () => (withImap ? v.integer('imapServerPort', this.getNodeParameter('imapServerPort', i, 993), 1, 65535) : undefined),
-		smtp_server: () => (custom ? host(v, 'smtpServer', this.getNodeParameter('smtpServer', i, '')) : undefined),
-		smtp_server_port: () => (custom ? v.integer('smtpServerPort', this.getNodeParameter('smtpServerPort', i, 587), 1, 65535) : undefined),
-		imap_server_username: ifGiven(extra.imap_server_username, (value) => v.nonEmptyString('imap_server_username', value)),
-		smtp_server_username: ifGiven(extra.smtp_server_username, (value) => v.nonEmptyString('smtp_server_username', value)),
-		smtp_server_auth_type: ifGiven(extra.smtp_server_auth_type, (value) => v.oneOf('smtp_server_auth_type', value, valuesOf(AUTH_TYPES))),
-		smtp_server_starttls: ifGiven(extra.smtp_server_starttls, (value) => v.boolean('smtp_server_starttls', value)),
+		imap_server_port: () =>
+			withImap
+				? v.integer('imapServerPort', this.getNodeParameter('imapServerPort', i, 993), 1, 65535)
+				: undefined,
+		smtp_server: () =>
+			custom ? host(v, 'smtpServer', this.getNodeParameter('smtpServer', i, '')) : undefined,
+		smtp_server_port: () =>
+			custom
+				? v.integer('smtpServerPort', this.getNodeParameter('smtpServerPort', i, 587), 1, 65535)
+				: undefined,
+		imap_server_username: ifGiven(extra.imap_server_username, (value) =>
+			v.nonEmptyString('imap_server_username', value),
+		),
+		smtp_server_username: ifGiven(extra.smtp_server_username, (value) =>
+			v.nonEmptyString('smtp_server_username', value),
+		),
+		smtp_server_auth_type: ifGiven(extra.smtp_server_auth_type, (value) =>
+			v.oneOf('smtp_server_auth_type', value, valuesOf(AUTH_TYPES)),
+		),
+		smtp_server_starttls: ifGiven(extra.smtp_server_starttls, (value) =>
+			v.boolean('smtp_server_starttls', value),
+		),
 		imap_issue: ifGiven(extra.imap_issue, (value) => v.boolean('imap_issue', value)),
-		spamchecker_only: ifGiven(extra.spamchecker_only, (value) => v.boolean('spamchecker_only', value)),
+		spamchecker_only: ifGiven(extra.spamchecker_only, (value) =>
+			v.boolean('spamchecker_only', value),
+		),
 		test: () => flag(this, item, 'testOnly') || undefined,
 		passwords: async () => await passwordsOf(this, v, i, smtpOnly),
 	});
@@ -257,16 +325,33 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 
 	// Always a create for the transport: a 5xx is never repeated. A new account must not be connected twice, and the
 	// service's 500 is also how it says "login failed", which repeating cannot fix.
-	const reply = await withSecretsScrubbed(this, [passwords.password, passwords.imap, passwords.smtp], async () => {
-		try {
-			return await item.request({ method: 'POST', path: '/imap_auth', creates, body, kind: 'create', answer });
-		} catch (error) {
-			throw loginFailure(this, error, i, testOnly);
-		}
-	});
+	const reply = await withSecretsScrubbed(
+		this,
+		[passwords.password, passwords.imap, passwords.smtp],
+		async () => {
+			try {
+				return await item.request({
+					method: 'POST',
+					path: '/imap_auth',
+					creates,
+					body,
+					kind: 'create',
+					answer,
+				});
+			} catch (error) {
+				throw loginFailure(this, error, i, testOnly);
+			}
+		},
+	);
 	// The service does not return passwords; make sure none ever reaches the output.
-	const out = withoutFields(reply, Object.keys(reply).filter((k) => /password/i.test(k)));
+	const out = withoutFields(
+		reply,
+		Object.keys(reply).filter((k) => /password/i.test(k)),
+	);
 	if (!testOnly) return out;
-	this.addExecutionHints({ message: `Test Only: the login of ${email} works; nothing was created or changed.`, location: 'outputPane' });
+	this.addExecutionHints({
+		message: `Test Only: the login of ${email} works; nothing was created or changed.`,
+		location: 'outputPane',
+	});
 	return { success: true, test: true, email, ...out };
 }

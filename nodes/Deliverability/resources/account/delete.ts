@@ -13,7 +13,8 @@ import { collectionValues, locatorId } from '../../helpers/params';
 export const operation = {
 	name: 'Delete',
 	action: 'Delete an account permanently',
-	description: 'Remove an account for good: warming and spam checks stop, running conversations are cancelled',
+	description:
+		'Remove an account for good: warming and spam checks stop, running conversations are cancelled',
 };
 
 export const description: INodeProperties[] = [
@@ -53,12 +54,20 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		id: () => locatorId(this, item, 'accountId', true),
 		reason: () => {
 			const extra = collectionValues(this, item, 'additionalFields');
-			return extra.disconnect_reason === undefined ? '' : v.string('disconnect_reason', extra.disconnect_reason).trim();
+			return extra.disconnect_reason === undefined
+				? ''
+				: v.string('disconnect_reason', extra.disconnect_reason).trim();
 		},
 	});
 	const qs: IDataObject = reason === '' ? {} : { disconnect_reason: reason };
 	// DELETE is an update for the transport: repeating it after a lost answer cannot delete anything else.
-	const reply = await item.request({ method: 'DELETE', path: `/accounts/${id}`, qs, kind: 'update', answer });
+	const reply = await item.request({
+		method: 'DELETE',
+		path: `/accounts/${id}`,
+		qs,
+		kind: 'update',
+		answer,
+	});
 	// What the service said, and which account it was about (the id the user gave; a 204 leaves only that).
 	return { account_id: id, ...reply };
 }

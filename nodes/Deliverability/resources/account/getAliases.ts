@@ -26,11 +26,21 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of aliases', wrapper: 'aliases', itemsMayBeText: true };
+export const answer: AnswerFact = {
+	shape: 'list',
+	what: 'a list of aliases',
+	wrapper: 'aliases',
+	itemsMayBeText: true,
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const id = locatorId(this, item, 'accountId', true);
-	const body = await item.request({ method: 'GET', path: `/accounts/${id}/aliases`, kind: 'read', answer });
+	const body = await item.request({
+		method: 'GET',
+		path: `/accounts/${id}/aliases`,
+		kind: 'read',
+		answer,
+	});
 	const aliases = aliasItems(body, id);
 	if (aliases.length === 0) {
 		this.addExecutionHints({

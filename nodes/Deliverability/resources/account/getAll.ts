@@ -9,7 +9,11 @@ import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
 
-export const operation = { name: 'Get Many', action: 'Get many accounts', description: 'List accounts, with filters' };
+export const operation = {
+	name: 'Get Many',
+	action: 'Get many accounts',
+	description: 'List accounts, with filters',
+};
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -58,13 +62,18 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of accounts', wrapper: 'accounts' };
+export const answer: AnswerFact = {
+	shape: 'list',
+	what: 'a list of accounts',
+	wrapper: 'accounts',
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
 	const filters = collectionValues(this, item, 'filters');
 	const qs: IDataObject = {};
-	if (typeof filters.search === 'string' && filters.search.trim()) qs.search = filters.search.trim();
+	if (typeof filters.search === 'string' && filters.search.trim())
+		qs.search = filters.search.trim();
 	if (filters.tags !== undefined && String(filters.tags).trim()) {
 		qs.tags = String(filters.tags)
 			.split(',')
@@ -74,13 +83,20 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	}
 	const { extra, limit, simplify, ...checked } = v.all({
 		max_score: ifGiven(filters.max_score, (value) => v.integer('max_score', value, 0, 101)),
-		spamchecker_only: ifGiven(filters.spamchecker_only, (value) => v.boolean('spamchecker_only', value)),
-		include_spamchecker: ifGiven(filters.include_spamchecker, (value) => v.boolean('include_spamchecker', value)),
+		spamchecker_only: ifGiven(filters.spamchecker_only, (value) =>
+			v.boolean('spamchecker_only', value),
+		),
+		include_spamchecker: ifGiven(filters.include_spamchecker, (value) =>
+			v.boolean('include_spamchecker', value),
+		),
 		extra: () => extraQuery(this, item),
 		limit: () => listLimit(this, item),
 		simplify: () => flag(this, item, 'simplify'),
 	});
 	Object.assign(qs, given(checked), extra);
-	const accounts = await item.requestAll({ path: '/accounts', qs, pageSize: PAGE_SIZE, answer }, limit);
+	const accounts = await item.requestAll(
+		{ path: '/accounts', qs, pageSize: PAGE_SIZE, answer },
+		limit,
+	);
 	return simplify ? accounts.map(simplifyAccount) : accounts;
 }

@@ -26,8 +26,16 @@ const METRICS = [
 		description:
 			'Every graph at once (seven requests): sent, received, inbox, categories, spam, others, conversations a day, plus inbox_percent',
 	},
-	{ name: 'Conversations Started', value: 'conversations', description: 'Warming conversations started a day' },
-	{ name: 'Landing Category', value: 'category', description: 'Warming messages sent a day that landed in one category' },
+	{
+		name: 'Conversations Started',
+		value: 'conversations',
+		description: 'Warming conversations started a day',
+	},
+	{
+		name: 'Landing Category',
+		value: 'category',
+		description: 'Warming messages sent a day that landed in one category',
+	},
 	{ name: 'Received', value: 'received', description: 'Warming messages received a day' },
 	{ name: 'Sent', value: 'sent', description: 'Warming messages sent a day' },
 ] as const;
@@ -47,7 +55,8 @@ const OUTPUTS = [
 	{
 		name: 'Raw Answer',
 		value: 'raw',
-		description: 'One item per graph with the parallel labels and data arrays, as the service sends them',
+		description:
+			'One item per graph with the parallel labels and data arrays, as the service sends them',
 	},
 ] as const;
 type Metric = Exclude<(typeof METRICS)[number]['value'], 'all'>;
@@ -67,14 +76,21 @@ const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }>
 export const operation = {
 	name: 'Get Graph',
 	action: 'Get account warming graphs',
-	description: 'Warming messages sent, received, by landing category, and conversations started, per day',
+	description:
+		'Warming messages sent, received, by landing category, and conversations started, per day',
 };
 
 export const description: INodeProperties[] = [
 	idPicker('accountId'),
 	choiceField('Metric', 'metric', METRICS, 'all', 'Which daily counts to get'),
 	{
-		...choiceField('Category', 'category', CATEGORIES, 'INBOX', 'Where the counted messages landed'),
+		...choiceField(
+			'Category',
+			'category',
+			CATEGORIES,
+			'INBOX',
+			'Where the counted messages landed',
+		),
 		displayOptions: { show: { metric: ['category'] } },
 	},
 	statsFilters(),
@@ -84,7 +100,8 @@ export const description: INodeProperties[] = [
 function pathOf(metric: Metric, id: number, category: string): string {
 	if (metric === 'sent') return `/conversation_message_logs/${id}/sent/graph`;
 	if (metric === 'received') return `/conversation_message_logs/${id}/received/graph`;
-	if (metric === 'category') return `/conversation_message_logs/${id}/sent/categories/graph/${category}`;
+	if (metric === 'category')
+		return `/conversation_message_logs/${id}/sent/categories/graph/${category}`;
 	return `/conversation_statuses/${id}/graph`;
 }
 
@@ -120,16 +137,34 @@ export function perDay(answer: IDataObject, base: IDataObject, today: DateTime):
 	const endsToday = labels.length > 0 && /^today$/i.test(String(labels[labels.length - 1]).trim());
 	const items: IDataObject[] = [];
 	for (let i = 0; i < length; i++) {
-		const date = labelDate(labels[i], today) ?? (endsToday && labels.length === length ? today.minus({ days: length - 1 - i }).toISODate() : null);
+		const date =
+			labelDate(labels[i], today) ??
+			(endsToday && labels.length === length
+				? today.minus({ days: length - 1 - i }).toISODate()
+				: null);
 		const raw = data[i];
-		const count = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : (raw ?? null);
-		items.push({ ...base, label: (labels[i] as string | undefined) ?? null, date, count: count as number | null, consolidated: answer.consolidated ?? null });
+		const count =
+			typeof raw === 'number'
+				? raw
+				: typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw))
+					? Number(raw)
+					: (raw ?? null);
+		items.push({
+			...base,
+			label: (labels[i] as string | undefined) ?? null,
+			date,
+			count: count as number | null,
+			consolidated: answer.consolidated ?? null,
+		});
 	}
 	return items;
 }
 
 /** The days of several graphs merged: one item per day (matched by date, else by label), a column per graph. */
-export function perDayAll(graphs: Array<{ column: string; days: IDataObject[] }>, base: IDataObject): IDataObject[] {
+export function perDayAll(
+	graphs: Array<{ column: string; days: IDataObject[] }>,
+	base: IDataObject,
+): IDataObject[] {
 	const rows = new Map<string, IDataObject>();
 	const consolidated: unknown[] = [];
 	for (const { column, days } of graphs) {
@@ -147,7 +182,9 @@ export function perDayAll(graphs: Array<{ column: string; days: IDataObject[] }>
 	// Graphs of one query share their consolidation; when they differ, no single value is true, so none is given.
 	const known = consolidated.filter((c) => c !== null && c !== undefined);
 	const same = known.length > 0 && known.every((c) => c === known[0]) ? known[0] : null;
-	const items = [...rows.values()].sort((a, b) => (a.date === null || b.date === null ? 0 : String(a.date).localeCompare(String(b.date))));
+	const items = [...rows.values()].sort((a, b) =>
+		a.date === null || b.date === null ? 0 : String(a.date).localeCompare(String(b.date)),
+	);
 	for (const row of items) {
 		// The share of the warming messages sent that day that landed in the inbox, when all four categories came.
 		const landed = ['inbox', 'categories', 'spam', 'others'].map((c) => row[c]);
@@ -161,9 +198,16 @@ export function perDayAll(graphs: Array<{ column: string; days: IDataObject[] }>
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'a graph ({labels, data})', keys: ['labels', 'data'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'a graph ({labels, data})',
+	keys: ['labels', 'data'],
+};
 
-export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	item: Item,
+): Promise<IDataObject | IDataObject[]> {
 	const i = item.index;
 	const v = item.fields;
 	const picked = this.getNodeParameter('metric', i);
@@ -171,8 +215,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		id: () => locatorId(this, item, 'accountId', true),
 		metric: () => v.oneOf('metric', picked, valuesOf(METRICS)),
 		// Asked for when the picked metric is the category graph, checked or not.
-		category: () => (String(picked ?? '').trim() === 'category' ? v.oneOf('category', this.getNodeParameter('category', i), valuesOf(CATEGORIES)) : undefined),
-		output: () => v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), valuesOf(OUTPUTS)),
+		category: () =>
+			String(picked ?? '').trim() === 'category'
+				? v.oneOf('category', this.getNodeParameter('category', i), valuesOf(CATEGORIES))
+				: undefined,
+		output: () =>
+			v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), valuesOf(OUTPUTS)),
 		qs: () => statsQuery(this, item),
 	});
 	const today = DateTime.now().setZone(this.getTimezone());
@@ -180,23 +228,48 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		// One after another: the pacer spaces them anyway, and a failure stops the item before the next request.
 		const answers: IDataObject[] = [];
 		for (const graph of ALL_GRAPHS) {
-			answers.push(await item.request({ method: 'GET', path: pathOf(graph.metric, id, graph.category ?? ''), qs, answer }));
+			answers.push(
+				await item.request({
+					method: 'GET',
+					path: pathOf(graph.metric, id, graph.category ?? ''),
+					qs,
+					answer,
+				}),
+			);
 		}
-		const bases = ALL_GRAPHS.map((g): IDataObject => ({ account_id: id, metric: g.metric, ...(g.category ? { category: g.category } : {}) }));
+		const bases = ALL_GRAPHS.map(
+			(g): IDataObject => ({
+				account_id: id,
+				metric: g.metric,
+				...(g.category ? { category: g.category } : {}),
+			}),
+		);
 		if (output === 'raw') return answers.map((reply, n) => ({ ...bases[n], ...reply }));
 		const items = perDayAll(
 			ALL_GRAPHS.map((g, n) => ({ column: g.column, days: perDay(answers[n], {}, today) })),
 			{ account_id: id },
 		);
-		if (items.length === 0) this.addExecutionHints({ message: `The graphs of account ${id} have no days.`, location: 'outputPane' });
+		if (items.length === 0)
+			this.addExecutionHints({
+				message: `The graphs of account ${id} have no days.`,
+				location: 'outputPane',
+			});
 		return items;
 	}
-	const reply = await item.request({ method: 'GET', path: pathOf(metric, id, category ?? ''), qs, answer });
+	const reply = await item.request({
+		method: 'GET',
+		path: pathOf(metric, id, category ?? ''),
+		qs,
+		answer,
+	});
 	const base: IDataObject = { account_id: id, metric, ...(category ? { category } : {}) };
 	if (output === 'raw') return { ...base, ...reply };
 	const items = perDay(reply, base, today);
 	if (items.length === 0) {
-		this.addExecutionHints({ message: `The ${metric} graph of account ${id} has no days.`, location: 'outputPane' });
+		this.addExecutionHints({
+			message: `The ${metric} graph of account ${id} has no days.`,
+			location: 'outputPane',
+		});
 	}
 	return items;
 }

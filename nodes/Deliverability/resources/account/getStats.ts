@@ -17,10 +17,7 @@ export const operation = {
 	description: 'Totals of warming messages sent, received and landed in spam over the past days',
 };
 
-export const description: INodeProperties[] = [
-	idPicker('accountId'),
-	statsFilters(),
-];
+export const description: INodeProperties[] = [idPicker('accountId'), statsFilters()];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {

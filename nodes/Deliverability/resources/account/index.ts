@@ -16,5 +16,18 @@ import * as update from './update';
 export const account = defineResource(
 	{ name: 'Account', value: 'account', description: 'Mailboxes used for warming and spam tests' },
 	'getAll',
-	{ batch, connectImap, delete: deleteAccount, get, getAliases, getAll, getGraph, getStats, pause, reconnect, resume, update },
+	{
+		batch,
+		connectImap,
+		delete: deleteAccount,
+		get,
+		getAliases,
+		getAll,
+		getGraph,
+		getStats,
+		pause,
+		reconnect,
+		resume,
+		update,
+	},
 );

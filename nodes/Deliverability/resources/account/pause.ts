@@ -14,13 +14,27 @@ export const operation = {
 export const description: INodeProperties[] = [idPicker('accountId')];
 
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
-export async function setAlive(ctx: IExecuteFunctions, item: Item, alive: boolean): Promise<IDataObject> {
+export async function setAlive(
+	ctx: IExecuteFunctions,
+	item: Item,
+	alive: boolean,
+): Promise<IDataObject> {
 	const id = locatorId(ctx, item, 'accountId', true);
-	return await item.request({ method: 'POST', path: `/accounts/${id}`, body: { alive }, kind: 'update', answer });
+	return await item.request({
+		method: 'POST',
+		path: `/accounts/${id}`,
+		body: { alive },
+		kind: 'update',
+		answer,
+	});
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the account (with id)', keys: ['id', 'alive'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the account (with id)',
+	keys: ['id', 'alive'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	return await setAlive(this, item, false);

@@ -18,7 +18,8 @@ import { waitSettings, waitUntil } from '../../helpers/wait';
 export const operation = {
 	name: 'Reconnect',
 	action: 'Reconnect an account',
-	description: 'Queue a reconnect attempt for a disconnected account, optionally waiting until its connection is back',
+	description:
+		'Queue a reconnect attempt for a disconnected account, optionally waiting until its connection is back',
 };
 
 export const description: INodeProperties[] = [
@@ -45,7 +46,11 @@ export function completed(answer: IDataObject): boolean {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the queued reconnect ({queued, job_id})', keys: ['queued', 'job_id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the queued reconnect ({queued, job_id})',
+	keys: ['queued', 'job_id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
@@ -56,9 +61,18 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	});
 	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
 	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.
-	const job = await item.request({ method: 'POST', path: `/accounts/${id}/reconnect`, kind: 'update', answer });
+	const job = await item.request({
+		method: 'POST',
+		path: `/accounts/${id}/reconnect`,
+		kind: 'update',
+		answer,
+	});
 	// What the service said about the queued attempt (nothing filled in for a field it left out).
-	const queued: IDataObject = { account_id: id, ...(job.queued !== undefined ? { queued: job.queued } : {}), ...(job.job_id !== undefined ? { job_id: job.job_id } : {}) };
+	const queued: IDataObject = {
+		account_id: id,
+		...(job.queued !== undefined ? { queued: job.queued } : {}),
+		...(job.job_id !== undefined ? { job_id: job.job_id } : {}),
+	};
 	if (!settings.waitForCompletion) {
 		this.addExecutionHints({
 			message: `The reconnect of account ${id} is queued: turn on "Wait for Completion", or use Account → Get later, to see whether imap_issue cleared.`,
@@ -66,9 +80,21 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		});
 		return { ...job, ...queued };
 	}
-	const fetch = async () => await item.request({ method: 'GET', path: `/accounts/${id}`, answer: getAnswer });
-	const account = await waitUntil(this, i, settings, fetch, reconnected, `account ${id} to reconnect (imap_issue false)`);
-	const flags: IDataObject = { reconnected: reconnected(account), ...(queued.job_id !== undefined ? { job_id: queued.job_id } : {}) };
-	for (const key of ['_waitTimedOut', '_polls']) if (account[key] !== undefined) flags[key] = account[key];
+	const fetch = async () =>
+		await item.request({ method: 'GET', path: `/accounts/${id}`, answer: getAnswer });
+	const account = await waitUntil(
+		this,
+		i,
+		settings,
+		fetch,
+		reconnected,
+		`account ${id} to reconnect (imap_issue false)`,
+	);
+	const flags: IDataObject = {
+		reconnected: reconnected(account),
+		...(queued.job_id !== undefined ? { job_id: queued.job_id } : {}),
+	};
+	for (const key of ['_waitTimedOut', '_polls'])
+		if (account[key] !== undefined) flags[key] = account[key];
 	return { ...(simplify ? simplifyAccount(account) : account), ...flags };
 }

@@ -12,7 +12,13 @@ import { readBoolean, readNumber } from '../../../shared/lenient';
 export const REPUTATION = { passAt: 80, warnAt: 50 };
 
 const AS_SENT = ['id', 'email', 'first_name', 'last_name', 'provider'] as const;
-const BOOLEANS = ['alive', 'suspended', 'warming_enabled', 'spamchecker_enabled', 'imap_issue'] as const;
+const BOOLEANS = [
+	'alive',
+	'suspended',
+	'warming_enabled',
+	'spamchecker_enabled',
+	'imap_issue',
+] as const;
 const SCORES = ['score', 'score_gmail', 'score_outlook', 'score_custom'] as const;
 
 export function simplifyAccount(account: IDataObject): IDataObject {
@@ -27,9 +33,13 @@ export function simplifyAccount(account: IDataObject): IDataObject {
 		const b = readBoolean(account[key]);
 		if (b !== undefined) flags[key] = out[key] = b;
 	}
-	if (Array.isArray(account.tags)) out.tags = (account.tags as unknown[]).map((t) => (t && typeof t === 'object' ? (t as IDataObject).name : t)) as string[];
+	if (Array.isArray(account.tags))
+		out.tags = (account.tags as unknown[]).map((t) =>
+			t && typeof t === 'object' ? (t as IDataObject).name : t,
+		) as string[];
 	const domain = account.domain;
-	if (domain && typeof domain === 'object' && typeof (domain as IDataObject).domain === 'string') out.domain = (domain as IDataObject).domain;
+	if (domain && typeof domain === 'object' && typeof (domain as IDataObject).domain === 'string')
+		out.domain = (domain as IDataObject).domain;
 
 	if (flags.imap_issue !== undefined) out.disconnected = flags.imap_issue;
 	if (flags.alive !== undefined) out.paused = !flags.alive;
@@ -38,10 +48,13 @@ export function simplifyAccount(account: IDataObject): IDataObject {
 	const score = out.score as number | undefined;
 	const fails: string[] = [];
 	const warns: string[] = [];
-	if (flags.imap_issue) fails.push('disconnected: the service cannot reach the mailbox over IMAP/SMTP (reconnect it)');
+	if (flags.imap_issue)
+		fails.push('disconnected: the service cannot reach the mailbox over IMAP/SMTP (reconnect it)');
 	if (flags.suspended) fails.push('suspended');
-	if (score !== undefined && score < REPUTATION.warnAt) fails.push(`reputation score ${score} is below ${REPUTATION.warnAt}`);
-	else if (score !== undefined && score < REPUTATION.passAt) warns.push(`reputation score ${score} is below ${REPUTATION.passAt}`);
+	if (score !== undefined && score < REPUTATION.warnAt)
+		fails.push(`reputation score ${score} is below ${REPUTATION.warnAt}`);
+	else if (score !== undefined && score < REPUTATION.passAt)
+		warns.push(`reputation score ${score} is below ${REPUTATION.passAt}`);
 	if (flags.alive === false) warns.push('paused: no warming or spam tests run');
 	const problems = [...fails, ...warns].map((p) => p.charAt(0).toUpperCase() + p.slice(1));
 	if (problems.length) {
@@ -49,7 +62,10 @@ export function simplifyAccount(account: IDataObject): IDataObject {
 		out.verdict_reason = problems.join('; ');
 	} else if (score !== undefined) {
 		out.verdict = 'pass';
-		const state = [flags.imap_issue === false ? 'connected' : '', flags.warming_enabled ? 'warming' : ''].filter(Boolean);
+		const state = [
+			flags.imap_issue === false ? 'connected' : '',
+			flags.warming_enabled ? 'warming' : '',
+		].filter(Boolean);
 		out.verdict_reason = `Reputation score ${score} (pass at ${REPUTATION.passAt} or more)${state.length ? `, ${state.join(', ')}` : ''}`;
 	}
 	out.problems = problems;

@@ -6,7 +6,11 @@ import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given, ifGiven } from '../../helpers/params';
 
-const PROVIDERS = [{ name: 'Gmail', value: 'gmail' }, { name: 'Others', value: 'others' }, { name: 'Outlook', value: 'outlook' }] as const;
+const PROVIDERS = [
+	{ name: 'Gmail', value: 'gmail' },
+	{ name: 'Others', value: 'others' },
+	{ name: 'Outlook', value: 'outlook' },
+] as const;
 
 /** Filters → Provider, Past Days, named like the query parameters. */
 export function statsFilters(): INodeProperties {
@@ -16,9 +20,16 @@ export function statsFilters(): INodeProperties {
 			name: 'past_days',
 			type: 'number',
 			default: 14,
-			description: 'How many days before today to cover (0 = today only, at most 180). Without it the service covers 14.',
+			description:
+				'How many days before today to cover (0 = today only, at most 180). Without it the service covers 14.',
 		},
-		choiceField('Provider', 'provider', PROVIDERS, 'gmail', 'Only count warming messages exchanged with mailboxes of this provider (without it: all)'),
+		choiceField(
+			'Provider',
+			'provider',
+			PROVIDERS,
+			'gmail',
+			'Only count warming messages exchanged with mailboxes of this provider (without it: all)',
+		),
 	]);
 }
 
@@ -28,7 +39,9 @@ export function statsQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
 	const filters = collectionValues(ctx, item, 'filters');
 	return given(
 		v.all({
-			provider: ifGiven(filters.provider, (value) => v.oneOf('provider', value, valuesOf(PROVIDERS))),
+			provider: ifGiven(filters.provider, (value) =>
+				v.oneOf('provider', value, valuesOf(PROVIDERS)),
+			),
 			past_days: ifGiven(filters.past_days, (value) => v.integer('past_days', value, 0, 180)),
 		}),
 	);

@@ -16,7 +16,12 @@ export const ACCOUNT_RANGES = {
 	config_rampup_target: [3, 35],
 } as const;
 
-const BOOLEAN_FIELDS = ['alive', 'autopilot', 'config_smtp_append_after_sent', 'imap_issue'] as const;
+const BOOLEAN_FIELDS = [
+	'alive',
+	'autopilot',
+	'config_smtp_append_after_sent',
+	'imap_issue',
+] as const;
 const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
 
 export const operation = {
@@ -76,7 +81,8 @@ export const description: INodeProperties[] = [
 			name: 'imap_issue',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to switch the account to SMTP-only mode (on) because IMAP does not work',
+			description:
+				'Whether to switch the account to SMTP-only mode (on) because IMAP does not work',
 		},
 		{
 			displayName: 'Last Name',
@@ -125,34 +131,59 @@ export function updateBody(ctx: IExecuteFunctions, item: Item): IDataObject {
 	for (const [name, [min, max]] of Object.entries(ACCOUNT_RANGES)) {
 		readers[name] = ifGiven(fields[name], (value) => v.integer(name, value, min, max));
 	}
-	for (const name of BOOLEAN_FIELDS) readers[name] = ifGiven(fields[name], (value) => v.boolean(name, value));
-	for (const name of TEXT_FIELDS) readers[name] = ifGiven(fields[name] ?? undefined, (value) => v.string(name, value));
+	for (const name of BOOLEAN_FIELDS)
+		readers[name] = ifGiven(fields[name], (value) => v.boolean(name, value));
+	for (const name of TEXT_FIELDS)
+		readers[name] = ifGiven(fields[name] ?? undefined, (value) => v.string(name, value));
 	readers.alias = ifGiven(fields.alias, (value) => v.nonEmptyString('alias', value));
-	readers.time_zone = ifGiven(fields.time_zone, (value) => v.timeZone('time_zone', locatorValue(value)));
+	readers.time_zone = ifGiven(fields.time_zone, (value) =>
+		v.timeZone('time_zone', locatorValue(value)),
+	);
 	const { body } = v.all({
 		body: () => given(v.all(readers)),
 		known: () => {
-			const known: string[] = [...Object.keys(ACCOUNT_RANGES), ...BOOLEAN_FIELDS, ...TEXT_FIELDS, 'alias', 'time_zone'];
+			const known: string[] = [
+				...Object.keys(ACCOUNT_RANGES),
+				...BOOLEAN_FIELDS,
+				...TEXT_FIELDS,
+				'alias',
+				'time_zone',
+			];
 			const unknown = Object.keys(fields).filter((k) => !known.includes(k));
 			if (unknown.length) v.fail('Update Fields', `unknown field ${unknown.join(', ')}`);
 		},
 	});
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
-			itemIndex: item.index,
-			description: 'To pause or resume an account, the Pause and Resume operations need no fields.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'Nothing to update: add at least one field under "Update Fields"',
+			{
+				itemIndex: item.index,
+				description:
+					'To pause or resume an account, the Pause and Resume operations need no fields.',
+			},
+		);
 	}
 	return body;
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the updated account (with id)', keys: ['id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the updated account (with id)',
+	keys: ['id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, body } = item.fields.all({
 		id: () => locatorId(this, item, 'accountId', true),
 		body: () => updateBody(this, item),
 	});
-	return await item.request({ method: 'POST', path: `/accounts/${id}`, body, kind: 'update', answer });
+	return await item.request({
+		method: 'POST',
+		path: `/accounts/${id}`,
+		body,
+		kind: 'update',
+		answer,
+	});
 }

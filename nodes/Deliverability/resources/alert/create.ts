@@ -6,7 +6,16 @@ import { collectionOf } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { collectionValues, given } from '../../helpers/params';
-import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, needsHookUrl, needsSlackChannel, slackChannelId } from './shared';
+import {
+	alertFields,
+	automatedTestIds,
+	CHANNELS,
+	eventsOf,
+	hookUrl,
+	needsHookUrl,
+	needsSlackChannel,
+	slackChannelId,
+} from './shared';
 
 export const operation = {
 	name: 'Create',
@@ -15,7 +24,10 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = { what: 'The alert may have been created', where: 'Alert → Get Many' };
+export const creates: CreateWording = {
+	what: 'The alert may have been created',
+	where: 'Alert → Get Many',
+};
 
 export const description: INodeProperties[] = [
 	{ ...alertFields.channel('Where the notifications go'), required: true },
@@ -38,13 +50,20 @@ export const description: INodeProperties[] = [
 	alertFields.events(
 		'Events the alert subscribes to. Only Account Disconnected and Automated Spam Test Completed have documented identifiers.',
 	),
-	customEventsField('Comma-separated event identifiers not in the list, added to the selected events', 'e.g. SOME_OTHER_EVENT'),
+	customEventsField(
+		'Comma-separated event identifiers not in the list, added to the selected events',
+		'e.g. SOME_OTHER_EVENT',
+	),
 	alertFields.active(),
 	collectionOf('additionalFields', [automatedTestIdsOption]),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new alert (with id)', keys: ['id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the new alert (with id)',
+	keys: ['id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
@@ -55,16 +74,36 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const body = given(
 		v.all({
 			channel: () => v.oneOf('channel', picked, CHANNELS),
-			events: () => eventsOf(v, 'events', this.getNodeParameter('events', i, []), this.getNodeParameter('customEvents', i, '')),
+			events: () =>
+				eventsOf(
+					v,
+					'events',
+					this.getNodeParameter('events', i, []),
+					this.getNodeParameter('customEvents', i, ''),
+				),
 			active: () => v.boolean('active', this.getNodeParameter('active', i, true)),
-			hook_url: () => (needsHookUrl(channelName) ? hookUrl(v, 'hookUrl', this.getNodeParameter('hookUrl', i, '')) : undefined),
+			hook_url: () =>
+				needsHookUrl(channelName)
+					? hookUrl(v, 'hookUrl', this.getNodeParameter('hookUrl', i, ''))
+					: undefined,
 			slack_channel_id: () =>
-				needsSlackChannel(channelName) ? slackChannelId(v, 'slackChannelId', this.getNodeParameter('slackChannelId', i, '')) : undefined,
+				needsSlackChannel(channelName)
+					? slackChannelId(v, 'slackChannelId', this.getNodeParameter('slackChannelId', i, ''))
+					: undefined,
 			automated_test_ids: () => {
 				const fields = collectionValues(this, item, 'additionalFields');
-				return fields.automated_test_ids === undefined ? undefined : automatedTestIds(v, fields.automated_test_ids);
+				return fields.automated_test_ids === undefined
+					? undefined
+					: automatedTestIds(v, fields.automated_test_ids);
 			},
 		}),
 	);
-	return await item.request({ method: 'POST', path: '/alerts', creates, body, kind: 'create', answer });
+	return await item.request({
+		method: 'POST',
+		path: '/alerts',
+		creates,
+		body,
+		kind: 'create',
+		answer,
+	});
 }

@@ -5,7 +5,11 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
-export const operation = { name: 'Delete', action: 'Delete an alert', description: 'Delete an alert' };
+export const operation = {
+	name: 'Delete',
+	action: 'Delete an alert',
+	description: 'Delete an alert',
+};
 
 export const description: INodeProperties[] = [idPicker('alertId')];
 
@@ -21,6 +25,11 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const id = locatorId(this, item, 'alertId', true);
-	const reply = await item.request({ method: 'DELETE', path: `/alerts/${id}`, kind: 'update', answer });
+	const reply = await item.request({
+		method: 'DELETE',
+		path: `/alerts/${id}`,
+		kind: 'update',
+		answer,
+	});
 	return { id, ...reply };
 }

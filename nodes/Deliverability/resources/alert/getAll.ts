@@ -5,7 +5,11 @@ import { returnAllAndLimit } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { listLimit } from '../../helpers/params';
 
-export const operation = { name: 'Get Many', action: 'Get many alerts', description: 'List the alerts of the project' };
+export const operation = {
+	name: 'Get Many',
+	action: 'Get many alerts',
+	description: 'List the alerts of the project',
+};
 
 export const description: INodeProperties[] = [...returnAllAndLimit()];
 

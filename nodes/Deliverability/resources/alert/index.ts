@@ -6,7 +6,11 @@ import * as getAll from './getAll';
 import * as update from './update';
 
 export const alert = defineResource(
-	{ name: 'Alert', value: 'alert', description: 'Notifications of events to a webhook URL or a chat channel' },
+	{
+		name: 'Alert',
+		value: 'alert',
+		description: 'Notifications of events to a webhook URL or a chat channel',
+	},
 	'getAll',
 	{ create, delete: del, getAll, update },
 );

@@ -6,7 +6,11 @@ import type { Validator } from '../../../shared/validation';
 import { choiceField, valuesOf } from '../../descriptions/choices';
 
 const CHANNEL_CHOICES = [
-	{ name: 'Slack', value: 'SLACK', description: 'Post to a Slack channel (the workspace is set in the project settings)' },
+	{
+		name: 'Slack',
+		value: 'SLACK',
+		description: 'Post to a Slack channel (the workspace is set in the project settings)',
+	},
 	{ name: 'Webhook URL', value: 'HOOK_URL', description: 'HTTP POST with a JSON body to a URL' },
 	{ name: 'Webhook URL and Slack', value: 'ALL', description: 'Both destinations' },
 ] as const;
@@ -28,7 +32,8 @@ export const alertFields = {
 		default: true,
 		description: 'Whether the alert sends notifications',
 	}),
-	channel: (description: string): INodeProperties => choiceField('Channel', 'channel', CHANNEL_CHOICES, 'HOOK_URL', description),
+	channel: (description: string): INodeProperties =>
+		choiceField('Channel', 'channel', CHANNEL_CHOICES, 'HOOK_URL', description),
 	/** The eleven events of spec §6: two documented identifiers, nine marked unverified. */
 	events: (description: string): INodeProperties => eventsField(description),
 	hookUrl: (name: 'hookUrl' | 'hook_url', description: string): INodeProperties => ({
@@ -39,7 +44,10 @@ export const alertFields = {
 		placeholder: HOOK_URL_PLACEHOLDER,
 		description,
 	}),
-	slackChannelId: (name: 'slackChannelId' | 'slack_channel_id', description: string): INodeProperties => ({
+	slackChannelId: (
+		name: 'slackChannelId' | 'slack_channel_id',
+		description: string,
+	): INodeProperties => ({
 		displayName: 'Slack Channel ID',
 		name,
 		type: 'number',
@@ -58,7 +66,11 @@ export function hookUrl(v: Validator, field: string, value: unknown): string {
 		url = undefined;
 	}
 	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname) {
-		v.fail(field, `"${text}" is not an http(s) URL`, `Give the full address, e.g. ${HOOK_URL_PLACEHOLDER}`);
+		v.fail(
+			field,
+			`"${text}" is not an http(s) URL`,
+			`Give the full address, e.g. ${HOOK_URL_PLACEHOLDER}`,
+		);
 	}
 	return text;
 }
@@ -75,10 +87,16 @@ export function automatedTestIds(v: Validator, value: unknown): number[] {
  * The event list of a create or update: the picked events (from an expression also comma-separated text) plus the
  * custom ids, deduplicated; at least one, each a plain identifier.
  */
-export function eventsOf(v: Validator, field: string, selected: unknown, custom: unknown = ''): string[] {
+export function eventsOf(
+	v: Validator,
+	field: string,
+	selected: unknown,
+	custom: unknown = '',
+): string[] {
 	const text = typeof selected === 'string' ? `${selected},${String(custom ?? '')}` : custom;
 	const events = mergeEvents(selected, text);
 	if (events.length === 0) v.fail(field, 'pick at least one event (or give a custom event ID)');
-	for (const e of events) if (!/^[A-Za-z0-9_.:-]+$/.test(e)) v.fail(field, `"${e}" is not an event identifier`);
+	for (const e of events)
+		if (!/^[A-Za-z0-9_.:-]+$/.test(e)) v.fail(field, `"${e}" is not an event identifier`);
 	return events;
 }

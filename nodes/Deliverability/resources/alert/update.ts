@@ -8,7 +8,14 @@ import { idPicker } from '../../descriptions/locators';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { recordUpdate } from '../../helpers/params';
-import { alertFields, automatedTestIds, CHANNELS, eventsOf, hookUrl, slackChannelId } from './shared';
+import {
+	alertFields,
+	automatedTestIds,
+	CHANNELS,
+	eventsOf,
+	hookUrl,
+	slackChannelId,
+} from './shared';
 
 export const operation = {
 	name: 'Update',
@@ -18,19 +25,32 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	idPicker('alertId'),
-	collectionOf('updateFields', [
-		{
-			...alertFields.active(),
-			description: 'Whether the alert sends notifications. When not added, the alert keeps its current state.',
-		},
-		automatedTestIdsOption,
-		alertFields.channel('Where the notifications go. A new channel needs its destination (Hook URL, Slack Channel ID).'),
-		alertFields.events(
-			'Events the alert subscribes to (replaces the current list; when not added, the current events are kept). Other identifiers can be given as a list from an expression.',
-		),
-		alertFields.hookUrl('hook_url', 'URL that receives an HTTP POST per event (the service requires HTTPS)'),
-		alertFields.slackChannelId('slack_channel_id', 'ID of the chat channel, as the service knows it'),
-	], `${UPDATE_FIELDS_NOTE} (the node reads the alert first for Active and Events, which the service needs on every update)`),
+	collectionOf(
+		'updateFields',
+		[
+			{
+				...alertFields.active(),
+				description:
+					'Whether the alert sends notifications. When not added, the alert keeps its current state.',
+			},
+			automatedTestIdsOption,
+			alertFields.channel(
+				'Where the notifications go. A new channel needs its destination (Hook URL, Slack Channel ID).',
+			),
+			alertFields.events(
+				'Events the alert subscribes to (replaces the current list; when not added, the current events are kept). Other identifiers can be given as a list from an expression.',
+			),
+			alertFields.hookUrl(
+				'hook_url',
+				'URL that receives an HTTP POST per event (the service requires HTTPS)',
+			),
+			alertFields.slackChannelId(
+				'slack_channel_id',
+				'ID of the chat channel, as the service knows it',
+			),
+		],
+		`${UPDATE_FIELDS_NOTE} (the node reads the alert first for Active and Events, which the service needs on every update)`,
+	),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -46,23 +66,42 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		hook_url: (value) => hookUrl(v, 'hook_url', value),
 		slack_channel_id: (value) => slackChannelId(v, 'slack_channel_id', value),
 	});
-	if (body.active === undefined || body.events === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
-	return await item.request({ method: 'POST', path: `/alerts/${id}`, body, kind: 'update', answer });
+	if (body.active === undefined || body.events === undefined)
+		Object.assign(body, await keptValues.call(this, item, id, body));
+	return await item.request({
+		method: 'POST',
+		path: `/alerts/${id}`,
+		body,
+		kind: 'update',
+		answer,
+	});
 }
 
 /**
  * The current `active` and `events` of the alert, for those the user did not set: the service requires both on every
  * update. There is no GET /alerts/{id}, so the alert is read from the project's alert list (one unpaginated call).
  */
-async function keptValues(this: IExecuteFunctions, item: Item, id: number, body: IDataObject): Promise<IDataObject> {
+async function keptValues(
+	this: IExecuteFunctions,
+	item: Item,
+	id: number,
+	body: IDataObject,
+): Promise<IDataObject> {
 	const i = item.index;
-	const alerts = listFrom(await item.request({ method: 'GET', path: '/alerts', kind: 'read', answer: alertList }));
+	const alerts = listFrom(
+		await item.request({ method: 'GET', path: '/alerts', kind: 'read', answer: alertList }),
+	);
 	const current = alerts.find((alert) => String(alert.id) === String(id));
 	if (!current) {
-		throw new NodeOperationError(this.getNode(), `Alert ${id} is not among the alerts of the API key's project`, {
-			itemIndex: i,
-			description: 'Check the Alert ID (pick it from the list), and that the credential is the project that owns it.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Alert ${id} is not among the alerts of the API key's project`,
+			{
+				itemIndex: i,
+				description:
+					'Check the Alert ID (pick it from the list), and that the credential is the project that owns it.',
+			},
+		);
 	}
 	const kept: IDataObject = {};
 	if (body.active === undefined) {
@@ -70,15 +109,20 @@ async function keptValues(this: IExecuteFunctions, item: Item, id: number, body:
 		kept.active = current.active;
 	}
 	if (body.events === undefined) {
-		if (!Array.isArray(current.events) || current.events.length === 0) missing(this, id, 'Events', i);
+		if (!Array.isArray(current.events) || current.events.length === 0)
+			missing(this, id, 'Events', i);
 		kept.events = current.events;
 	}
 	return kept;
 }
 
 function missing(ctx: IExecuteFunctions, id: number, label: string, i: number): never {
-	throw new NodeOperationError(ctx.getNode(), `Could not read the current ${label.toLowerCase()} of alert ${id}`, {
-		itemIndex: i,
-		description: `The service needs it on every update and did not say what it is: add Update Fields → ${label}.`,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Could not read the current ${label.toLowerCase()} of alert ${id}`,
+		{
+			itemIndex: i,
+			description: `The service needs it on every update and did not say what it is: add Update Fields → ${label}.`,
+		},
+	);
 }

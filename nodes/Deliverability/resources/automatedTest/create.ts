@@ -12,7 +12,10 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = { what: 'The automated test may have been created', where: 'Automated Test → Get Many' };
+export const creates: CreateWording = {
+	what: 'The automated test may have been created',
+	where: 'Automated Test → Get Many',
+};
 
 export const description: INodeProperties[] = [
 	idPicker(
@@ -29,7 +32,11 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new automated test (with id)', keys: ['id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the new automated test (with id)',
+	keys: ['id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const accountId = locatorId(this, item, 'accountId', true);

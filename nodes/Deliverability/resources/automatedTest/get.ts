@@ -5,12 +5,20 @@ import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
-export const operation = { name: 'Get', action: 'Get an automated test', description: 'Retrieve one automated test' };
+export const operation = {
+	name: 'Get',
+	action: 'Get an automated test',
+	description: 'Retrieve one automated test',
+};
 
 export const description: INodeProperties[] = [idPicker('automatedTestId')];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'an automated test (with id)', keys: ['id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'an automated test (with id)',
+	keys: ['id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const id = locatorId(this, item, 'automatedTestId', true);

@@ -15,7 +15,10 @@ export const operation = {
 	description: 'List automated tests, with filters',
 };
 
-const SORTS = [{ name: 'Created At', value: 'created_at' }, { name: 'Last Run At', value: 'last_run_at' }] as const;
+const SORTS = [
+	{ name: 'Created At', value: 'created_at' },
+	{ name: 'Last Run At', value: 'last_run_at' },
+] as const;
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -25,24 +28,39 @@ export const description: INodeProperties[] = [
 			name: 'active',
 			type: 'boolean',
 			default: true,
-			description: 'Whether to list only active tests (on) or only inactive ones (off). Leave the filter out for both.',
+			description:
+				'Whether to list only active tests (on) or only inactive ones (off). Leave the filter out for both.',
 		},
 		{
 			displayName: 'Search',
 			name: 'search',
 			type: 'string',
 			default: '',
-			description: 'Matched against the message subject and the emails of the associated accounts (partial words allowed)',
+			description:
+				'Matched against the message subject and the emails of the associated accounts (partial words allowed)',
 		},
 	]),
 	collectionOf('options', [
-		orderOption({ default: 'desc', description: 'Sort direction; only applies together with Sort' }),
-		choiceField('Sort', 'sort', SORTS, 'created_at', 'Field to sort by. Without it: relevance when searching, newest first otherwise.'),
+		orderOption({
+			default: 'desc',
+			description: 'Sort direction; only applies together with Sort',
+		}),
+		choiceField(
+			'Sort',
+			'sort',
+			SORTS,
+			'created_at',
+			'Field to sort by. Without it: relevance when searching, newest first otherwise.',
+		),
 	]),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of automated tests', wrapper: 'automated_tests' };
+export const answer: AnswerFact = {
+	shape: 'list',
+	what: 'a list of automated tests',
+	wrapper: 'automated_tests',
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
@@ -54,10 +72,18 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		sort: ifGiven(options.sort, (value) => v.oneOf('sort', value, valuesOf(SORTS))),
 		order: ifGiven(options.order, (value) => {
 			const order = v.oneOf('order', value, ORDERS);
-			if (options.sort === undefined) v.fail('order', 'the service applies Order only together with Sort', 'Add the Sort option, or remove Order.');
+			if (options.sort === undefined)
+				v.fail(
+					'order',
+					'the service applies Order only together with Sort',
+					'Add the Sort option, or remove Order.',
+				);
 			return order;
 		}),
 		limit: () => listLimit(this, item),
 	});
-	return await item.requestAll({ path: '/automated_tests', qs: given(query), pageSize: PAGE_SIZE, answer }, limit);
+	return await item.requestAll(
+		{ path: '/automated_tests', qs: given(query), pageSize: PAGE_SIZE, answer },
+		limit,
+	);
 }

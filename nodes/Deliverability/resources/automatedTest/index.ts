@@ -7,7 +7,11 @@ import * as setRuns from './setRuns';
 import * as update from './update';
 
 export const automatedTest = defineResource(
-	{ name: 'Automated Test', value: 'automatedTest', description: 'Spam tests repeated on a schedule for an account' },
+	{
+		name: 'Automated Test',
+		value: 'automatedTest',
+		description: 'Spam tests repeated on a schedule for an account',
+	},
 	'getAll',
 	{ create, get, getAll, setRuns, update },
 );

@@ -6,7 +6,15 @@ import type { Item } from '../../helpers/item';
 import { locatorId } from '../../helpers/params';
 
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+export const WEEKDAYS = [
+	'Monday',
+	'Tuesday',
+	'Wednesday',
+	'Thursday',
+	'Friday',
+	'Saturday',
+	'Sunday',
+];
 
 export const operation = {
 	name: 'Set Runs',
@@ -21,7 +29,9 @@ export const description: INodeProperties[] = [
 		name: 'weekdays',
 		type: 'multiOptions',
 		required: true,
-		options: WEEKDAYS.map((name, index) => ({ name, value: index + 1 })).sort((a, b) => a.name.localeCompare(b.name)),
+		options: WEEKDAYS.map((name, index) => ({ name, value: index + 1 })).sort((a, b) =>
+			a.name.localeCompare(b.name),
+		),
 		default: [],
 		description:
 			'Days the test runs on (replaces the current ones). From an expression: ISO numbers 1 (Monday) to 7 (Sunday) or day names.',
@@ -29,7 +39,11 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id', 'runs'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the automated test (with id)',
+	keys: ['id', 'runs'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
@@ -37,9 +51,16 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		id: () => locatorId(this, item, 'automatedTestId', true),
 		weekdays: () => {
 			const raw = this.getNodeParameter('weekdays', item.index, []) as unknown;
-			const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').filter((s) => s.trim() !== '') : [raw];
+			const list = Array.isArray(raw)
+				? raw
+				: typeof raw === 'string'
+					? raw.split(',').filter((s) => s.trim() !== '')
+					: [raw];
 			const days = list.map((day) => {
-				const byName = typeof day === 'string' ? WEEKDAYS.findIndex((w) => w.toLowerCase() === day.trim().toLowerCase()) : -1;
+				const byName =
+					typeof day === 'string'
+						? WEEKDAYS.findIndex((w) => w.toLowerCase() === day.trim().toLowerCase())
+						: -1;
 				return byName >= 0 ? byName + 1 : v.integer('weekdays', day, 1, 7);
 			});
 			const unique = [...new Set(days)].sort((a, b) => a - b);

@@ -5,17 +5,25 @@ import type { AnswerFact } from '../../../shared/transport';
 import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { accountOption, idPicker } from '../../descriptions/locators';
-import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../descriptions/fields';
+import {
+	AUTOMATED_TEST_SEEDLISTS,
+	seedlistOption,
+	timeZoneOption,
+} from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { locatorValue, recordUpdate } from '../../helpers/params';
 
 export const operation = {
 	name: 'Update',
 	action: 'Update an automated test',
-	description: 'Activate or pause the test, or change its schedule, audience or seedlist; what is not set stays',
+	description:
+		'Activate or pause the test, or change its schedule, audience or seedlist; what is not set stays',
 };
 
-const REPEAT_PERIODS = [{ name: 'Day', value: 'DAY' }, { name: 'Week', value: 'WEEK' }] as const;
+const REPEAT_PERIODS = [
+	{ name: 'Day', value: 'DAY' },
+	{ name: 'Week', value: 'WEEK' },
+] as const;
 
 export const description: INodeProperties[] = [
 	idPicker('automatedTestId'),
@@ -28,7 +36,10 @@ export const description: INodeProperties[] = [
 			description:
 				'Whether the test is scheduled. When not added, the test keeps its current state (the service needs a value on every update, so the node reads the test first).',
 		},
-		accountOption('account_id', 'Re-associate the test with this account (it must belong to the project and be connected)'),
+		accountOption(
+			'account_id',
+			'Re-associate the test with this account (it must belong to the project and be connected)',
+		),
 		{
 			displayName: 'Business Audience (B2B)',
 			name: 'btob',
@@ -60,13 +71,17 @@ export const description: INodeProperties[] = [
 		choiceField('Repeat Period', 'repeat_period', REPEAT_PERIODS, 'WEEK', 'Unit of the schedule'),
 		seedlistOption(AUTOMATED_TEST_SEEDLISTS, 'Seedlist used by the runs (0 to 4)'),
 		timeZoneOption(
-			'Time zone of Hour. When not added, the test keeps its current time zone (the service would reset it to the project\'s, so the node reads the test first).',
+			"Time zone of Hour. When not added, the test keeps its current time zone (the service would reset it to the project's, so the node reads the test first).",
 		),
 	]),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the automated test (with id)', keys: ['id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the automated test (with id)',
+	keys: ['id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
@@ -81,29 +96,55 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
 		time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),
 	});
-	if (body.active === undefined || body.time_zone === undefined) Object.assign(body, await keptValues.call(this, item, id, body));
-	return await item.request({ method: 'POST', path: `/automated_tests/${id}`, body, kind: 'update', answer });
+	if (body.active === undefined || body.time_zone === undefined)
+		Object.assign(body, await keptValues.call(this, item, id, body));
+	return await item.request({
+		method: 'POST',
+		path: `/automated_tests/${id}`,
+		body,
+		kind: 'update',
+		answer,
+	});
 }
 
 /**
  * The current `active` and `time_zone` of the test, for those the user did not set: the service requires `active`
  * on every update and resets an omitted `time_zone` to the project's, so sending nothing would change both.
  */
-async function keptValues(this: IExecuteFunctions, item: Item, id: number, body: IDataObject): Promise<IDataObject> {
+async function keptValues(
+	this: IExecuteFunctions,
+	item: Item,
+	id: number,
+	body: IDataObject,
+): Promise<IDataObject> {
 	const i = item.index;
-	const current = await item.request({ method: 'GET', path: `/automated_tests/${id}`, kind: 'read', answer });
+	const current = await item.request({
+		method: 'GET',
+		path: `/automated_tests/${id}`,
+		kind: 'read',
+		answer,
+	});
 	const kept: IDataObject = {};
 	if (body.active === undefined) {
 		if (typeof current.active !== 'boolean') {
-			throw new NodeOperationError(this.getNode(), `Could not read whether automated test ${id} is active`, {
-				itemIndex: i,
-				description: 'The service did not say, and it needs a value on every update: add Update Fields → Active.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Could not read whether automated test ${id} is active`,
+				{
+					itemIndex: i,
+					description:
+						'The service did not say, and it needs a value on every update: add Update Fields → Active.',
+				},
+			);
 		}
 		kept.active = current.active;
 	}
 	// A test without a zone has the project's, which is what the service falls back to when it is omitted.
-	if (body.time_zone === undefined && typeof current.time_zone === 'string' && current.time_zone !== '') {
+	if (
+		body.time_zone === undefined &&
+		typeof current.time_zone === 'string' &&
+		current.time_zone !== ''
+	) {
 		kept.time_zone = current.time_zone;
 	}
 	return kept;

@@ -11,7 +11,8 @@ import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many domains',
-	description: 'List the sending domains of the project (one item per domain), with a health verdict',
+	description:
+		'List the sending domains of the project (one item per domain), with a health verdict',
 };
 
 export const description: INodeProperties[] = [
@@ -27,41 +28,54 @@ export const description: INodeProperties[] = [
 			name: 'expiryWarnDays',
 			type: 'number',
 			default: 30,
-			description: 'Simplify: a domain that expires within this many days (0 to 3650) gets the verdict warn',
+			description:
+				'Simplify: a domain that expires within this many days (0 to 3650) gets the verdict warn',
 		},
 		{
 			displayName: 'Pass At Score',
 			name: 'passAt',
 			type: 'number',
 			default: 70,
-			description: 'Simplify: the average score (0 to 100) at or above which a domain passes, if its records are valid',
+			description:
+				'Simplify: the average score (0 to 100) at or above which a domain passes, if its records are valid',
 		},
 		{
 			displayName: 'Warn At Score',
 			name: 'warnAt',
 			type: 'number',
 			default: 50,
-			description: 'Simplify: the average score (0 to 100) at or above which a domain below Pass At Score warns; below it fails',
+			description:
+				'Simplify: the average score (0 to 100) at or above which a domain below Pass At Score warns; below it fails',
 		},
 		orderOption({
 			displayName: 'Order by Average Score',
 			labels: ['Ascending (Lowest First)', 'Descending (Highest First)'],
 			default: 'asc',
-			description: 'Sort by average score. Without it, domains come in the order they were first connected.',
+			description:
+				'Sort by average score. Without it, domains come in the order they were first connected.',
 		}),
 	]),
 ];
 
 /** The domains of the answer: `{domains: [...]}` as the spec says, or a bare array. */
 export function domainsFrom(body: unknown): IDataObject[] {
-	if (body && typeof body === 'object' && !Array.isArray(body) && Array.isArray((body as IDataObject).domains)) {
+	if (
+		body &&
+		typeof body === 'object' &&
+		!Array.isArray(body) &&
+		Array.isArray((body as IDataObject).domains)
+	) {
 		return (body as IDataObject).domains as IDataObject[];
 	}
 	return listFrom(body);
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'the domains ({domains: [...]})', wrapper: 'domains' };
+export const answer: AnswerFact = {
+	shape: 'list',
+	what: 'the domains ({domains: [...]})',
+	wrapper: 'domains',
+};
 
 /**
  * GET /projects/domains is not paginated: the whole list comes at once (`{domains: [...]}`, a bare array is
@@ -77,11 +91,20 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		// The thresholds are read only when Simplify is on (the options are shown only then).
 		view: () => {
 			const simplify = flag(this, item, 'simplify');
-			return { simplify, thresholds: simplify ? domainThresholds(v, options) : { ...DOMAIN_THRESHOLDS } };
+			return {
+				simplify,
+				thresholds: simplify ? domainThresholds(v, options) : { ...DOMAIN_THRESHOLDS },
+			};
 		},
 	});
 	const qs: IDataObject = order === undefined ? {} : { order };
-	const body = await item.request({ method: 'GET', path: '/projects/domains', qs, kind: 'read', answer });
+	const body = await item.request({
+		method: 'GET',
+		path: '/projects/domains',
+		qs,
+		kind: 'read',
+		answer,
+	});
 	const all = domainsFrom(body);
 	const domains = limit === undefined ? all : all.slice(0, limit);
 	return view.simplify ? domains.map((d) => simplifyDomain(d, view.thresholds)) : domains;
@@ -89,12 +112,20 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 
 /** The Simplify thresholds from the Options collection, checked (warn not above pass). */
 function domainThresholds(v: Validator, options: IDataObject): typeof DOMAIN_THRESHOLDS {
-	const or = (value: unknown, fallback: number, check: (value: unknown) => number) => () => (value === undefined ? fallback : check(value));
+	const or = (value: unknown, fallback: number, check: (value: unknown) => number) => () =>
+		value === undefined ? fallback : check(value);
 	const thresholds = v.all({
-		passAt: or(options.passAt, DOMAIN_THRESHOLDS.passAt, (value) => v.integer('passAt', value, 0, 100)),
-		warnAt: or(options.warnAt, DOMAIN_THRESHOLDS.warnAt, (value) => v.integer('warnAt', value, 0, 100)),
-		expiryWarnDays: or(options.expiryWarnDays, DOMAIN_THRESHOLDS.expiryWarnDays, (value) => v.integer('expiryWarnDays', value, 0, 3650)),
+		passAt: or(options.passAt, DOMAIN_THRESHOLDS.passAt, (value) =>
+			v.integer('passAt', value, 0, 100),
+		),
+		warnAt: or(options.warnAt, DOMAIN_THRESHOLDS.warnAt, (value) =>
+			v.integer('warnAt', value, 0, 100),
+		),
+		expiryWarnDays: or(options.expiryWarnDays, DOMAIN_THRESHOLDS.expiryWarnDays, (value) =>
+			v.integer('expiryWarnDays', value, 0, 3650),
+		),
 	});
-	if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAt', `${thresholds.warnAt} is above Pass At Score (${thresholds.passAt})`);
+	if (thresholds.warnAt > thresholds.passAt)
+		v.invalid('warnAt', `${thresholds.warnAt} is above Pass At Score (${thresholds.passAt})`);
 	return thresholds;
 }

@@ -3,7 +3,11 @@ import { defineResource } from '../types';
 import * as getAll from './getAll';
 
 export const domain = defineResource(
-	{ name: 'Domain', value: 'domain', description: 'Sending domains with SPF/DKIM/DMARC records and scores' },
+	{
+		name: 'Domain',
+		value: 'domain',
+		description: 'Sending domains with SPF/DKIM/DMARC records and scores',
+	},
 	'getAll',
 	{ getAll },
 );

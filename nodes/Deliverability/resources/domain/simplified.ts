@@ -18,7 +18,10 @@ const RECORDS = ['spf', 'dkim', 'dmarc'] as const;
  * is no record text; invalid when there is a record the service does not accept (or it sent no text to tell).
  * Undefined when the service sent neither field.
  */
-export function authStatus(source: IDataObject, record: (typeof RECORDS)[number]): AuthStatus | undefined {
+export function authStatus(
+	source: IDataObject,
+	record: (typeof RECORDS)[number],
+): AuthStatus | undefined {
 	const valid = readBoolean(source[`${record}_valid`]);
 	const value = source[`${record}_value`];
 	if (valid === true) return 'valid';
@@ -27,7 +30,9 @@ export function authStatus(source: IDataObject, record: (typeof RECORDS)[number]
 }
 
 /** `{spf, dkim, dmarc}` in words, each only when derivable; undefined when none is. */
-export function authenticationOf(source: IDataObject): Partial<Record<(typeof RECORDS)[number], AuthStatus>> | undefined {
+export function authenticationOf(
+	source: IDataObject,
+): Partial<Record<(typeof RECORDS)[number], AuthStatus>> | undefined {
 	const out: Partial<Record<(typeof RECORDS)[number], AuthStatus>> = {};
 	for (const record of RECORDS) {
 		const status = authStatus(source, record);
@@ -37,9 +42,13 @@ export function authenticationOf(source: IDataObject): Partial<Record<(typeof RE
 }
 
 /** Sentences for the records that are not valid, e.g. "DMARC record missing". */
-export function authProblems(auth: Partial<Record<(typeof RECORDS)[number], AuthStatus>> | undefined): string[] {
+export function authProblems(
+	auth: Partial<Record<(typeof RECORDS)[number], AuthStatus>> | undefined,
+): string[] {
 	if (!auth) return [];
-	return RECORDS.filter((r) => auth[r] && auth[r] !== 'valid').map((r) => `${r.toUpperCase()} record ${auth[r] === 'missing' ? 'missing' : 'not valid'}`);
+	return RECORDS.filter((r) => auth[r] && auth[r] !== 'valid').map(
+		(r) => `${r.toUpperCase()} record ${auth[r] === 'missing' ? 'missing' : 'not valid'}`,
+	);
 }
 
 /** `[host, ip, priority]` triples as `{host, ip, priority}` (priority as a number when it is one); objects pass as sent. */
@@ -48,7 +57,11 @@ export function mxRecords(value: unknown): IDataObject[] | undefined {
 	return value.map((entry: unknown) => {
 		if (!Array.isArray(entry)) return entry as IDataObject;
 		const [host, ip, priority] = entry as unknown[];
-		return { host: host ?? null, ip: ip ?? null, priority: readNumber(priority) ?? (priority as string) ?? null } as IDataObject;
+		return {
+			host: host ?? null,
+			ip: ip ?? null,
+			priority: readNumber(priority) ?? (priority as string) ?? null,
+		} as IDataObject;
 	});
 }
 
@@ -67,9 +80,14 @@ export const DOMAIN_THRESHOLDS: DomainThresholds = { passAt: 70, warnAt: 50, exp
 export const UNSCORED_REASON =
 	'The service has no average score for this domain yet (it scores a domain from the warming and spam tests of its mailboxes; a newly connected domain gets one after its first check).';
 
-export function simplifyDomain(domain: IDataObject, thresholds: DomainThresholds = DOMAIN_THRESHOLDS, now: DateTime = DateTime.utc()): IDataObject {
+export function simplifyDomain(
+	domain: IDataObject,
+	thresholds: DomainThresholds = DOMAIN_THRESHOLDS,
+	now: DateTime = DateTime.utc(),
+): IDataObject {
 	const out: IDataObject = {};
-	for (const key of ['id', 'domain'] as const) if (domain[key] !== undefined) out[key] = domain[key];
+	for (const key of ['id', 'domain'] as const)
+		if (domain[key] !== undefined) out[key] = domain[key];
 	const score = readNumber(domain.avg_score);
 	out.scored = score !== undefined;
 	if (score !== undefined) out.score = score;
@@ -79,32 +97,61 @@ export function simplifyDomain(domain: IDataObject, thresholds: DomainThresholds
 
 	const auth = authenticationOf(domain);
 	if (auth) Object.assign(out, auth);
-	for (const key of ['spf_value', 'dkim_value', 'dkim_selector', 'dmarc_value', 'expire_at', 'last_check_at'] as const) {
+	for (const key of [
+		'spf_value',
+		'dkim_value',
+		'dkim_selector',
+		'dmarc_value',
+		'expire_at',
+		'last_check_at',
+	] as const) {
 		if (domain[key] !== undefined) out[key] = domain[key];
 	}
-	const expires = typeof domain.expire_at === 'string' ? DateTime.fromISO(domain.expire_at, { zone: 'utc' }) : undefined;
+	const expires =
+		typeof domain.expire_at === 'string'
+			? DateTime.fromISO(domain.expire_at, { zone: 'utc' })
+			: undefined;
 	if (expires?.isValid) out.expires_in_days = Math.floor(expires.diff(now, 'days').days);
 	const mx = mxRecords(domain.mx_records);
 	if (mx) out.mx_records = mx;
 
 	const fails = authProblems(auth);
 	const warns: string[] = [];
-	if (score !== undefined && score < thresholds.warnAt) fails.push(`average score ${score} is below ${thresholds.warnAt}`);
-	else if (score !== undefined && score < thresholds.passAt) warns.push(`average score ${score} is below ${thresholds.passAt}`);
+	if (score !== undefined && score < thresholds.warnAt)
+		fails.push(`average score ${score} is below ${thresholds.warnAt}`);
+	else if (score !== undefined && score < thresholds.passAt)
+		warns.push(`average score ${score} is below ${thresholds.passAt}`);
 	const days = out.expires_in_days as number | undefined;
-	if (days !== undefined && days < 0) fails.push(`the domain expired ${-days} day${days === -1 ? '' : 's'} ago`);
-	else if (days !== undefined && days <= thresholds.expiryWarnDays) warns.push(`the domain expires in ${days} day${days === 1 ? '' : 's'}`);
+	if (days !== undefined && days < 0)
+		fails.push(`the domain expired ${-days} day${days === -1 ? '' : 's'} ago`);
+	else if (days !== undefined && days <= thresholds.expiryWarnDays)
+		warns.push(`the domain expires in ${days} day${days === 1 ? '' : 's'}`);
 	if (score === undefined) warns.push('no average score yet');
 
-	out.verdict = fails.length ? 'fail' : score === undefined ? 'pending' : warns.length ? 'warn' : 'pass';
-	out.verdict_reason = fails.length || warns.length ? capitalise([...fails, ...warns].join('; ')) : passReason(auth, score!, thresholds);
+	out.verdict = fails.length
+		? 'fail'
+		: score === undefined
+			? 'pending'
+			: warns.length
+				? 'warn'
+				: 'pass';
+	out.verdict_reason =
+		fails.length || warns.length
+			? capitalise([...fails, ...warns].join('; '))
+			: passReason(auth, score!, thresholds);
 	out.problems = [...fails, ...warns].map(capitalise);
 	return out;
 }
 
-function passReason(auth: Partial<Record<(typeof RECORDS)[number], AuthStatus>> | undefined, score: number, thresholds: DomainThresholds): string {
+function passReason(
+	auth: Partial<Record<(typeof RECORDS)[number], AuthStatus>> | undefined,
+	score: number,
+	thresholds: DomainThresholds,
+): string {
 	const valid = auth ? RECORDS.filter((r) => auth[r] === 'valid').map((r) => r.toUpperCase()) : [];
-	const records = valid.length ? `${valid.join(', ').replace(/, ([^,]*)$/, ' and $1')} valid, ` : '';
+	const records = valid.length
+		? `${valid.join(', ').replace(/, ([^,]*)$/, ' and $1')} valid, `
+		: '';
 	return capitalise(`${records}average score ${score} (pass at ${thresholds.passAt} or more)`);
 }
 

@@ -10,7 +10,10 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
 import { readOutlookApp } from '../../credentials/outlookApp';
 
-const PROVIDERS = [{ name: 'Google Workspace', value: 'google' }, { name: 'Microsoft 365 / Outlook', value: 'outlook' }] as const;
+const PROVIDERS = [
+	{ name: 'Google Workspace', value: 'google' },
+	{ name: 'Microsoft 365 / Outlook', value: 'outlook' },
+] as const;
 
 const forProvider = (provider: (typeof PROVIDERS)[number]['value']) => ({
 	show: { provider: [provider] },
@@ -19,11 +22,15 @@ const forProvider = (provider: (typeof PROVIDERS)[number]['value']) => ({
 export const operation = {
 	name: 'Create',
 	action: 'Create an email workspace',
-	description: 'Register a Google Workspace (service account key) or Microsoft 365 (app registration) workspace; the secrets come from credentials',
+	description:
+		'Register a Google Workspace (service account key) or Microsoft 365 (app registration) workspace; the secrets come from credentials',
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = { what: 'The email workspace may have been created', where: "the service's email workspaces" };
+export const creates: CreateWording = {
+	what: 'The email workspace may have been created',
+	where: "the service's email workspaces",
+};
 
 /** The workspace's name: required on a create and on every update (the service has no partial update of it). */
 export function workspaceName(description: string): INodeProperties {
@@ -40,7 +47,13 @@ export function workspaceName(description: string): INodeProperties {
 
 export const description: INodeProperties[] = [
 	workspaceName('Name of the workspace'),
-	choiceField('Provider', 'provider', PROVIDERS, 'google', 'Where the accounts of this workspace live'),
+	choiceField(
+		'Provider',
+		'provider',
+		PROVIDERS,
+		'google',
+		'Where the accounts of this workspace live',
+	),
 	{
 		displayName:
 			'The service account key file is read from the "Deliverability Google Workspace Key API" credential above, so it is never saved in the workflow',
@@ -64,7 +77,8 @@ export const description: INodeProperties[] = [
 				name: 'outlook_client_secret_expires_at',
 				type: 'dateTime',
 				default: '',
-				description: 'When the client secret expires: pick a date, or give DD/MM/YYYY in an expression',
+				description:
+					'When the client secret expires: pick a date, or give DD/MM/YYYY in an expression',
 			},
 		]),
 		displayOptions: forProvider('outlook'),
@@ -79,7 +93,11 @@ function dateText(value: unknown): unknown {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new workspace (with id)', keys: ['id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the new workspace (with id)',
+	keys: ['id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
@@ -100,16 +118,34 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			const outlook = await readOutlookApp(this, i);
 			const body: IDataObject = { ...outlook.body };
 			if (expiry !== undefined && expiry !== null && expiry !== '') {
-				body.outlook_client_secret_expires_at = v.ddmmyyyy('outlook_client_secret_expires_at', dateText(expiry));
+				body.outlook_client_secret_expires_at = v.ddmmyyyy(
+					'outlook_client_secret_expires_at',
+					dateText(expiry),
+				);
 			}
 			return { body, secrets: outlook.secrets };
 		},
 	});
 	const body: IDataObject = { name, provider, ...app.body };
 	const secrets = app.secrets;
-	const workspace = await withSecretsScrubbed(this, secrets, async () =>
-		await item.request({ method: 'POST', path: '/email_workspaces', creates, body, kind: 'create', answer }),
+	const workspace = await withSecretsScrubbed(
+		this,
+		secrets,
+		async () =>
+			await item.request({
+				method: 'POST',
+				path: '/email_workspaces',
+				creates,
+				body,
+				kind: 'create',
+				answer,
+			}),
 	);
 	// Secrets and the key file are not returned by the service; never let one through if that changes.
-	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);
+	return withoutFields(workspace, [
+		'file_key_json',
+		'outlook_client_secret',
+		'outlook_client_secret_value',
+		'private_key',
+	]);
 }

@@ -27,7 +27,8 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const operation = {
 	name: 'Import Accounts',
 	action: 'Import accounts into an email workspace',
-	description: 'Connect mailboxes of a Google Workspace or Microsoft 365 workspace by address (more than 4 run as a task)',
+	description:
+		'Connect mailboxes of a Google Workspace or Microsoft 365 workspace by address (more than 4 run as a task)',
 };
 
 const ADDRESS_SOURCES = [
@@ -45,7 +46,10 @@ const ADDRESS_SOURCES = [
 
 export const description: INodeProperties[] = [
 	idPicker('emailWorkspaceId'),
-	{ ...choiceField('Addresses From', 'addressSource', ADDRESS_SOURCES, 'list'), noDataExpression: true },
+	{
+		...choiceField('Addresses From', 'addressSource', ADDRESS_SOURCES, 'list'),
+		noDataExpression: true,
+	},
 	{
 		displayName: 'Email Addresses',
 		name: 'accounts',
@@ -54,7 +58,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. ann@example.com, bob@example.com',
 		displayOptions: { show: { addressSource: ['list'] } },
-		description: 'The mailboxes to import, separated by commas or new lines (or a list from an expression)',
+		description:
+			'The mailboxes to import, separated by commas or new lines (or a list from an expression)',
 	},
 	{
 		displayName: 'Email Address',
@@ -63,7 +68,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '={{ $json.email }}',
 		displayOptions: { show: { addressSource: ['allItems'] } },
-		description: 'The address of each input item, usually mapped from its data; several per item may be separated by commas',
+		description:
+			'The address of each input item, usually mapped from its data; several per item may be separated by commas',
 	},
 	{
 		displayName: 'Relink One IMAP Account',
@@ -93,11 +99,16 @@ export const description: INodeProperties[] = [
 
 /** Addresses from a parameter value (text separated by commas, semicolons or new lines, or a list), and the first bad one. */
 function addressesIn(value: unknown): { found: string[]; bad?: unknown } {
-	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,;\n]/) : [value];
+	const parts = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(/[,;\n]/)
+			: [value];
 	const found: string[] = [];
 	let bad: unknown;
 	for (const part of parts) {
-		if (part === undefined || part === null || (typeof part === 'string' && part.trim() === '')) continue;
+		if (part === undefined || part === null || (typeof part === 'string' && part.trim() === ''))
+			continue;
 		if (typeof part !== 'string' || !EMAIL.test(part.trim())) {
 			if (bad === undefined) bad = part;
 			continue;
@@ -120,7 +131,10 @@ export const answer: AnswerFact = {
 	keys: ['completed', 'task_id', 'errors'],
 };
 
-export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject | IDataObject[] | ForItems> {
+export async function execute(
+	this: IExecuteFunctions,
+	item: Item,
+): Promise<IDataObject | IDataObject[] | ForItems> {
 	const i = item.index;
 	const v = item.fields;
 	const source = this.getNodeParameter('addressSource', i, 'list');
@@ -131,7 +145,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const items = picked === 'allItems' ? this.getInputData().map((_, k) => k) : [i];
 	const parameter = picked === 'list' ? 'accounts' : 'accountEmail';
 	const sources = items.map((k) => ({
-		field: picked === 'list' ? 'accounts' : items.length > 1 ? `Email Address (input item ${k + 1})` : 'accountEmail',
+		field:
+			picked === 'list'
+				? 'accounts'
+				: items.length > 1
+					? `Email Address (input item ${k + 1})`
+					: 'accountEmail',
 		...addressesIn(this.getNodeParameter(parameter, k, '')),
 	}));
 	const accounts = unique(sources.flatMap((s) => s.found));
@@ -146,7 +165,13 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				addresses: () =>
 					v.all(
 						Object.fromEntries(
-							sources.map((s, n) => [n, () => (s.bad === undefined ? s.found : v.invalid(s.field, `${JSON.stringify(s.bad)} is not an email address`))]),
+							sources.map((s, n) => [
+								n,
+								() =>
+									s.bad === undefined
+										? s.found
+										: v.invalid(s.field, `${JSON.stringify(s.bad)} is not an email address`),
+							]),
 						),
 					),
 			});
@@ -157,14 +182,20 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			if (!flag(this, item, 'imapOnly')) return undefined;
 			return v.all({
 				one: () => {
-					if (accounts.length > 1) v.invalid('accounts', `exactly one address when relinking an IMAP account, got ${accounts.length}`);
+					if (accounts.length > 1)
+						v.invalid(
+							'accounts',
+							`exactly one address when relinking an IMAP account, got ${accounts.length}`,
+						);
 				},
 				accountId: () => locatorId(this, item, 'accountId', true),
 			}).accountId;
 		},
 		spamcheckerOnly: () => {
 			const extra = collectionValues(this, item, 'additionalFields');
-			return extra.spamchecker_only === undefined ? undefined : v.boolean('spamchecker_only', extra.spamchecker_only);
+			return extra.spamchecker_only === undefined
+				? undefined
+				: v.boolean('spamchecker_only', extra.spamchecker_only);
 		},
 		settings: () => taskWaitSettings(this, item),
 	});
@@ -194,7 +225,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 export function completed(answer: IDataObject): boolean {
 	if (answer.task_id === null || answer.task_id === undefined) return true;
 	const task = answer.task;
-	return typeof task === 'object' && task !== null && !Array.isArray(task) && taskDone(task as IDataObject);
+	return (
+		typeof task === 'object' &&
+		task !== null &&
+		!Array.isArray(task) &&
+		taskDone(task as IDataObject)
+	);
 }
 
 /** The import's answer, with the finished task under `task` when a task came back and Wait for Completion is on. */
@@ -206,17 +242,27 @@ async function withTask(
 ): Promise<IDataObject> {
 	const i = item.index;
 	const taskId = Number(answer.task_id);
-	if (!settings.waitForCompletion || answer.task_id === null || answer.task_id === undefined || !Number.isInteger(taskId)) {
+	if (
+		!settings.waitForCompletion ||
+		answer.task_id === null ||
+		answer.task_id === undefined ||
+		!Number.isInteger(taskId)
+	) {
 		return answer;
 	}
 	try {
 		return { ...answer, task: await followTask(ctx, item, taskId, settings) };
 	} catch (error) {
 		// The import was accepted: the headline says so, so nobody runs it again to "retry".
-		throw new NodeOperationError(ctx.getNode(), `The import was accepted (task ${taskId}), but waiting for it failed: ${(error as Error).message}`, {
-			itemIndex: i,
-			description: `The accounts are being imported: do not run the import again. Follow it with Task → Get (ID ${taskId}). ${(error as NodeOperationError).description ?? ''}`.trim(),
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The import was accepted (task ${taskId}), but waiting for it failed: ${(error as Error).message}`,
+			{
+				itemIndex: i,
+				description:
+					`The accounts are being imported: do not run the import again. Follow it with Task → Get (ID ${taskId}). ${(error as NodeOperationError).description ?? ''}`.trim(),
+			},
+		);
 	}
 }
 
@@ -230,13 +276,20 @@ const FAILED = new Set(['failed', 'failure', 'error', 'errored']);
 const DONE = new Set(['done', 'success', 'succeeded', 'imported', 'completed', 'ok']);
 
 const textOf = (value: unknown): string | null =>
-	typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
+	typeof value === 'string' && value.trim() !== ''
+		? value
+		: typeof value === 'number'
+			? String(value)
+			: null;
 
 /** An error item of the answer (its shape is not documented): `{email|address, error|message|reason}` or a text. */
 function failedItem(item: unknown): Failed {
 	if (item && typeof item === 'object' && !Array.isArray(item)) {
 		const o = item as IDataObject;
-		return { email: textOf(o.email) ?? textOf(o.address), reason: textOf(o.error) ?? textOf(o.message) ?? textOf(o.reason) };
+		return {
+			email: textOf(o.email) ?? textOf(o.address),
+			reason: textOf(o.error) ?? textOf(o.message) ?? textOf(o.reason),
+		};
 	}
 	return { email: null, reason: textOf(item) ?? JSON.stringify(item) };
 }
@@ -258,7 +311,10 @@ export function outcomeOfLogs(logs: unknown): { failed: Failed[]; imported: stri
 		const status = String(line.status ?? '').toLowerCase();
 		const email = textOf(line.email) ?? textOf(line.address);
 		if (FAILED.has(status) || (line.error !== undefined && line.error !== null)) {
-			failed.push({ email, reason: textOf(line.message) ?? textOf(line.error) ?? textOf(line.reason) });
+			failed.push({
+				email,
+				reason: textOf(line.message) ?? textOf(line.error) ?? textOf(line.reason),
+			});
 		} else if (DONE.has(status) && email) imported.push(email);
 	}
 	return { failed, imported };
@@ -270,7 +326,8 @@ export function outcomeOfLogs(logs: unknown): { failed: Failed[]; imported: stri
  * waited for has no outcome yet, so neither field is given. Failures also show as a hint on the output.
  */
 function withOutcome(ctx: IExecuteFunctions, sent: string[], result: IDataObject): IDataObject {
-	const task = result.task && typeof result.task === 'object' ? (result.task as IDataObject) : undefined;
+	const task =
+		result.task && typeof result.task === 'object' ? (result.task as IDataObject) : undefined;
 	let failed: Failed[];
 	let imported: string[];
 	if (task && taskDone(task)) {
@@ -279,7 +336,9 @@ function withOutcome(ctx: IExecuteFunctions, sent: string[], result: IDataObject
 		failed = (result.errors as unknown[]).map(failedItem);
 		const named = new Set(failed.map((f) => f.email?.toLowerCase()));
 		// Every error names its address: the others were imported (the answer says the import completed).
-		imported = failed.every((f) => f.email) ? sent.filter((email) => !named.has(email.toLowerCase())) : [];
+		imported = failed.every((f) => f.email)
+			? sent.filter((email) => !named.has(email.toLowerCase()))
+			: [];
 	} else {
 		return result;
 	}

@@ -8,7 +8,8 @@ export const emailWorkspace = defineResource(
 	{
 		name: 'Email Workspace',
 		value: 'emailWorkspace',
-		description: 'Google Workspace or Microsoft 365 setups that connect many OAuth accounts at once',
+		description:
+			'Google Workspace or Microsoft 365 setups that connect many OAuth accounts at once',
 	},
 	'create',
 	{ create, importAccounts, update },

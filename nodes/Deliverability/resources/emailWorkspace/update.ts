@@ -36,7 +36,11 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the workspace (with id)', keys: ['id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the workspace (with id)',
+	keys: ['id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
@@ -53,9 +57,23 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		body.file_key_json = key.fileKeyJson;
 		secrets = key.secrets;
 	}
-	const workspace = await withSecretsScrubbed(this, secrets, async () =>
-		await item.request({ method: 'POST', path: `/email_workspaces/${id}`, body, kind: 'update', answer }),
+	const workspace = await withSecretsScrubbed(
+		this,
+		secrets,
+		async () =>
+			await item.request({
+				method: 'POST',
+				path: `/email_workspaces/${id}`,
+				body,
+				kind: 'update',
+				answer,
+			}),
 	);
 	// The key file is not returned by the service; never let it through if that changes.
-	return withoutFields(workspace, ['file_key_json', 'outlook_client_secret', 'outlook_client_secret_value', 'private_key']);
+	return withoutFields(workspace, [
+		'file_key_json',
+		'outlook_client_secret',
+		'outlook_client_secret_value',
+		'private_key',
+	]);
 }

@@ -16,7 +16,8 @@ import { collectionValues, given, ifGiven, listLimit } from '../../helpers/param
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many notifications',
-	description: 'List the open notifications (the 25 most recent), optionally of one account or one event',
+	description:
+		'List the open notifications (the 25 most recent), optionally of one account or one event',
 };
 
 export const description: INodeProperties[] = [
@@ -30,7 +31,13 @@ export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
 	collectionOf('filters', [
 		accountFilter('Only the notifications of this account (mailbox)'),
-		choiceField('Event', 'event', EVENT_OPTIONS, 'ACCOUNT_DISCONNECTED', 'Only the notifications of this event. To filter by another event ID, use an expression.'),
+		choiceField(
+			'Event',
+			'event',
+			EVENT_OPTIONS,
+			'ACCOUNT_DISCONNECTED',
+			'Only the notifications of this event. To filter by another event ID, use an expression.',
+		),
 	]),
 ];
 
@@ -45,19 +52,27 @@ export function notificationQuery(ctx: IExecuteFunctions, item: Item): IDataObje
 			account_id: ifGiven(account === '' || account === null ? undefined : account, (value) =>
 				v.id('Filters → Account', typeof value === 'string' ? value.trim() : value),
 			),
-			event: ifGiven(filters.event === '' ? undefined : filters.event, (value) => v.nonEmptyString('Filters → Event', value)),
+			event: ifGiven(filters.event === '' ? undefined : filters.event, (value) =>
+				v.nonEmptyString('Filters → Event', value),
+			),
 		}),
 	);
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of notifications', wrapper: 'notifications' };
+export const answer: AnswerFact = {
+	shape: 'list',
+	what: 'a list of notifications',
+	wrapper: 'notifications',
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const { limit, qs } = item.fields.all({
 		limit: () => listLimit(this, item),
 		qs: () => notificationQuery(this, item),
 	});
-	const list = listFrom(await item.request({ method: 'GET', path: '/notifications', qs, kind: 'read', answer }));
+	const list = listFrom(
+		await item.request({ method: 'GET', path: '/notifications', qs, kind: 'read', answer }),
+	);
 	return limit === undefined ? list : list.slice(0, limit);
 }

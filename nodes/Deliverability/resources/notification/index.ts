@@ -6,7 +6,8 @@ export const notification = defineResource(
 	{
 		name: 'Notification',
 		value: 'notification',
-		description: 'Open notifications about accounts and domains (disconnections, expiring domains, …)',
+		description:
+			'Open notifications about accounts and domains (disconnections, expiring domains, …)',
 	},
 	'getAll',
 	{ getAll },

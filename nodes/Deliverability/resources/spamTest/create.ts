@@ -14,12 +14,18 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = { what: 'The spam test may have been created (and a credit spent)', where: 'Spam Test → Get Many' };
+export const creates: CreateWording = {
+	what: 'The spam test may have been created (and a credit spent)',
+	where: 'Spam Test → Get Many',
+};
 
 export const tool: ToolFacts = {
 	/** For a model: the ids, the seed addresses once, the cost and what to do next. */
 	slim: (test) => {
-		const seeds = typeof test.seed_emails === 'string' && test.seed_emails !== '' ? test.seed_emails.split(',') : [];
+		const seeds =
+			typeof test.seed_emails === 'string' && test.seed_emails !== ''
+				? test.seed_emails.split(',')
+				: [];
 		const out: IDataObject = {};
 		for (const key of ['id', 'public_id', 'public_full_id', 'seedlist', 'test_type']) {
 			if (test[key] !== undefined && test[key] !== null) out[key] = test[key];
@@ -43,25 +49,44 @@ export const description: INodeProperties[] = [
 		default: '',
 	},
 	collectionOf('additionalFields', [
-		seedlistOption(SPAM_TEST_SEEDLISTS, 'Which seedlist (1 to 4) receives the test. The service uses its default when omitted.'),
+		seedlistOption(
+			SPAM_TEST_SEEDLISTS,
+			'Which seedlist (1 to 4) receives the test. The service uses its default when omitted.',
+		),
 	]),
 ];
 
 /** The seed addresses of a test, in the order the service lists them. */
 export function seedEmails(test: IDataObject): string[] {
 	const results = Array.isArray(test.results) ? (test.results as IDataObject[]) : [];
-	return results.map((r) => r?.email).filter((e): e is string => typeof e === 'string' && e.trim() !== '');
+	return results
+		.map((r) => r?.email)
+		.filter((e): e is string => typeof e === 'string' && e.trim() !== '');
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the new spam test (with public_id)', keys: ['public_id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the new spam test (with public_id)',
+	keys: ['public_id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
 	const fields = collectionValues(this, item, 'additionalFields');
-	const body: IDataObject = fields.seedlist === undefined ? {} : { seedlist: v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS) };
-	const test = await item.request({ method: 'POST', path: '/spam_tests', creates, body, kind: 'create', answer });
+	const body: IDataObject =
+		fields.seedlist === undefined
+			? {}
+			: { seedlist: v.oneOf('seedlist', fields.seedlist, SPAM_TEST_SEEDLISTS) };
+	const test = await item.request({
+		method: 'POST',
+		path: '/spam_tests',
+		creates,
+		body,
+		kind: 'create',
+		answer,
+	});
 	const seeds = seedEmails(test);
 	if (i === 0) {
 		this.addExecutionHints({

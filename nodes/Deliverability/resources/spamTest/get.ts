@@ -43,7 +43,11 @@ export function completed(answer: IDataObject): boolean {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'a spam test (with public_id)', keys: ['public_id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'a spam test (with public_id)',
+	keys: ['public_id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
@@ -54,12 +58,19 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		// The thresholds are read only when Simplify is on (the options are shown only then).
 		view: () => {
 			const simplify = flag(this, item, 'simplify');
-			return { simplify, thresholds: inboxThresholds(v, simplify ? collectionValues(this, item, 'options') : {}) };
+			return {
+				simplify,
+				thresholds: inboxThresholds(v, simplify ? collectionValues(this, item, 'options') : {}),
+			};
 		},
 	});
 	const { simplify, thresholds } = view;
 	const fetch = async () =>
-		await item.request({ method: 'GET', path: `/spam_tests/${encodeURIComponent(publicId)}`, answer });
+		await item.request({
+			method: 'GET',
+			path: `/spam_tests/${encodeURIComponent(publicId)}`,
+			answer,
+		});
 	const test = settings.waitForCompletion
 		? await waitUntil(this, i, settings, fetch, completed, `spam test ${publicId} to complete`)
 		: await fetch();
@@ -71,6 +82,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	}
 	if (!simplify) return test;
 	const simple = simplifySpamTest(test, thresholds);
-	if (test._waitTimedOut !== undefined) Object.assign(simple, { _waitTimedOut: test._waitTimedOut, _polls: test._polls });
+	if (test._waitTimedOut !== undefined)
+		Object.assign(simple, { _waitTimedOut: test._waitTimedOut, _polls: test._polls });
 	return simple;
 }

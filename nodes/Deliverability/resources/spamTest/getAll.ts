@@ -18,7 +18,11 @@ export const operation = {
 
 const ORDER_BY = [
 	{ name: 'Created At', value: 'created_at' },
-	{ name: 'Score', value: 'score', description: 'Final score (raw score when combined with Search)' },
+	{
+		name: 'Score',
+		value: 'score',
+		description: 'Final score (raw score when combined with Search)',
+	},
 ] as const;
 
 export const description: INodeProperties[] = [
@@ -52,15 +56,20 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'list', what: 'a list of spam tests', wrapper: 'spam_tests' };
+export const answer: AnswerFact = {
+	shape: 'list',
+	what: 'a list of spam tests',
+	wrapper: 'spam_tests',
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
 	const filters = collectionValues(this, item, 'filters');
 	const options = collectionValues(this, item, 'options');
 	const { limit, view, ...query } = v.all({
-		automated_test_id: ifGiven(filters.automated_test_id === '' ? undefined : filters.automated_test_id, (value) =>
-			v.id('automated_test_id', value),
+		automated_test_id: ifGiven(
+			filters.automated_test_id === '' ? undefined : filters.automated_test_id,
+			(value) => v.id('automated_test_id', value),
 		),
 		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
 		order_by: ifGiven(options.order_by, (value) => v.oneOf('order_by', value, valuesOf(ORDER_BY))),
@@ -72,6 +81,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			return { simplify, thresholds: inboxThresholds(v, simplify ? options : {}) };
 		},
 	});
-	const tests = await item.requestAll({ path: '/spam_tests', qs: given(query), pageSize: PAGE_SIZE, answer }, limit);
+	const tests = await item.requestAll(
+		{ path: '/spam_tests', qs: given(query), pageSize: PAGE_SIZE, answer },
+		limit,
+	);
 	return view.simplify ? tests.map((test) => simplifySpamTest(test, view.thresholds)) : tests;
 }

@@ -27,24 +27,33 @@ export const thresholdOptions: INodeProperties[] = [
 		name: 'passAtInbox',
 		type: 'number',
 		default: 80,
-		description: 'Simplify: the share of seed copies in the inbox (0 to 100) at or above which the verdict is pass',
+		description:
+			'Simplify: the share of seed copies in the inbox (0 to 100) at or above which the verdict is pass',
 	},
 	{
 		displayName: 'Warn At Inbox (%)',
 		name: 'warnAtInbox',
 		type: 'number',
 		default: 60,
-		description: 'Simplify: the inbox share (0 to 100) at or above which a test below Pass At Inbox gets warn; below it, fail',
+		description:
+			'Simplify: the inbox share (0 to 100) at or above which a test below Pass At Inbox gets warn; below it, fail',
 	},
 ];
 
 /** The thresholds from an Options collection, checked (0 to 100, warn not above pass) before any request. */
 export function inboxThresholds(v: Validator, options: IDataObject): InboxThresholds {
 	const thresholds = v.all({
-		passAt: () => (options.passAtInbox === undefined ? INBOX_THRESHOLDS.passAt : v.integer('passAtInbox', options.passAtInbox, 0, 100)),
-		warnAt: () => (options.warnAtInbox === undefined ? INBOX_THRESHOLDS.warnAt : v.integer('warnAtInbox', options.warnAtInbox, 0, 100)),
+		passAt: () =>
+			options.passAtInbox === undefined
+				? INBOX_THRESHOLDS.passAt
+				: v.integer('passAtInbox', options.passAtInbox, 0, 100),
+		warnAt: () =>
+			options.warnAtInbox === undefined
+				? INBOX_THRESHOLDS.warnAt
+				: v.integer('warnAtInbox', options.warnAtInbox, 0, 100),
 	});
-	if (thresholds.warnAt > thresholds.passAt) v.invalid('warnAtInbox', `${thresholds.warnAt} is above Pass At Inbox (${thresholds.passAt})`);
+	if (thresholds.warnAt > thresholds.passAt)
+		v.invalid('warnAtInbox', `${thresholds.warnAt} is above Pass At Inbox (${thresholds.passAt})`);
 	return { ...INBOX_THRESHOLDS, ...thresholds };
 }
 
@@ -54,7 +63,8 @@ type Provider = 'gmail' | 'outlook' | 'yahoo' | 'other';
 export function providerGroup(provider: unknown): Provider {
 	const p = typeof provider === 'string' ? provider.trim().toLowerCase() : '';
 	if (p === 'gmail' || p.startsWith('google')) return 'gmail';
-	if (['outlook', 'hotmail', 'office365'].includes(p) || p.startsWith('microsoft')) return 'outlook';
+	if (['outlook', 'hotmail', 'office365'].includes(p) || p.startsWith('microsoft'))
+		return 'outlook';
 	if (p === 'yahoo' || p === 'aol') return 'yahoo';
 	return 'other';
 }
@@ -84,10 +94,20 @@ interface Placement extends IDataObject {
 	spam_percent: number | null;
 }
 
-const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 100) : null);
+const percent = (part: number, whole: number): number | null =>
+	whole > 0 ? Math.round((part / whole) * 100) : null;
 
 function placementOf(results: IDataObject[]): Record<'all' | Provider, Placement> {
-	const empty = (): Placement => ({ seeds: 0, inbox: 0, categories: 0, spam: 0, other: 0, not_received: 0, inbox_percent: null, spam_percent: null });
+	const empty = (): Placement => ({
+		seeds: 0,
+		inbox: 0,
+		categories: 0,
+		spam: 0,
+		other: 0,
+		not_received: 0,
+		inbox_percent: null,
+		spam_percent: null,
+	});
 	const out = { all: empty(), gmail: empty(), outlook: empty(), yahoo: empty(), other: empty() };
 	for (const r of results) {
 		const folder = folderGroup(r.received_in);
@@ -103,7 +123,8 @@ function placementOf(results: IDataObject[]): Record<'all' | Provider, Placement
 	return out;
 }
 
-const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -111,12 +132,23 @@ function names(value: unknown): string[] | undefined {
 	return Array.isArray(value) ? value.map((v) => String(v)) : undefined;
 }
 
-export function simplifySpamTest(test: IDataObject, thresholds: InboxThresholds = INBOX_THRESHOLDS): IDataObject {
+export function simplifySpamTest(
+	test: IDataObject,
+	thresholds: InboxThresholds = INBOX_THRESHOLDS,
+): IDataObject {
 	const out: IDataObject = {};
-	for (const key of ['public_id', 'public_full_id'] as const) if (test[key] !== undefined) out[key] = test[key];
+	for (const key of ['public_id', 'public_full_id'] as const)
+		if (test[key] !== undefined) out[key] = test[key];
 	const completed = readBoolean(test.completed);
 	if (completed !== undefined) out.completed = completed;
-	for (const key of ['subject', 'sender', 'created_at', 'test_type', 'seedlist', 'automated_test_id'] as const) {
+	for (const key of [
+		'subject',
+		'sender',
+		'created_at',
+		'test_type',
+		'seedlist',
+		'automated_test_id',
+	] as const) {
 		if (test[key] !== undefined && test[key] !== null) out[key] = test[key];
 	}
 	// The sender's domain name: `domain` as the spec types it (text), or the name inside a snapshot object.
@@ -128,7 +160,9 @@ export function simplifySpamTest(test: IDataObject, thresholds: InboxThresholds 
 		if (n !== undefined) out[key] = n;
 	}
 
-	const results = Array.isArray(test.results) ? (test.results as unknown[]).filter(isObject) : undefined;
+	const results = Array.isArray(test.results)
+		? (test.results as unknown[]).filter(isObject)
+		: undefined;
 	const placement = results ? placementOf(results) : undefined;
 	if (placement) {
 		out.inbox_percent = placement.all.inbox_percent;
@@ -151,9 +185,16 @@ export function simplifySpamTest(test: IDataObject, thresholds: InboxThresholds 
 
 	const domainLists = names(test.blacklist_links);
 	const ipLists = names(test.blacklist_sending_ip);
-	if (domainLists || ipLists) out.blacklists = { domain: domainLists ?? [], sending_ip: ipLists ?? [] };
-	if (domainLists?.length) problems.push(`listed on ${plural(domainLists.length, 'domain blacklist', 'domain blacklists')}: ${domainLists.join(', ')}`);
-	if (ipLists?.length) problems.push(`sending IP listed on ${plural(ipLists.length, 'blacklist', 'blacklists')}: ${ipLists.join(', ')}`);
+	if (domainLists || ipLists)
+		out.blacklists = { domain: domainLists ?? [], sending_ip: ipLists ?? [] };
+	if (domainLists?.length)
+		problems.push(
+			`listed on ${plural(domainLists.length, 'domain blacklist', 'domain blacklists')}: ${domainLists.join(', ')}`,
+		);
+	if (ipLists?.length)
+		problems.push(
+			`sending IP listed on ${plural(ipLists.length, 'blacklist', 'blacklists')}: ${ipLists.join(', ')}`,
+		);
 
 	const content = contentOf(test.analysis_results);
 	if (content !== undefined) out.content = content;
@@ -163,7 +204,8 @@ export function simplifySpamTest(test: IDataObject, thresholds: InboxThresholds 
 
 	if (placement && completed === true) {
 		const { spam, not_received: missing, seeds } = placement.all;
-		if (spam) problems.push(`${spam} of ${plural(seeds, 'seed copy', 'seed copies')} landed in spam`);
+		if (spam)
+			problems.push(`${spam} of ${plural(seeds, 'seed copy', 'seed copies')} landed in spam`);
 		if (missing) problems.push(`${plural(missing, 'seed copy', 'seed copies')} never arrived`);
 	}
 	out.problems = problems.map((p) => p.charAt(0).toUpperCase() + p.slice(1));
@@ -193,21 +235,31 @@ function verdictOf(
 	{ passAt, warnAt }: InboxThresholds,
 ): { verdict: string; reason: string; problem?: string } | undefined {
 	if (completed === false) {
-		const reason = all ? `waiting for seed copies: ${all.seeds - all.not_received} of ${all.seeds} arrived` : 'waiting for seed copies';
+		const reason = all
+			? `waiting for seed copies: ${all.seeds - all.not_received} of ${all.seeds} arrived`
+			: 'waiting for seed copies';
 		return { verdict: 'pending', reason };
 	}
 	if (completed !== true) return undefined;
 	if (all && all.inbox_percent !== null) {
 		const share = all.inbox_percent;
 		const what = `${share} % of seed copies reached the inbox`;
-		if (share >= passAt) return { verdict: 'pass', reason: `${what} (pass at ${passAt} % or more)` };
-		if (share >= warnAt) return { verdict: 'warn', reason: `${what} (pass at ${passAt} %, warn from ${warnAt} %)`, problem: `only ${what}` };
+		if (share >= passAt)
+			return { verdict: 'pass', reason: `${what} (pass at ${passAt} % or more)` };
+		if (share >= warnAt)
+			return {
+				verdict: 'warn',
+				reason: `${what} (pass at ${passAt} %, warn from ${warnAt} %)`,
+				problem: `only ${what}`,
+			};
 		return { verdict: 'fail', reason: `${what} (fail below ${warnAt} %)`, problem: `only ${what}` };
 	}
 	// No seed results in the answer: the final score is about 10 × the inbox share (README "Simplified outputs").
 	if (finalScore === undefined) return undefined;
 	const what = `final score ${finalScore} of 10 (no seed results in the answer)`;
-	if (finalScore * 10 >= passAt) return { verdict: 'pass', reason: `${what}: pass at ${passAt / 10} or more` };
-	if (finalScore * 10 >= warnAt) return { verdict: 'warn', reason: `${what}: warn from ${warnAt / 10}`, problem: what };
+	if (finalScore * 10 >= passAt)
+		return { verdict: 'pass', reason: `${what}: pass at ${passAt / 10} or more` };
+	if (finalScore * 10 >= warnAt)
+		return { verdict: 'warn', reason: `${what}: warn from ${warnAt / 10}`, problem: what };
 	return { verdict: 'fail', reason: `${what}: fail below ${warnAt / 10}`, problem: what };
 }

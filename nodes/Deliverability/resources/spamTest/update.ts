@@ -12,7 +12,8 @@ import { recordUpdate } from '../../helpers/params';
 export const operation = {
 	name: 'Update',
 	action: 'Update a spam test',
-	description: 'Filter results for an audience type, or re-associate the seedlist; what is not set stays',
+	description:
+		'Filter results for an audience type, or re-associate the seedlist; what is not set stays',
 };
 
 const AUDIENCE_TYPES = [
@@ -36,7 +37,11 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the spam test (with public_id)', keys: ['public_id'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the spam test (with public_id)',
+	keys: ['public_id'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
@@ -50,10 +55,15 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		// `type` is required on every update: without it the audience would have to be reset, so keep the current one.
 		const current = await item.request({ method: 'GET', path, kind: 'read', answer });
 		if (typeof current.test_type !== 'string' || current.test_type.trim() === '') {
-			throw new NodeOperationError(this.getNode(), `Could not read the audience type of spam test ${publicId}`, {
-				itemIndex: i,
-				description: 'The service needs it on every update and did not say what it is: add Update Fields → Audience Type.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Could not read the audience type of spam test ${publicId}`,
+				{
+					itemIndex: i,
+					description:
+						'The service needs it on every update and did not say what it is: add Update Fields → Audience Type.',
+				},
+			);
 		}
 		body.type = current.test_type;
 	}

@@ -18,11 +18,18 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	idPicker('tagId'),
-	idPicker('accountId', 'The account (mailbox) that gets the tag. Search by email or name, or give its ID.'),
+	idPicker(
+		'accountId',
+		'The account (mailbox) that gets the tag. Search by email or name, or give its ID.',
+	),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the tag ({id, name})', keys: ['id', 'name'] };
+export const answer: AnswerFact = {
+	shape: 'object',
+	what: 'the tag ({id, name})',
+	keys: ['id', 'name'],
+};
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { tagId, accountId } = item.fields.all({

@@ -3,7 +3,11 @@ import { defineResource } from '../types';
 import * as get from './get';
 
 export const task = defineResource(
-	{ name: 'Task', value: 'task', description: 'Queued batch actions on accounts and their progress' },
+	{
+		name: 'Task',
+		value: 'task',
+		description: 'Queued batch actions on accounts and their progress',
+	},
 	'get',
 	{ get },
 );

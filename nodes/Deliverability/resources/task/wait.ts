@@ -17,7 +17,11 @@ export function taskWaitOptions(whenOff?: string): INodeProperties[] {
 }
 
 /** What GET /tasks/{id} must answer (checked by the transport before anything becomes an item). */
-export const TASK_ANSWER: AnswerFact = { shape: 'object', what: 'a task (with id and progress)', keys: ['id', 'progress'] };
+export const TASK_ANSWER: AnswerFact = {
+	shape: 'object',
+	what: 'a task (with id and progress)',
+	keys: ['id', 'progress'],
+};
 
 /** A task is finished once its progress reaches 100 (numeric text from a proxy is accepted too). */
 export function taskDone(task: IDataObject): boolean {
@@ -34,7 +38,12 @@ export const taskToolFacts: ToolFacts = {
 };
 
 export async function getTask(item: Item, taskId: number): Promise<IDataObject> {
-	return await item.request({ method: 'GET', path: `/tasks/${taskId}`, kind: 'read', answer: TASK_ANSWER });
+	return await item.request({
+		method: 'GET',
+		path: `/tasks/${taskId}`,
+		kind: 'read',
+		answer: TASK_ANSWER,
+	});
 }
 
 /** The wait settings, checked (call it before the first request). */
