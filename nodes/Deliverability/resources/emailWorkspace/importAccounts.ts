@@ -324,14 +324,23 @@ export function outcomeOfLogs(logs: unknown): { failed: Failed[]; imported: stri
  * The import's answer with `failed` (each address the service did not import, with its reason) and `imported`, when
  * the outcome is known: at once for up to 4 addresses (from `errors`), or from the finished task's logs. A task not
  * waited for has no outcome yet, so neither field is given. Failures also show as a hint on the output.
+ *
+ * After waiting for its task, the item reads as the finished import: the first answer's `completed: false` and
+ * `errors: []` (said before anything ran) become `completed: true` and the failures per address, as `{email, error}`
+ * like the errors of an import done at once; the task itself stays under `task`, its logs untouched.
  */
 function withOutcome(ctx: IExecuteFunctions, sent: string[], result: IDataObject): IDataObject {
 	const task =
 		result.task && typeof result.task === 'object' ? (result.task as IDataObject) : undefined;
 	let failed: Failed[];
 	let imported: string[];
+	let finished: IDataObject = {};
 	if (task && taskDone(task)) {
 		({ failed, imported } = outcomeOfLogs(task.logs));
+		finished = {
+			completed: true,
+			errors: failed.map((f) => ({ email: f.email, error: f.reason })),
+		};
 	} else if (readBoolean(result.completed) === true && Array.isArray(result.errors)) {
 		failed = (result.errors as unknown[]).map(failedItem);
 		const named = new Set(failed.map((f) => f.email?.toLowerCase()));
@@ -348,5 +357,5 @@ function withOutcome(ctx: IExecuteFunctions, sent: string[], result: IDataObject
 			location: 'outputPane',
 		});
 	}
-	return { ...result, imported, failed };
+	return { ...result, ...finished, imported, failed };
 }
