@@ -29,7 +29,9 @@ export class Deliverability implements INodeType {
 			dark: 'file:../../icons/deliverability.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 1.1: Output (Simplified / Raw / Selected Fields) where version 1 has Simplify (descriptions/common.ts outputFields).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Run spam tests (one credit each), manage sending mailboxes, automated tests, domains, batch tasks and alerts',

@@ -229,6 +229,69 @@ export function waitForCompletionFields(
 	return fields;
 }
 
+/** The node version from which Output replaces Simplify (Deliverability.node.ts `version`). */
+export const OUTPUT_VERSION = 1.1;
+
+/** Shown from OUTPUT_VERSION on (n8n's `@version` display condition). */
+const FROM_OUTPUT_VERSION = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
+
+/** The Output picker's values, sorted by name (its Simplified entry is described by each operation). */
+export const OUTPUT = [
+	{ name: 'Raw', value: 'raw', description: "The service's answer as it is" },
+	{
+		name: 'Selected Fields',
+		value: 'fields',
+		description: "Only the fields named under Fields, from the service's answer, and the ID",
+	},
+	{ name: 'Simplified', value: 'simple' },
+] as const;
+
+export interface OutputSpec {
+	/** Version 1's Simplify switch, as it was ("Whether to give … instead of the raw answer"). */
+	simplify: string;
+	/** What Simplified returns, for its entry in the Output picker. */
+	simplified: string;
+	/** The field(s) Selected Fields always keeps, as said on screen ("id"). */
+	kept: string;
+	/** A sensible pick, for the Fields placeholder ("email, score"). */
+	example: string;
+}
+
+/**
+ * What an operation answering with records returns. Version 1 keeps its Simplify switch exactly as it was (saved
+ * workflows keep working); from version 1.1 it is n8n's Output choice instead: Simplified (the default, the same as
+ * Simplify on), Raw (Simplify off) or Selected Fields (only the fields named, the record's id always kept), which
+ * keeps an AI tool's answer small. Read with `outputView(this, item)` (helpers/output.ts).
+ */
+export function outputFields(spec: OutputSpec): INodeProperties[] {
+	return [
+		{
+			...simplifyOption(),
+			description: spec.simplify,
+			displayOptions: { hide: FROM_OUTPUT_VERSION },
+		},
+		{
+			...choiceField(
+				'Output',
+				'output',
+				OUTPUT.map((o) => (o.value === 'simple' ? { ...o, description: spec.simplified } : o)),
+				'simple',
+				'What to return for each record',
+			),
+			displayOptions: { show: FROM_OUTPUT_VERSION },
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'string',
+			default: '',
+			placeholder: `e.g. ${spec.example}`,
+			description: `Comma-separated names of fields of the service's answer to return (${spec.kept} is always kept)`,
+			displayOptions: { show: { ...FROM_OUTPUT_VERSION, output: ['fields'] } },
+		},
+	];
+}
+
 /** The "Simplify" switch for wide responses: on by default, as in n8n's built-in nodes. */
 export function simplifyOption(): INodeProperties {
 	return {

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { simplifyOption } from '../../descriptions/common';
+import { outputFields } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { flag, locatorId } from '../../helpers/params';
+import { outputView, shaped } from '../../helpers/output';
+import { locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
 export const operation = {
@@ -15,21 +16,24 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	idPicker('accountId'),
-	{
-		...simplifyOption(),
-		description:
+	...outputFields({
+		simplify:
 			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores and disconnected / paused / warming instead of the whole account',
-	},
+		simplified:
+			'A verdict (pass, warn, fail) with its reasons, reputation scores and disconnected / paused / warming',
+		kept: 'id',
+		example: 'email, score, imap_issue',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const { id, simplify } = item.fields.all({
+	const { id, view } = item.fields.all({
 		id: () => locatorId(this, item, 'accountId', true),
-		simplify: () => flag(this, item, 'simplify'),
+		view: () => outputView(this, item),
 	});
 	const account = await item.request({ method: 'GET', path: `/accounts/${id}`, answer });
-	return simplify ? simplifyAccount(account) : account;
+	return shaped(account, view, simplifyAccount, ['id']);
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, returnAllAndLimit, simplifyOption } from '../../descriptions/common';
+import { collectionOf, outputFields, returnAllAndLimit } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
-import { collectionValues, flag, given, ifGiven, listLimit } from '../../helpers/params';
+import { outputView, shaped } from '../../helpers/output';
+import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
@@ -17,7 +18,13 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
-	simplifyOption(),
+	...outputFields({
+		simplify: 'Whether to return a simplified version of the response instead of the raw data',
+		simplified:
+			'Each account with a verdict (pass, warn, fail) and its reasons, reputation scores and paused / warming',
+		kept: 'id',
+		example: 'email, score',
+	}),
 	collectionOf('filters', [
 		{
 			displayName: 'Include Spam-Test Accounts',
@@ -81,7 +88,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			.filter((t) => t)
 			.join(',');
 	}
-	const { extra, limit, simplify, ...checked } = v.all({
+	const { extra, limit, view, ...checked } = v.all({
 		max_score: ifGiven(filters.max_score, (value) => v.integer('max_score', value, 0, 101)),
 		spamchecker_only: ifGiven(filters.spamchecker_only, (value) =>
 			v.boolean('spamchecker_only', value),
@@ -91,12 +98,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		),
 		extra: () => extraQuery(this, item),
 		limit: () => listLimit(this, item),
-		simplify: () => flag(this, item, 'simplify'),
+		view: () => outputView(this, item),
 	});
 	Object.assign(qs, given(checked), extra);
 	const accounts = await item.requestAll(
 		{ path: '/accounts', qs, pageSize: PAGE_SIZE, answer },
 		limit,
 	);
-	return simplify ? accounts.map(simplifyAccount) : accounts;
+	return accounts.map((account) => shaped(account, view, simplifyAccount, ['id']));
 }

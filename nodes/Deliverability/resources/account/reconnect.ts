@@ -8,10 +8,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { answer as getAnswer } from './get';
-import { simplifyOption, waitForCompletionFields } from '../../descriptions/common';
+import { outputFields, waitForCompletionFields } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { flag, locatorId } from '../../helpers/params';
+import { outputView, shaped } from '../../helpers/output';
+import { locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 
@@ -29,7 +30,13 @@ export const description: INodeProperties[] = [
 		'imap_issue is false: its connection is back',
 		'The reconnect runs in the background. Turn on "Wait for Completion" to get the account once its connection is back, or check it later with Account → Get (imap_issue).',
 	),
-	simplifyOption(),
+	...outputFields({
+		simplify: 'Whether to return a simplified version of the response instead of the raw data',
+		simplified:
+			'The account, once waited for, with a verdict (pass, warn, fail) and its reasons, reputation scores and disconnected / paused / warming',
+		kept: 'id',
+		example: 'email, imap_issue',
+	}),
 ];
 
 /** The connection is back once the account no longer reports an IMAP issue ("false" text from a proxy too). */
@@ -54,10 +61,10 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
-	const { id, settings, simplify } = item.fields.all({
+	const { id, settings, view } = item.fields.all({
 		id: () => locatorId(this, item, 'accountId', true),
 		settings: () => waitSettings(this, item),
-		simplify: () => flag(this, item, 'simplify'),
+		view: () => outputView(this, item),
 	});
 	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
 	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.
@@ -96,5 +103,5 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	};
 	for (const key of ['_waitTimedOut', '_polls'])
 		if (account[key] !== undefined) flags[key] = account[key];
-	return { ...(simplify ? simplifyAccount(account) : account), ...flags };
+	return { ...shaped(account, view, simplifyAccount, ['id']), ...flags };
 }

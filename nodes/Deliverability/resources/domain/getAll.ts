@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
-import { collectionOf, returnAllAndLimit, simplifyOption } from '../../descriptions/common';
+import { collectionOf, outputFields, returnAllAndLimit } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, ifGiven, listLimit } from '../../helpers/params';
+import { outputView, shaped } from '../../helpers/output';
+import { collectionValues, ifGiven, listLimit } from '../../helpers/params';
 import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
 export const operation = {
@@ -17,11 +18,14 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
-	{
-		...simplifyOption(),
-		description:
+	...outputFields({
+		simplify:
 			'Whether to give each domain as verdict (pass, warn, fail, or pending without a score), reasons, SPF/DKIM/DMARC as valid/invalid/missing, score, days to expiry and named MX fields, instead of the raw answer',
-	},
+		simplified:
+			'Each domain with a verdict (pass, warn, fail, or pending without a score), reasons, SPF/DKIM/DMARC as valid/invalid/missing, score, days to expiry and named MX fields',
+		kept: 'id (and domain)',
+		example: 'avg_score, spf_valid, dmarc_valid',
+	}),
 	collectionOf('options', [
 		{
 			displayName: 'Expiry Warning (Days)',
@@ -88,12 +92,13 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const { order, limit, view } = v.all({
 		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
 		limit: () => listLimit(this, item),
-		// The thresholds are read only when Simplify is on (the options are shown only then).
+		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
-			const simplify = flag(this, item, 'simplify');
+			const output = outputView(this, item);
 			return {
-				simplify,
-				thresholds: simplify ? domainThresholds(v, options) : { ...DOMAIN_THRESHOLDS },
+				output,
+				thresholds:
+					output.mode === 'simple' ? domainThresholds(v, options) : { ...DOMAIN_THRESHOLDS },
 			};
 		},
 	});
@@ -107,7 +112,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	});
 	const all = domainsFrom(body);
 	const domains = limit === undefined ? all : all.slice(0, limit);
-	return view.simplify ? domains.map((d) => simplifyDomain(d, view.thresholds)) : domains;
+	return domains.map((d) =>
+		shaped(d, view.output, (record) => simplifyDomain(record, view.thresholds), ['id', 'domain']),
+	);
 }
 
 /** The Simplify thresholds from the Options collection, checked (warn not above pass). */

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, simplifyOption, waitForCompletionFields } from '../../descriptions/common';
+import { collectionOf, outputFields, waitForCompletionFields } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, locatorId } from '../../helpers/params';
+import { outputView, shaped } from '../../helpers/output';
+import { collectionValues, locatorId } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitSettings, waitUntil } from '../../helpers/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
@@ -28,11 +29,14 @@ export const tool: ToolFacts = {
 
 export const description: INodeProperties[] = [
 	idPicker('publicId'),
-	{
-		...simplifyOption(),
-		description:
+	...outputFields({
+		simplify:
 			'Whether to give a verdict (pass, warn, fail, pending) with its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content instead of the raw answer',
-	},
+		simplified:
+			'A verdict (pass, warn, fail, pending) with its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content',
+		kept: 'public_id (and completed)',
+		example: 'final_score, completed',
+	}),
 	...waitForCompletionFields('the spam test', 'completed is true: every seed copy arrived'),
 	collectionOf('options', thresholdOptions),
 ];
@@ -55,16 +59,17 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const { publicId, settings, view } = v.all({
 		publicId: () => locatorId(this, item, 'publicId', false),
 		settings: () => waitSettings(this, item),
-		// The thresholds are read only when Simplify is on (the options are shown only then).
+		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
-			const simplify = flag(this, item, 'simplify');
+			const output = outputView(this, item);
+			const simple = output.mode === 'simple';
 			return {
-				simplify,
-				thresholds: inboxThresholds(v, simplify ? collectionValues(this, item, 'options') : {}),
+				output,
+				thresholds: inboxThresholds(v, simple ? collectionValues(this, item, 'options') : {}),
 			};
 		},
 	});
-	const { simplify, thresholds } = view;
+	const { output, thresholds } = view;
 	const fetch = async () =>
 		await item.request({
 			method: 'GET',
@@ -80,9 +85,16 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			location: 'outputPane',
 		});
 	}
-	if (!simplify) return test;
-	const simple = simplifySpamTest(test, thresholds);
-	if (test._waitTimedOut !== undefined)
-		Object.assign(simple, { _waitTimedOut: test._waitTimedOut, _polls: test._polls });
-	return simple;
+	// `completed` decides between the Completed and Not Yet outputs: Selected Fields keeps it with the id.
+	return shaped(
+		test,
+		output,
+		(record) => {
+			const simple = simplifySpamTest(record, thresholds);
+			if (record._waitTimedOut !== undefined)
+				Object.assign(simple, { _waitTimedOut: record._waitTimedOut, _polls: record._polls });
+			return simple;
+		},
+		['public_id', 'completed'],
+	);
 }

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf, returnAllAndLimit, simplifyOption } from '../../descriptions/common';
+import { collectionOf, outputFields, returnAllAndLimit } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, given, ifGiven, listLimit } from '../../helpers/params';
+import { outputView, shaped } from '../../helpers/output';
+import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const PAGE_SIZE = 10;
@@ -27,11 +28,14 @@ const ORDER_BY = [
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
-	{
-		...simplifyOption(),
-		description:
+	...outputFields({
+		simplify:
 			'Whether to give each test a verdict (pass, warn, fail, pending) with its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content instead of the raw answer',
-	},
+		simplified:
+			'Each test with a verdict (pass, warn, fail, pending) and its reason, placement per provider, SPF/DKIM/DMARC in words, blacklists and parsed content',
+		kept: 'public_id',
+		example: 'final_score, created_at',
+	}),
 	collectionOf('filters', [
 		{
 			displayName: 'Automated Test ID',
@@ -75,15 +79,20 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		order_by: ifGiven(options.order_by, (value) => v.oneOf('order_by', value, valuesOf(ORDER_BY))),
 		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
 		limit: () => listLimit(this, item),
-		// The thresholds are read only when Simplify is on (the options are shown only then).
+		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
-			const simplify = flag(this, item, 'simplify');
-			return { simplify, thresholds: inboxThresholds(v, simplify ? options : {}) };
+			const output = outputView(this, item);
+			return {
+				output,
+				thresholds: inboxThresholds(v, output.mode === 'simple' ? options : {}),
+			};
 		},
 	});
 	const tests = await item.requestAll(
 		{ path: '/spam_tests', qs: given(query), pageSize: PAGE_SIZE, answer },
 		limit,
 	);
-	return view.simplify ? tests.map((test) => simplifySpamTest(test, view.thresholds)) : tests;
+	return tests.map((test) =>
+		shaped(test, view.output, (t) => simplifySpamTest(t, view.thresholds), ['public_id']),
+	);
 }
