@@ -276,6 +276,9 @@ export class N8n {
 			// n8n 1.x has no such module and refuses to start on an unknown name (the lowest runtime is 1.x).
 			...(this.major >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 			N8N_SECURE_COOKIE: 'false',
+			// n8n 3.0's default (2.x and 1.x abort a Code node task after 300 s): every n8n we start (e2e, queue,
+			// npm start, benches) already behaves as 3.0 will, so an example that needs longer fails here first.
+			N8N_RUNNERS_TASK_TIMEOUT: '60',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 			N8N_HIRING_BANNER_ENABLED: 'false',
 			GENERIC_TIMEZONE: 'UTC',
