@@ -1,7 +1,8 @@
 /**
  * The README's first command: `npm start` builds, starts the sandbox and a real n8n with the package, the
  * credential and the examples, prints the editor URL and login; Ctrl-C (SIGINT to the terminal's process group)
- * stops everything it started.
+ * stops everything it started. On that instance n8n's own 3.0 readiness report (its breaking-changes module) finds
+ * nothing in the examples, and does name a copy of one that uses a helper 3.0 removes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,6 +43,17 @@ afterAll(async () => {
 	}
 	fs.rmSync(folder, { recursive: true, force: true });
 });
+
+/** The light report of n8n's breaking-changes module (2.41: workflow results carry counts, not the workflows). */
+interface V3Report {
+	report: {
+		targetVersion: string;
+		currentVersion: string;
+		workflowResults: Array<{ ruleId: string; nbAffectedWorkflows: number }>;
+		instanceResults: Array<{ ruleId: string; ruleTitle: string }>;
+	};
+	totalWorkflows: number;
+}
 
 function printed(label: string): string {
 	const line = output.split('\n').find((l) => l.trimStart().startsWith(label));
@@ -116,6 +128,74 @@ describe('npm start', () => {
 			(await fetch(`${sandboxApi}/ping`, { headers: { 'X-Api-Key': 'dummy-key-project-a' } }))
 				.status,
 		).toBe(200);
+	});
+
+	async function call<T>(method: string, route: string, body?: unknown): Promise<T> {
+		const res = await fetch(`${editor}/rest${route}`, {
+			method,
+			headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (res.status !== 200) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+		return (JSON.parse(text) as { data: T }).data;
+	}
+
+	/** n8n's 3.0 readiness report, computed afresh (its answer is cached when the detection took long). */
+	const v3Report = () => call<V3Report>('POST', '/breaking-changes/report/refresh?version=v3');
+
+	it("n8n's 3.0 report finds nothing in the examples, our nodes or credentials", async () => {
+		const { report, totalWorkflows } = await v3Report();
+		const ours = loadExamples();
+		expect(report.targetVersion).toBe('v3');
+		expect(totalWorkflows).toBe(ours.length);
+		// Every stored workflow is an example: no workflow-level finding at all.
+		expect(report.workflowResults).toEqual([]);
+		// What n8n says about the instance: printed for the install docs; none names the package, its nodes or
+		// credentials. This instance sets N8N_UNVERIFIED_PACKAGES_ENABLED and N8N_RUNNERS_TASK_TIMEOUT (n8n reports
+		// the instances that rely on those defaults), as docs/install.md tells users to before 3.0.
+		process.stdout.write(
+			`[e2e] n8n ${report.currentVersion} 3.0 report, instance findings: ${
+				report.instanceResults.map((r) => r.ruleId).join(', ') || 'none'
+			}\n`,
+		);
+		expect(JSON.stringify(report.instanceResults)).not.toMatch(/deliverability/i);
+		expect(report.instanceResults.map((r) => r.ruleId)).not.toContain('unverified-packages-v3');
+		expect(report.instanceResults.map((r) => r.ruleId)).not.toContain(
+			'task-runner-task-timeout-v3',
+		);
+	});
+
+	it('the same report names an example of ours that used something 3.0 removes (control)', async () => {
+		// A copy of the pre-send gate whose Deliverability node reads its id with $getPairedItem (removed in 3.0).
+		const gate = loadExamples().find((e) => e.file === 'pre-send-gate.json')!.workflow as {
+			name: string;
+			nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+			connections: object;
+			settings?: object;
+		};
+		const nodes = JSON.parse(JSON.stringify(gate.nodes)) as typeof gate.nodes;
+		nodes.find((n) => n.name === 'Get results')!.parameters.publicId = {
+			__rl: true,
+			mode: 'id',
+			value: "={{ $getPairedItem('Create spam test', null, 0).json.public_id }}",
+		};
+		const control = await call<{ id: string }>('POST', '/workflows', {
+			name: 'Control: pre-send gate with $getPairedItem',
+			nodes,
+			connections: gate.connections,
+			settings: gate.settings ?? {},
+		});
+		const { report } = await v3Report();
+		expect(report.workflowResults.map((r) => [r.ruleId, r.nbAffectedWorkflows])).toEqual([
+			['get-paired-item-v3', 1],
+		]);
+		const rule = await call<{
+			affectedWorkflows: Array<{ id: string; issues: Array<{ nodeName: string }> }>;
+		}>('GET', '/breaking-changes/report/get-paired-item-v3');
+		expect(rule.affectedWorkflows.map((w) => [w.id, w.issues.map((i) => i.nodeName)])).toEqual([
+			[control.id, ['Get results']],
+		]);
 	});
 
 	it('Ctrl-C stops n8n and the sandbox', async () => {
