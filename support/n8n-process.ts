@@ -69,6 +69,7 @@ export const STAGED = [
 	'package.json',
 	'README.md',
 	'LICENSE',
+	'CHANGELOG.md',
 	'tsconfig.json',
 	'nodes',
 	'credentials',
