@@ -303,6 +303,15 @@ export class N8n {
 		};
 	}
 
+	/** Changes the extra environment of the next start (undefined removes a variable), e.g. before restart(). */
+	setEnv(changes: Record<string, string | undefined>): void {
+		this.options.env = Object.fromEntries(
+			Object.entries({ ...this.options.env, ...changes }).filter(
+				(entry): entry is [string, string] => entry[1] !== undefined,
+			),
+		);
+	}
+
 	/** Runs an n8n CLI command (import:credentials, import:workflow, publish:workflow, execute, …) on this user folder. */
 	async cli(args: string[]): Promise<string> {
 		if (!this.port) await this.pickPorts();

@@ -381,8 +381,9 @@ export class Cluster {
 		const webhookPorts: number[] = [];
 		for (let i = 0; i < (regular ? 0 : (this.options.webhookProcessors ?? 2)); i++)
 			webhookPorts.push(await freePort());
-		const mainPort = regular ? await freePort() : undefined;
-		const publicWebhookUrl = `http://127.0.0.1:${regular ? mainPort : webhookPorts[0]}/`;
+		// Without webhook processors (regular mode, or a cluster for manual runs only) main's own address stands in.
+		const mainPort = webhookPorts.length === 0 ? await freePort() : undefined;
+		const publicWebhookUrl = `http://127.0.0.1:${mainPort ?? webhookPorts[0]}/`;
 		const make = (
 			name: string,
 			command: N8nCommand,
@@ -403,7 +404,10 @@ export class Cluster {
 		if (regular) {
 			this.main = make('main', 'start', { port: mainPort });
 		} else {
-			this.main = make('main', 'start', { env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } });
+			this.main = make('main', 'start', {
+				port: mainPort,
+				env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+			});
 			this.worker = make('worker', 'worker', {
 				args: [`--concurrency=${this.options.workerConcurrency ?? 5}`],
 			});
@@ -429,10 +433,13 @@ export class Cluster {
 		);
 		if (this.options.regular) return;
 		await Promise.all([this.worker, ...this.webhooks].map(start));
+		const processors = this.webhooks
+			.map((w) => `${(w.startupMs / 1000).toFixed(1)} s (${w.baseUrl})`)
+			.join(', ');
 		this.log(
-			`[queue] worker ready in ${(this.worker.startupMs / 1000).toFixed(1)} s; webhook processors in ${this.webhooks
-				.map((w) => `${(w.startupMs / 1000).toFixed(1)} s (${w.baseUrl})`)
-				.join(', ')}`,
+			`[queue] worker ready in ${(this.worker.startupMs / 1000).toFixed(1)} s; ${
+				processors ? `webhook processors in ${processors}` : 'no webhook processor'
+			}`,
 		);
 	}
 
