@@ -14,6 +14,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
 import { CREDENTIAL_NAME, type ApiContext } from './types';
 
+/**
+ * The API's version segment, which every Base URL ends in (after trimming, a trailing slash removed): the paths the
+ * node adds (`/accounts/1`) exist only below it.
+ */
+const VERSION_SEGMENT = /^https?:\/\/[^/]+(?:\/.*)?\/api\/v1$/i;
+
 export function baseUrlOf(credentials: IDataObject): string {
 	return String(credentials.baseUrl ?? '')
 		.trim()
@@ -79,6 +85,19 @@ export class Session {
 				{
 					description:
 						'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
+					itemIndex,
+				},
+			);
+		}
+		if (!VERSION_SEGMENT.test(resolved.baseUrl.replace(/[?#].*$/, ''))) {
+			// Checked before the first request: without the version segment every path lands beside the API, and
+			// the service's answer (a 404 "not found", a web page) would read as a wrong ID or a broken service.
+			throw new NodeOperationError(
+				this.ctx.getNode(),
+				'The Base URL in the credential does not end in /api/v1',
+				{
+					description:
+						'Open the credential and set Base URL to the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1. Nothing was sent to the service.',
 					itemIndex,
 				},
 			);
