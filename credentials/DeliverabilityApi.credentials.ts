@@ -8,6 +8,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/**
+ * What the test's bare network codes mean. n8n shows `ECONNREFUSED` or `ENOTFOUND` as they are when nothing answers
+ * at the Base URL (no status, so no rule of the declarative test applies).
+ */
+export const NETWORK_CODES_NOTICE =
+	'If Test shows ECONNREFUSED, nothing answers at the host and port of the Base URL: check that the service is running and the port is right. ENOTFOUND: the host name does not exist (look for a typo). ETIMEDOUT: the host did not answer (firewall, VPN or proxy).';
+
 /** Rules on the status of the test call's answer. */
 const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
 	{
@@ -109,7 +116,16 @@ export class DeliverabilityApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://api.example.com/api/v1',
-			description: 'The service address, ending in /api/v1 (a trailing slash is fine)',
+			description:
+				'The service address, ending in /api/v1 (a trailing slash is fine). Its host and port must be reachable from the n8n server.',
+		},
+		{
+			// n8n shows a failed connection's bare network code (the declarative test cannot word it): the notice
+			// below the Base URL says what each code means before the user presses Test.
+			displayName: NETWORK_CODES_NOTICE,
+			name: 'networkCodesNotice',
+			type: 'notice',
+			default: '',
 		},
 		{
 			displayName: 'Header Form',
