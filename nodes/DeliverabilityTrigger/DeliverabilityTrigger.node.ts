@@ -65,7 +65,7 @@ export class DeliverabilityTrigger implements INodeType {
 		],
 		properties: [
 			eventsField(
-				"The events that start the workflow. Account Disconnected and Automated Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service's labels: see each one's description).",
+				"The events that start the workflow. Account Disconnected and Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service's labels: see each one's description).",
 				['ACCOUNT_DISCONNECTED'],
 			),
 			customEventsField(
@@ -86,7 +86,7 @@ export class DeliverabilityTrigger implements INodeType {
 						typeOptions: { loadOptionsMethod: 'getAutomatedTests' },
 						default: [],
 						description:
-							'Only for Automated Spam Test Completed: the automated tests whose completions start the workflow; none chosen means every test. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+							'Only for Spam Test Completed: the automated tests whose completions start the workflow; none chosen means every spam test, on-demand ones included. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
 						displayName: 'Deduplication Window',

@@ -21,8 +21,9 @@ export const EVENTS: EventInfo[] = [
 	},
 	{
 		id: 'SPAMCHECK_COMPLETED',
-		label: 'Automated Spam Test Completed',
-		trigger: 'A scheduled or on-demand spam test finished',
+		// Not "Automated …": the service sends it for on-demand spam tests too.
+		label: 'Spam Test Completed',
+		trigger: 'A spam test finished, automated (scheduled) or on-demand',
 		verified: true,
 	},
 	{
@@ -81,13 +82,28 @@ export const EVENTS: EventInfo[] = [
 	},
 ];
 
+/** Names that keep their capitals inside a sentence. */
+const BRANDS = ['SendGrid', 'Outlook'];
+
+/**
+ * An event as an action of the trigger in n8n's node creator: "On spam test completed", "On SendGrid missing emails".
+ * Without it n8n builds "On " + the label lower-cased word by word, which splits and lowers brand names ("On send grid
+ * missing emails").
+ */
+export function eventAction(label: string): string {
+	const words = label.split(' ').map((word) => (BRANDS.includes(word) ? word : word.toLowerCase()));
+	return `On ${words.join(' ')}`;
+}
+
 /**
  * Options for a multi-select, sorted by name as n8n's lint requires. Names are the service's labels, as n8n's own
- * triggers show events; whether an identifier is documented is said in the description (the hover text) only.
+ * triggers show events; whether an identifier is documented is said in the description (the hover text) only. Each
+ * option's `action` is its name in the node creator's list of the trigger's events.
  */
 export const EVENT_OPTIONS = EVENTS.map((e) => ({
 	name: e.label,
 	value: e.id,
+	action: eventAction(e.label),
 	description: e.verified
 		? `${e.trigger} (documented identifier ${e.id})`
 		: `${e.trigger}. Unverified identifier: ${e.id} is our reading of the service's label, not documented; if it never fires, add the right one under Custom Events.`,

@@ -137,7 +137,7 @@ describe('trigger description', () => {
 			);
 		};
 		expect(subtitle(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'])).toBe(
-			'On Account Disconnected, Automated Spam Test Completed',
+			'On Account Disconnected, Spam Test Completed',
 		);
 		expect(subtitle(['OUTLOOK_MISSING_OUTGOING_EMAILS', 'MY_OWN'])).toBe(
 			'On Outlook Missing Outgoing Emails, MY_OWN',
