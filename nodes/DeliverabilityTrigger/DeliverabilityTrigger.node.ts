@@ -48,8 +48,11 @@ export class DeliverabilityTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle(),
+		// n8n's node creator shows the action node and this trigger as one entry (same name without "Trigger") and
+		// gives it this text: it offers the action node's operations as well as this trigger's events, so it describes
+		// both.
 		description:
-			'Starts the workflow when the Deliverability service sends an alert (account disconnected, spam test completed, …)',
+			'Run spam tests, manage sending mailboxes, automated tests, domains and alerts, and start workflows when the service sends an alert',
 		defaults: { name: 'Deliverability Trigger' },
 		eventTriggerDescription: 'Waiting for the Deliverability service to send an alert',
 		inputs: [],

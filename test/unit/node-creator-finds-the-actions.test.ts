@@ -1,0 +1,60 @@
+/**
+ * What n8n's node creator (editor 2.41.1) makes of our nodes, from the data it reads:
+ * - it shows an action node and the trigger whose name is the same plus "Trigger" as ONE entry, with the trigger's
+ *   description (deliverability + deliverabilityTrigger): that text must describe the actions as well;
+ * - its search matches an entry's display name and its codex aliases only (each typed character in order, case
+ *   ignored), never the actions' names: so every operation's action ("Get a spam test") is an alias of the action
+ *   node, or searching it finds nothing.
+ * The browser e2e checks the same in the real editor.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+
+const action = new Deliverability().description;
+const trigger = new DeliverabilityTrigger().description;
+const codex = JSON.parse(
+	fs.readFileSync(
+		path.resolve(__dirname, '../../nodes/Deliverability/Deliverability.node.json'),
+		'utf8',
+	),
+) as { alias: string[] };
+
+/** The node creator's first test of a search: the typed text's characters appear in order in the target. */
+function inOrder(typed: string, target: string): boolean {
+	let i = 0;
+	for (const c of target.toLowerCase()) if (c === typed[i]?.toLowerCase()) i++;
+	return typed.length > 0 && i === typed.length;
+}
+const found = (typed: string) =>
+	[action.displayName, ...codex.alias].some((target) => inOrder(typed, target));
+
+const actions = action.properties
+	.filter((p) => p.name === 'operation')
+	.flatMap((p) => (p.options as INodePropertyOptions[]).map((o) => o.action!));
+
+describe("the node creator's entry for Deliverability", () => {
+	it('the action node and the trigger share one entry (same name but "Trigger")', () => {
+		expect(trigger.name.replace('Trigger', '')).toBe(action.name);
+	});
+
+	it("the entry's text (the trigger's description) tells of the actions and the trigger", () => {
+		expect(trigger.description).not.toMatch(/^Starts the workflow/);
+		expect(trigger.description).toMatch(/^Run spam tests, manage sending mailboxes/);
+		expect(trigger.description).toMatch(/start workflows when the service sends an alert/);
+	});
+
+	it('has all 32 actions', () => expect(actions).toHaveLength(32));
+
+	it.each(actions)('searching "%s" finds it', (text) => {
+		expect(codex.alias).toContain(text);
+		expect(found(text)).toBe(true);
+	});
+
+	it('a search for something it does not do finds nothing', () => {
+		expect(found('Send an SMS')).toBe(false);
+	});
+});
