@@ -54,8 +54,10 @@ export async function searchAccounts(
 }
 
 /**
- * Spam tests as a person recognises them: the message (subject, else sender or account, else the start of its
- * content), the score or that it is still waiting for seed copies, and when it was created in n8n's time zone.
+ * Spam tests as a person recognises them: the score or that it is still waiting for seed copies, when it was created
+ * in n8n's time zone, then the message (subject, else sender or account, else the start of its content). The score
+ * and the date come first: the picker cuts long names at its width, and weekly tests of one message differ only in
+ * those.
  */
 export async function searchSpamTests(
 	this: ILoadOptionsFunctions,
@@ -64,7 +66,7 @@ export async function searchSpamTests(
 ) {
 	const zone = instanceZone(this);
 	return await searchPage(this, '/spam_tests', 10, filter, paginationToken, (t) => ({
-		name: [spamTestTitle(t), spamTestState(t), readableDate(t.created_at, zone)]
+		name: [spamTestState(t), readableDate(t.created_at, zone), spamTestTitle(t)]
 			.filter(Boolean)
 			.join(' · '),
 		value: String(t.public_id),
@@ -86,7 +88,7 @@ function spamTestTitle(t: IDataObject): string {
 }
 
 function spamTestState(t: IDataObject): string {
-	if (t.completed !== true) return 'waiting for seed copies';
+	if (t.completed !== true) return 'waiting';
 	const score = Number(t.final_score ?? t.score);
 	return Number.isFinite(score) ? `score ${score}/10` : 'completed';
 }
