@@ -341,11 +341,16 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		data?: ExecuteResult['data'];
 	}
 
+	/** What the webhook answered the last campaign POST (the sending tool keeps it). */
+	let answered: unknown;
+
 	/** Publishes the copy, POSTs one campaign to its production webhook and returns the finished execution. */
 	async function campaign(wf: Workflow, path: string): Promise<ExecuteResult> {
 		expect((await stack.n8n.api('POST', `/workflows/${wf.id}/activate`)).status).toBe(200);
 		// Right after activation a webhook can answer 404 "not registered" for a moment: a sending tool retries.
-		await postUntilTaken(`${stack.n8n.baseUrl}/webhook/${path}`, CAMPAIGN, 30000);
+		answered = JSON.parse(
+			await postUntilTaken(`${stack.n8n.baseUrl}/webhook/${path}`, CAMPAIGN, 30000),
+		);
 		const done = await waitFor(
 			'the run to finish',
 			async () => {
@@ -373,6 +378,12 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		await admin(stack.sandbox, 'DELETE', '/requests');
 		const result = await campaign(afterSendFast, 'after-send-fast');
 		const created = nodeOutput(result, 'Create spam test')[0];
+		// The sending tool got the test's ids back, to link the campaign to it.
+		expect(answered).toEqual({
+			public_id: created.public_id,
+			public_full_id: created.public_full_id,
+		});
+		expect(String(created.public_full_id)).toContain(String(created.public_id));
 		const checks = result.data.resultData.runData['Check results'];
 		expect(checks.length).toBeGreaterThanOrEqual(2);
 		// The first check went out on "Not Yet" (output 1), the last on "Completed" (output 0), one item each time.

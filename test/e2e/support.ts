@@ -123,9 +123,16 @@ export const CAMPAIGN = {
 	text: 'Hello, our spring collection is out.',
 };
 
-/** POSTs `body` as JSON until n8n takes it (200): right after activation, or before the editor listens, it answers 404. */
-export async function postUntilTaken(url: string, body: unknown, timeoutMs: number): Promise<void> {
-	await waitFor(
+/**
+ * POSTs `body` as JSON until n8n takes it (200): right after activation, or before the editor listens, it answers 404.
+ * Returns the body of the answer that took it.
+ */
+export async function postUntilTaken(
+	url: string,
+	body: unknown,
+	timeoutMs: number,
+): Promise<string> {
+	return await waitFor(
 		`${url} to take the POST`,
 		async () => {
 			const res = await fetch(url, {
@@ -133,12 +140,12 @@ export async function postUntilTaken(url: string, body: unknown, timeoutMs: numb
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify(body),
 			});
-			await res.text();
-			return res.status === 200;
+			const text = await res.text();
+			return res.status === 200 && { text };
 		},
 		timeoutMs,
 		1000,
-	);
+	).then((taken) => taken.text);
 }
 
 export function readExample(file: string): Record<string, unknown> {
