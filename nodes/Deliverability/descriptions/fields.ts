@@ -11,8 +11,9 @@ export const SPAM_TEST_SEEDLISTS = [1, 2, 3, 4] as const;
 export const AUTOMATED_TEST_SEEDLISTS = [0, 1, 2, 3, 4] as const;
 
 /**
- * The seedlist number, with a hint saying what the numbers are: the service's four fixed lists of seed mailboxes
- * (each mixing business and consumer providers); 0, for automated tests, leaves the choice to the service.
+ * The seedlist number, with a short hint saying what the numbers are (the service's four fixed lists; 0, for automated
+ * tests, leaves the choice to the service) and the longer explanation in the description (its tooltip): n8n's lint
+ * keeps a hint to 120 characters, as it shows under the field.
  */
 export function seedlistOption(allowed: readonly number[], description: string): INodeProperties {
 	const withZero = allowed.includes(0);
@@ -23,8 +24,8 @@ export function seedlistOption(allowed: readonly number[], description: string):
 		// No minValue/maxValue: the editor's number input would cut a typed value to fit (see README "Numbers out of
 		// range"); the hint states the range and execute refuses anything outside it.
 		default: 1,
-		description,
-		hint: `1 to 4: one of the service's four seed lists (its own set of seed mailboxes at business and consumer providers; 1 is the default)${withZero ? '. 0: no particular list, the service chooses.' : '.'}`,
+		description: `${description}. Each seed list is its own set of seed mailboxes at business and consumer providers.`,
+		hint: `1 to 4: one of the service's four seed lists (1 is the default)${withZero ? '. 0: no particular list, the service chooses.' : '.'}`,
 	};
 }
 

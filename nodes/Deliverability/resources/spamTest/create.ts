@@ -51,7 +51,7 @@ export const description: INodeProperties[] = [
 	collectionOf('additionalFields', [
 		seedlistOption(
 			SPAM_TEST_SEEDLISTS,
-			'Which seedlist (1 to 4) receives the test. The service uses its default when omitted.',
+			'Which seedlist (1 to 4) receives the test. The service uses its default when omitted',
 		),
 	]),
 ];
