@@ -108,6 +108,8 @@ export class Deliverability implements INodeType {
 			this,
 			Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.operations])),
 			Object.fromEntries(RESOURCES.map((r) => [r.option.value, r.completion])),
+			// Continue On Fail: an error item per failed input item, paired with it; the other items go on.
+			this.continueOnFail(),
 		);
 	}
 }

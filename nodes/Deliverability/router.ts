@@ -84,11 +84,14 @@ export type CompletionTable = Record<string, Record<string, (answer: IDataObject
  * what that branch does (with the error output on, n8n moves error items from either output to it). As an AI agent's
  * tool the node has one output (n8n's tool wrapper reads only the first), so every answer stays there, with its next
  * step in words.
+ *
+ * `continueOnFail` is the node's setting, read by the node's execute (where n8n's lint looks for it).
  */
 export async function route(
 	this: IExecuteFunctions,
 	operations: OperationTable,
-	completion: CompletionTable = {},
+	completion: CompletionTable,
+	continueOnFail: boolean,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const results = new Array<INodeExecutionData[] | undefined>(items.length);
@@ -101,7 +104,6 @@ export async function route(
 		: completion[this.getNodeParameter('resource', 0) as string]?.[
 				this.getNodeParameter('operation', 0) as string
 			];
-	const continueOnFail = this.continueOnFail();
 	const gate = new ItemGate(this.getNode(), items.length);
 	const run: Run = { session: openSession(this), gate };
 	// Set by the workers (an object, so the type checker sees the writes made inside them).

@@ -227,20 +227,25 @@ class BigOutput implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this, {
-			big: {
-				list: {
-					execute: async function (this: IExecuteFunctions, item: { index: number }) {
-						const count = this.getNodeParameter('count', item.index) as number;
-						return Array.from({ length: count }, (_, k) => ({ id: k }));
+		return await route.call(
+			this,
+			{
+				big: {
+					list: {
+						execute: async function (this: IExecuteFunctions, item: { index: number }) {
+							const count = this.getNodeParameter('count', item.index) as number;
+							return Array.from({ length: count }, (_, k) => ({ id: k }));
+						},
+						label: (field: string) => field,
+						title: 'Big → List',
+						idHint: () => undefined,
+						tool: {},
 					},
-					label: (field: string) => field,
-					title: 'Big → List',
-					idHint: () => undefined,
-					tool: {},
 				},
 			},
-		});
+			{},
+			this.continueOnFail(),
+		);
 	}
 }
 
