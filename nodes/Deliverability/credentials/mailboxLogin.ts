@@ -64,6 +64,7 @@ export function passwordFields(): INodeProperties[] {
 				'credential',
 				'Where the mailbox passwords come from. They are never stored in the node.',
 			),
+			required: true,
 			noDataExpression: true,
 		},
 		{

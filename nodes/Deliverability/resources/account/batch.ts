@@ -64,13 +64,16 @@ export const description: INodeProperties[] = [
 		description:
 			'Comma-separated account IDs, or an expression giving an array of IDs or of account objects',
 	},
-	choiceField(
-		'Action',
-		'action',
-		BATCH_ACTIONS,
-		'reconnect',
-		'What to do with every account of the list',
-	),
+	{
+		...choiceField(
+			'Action',
+			'action',
+			BATCH_ACTIONS,
+			'reconnect',
+			'What to do with every account of the list',
+		),
+		required: true,
+	},
 	{
 		displayName: 'Custom Action',
 		name: 'customAction',

@@ -125,12 +125,16 @@ export const description: INodeProperties[] = [
 		displayOptions: OWN_SERVERS,
 		description: 'SMTP server name (no protocol, no port)',
 	},
-	port(
-		'SMTP Server Port',
-		'smtpServerPort',
-		587,
-		'SMTP server port (587 for STARTTLS, 465 for TLS)',
-	),
+	{
+		// Always sent for own servers (the IMAP port is not: SMTP Only leaves it out).
+		...port(
+			'SMTP Server Port',
+			'smtpServerPort',
+			587,
+			'SMTP server port (587 for STARTTLS, 465 for TLS)',
+		),
+		required: true,
+	},
 	...passwordFields(),
 	{
 		displayName: 'Update an Existing Account',

@@ -82,7 +82,10 @@ export const operation = {
 
 export const description: INodeProperties[] = [
 	idPicker('accountId'),
-	choiceField('Metric', 'metric', METRICS, 'all', 'Which daily counts to get'),
+	{
+		...choiceField('Metric', 'metric', METRICS, 'all', 'Which daily counts to get'),
+		required: true,
+	},
 	{
 		...choiceField(
 			'Category',
@@ -91,10 +94,14 @@ export const description: INodeProperties[] = [
 			'INBOX',
 			'Where the counted messages landed',
 		),
+		required: true,
 		displayOptions: { show: { metric: ['category'] } },
 	},
 	statsFilters(),
-	choiceField('Output', 'output', OUTPUTS, 'perDay', 'The shape of the output'),
+	{
+		...choiceField('Output', 'output', OUTPUTS, 'perDay', 'The shape of the output'),
+		required: true,
+	},
 ];
 
 function pathOf(metric: Metric, id: number, category: string): string {

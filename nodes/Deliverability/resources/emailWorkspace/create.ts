@@ -47,13 +47,16 @@ export function workspaceName(description: string): INodeProperties {
 
 export const description: INodeProperties[] = [
 	workspaceName('Name of the workspace'),
-	choiceField(
-		'Provider',
-		'provider',
-		PROVIDERS,
-		'google',
-		'Where the accounts of this workspace live',
-	),
+	{
+		...choiceField(
+			'Provider',
+			'provider',
+			PROVIDERS,
+			'google',
+			'Where the accounts of this workspace live',
+		),
+		required: true,
+	},
 	{
 		displayName:
 			'The service account key file is read from the "Deliverability Google Workspace Key API" credential above, so it is never saved in the workflow',

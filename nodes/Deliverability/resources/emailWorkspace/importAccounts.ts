@@ -48,6 +48,7 @@ export const description: INodeProperties[] = [
 	idPicker('emailWorkspaceId'),
 	{
 		...choiceField('Addresses From', 'addressSource', ADDRESS_SOURCES, 'list'),
+		required: true,
 		noDataExpression: true,
 	},
 	{
