@@ -120,6 +120,19 @@ describe('package in a real n8n', () => {
 		});
 	});
 
+	it('files all three nodes under Marketing & Content and Communication, with the app nodes of the node panel', async () => {
+		const res = await stack.n8n.session<
+			Array<NodeTypeDescription & { codex?: { categories?: string[]; subcategories?: unknown } }>
+		>('GET', '/types/nodes.json');
+		const codexOf = (name: string) => res.data.find((n) => n.name === name)?.codex;
+		// n8n 2.41's node panel sets apart only Core Nodes, AI and HITL; a node with other categories is an app node.
+		for (const name of Object.values(NODE_TYPES))
+			expect({ name, codex: codexOf(name) }).toEqual({
+				name,
+				codex: expect.objectContaining({ categories: ['Marketing & Content', 'Communication'] }),
+			});
+	});
+
 	it('offers the action node as an AI tool and both icon themes (what the lowest supported n8n must handle too)', async () => {
 		const res = await stack.n8n.session<
 			Array<NodeTypeDescription & { icon?: unknown; iconUrl?: unknown }>
