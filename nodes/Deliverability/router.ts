@@ -136,7 +136,7 @@ export async function route(
 				},
 			);
 		}
-		const raw = await found.execute.call(this, itemOf(run, this.getNode(), i, found));
+		const raw = await found.execute.call(this, itemOf(run, this, i, found));
 		if (completed) {
 			const answers = raw instanceof ForItems ? raw.json : Array.isArray(raw) ? raw : [raw];
 			if (!answers.every((answer) => completed(answer))) notYet[i] = 1;

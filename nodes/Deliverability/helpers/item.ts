@@ -6,7 +6,7 @@
  * An operation reads and checks all its fields (through `fields.all`) before its first request, so every problem of
  * the item is reported at once and nothing is sent for an invalid item.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
 import {
 	apiRequest,
@@ -16,6 +16,8 @@ import {
 	type Session,
 } from '../../shared/transport';
 import { Validator } from '../../shared/validation';
+import { collectionValues, flag, listLimit, locatorId } from './params';
+import { waitSettings, type WaitSettings } from './wait';
 
 /** A request of this item (the item's index is added: errors point at it, a create waits for its turn). */
 export type ItemRequest = Omit<ApiRequest, 'itemIndex'>;
@@ -27,6 +29,23 @@ export interface Item {
 	readonly index: number;
 	/** The item's checks; errors name fields by their labels on screen for this operation. */
 	readonly fields: Validator;
+	/**
+	 * A parameter of this item as the user gave it (an expression already resolved), not checked yet: hand it to a
+	 * check of `fields`. The readers below check their parameter themselves.
+	 */
+	value(name: string, fallback?: unknown, options?: IGetNodeParameterOptions): unknown;
+	/** An id picker holding a numeric id (trimmed, checked as int32). */
+	numericId(name: string): number;
+	/** An id picker holding a text id (trimmed; letters, digits, "_" and "-"). */
+	stringId(name: string): string;
+	/** A switch, checked: an expression may give "true"/"false" text, anything else fails. */
+	flag(name: string): boolean;
+	/** The values of a Filters/Options/Additional Fields/Update Fields collection (empty when none was added). */
+	collection(name: string): IDataObject;
+	/** Return All / Limit as one value: undefined means all. */
+	limit(): number | undefined;
+	/** Wait for Completion and its settings, checked (read only when the switch is on). */
+	wait(): WaitSettings;
 	/** One API call for this item. */
 	request(request: ItemRequest): Promise<IDataObject>;
 	/** A page-numbered list read to the end, or to `limit`. */
@@ -51,7 +70,7 @@ export interface ItemOperation {
  */
 export function itemOf(
 	run: Run,
-	node: INode,
+	ctx: IExecuteFunctions,
 	index: number,
 	{ label, title }: ItemOperation,
 ): Item {
@@ -62,11 +81,20 @@ export function itemOf(
 		itemIndex: index,
 		answer: request.answer && { ...request.answer, operation: title },
 	});
-	return {
+	const item: Item = {
 		index,
-		fields: new Validator(node, index, { label }),
+		fields: new Validator(ctx.getNode(), index, { label }),
+		value: (name, fallback, options) =>
+			ctx.getNodeParameter(name, index, fallback, options) as unknown,
+		numericId: (name) => locatorId(ctx, item, name, true),
+		stringId: (name) => locatorId(ctx, item, name, false),
+		flag: (name) => flag(ctx, item, name),
+		collection: (name) => collectionValues(ctx, item, name),
+		limit: () => listLimit(ctx, item),
+		wait: () => waitSettings(ctx, item),
 		request: async (request) => await apiRequest(run.session, own(request), run.gate),
 		requestAll: async (request, limit) =>
 			await apiRequestAllItems(run.session, own(request), limit),
 	};
+	return item;
 }
