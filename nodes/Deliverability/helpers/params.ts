@@ -74,41 +74,22 @@ type Rules = Record<string, (value: unknown) => unknown>;
  * The body of an update from its Update Fields collection: each field that was added, checked by its rule; refused
  * when none was added. What was not added stays out of the body (the service keeps it, or the operation reads it first).
  */
-export function updateFields(ctx: IExecuteFunctions, item: Item, rules: Rules): IDataObject {
-	const fields = collectionValues(ctx, item, 'updateFields');
+function updateFields(item: Item, rules: Rules): IDataObject {
+	const fields = item.collection('updateFields');
 	const readers: Record<string, () => unknown> = {};
 	for (const [name, rule] of Object.entries(rules)) readers[name] = ifGiven(fields[name], rule);
 	return changes(item, item.fields.all(readers) as IDataObject);
 }
 
 /**
- * An Update's two inputs: the record it changes (its id picker, `numeric` as for `locatorId`) and the body of its
- * Update Fields (`updateFields`), read together so that a bad id and a bad field are reported in one error.
+ * An Update's two inputs: the record it changes (`id`, the reader of its id picker, e.g.
+ * `() => item.numericId('alertId')`) and the body of its Update Fields (`updateFields`), read together so that a bad
+ * id and a bad field are reported in one error.
  */
-export function recordUpdate(
-	ctx: IExecuteFunctions,
+export function recordUpdate<Id extends number | string>(
 	item: Item,
-	idParameter: string,
-	numeric: true,
+	id: () => Id,
 	rules: Rules,
-): { id: number; body: IDataObject };
-export function recordUpdate(
-	ctx: IExecuteFunctions,
-	item: Item,
-	idParameter: string,
-	numeric: false,
-	rules: Rules,
-): { id: string; body: IDataObject };
-export function recordUpdate(
-	ctx: IExecuteFunctions,
-	item: Item,
-	idParameter: string,
-	numeric: boolean,
-	rules: Rules,
-): { id: number | string; body: IDataObject } {
-	return item.fields.all({
-		id: () =>
-			numeric ? locatorId(ctx, item, idParameter, true) : locatorId(ctx, item, idParameter, false),
-		body: () => updateFields(ctx, item, rules),
-	});
+): { id: Id; body: IDataObject } {
+	return item.fields.all({ id, body: () => updateFields(item, rules) });
 }

@@ -58,7 +58,7 @@ export const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)'
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, body } = recordUpdate(this, item, 'alertId', true, {
+	const { id, body } = recordUpdate(item, () => item.numericId('alertId'), {
 		active: (value) => v.boolean('active', value),
 		automated_test_ids: (value) => automatedTestIds(v, value),
 		channel: (value) => v.oneOf('channel', value, CHANNELS),

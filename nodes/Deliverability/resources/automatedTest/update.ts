@@ -85,7 +85,7 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, body } = recordUpdate(this, item, 'automatedTestId', true, {
+	const { id, body } = recordUpdate(item, () => item.numericId('automatedTestId'), {
 		active: (value) => v.boolean('active', value),
 		account_id: (value) => v.id('account_id', locatorValue(value)),
 		btob: (value) => v.boolean('btob', value),

@@ -46,7 +46,7 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const { id: publicId, body } = recordUpdate(this, item, 'publicId', false, {
+	const { id: publicId, body } = recordUpdate(item, () => item.stringId('publicId'), {
 		type: (value) => v.oneOf('type', value, valuesOf(AUDIENCE_TYPES)),
 		seedlist: (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS),
 	});
