@@ -1,5 +1,5 @@
 /** The escape hatch for query parameters the spec leaves unnamed (e.g. the account list's boolean filters). */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Item } from './item';
 
@@ -25,8 +25,8 @@ export function extraQueryOption(): INodeProperties {
 	};
 }
 
-export function extraQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
-	const raw = ctx.getNodeParameter('additionalQuery', item.index, {}) as {
+export function extraQuery(item: Item): IDataObject {
+	const raw = item.value('additionalQuery', {}) as {
 		parameter?: Array<{ name: string; value: string }>;
 	};
 	const qs: IDataObject = {};

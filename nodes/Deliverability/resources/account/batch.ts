@@ -6,13 +6,7 @@ import { choiceField } from '../../descriptions/choices';
 import type { Item } from '../../helpers/item';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
-import {
-	followTask,
-	taskDone,
-	taskToolFacts,
-	taskWaitOptions,
-	taskWaitSettings,
-} from '../task/wait';
+import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/wait';
 
 const CUSTOM = 'custom';
 
@@ -118,14 +112,11 @@ export function accountIdsFrom(v: Validator, raw: unknown): number[] {
 	return [...new Set(ids)];
 }
 
-export function batchAction(ctx: IExecuteFunctions, item: Item): string {
+export function batchAction(item: Item): string {
 	const v = item.fields;
-	const picked = ctx.getNodeParameter('action', item.index) as unknown;
+	const picked = item.value('action') as unknown;
 	const field = picked === CUSTOM ? 'customAction' : 'action';
-	const text = v.nonEmptyString(
-		field,
-		picked === CUSTOM ? ctx.getNodeParameter('customAction', item.index, '') : picked,
-	);
+	const text = v.nonEmptyString(field, picked === CUSTOM ? item.value('customAction', '') : picked);
 	if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(text))
 		v.fail(field, `"${text}" is not an action name (letters, digits, _ and - only)`);
 	return text;
@@ -145,9 +136,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const i = item.index;
 	const v = item.fields;
 	const { accountIds, action, settings } = v.all({
-		accountIds: () => accountIdsFrom(v, this.getNodeParameter('accountIds', i)),
-		action: () => batchAction(this, item),
-		settings: () => taskWaitSettings(this, item),
+		accountIds: () => accountIdsFrom(v, item.value('accountIds')),
+		action: () => batchAction(item),
+		settings: () => item.wait(),
 	});
 	const task = await item.request({
 		method: 'POST',

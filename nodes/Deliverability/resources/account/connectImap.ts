@@ -13,7 +13,7 @@ import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, given, ifGiven, locatorId } from '../../helpers/params';
+import { given, ifGiven } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
 
@@ -272,35 +272,31 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const extra = collectionValues(this, item, 'additionalFields');
+	const extra = item.collection('additionalFields');
 	// What the provider and SMTP Only decide follows the values as given, checked or not (a bad SMTP Only counts as off).
-	const custom = String(this.getNodeParameter('provider', i) ?? '').trim() === 'custom';
+	const custom = String(item.value('provider') ?? '').trim() === 'custom';
 	const smtpOnly = extra.smtp_only === true || extra.smtp_only === 'true';
-	const imap = this.getNodeParameter('imapServer', i, '') as unknown;
+	const imap = item.value('imapServer', '') as unknown;
 	const withImap = custom && (!smtpOnly || (typeof imap === 'string' && imap.trim() !== ''));
 	const { passwords, ...read } = await v.allAsync({
 		email: () => {
-			const email = v.nonEmptyString('email', this.getNodeParameter('email', i));
+			const email = v.nonEmptyString('email', item.value('email'));
 			if (!EMAIL.test(email)) v.invalid('email', `"${email}" is not an email address`);
 			return email;
 		},
-		provider: () => v.oneOf('provider', this.getNodeParameter('provider', i), valuesOf(PROVIDERS)),
-		first_name: () => v.nonEmptyString('firstName', this.getNodeParameter('firstName', i)),
-		last_name: () => v.nonEmptyString('lastName', this.getNodeParameter('lastName', i)),
-		id: () =>
-			flag(this, item, 'updateExisting') ? locatorId(this, item, 'accountId', true) : undefined,
+		provider: () => v.oneOf('provider', item.value('provider'), valuesOf(PROVIDERS)),
+		first_name: () => v.nonEmptyString('firstName', item.value('firstName')),
+		last_name: () => v.nonEmptyString('lastName', item.value('lastName')),
+		id: () => (item.flag('updateExisting') ? item.numericId('accountId') : undefined),
 		smtp_only: ifGiven(extra.smtp_only, (value) => v.boolean('smtp_only', value)),
 		imap_server: () => (withImap ? host(v, 'imapServer', imap) : undefined),
 		imap_server_port: () =>
 			withImap
-				? v.integer('imapServerPort', this.getNodeParameter('imapServerPort', i, 993), 1, 65535)
+				? v.integer('imapServerPort', item.value('imapServerPort', 993), 1, 65535)
 				: undefined,
-		smtp_server: () =>
-			custom ? host(v, 'smtpServer', this.getNodeParameter('smtpServer', i, '')) : undefined,
+		smtp_server: () => (custom ? host(v, 'smtpServer', item.value('smtpServer', '')) : undefined),
 		smtp_server_port: () =>
-			custom
-				? v.integer('smtpServerPort', this.getNodeParameter('smtpServerPort', i, 587), 1, 65535)
-				: undefined,
+			custom ? v.integer('smtpServerPort', item.value('smtpServerPort', 587), 1, 65535) : undefined,
 		imap_server_username: ifGiven(extra.imap_server_username, (value) =>
 			v.nonEmptyString('imap_server_username', value),
 		),
@@ -317,7 +313,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		spamchecker_only: ifGiven(extra.spamchecker_only, (value) =>
 			v.boolean('spamchecker_only', value),
 		),
-		test: () => flag(this, item, 'testOnly') || undefined,
+		test: () => item.flag('testOnly') || undefined,
 		passwords: async () => await passwordsOf(this, v, i, smtpOnly),
 	});
 	const { email, provider, first_name, last_name, smtp_only, test, ...servers } = read;

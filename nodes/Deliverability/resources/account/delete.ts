@@ -8,7 +8,6 @@ import type { AnswerFact } from '../../../shared/transport';
 import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Delete',
@@ -51,9 +50,9 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
 	const { id, reason } = v.all({
-		id: () => locatorId(this, item, 'accountId', true),
+		id: () => item.numericId('accountId'),
 		reason: () => {
-			const extra = collectionValues(this, item, 'additionalFields');
+			const extra = item.collection('additionalFields');
 			return extra.disconnect_reason === undefined
 				? ''
 				: v.string('disconnect_reason', extra.disconnect_reason).trim();

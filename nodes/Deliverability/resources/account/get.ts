@@ -5,7 +5,6 @@ import { outputFields } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { outputView, shaped } from '../../helpers/output';
-import { locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
 export const operation = {
@@ -31,7 +30,7 @@ export const answer: AnswerFact = { shape: 'object', what: 'an account (with id)
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, view } = item.fields.all({
-		id: () => locatorId(this, item, 'accountId', true),
+		id: () => item.numericId('accountId'),
 		view: () => outputView(this, item),
 	});
 	const account = await item.request({ method: 'GET', path: `/accounts/${id}`, answer });

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Aliases',
@@ -34,7 +33,7 @@ export const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const id = locatorId(this, item, 'accountId', true);
+	const id = item.numericId('accountId');
 	const body = await item.request({
 		method: 'GET',
 		path: `/accounts/${id}/aliases`,

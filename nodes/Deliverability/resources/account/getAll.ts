@@ -5,7 +5,7 @@ import { collectionOf, outputFields, returnAllAndLimit } from '../../description
 import type { Item } from '../../helpers/item';
 import { extraQuery, extraQueryOption } from '../../helpers/query';
 import { outputView, shaped } from '../../helpers/output';
-import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
+import { given, ifGiven } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
@@ -77,7 +77,7 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
-	const filters = collectionValues(this, item, 'filters');
+	const filters = item.collection('filters');
 	const qs: IDataObject = {};
 	if (typeof filters.search === 'string' && filters.search.trim())
 		qs.search = filters.search.trim();
@@ -96,8 +96,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		include_spamchecker: ifGiven(filters.include_spamchecker, (value) =>
 			v.boolean('include_spamchecker', value),
 		),
-		extra: () => extraQuery(this, item),
-		limit: () => listLimit(this, item),
+		extra: () => extraQuery(item),
+		limit: () => item.limit(),
 		view: () => outputView(this, item),
 	});
 	Object.assign(qs, given(checked), extra);

@@ -16,7 +16,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { choiceField, valuesOf } from '../../descriptions/choices';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
+
 import { statsFilters, statsQuery } from './stats';
 
 const METRICS = [
@@ -215,20 +215,18 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: Item,
 ): Promise<IDataObject | IDataObject[]> {
-	const i = item.index;
 	const v = item.fields;
-	const picked = this.getNodeParameter('metric', i);
+	const picked = item.value('metric');
 	const { id, metric, category, output, qs } = v.all({
-		id: () => locatorId(this, item, 'accountId', true),
+		id: () => item.numericId('accountId'),
 		metric: () => v.oneOf('metric', picked, valuesOf(METRICS)),
 		// Asked for when the picked metric is the category graph, checked or not.
 		category: () =>
 			String(picked ?? '').trim() === 'category'
-				? v.oneOf('category', this.getNodeParameter('category', i), valuesOf(CATEGORIES))
+				? v.oneOf('category', item.value('category'), valuesOf(CATEGORIES))
 				: undefined,
-		output: () =>
-			v.oneOf('output', this.getNodeParameter('output', i, 'perDay'), valuesOf(OUTPUTS)),
-		qs: () => statsQuery(this, item),
+		output: () => v.oneOf('output', item.value('output', 'perDay'), valuesOf(OUTPUTS)),
+		qs: () => statsQuery(item),
 	});
 	const today = DateTime.now().setZone(this.getTimezone());
 	if (metric === 'all') {

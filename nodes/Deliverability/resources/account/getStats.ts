@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
+
 import { statsFilters, statsQuery } from './stats';
 
 export const operation = {
@@ -28,8 +28,8 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, qs } = item.fields.all({
-		id: () => locatorId(this, item, 'accountId', true),
-		qs: () => statsQuery(this, item),
+		id: () => item.numericId('accountId'),
+		qs: () => statsQuery(item),
 	});
 	const stats = await item.request({ method: 'GET', path: `/accounts/${id}/stats`, qs, answer });
 	return { account_id: id, ...stats };

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Pause',
@@ -14,12 +13,8 @@ export const operation = {
 export const description: INodeProperties[] = [idPicker('accountId')];
 
 /** Pause and Resume are the account update with only `alive` (the most common reaction to an alert). */
-export async function setAlive(
-	ctx: IExecuteFunctions,
-	item: Item,
-	alive: boolean,
-): Promise<IDataObject> {
-	const id = locatorId(ctx, item, 'accountId', true);
+export async function setAlive(item: Item, { alive }: { alive: boolean }): Promise<IDataObject> {
+	const id = item.numericId('accountId');
 	return await item.request({
 		method: 'POST',
 		path: `/accounts/${id}`,
@@ -37,5 +32,5 @@ export const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	return await setAlive(this, item, false);
+	return await setAlive(item, { alive: false });
 }

@@ -12,9 +12,8 @@ import { outputFields, waitForCompletionFields } from '../../descriptions/common
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { outputView, shaped } from '../../helpers/output';
-import { locatorId } from '../../helpers/params';
 import { simplifyAccount } from './simplified';
-import { waitSettings, waitUntil } from '../../helpers/wait';
+import { waitUntil } from '../../helpers/wait';
 
 export const operation = {
 	name: 'Reconnect',
@@ -62,8 +61,8 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const { id, settings, view } = item.fields.all({
-		id: () => locatorId(this, item, 'accountId', true),
-		settings: () => waitSettings(this, item),
+		id: () => item.numericId('accountId'),
+		settings: () => item.wait(),
 		view: () => outputView(this, item),
 	});
 	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the

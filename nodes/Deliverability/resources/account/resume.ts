@@ -13,5 +13,5 @@ export const operation = {
 export const description: INodeProperties[] = [idPicker('accountId')];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	return await setAlive(this, item, true);
+	return await setAlive(item, { alive: true });
 }

@@ -1,10 +1,10 @@
 /** The two query parameters of the account statistics and graphs (Get Statistics, Get Graph). */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { collectionValues, given, ifGiven } from '../../helpers/params';
+import { given, ifGiven } from '../../helpers/params';
 
 const PROVIDERS = [
 	{ name: 'Gmail', value: 'gmail' },
@@ -34,9 +34,9 @@ export function statsFilters(): INodeProperties {
 }
 
 /** The query of the Filters collection, checked before any request. */
-export function statsQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
+export function statsQuery(item: Item): IDataObject {
 	const v = item.fields;
-	const filters = collectionValues(ctx, item, 'filters');
+	const filters = item.collection('filters');
 	return given(
 		v.all({
 			provider: ifGiven(filters.provider, (value) =>

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
@@ -7,7 +7,7 @@ import { collectionOf } from '../../descriptions/common';
 import { timeZoneOption } from '../../descriptions/fields';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, given, ifGiven, locatorId, locatorValue } from '../../helpers/params';
+import { given, ifGiven, locatorValue } from '../../helpers/params';
 
 /** Ranges of spec §8 for the account settings. */
 export const ACCOUNT_RANGES = {
@@ -124,9 +124,9 @@ export const description: INodeProperties[] = [
 ];
 
 /** The update body from the Update Fields collection, every value checked (also values from expressions). */
-export function updateBody(ctx: IExecuteFunctions, item: Item): IDataObject {
+export function updateBody(item: Item, node: INode): IDataObject {
 	const v = item.fields;
-	const fields = collectionValues(ctx, item, 'updateFields');
+	const fields = item.collection('updateFields');
 	const readers: Readers<IDataObject> = {};
 	for (const [name, [min, max]] of Object.entries(ACCOUNT_RANGES)) {
 		readers[name] = ifGiven(fields[name], (value) => v.integer(name, value, min, max));
@@ -155,7 +155,7 @@ export function updateBody(ctx: IExecuteFunctions, item: Item): IDataObject {
 	});
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
-			ctx.getNode(),
+			node,
 			'Nothing to update: add at least one field under "Update Fields"',
 			{
 				itemIndex: item.index,
@@ -176,8 +176,8 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, body } = item.fields.all({
-		id: () => locatorId(this, item, 'accountId', true),
-		body: () => updateBody(this, item),
+		id: () => item.numericId('accountId'),
+		body: () => updateBody(item, this.getNode()),
 	});
 	return await item.request({
 		method: 'POST',
