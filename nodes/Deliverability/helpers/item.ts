@@ -34,6 +34,8 @@ export interface Item {
 	 * check of `fields`. The readers below check their parameter themselves.
 	 */
 	value(name: string, fallback?: unknown, options?: IGetNodeParameterOptions): unknown;
+	/** The same for another input item of the run (an operation that gathers all items into one request). */
+	valueOfItem(index: number, name: string, fallback?: unknown): unknown;
 	/** An id picker holding a numeric id (trimmed, checked as int32). */
 	numericId(name: string): number;
 	/** An id picker holding a text id (trimmed; letters, digits, "_" and "-"). */
@@ -86,6 +88,7 @@ export function itemOf(
 		fields: new Validator(ctx.getNode(), index, { label }),
 		value: (name, fallback, options) =>
 			ctx.getNodeParameter(name, index, fallback, options) as unknown,
+		valueOfItem: (other, name, fallback) => ctx.getNodeParameter(name, other, fallback) as unknown,
 		numericId: (name) => locatorId(ctx, item, name, true),
 		stringId: (name) => locatorId(ctx, item, name, false),
 		flag: (name) => flag(ctx, item, name),

@@ -5,7 +5,7 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf } from '../../descriptions/common';
 import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, given } from '../../helpers/params';
+import { given } from '../../helpers/params';
 import {
 	alertFields,
 	automatedTestIds,
@@ -66,32 +66,23 @@ export const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const i = item.index;
 	const v = item.fields;
-	const picked = this.getNodeParameter('channel', i);
+	const picked = item.value('channel');
 	// What the channel needs follows the picked value, checked or not (an unknown channel needs neither).
 	const channelName = String(picked ?? '').trim();
 	const body = given(
 		v.all({
 			channel: () => v.oneOf('channel', picked, CHANNELS),
-			events: () =>
-				eventsOf(
-					v,
-					'events',
-					this.getNodeParameter('events', i, []),
-					this.getNodeParameter('customEvents', i, ''),
-				),
-			active: () => v.boolean('active', this.getNodeParameter('active', i, true)),
+			events: () => eventsOf(v, 'events', item.value('events', []), item.value('customEvents', '')),
+			active: () => v.boolean('active', item.value('active', true)),
 			hook_url: () =>
-				needsHookUrl(channelName)
-					? hookUrl(v, 'hookUrl', this.getNodeParameter('hookUrl', i, ''))
-					: undefined,
+				needsHookUrl(channelName) ? hookUrl(v, 'hookUrl', item.value('hookUrl', '')) : undefined,
 			slack_channel_id: () =>
 				needsSlackChannel(channelName)
-					? slackChannelId(v, 'slackChannelId', this.getNodeParameter('slackChannelId', i, ''))
+					? slackChannelId(v, 'slackChannelId', item.value('slackChannelId', ''))
 					: undefined,
 			automated_test_ids: () => {
-				const fields = collectionValues(this, item, 'additionalFields');
+				const fields = item.collection('additionalFields');
 				return fields.automated_test_ids === undefined
 					? undefined
 					: automatedTestIds(v, fields.automated_test_ids);

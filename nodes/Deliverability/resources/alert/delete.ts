@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Delete',
@@ -24,7 +23,7 @@ export const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const id = locatorId(this, item, 'alertId', true);
+	const id = item.numericId('alertId');
 	const reply = await item.request({
 		method: 'DELETE',
 		path: `/alerts/${id}`,

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { listLimit } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Many',
@@ -18,7 +17,7 @@ export const answer: AnswerFact = { shape: 'list', what: 'a list of alerts', wra
 
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
-	const limit = listLimit(this, item);
+	const limit = item.limit();
 	const alerts = listFrom(await item.request({ method: 'GET', path: '/alerts', answer }));
 	return limit === undefined ? alerts : alerts.slice(0, limit);
 }

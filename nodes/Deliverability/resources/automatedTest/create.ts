@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Create',
@@ -39,7 +38,7 @@ export const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const accountId = locatorId(this, item, 'accountId', true);
+	const accountId = item.numericId('accountId');
 	return await item.request({
 		method: 'POST',
 		path: '/automated_tests',

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get',
@@ -21,6 +20,6 @@ export const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const id = locatorId(this, item, 'automatedTestId', true);
+	const id = item.numericId('automatedTestId');
 	return await item.request({ method: 'GET', path: `/automated_tests/${id}`, answer });
 }

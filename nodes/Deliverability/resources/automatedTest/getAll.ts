@@ -5,7 +5,7 @@ import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
+import { given, ifGiven } from '../../helpers/params';
 
 export const PAGE_SIZE = 25;
 
@@ -64,8 +64,8 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
-	const filters = collectionValues(this, item, 'filters');
-	const options = collectionValues(this, item, 'options');
+	const filters = item.collection('filters');
+	const options = item.collection('options');
 	const { limit, ...query } = v.all({
 		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
 		active: ifGiven(filters.active, (value) => v.boolean('active', value)),
@@ -80,7 +80,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				);
 			return order;
 		}),
-		limit: () => listLimit(this, item),
+		limit: () => item.limit(),
 	});
 	return await item.requestAll(
 		{ path: '/automated_tests', qs: given(query), pageSize: PAGE_SIZE, answer },

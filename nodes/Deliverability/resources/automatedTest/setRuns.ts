@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
 
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = [
@@ -48,9 +47,9 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
 	const { id, weekdays } = v.all({
-		id: () => locatorId(this, item, 'automatedTestId', true),
+		id: () => item.numericId('automatedTestId'),
 		weekdays: () => {
-			const raw = this.getNodeParameter('weekdays', item.index, []) as unknown;
+			const raw = item.value('weekdays', []) as unknown;
 			const list = Array.isArray(raw)
 				? raw
 				: typeof raw === 'string'

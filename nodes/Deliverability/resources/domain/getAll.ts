@@ -6,7 +6,7 @@ import { collectionOf, outputFields, returnAllAndLimit } from '../../description
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { outputView, shaped } from '../../helpers/output';
-import { collectionValues, ifGiven, listLimit } from '../../helpers/params';
+import { ifGiven } from '../../helpers/params';
 import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
 
 export const operation = {
@@ -88,10 +88,10 @@ export const answer: AnswerFact = {
  */
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
-	const options = collectionValues(this, item, 'options');
+	const options = item.collection('options');
 	const { order, limit, view } = v.all({
 		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
-		limit: () => listLimit(this, item),
+		limit: () => item.limit(),
 		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
 			const output = outputView(this, item);

@@ -5,7 +5,7 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { collectionValues } from '../../helpers/params';
+
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
 import { readOutlookApp } from '../../credentials/outlookApp';
@@ -105,18 +105,18 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const picked = this.getNodeParameter('provider', i, 'google');
+	const picked = item.value('provider', 'google');
 	// The secrets follow the picked provider, checked or not (anything but Google reads the Outlook app).
 	const google = String(picked ?? '').trim() === 'google';
 	const { name, provider, app } = await v.allAsync({
-		name: () => v.nonEmptyString('name', this.getNodeParameter('name', i)),
+		name: () => v.nonEmptyString('name', item.value('name')),
 		provider: () => v.oneOf('provider', picked, valuesOf(PROVIDERS)),
 		app: async (): Promise<{ body: IDataObject; secrets: string[] }> => {
 			if (google) {
 				const key = await readGoogleKey(this, i);
 				return { body: { file_key_json: key.fileKeyJson }, secrets: key.secrets };
 			}
-			const extra = collectionValues(this, item, 'additionalFields');
+			const extra = item.collection('additionalFields');
 			const expiry = extra.outlook_client_secret_expires_at;
 			const outlook = await readOutlookApp(this, i);
 			const body: IDataObject = { ...outlook.body };

@@ -15,7 +15,6 @@ import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, flag, locatorId } from '../../helpers/params';
 import { failedForItems, ForItems } from '../../router';
 import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
 
@@ -138,7 +137,7 @@ export async function execute(
 ): Promise<IDataObject | IDataObject[] | ForItems> {
 	const i = item.index;
 	const v = item.fields;
-	const source = this.getNodeParameter('addressSource', i, 'list');
+	const source = item.value('addressSource', 'list');
 	// What the source decides follows the picked value, checked or not.
 	const picked = String(source ?? '').trim();
 	// All input items make one import, sent with the first item; the others have nothing of their own to send.
@@ -152,7 +151,7 @@ export async function execute(
 				: items.length > 1
 					? `Email Address (input item ${k + 1})`
 					: 'accountEmail',
-		...addressesIn(this.getNodeParameter(parameter, k, '')),
+		...addressesIn(item.valueOfItem(k, parameter, '')),
 	}));
 	const accounts = unique(sources.flatMap((s) => s.found));
 
@@ -161,7 +160,7 @@ export async function execute(
 		workspaceId: () => {
 			const target = v.all({
 				source: () => v.oneOf('addressSource', source, valuesOf(ADDRESS_SOURCES)),
-				workspaceId: () => locatorId(this, item, 'emailWorkspaceId', true),
+				workspaceId: () => item.numericId('emailWorkspaceId'),
 				// Each source its own field: a problem for every input item with a bad address.
 				addresses: () =>
 					v.all(
@@ -180,7 +179,7 @@ export async function execute(
 			return target.workspaceId;
 		},
 		relink: () => {
-			if (!flag(this, item, 'imapOnly')) return undefined;
+			if (!item.flag('imapOnly')) return undefined;
 			return v.all({
 				one: () => {
 					if (accounts.length > 1)
@@ -189,16 +188,16 @@ export async function execute(
 							`exactly one address when relinking an IMAP account, got ${accounts.length}`,
 						);
 				},
-				accountId: () => locatorId(this, item, 'accountId', true),
+				accountId: () => item.numericId('accountId'),
 			}).accountId;
 		},
 		spamcheckerOnly: () => {
-			const extra = collectionValues(this, item, 'additionalFields');
+			const extra = item.collection('additionalFields');
 			return extra.spamchecker_only === undefined
 				? undefined
 				: v.boolean('spamchecker_only', extra.spamchecker_only);
 		},
-		settings: () => taskWaitSettings(this, item),
+		settings: () => item.wait(),
 	});
 	const body: IDataObject = { accounts };
 	if (relink !== undefined) Object.assign(body, { imap_only: true, account_id: relink });

@@ -9,7 +9,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { flag, locatorId } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
 import { workspaceName } from './create';
@@ -46,9 +45,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const i = item.index;
 	const v = item.fields;
 	const { id, name, replaceKey } = v.all({
-		id: () => locatorId(this, item, 'emailWorkspaceId', true),
-		name: () => v.nonEmptyString('name', this.getNodeParameter('name', i, '')),
-		replaceKey: () => flag(this, item, REPLACE_KEY_PARAMETER),
+		id: () => item.numericId('emailWorkspaceId'),
+		name: () => v.nonEmptyString('name', item.value('name', '')),
+		replaceKey: () => item.flag(REPLACE_KEY_PARAMETER),
 	});
 	const body: IDataObject = { name };
 	let secrets: string[] = [];

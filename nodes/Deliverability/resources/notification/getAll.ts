@@ -11,7 +11,7 @@ import { choiceField } from '../../descriptions/choices';
 import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
 import { accountFilter } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
+import { given, ifGiven } from '../../helpers/params';
 
 export const operation = {
 	name: 'Get Many',
@@ -42,8 +42,8 @@ export const description: INodeProperties[] = [
 ];
 
 /** The filters as query parameters, checked before the request (the account may come from a locator or a number). */
-export function notificationQuery(ctx: IExecuteFunctions, item: Item): IDataObject {
-	const filters = collectionValues(ctx, item, 'filters');
+export function notificationQuery(item: Item): IDataObject {
+	const filters = item.collection('filters');
 	const v = item.fields;
 	const raw = filters.account_id;
 	const account = raw && typeof raw === 'object' ? (raw as IDataObject).value : raw;
@@ -68,8 +68,8 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const { limit, qs } = item.fields.all({
-		limit: () => listLimit(this, item),
-		qs: () => notificationQuery(this, item),
+		limit: () => item.limit(),
+		qs: () => notificationQuery(item),
 	});
 	const list = listFrom(
 		await item.request({ method: 'GET', path: '/notifications', qs, kind: 'read', answer }),

@@ -4,7 +4,7 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { collectionOf } from '../../descriptions/common';
 import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { collectionValues } from '../../helpers/params';
+
 import type { ToolFacts } from '../../helpers/toolMode';
 
 export const operation = {
@@ -74,7 +74,7 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const fields = collectionValues(this, item, 'additionalFields');
+	const fields = item.collection('additionalFields');
 	const body: IDataObject =
 		fields.seedlist === undefined
 			? {}

@@ -6,9 +6,8 @@ import { collectionOf, outputFields, waitForCompletionFields } from '../../descr
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { outputView, shaped } from '../../helpers/output';
-import { collectionValues, locatorId } from '../../helpers/params';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { waitSettings, waitUntil } from '../../helpers/wait';
+import { waitUntil } from '../../helpers/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const operation = {
@@ -57,15 +56,15 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const i = item.index;
 	const v = item.fields;
 	const { publicId, settings, view } = v.all({
-		publicId: () => locatorId(this, item, 'publicId', false),
-		settings: () => waitSettings(this, item),
+		publicId: () => item.stringId('publicId'),
+		settings: () => item.wait(),
 		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
 			const output = outputView(this, item);
 			const simple = output.mode === 'simple';
 			return {
 				output,
-				thresholds: inboxThresholds(v, simple ? collectionValues(this, item, 'options') : {}),
+				thresholds: inboxThresholds(v, simple ? item.collection('options') : {}),
 			};
 		},
 	});

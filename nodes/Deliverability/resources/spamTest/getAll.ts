@@ -6,7 +6,7 @@ import { collectionOf, outputFields, returnAllAndLimit } from '../../description
 import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { outputView, shaped } from '../../helpers/output';
-import { collectionValues, given, ifGiven, listLimit } from '../../helpers/params';
+import { given, ifGiven } from '../../helpers/params';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const PAGE_SIZE = 10;
@@ -68,8 +68,8 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
-	const filters = collectionValues(this, item, 'filters');
-	const options = collectionValues(this, item, 'options');
+	const filters = item.collection('filters');
+	const options = item.collection('options');
 	const { limit, view, ...query } = v.all({
 		automated_test_id: ifGiven(
 			filters.automated_test_id === '' ? undefined : filters.automated_test_id,
@@ -78,7 +78,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
 		order_by: ifGiven(options.order_by, (value) => v.oneOf('order_by', value, valuesOf(ORDER_BY))),
 		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
-		limit: () => listLimit(this, item),
+		limit: () => item.limit(),
 		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
 			const output = outputView(this, item);

@@ -8,7 +8,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
 
 export const operation = {
 	name: 'Link to Account',
@@ -33,8 +32,8 @@ export const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { tagId, accountId } = item.fields.all({
-		tagId: () => locatorId(this, item, 'tagId', true),
-		accountId: () => locatorId(this, item, 'accountId', true),
+		tagId: () => item.numericId('tagId'),
+		accountId: () => item.numericId('accountId'),
 	});
 	return await item.request({
 		method: 'POST',

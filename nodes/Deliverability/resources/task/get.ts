@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { locatorId } from '../../helpers/params';
-import { followTask, taskDone, taskToolFacts, taskWaitOptions, taskWaitSettings } from './wait';
+
+import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './wait';
 
 export const operation = {
 	name: 'Get',
@@ -20,8 +20,8 @@ export const tool = taskToolFacts;
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, settings } = item.fields.all({
-		id: () => locatorId(this, item, 'taskId', true),
-		settings: () => taskWaitSettings(this, item),
+		id: () => item.numericId('taskId'),
+		settings: () => item.wait(),
 	});
 	return await followTask(this, item, id, settings);
 }

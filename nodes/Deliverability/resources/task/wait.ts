@@ -9,7 +9,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { waitForCompletionFields } from '../../descriptions/common';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { waitSettings, waitUntil, type WaitSettings } from '../../helpers/wait';
+import { waitUntil, type WaitSettings } from '../../helpers/wait';
 
 /** Wait for Completion and its settings, for an operation that follows a task. */
 export function taskWaitOptions(whenOff?: string): INodeProperties[] {
@@ -48,7 +48,7 @@ export async function getTask(item: Item, taskId: number): Promise<IDataObject> 
 
 /** The wait settings, checked (call it before the first request). */
 export function taskWaitSettings(ctx: IExecuteFunctions, item: Item): WaitSettings {
-	return waitSettings(ctx, item);
+	return item.wait();
 }
 
 /**
