@@ -188,7 +188,7 @@ export class DeliverabilityApi implements ICredentialType {
 		// Body rules (n8n compares one path of the parsed answer with a value): a web page arrives as text, whose
 		// character 0 is "<", so a Base URL that reaches the web app instead of the API fails here, before any
 		// workflow runs. A refused connection or an unknown host never has a status: n8n then shows the bare network
-		// code (ECONNREFUSED, ENOTFOUND), which the README's troubleshooting section explains; declarative tests offer
+		// code (ECONNREFUSED, ENOTFOUND), which README → Troubleshooting explains; declarative tests offer
 		// nothing else, and a testedBy function could only use the deprecated request helper that n8n's
 		// community-package scan rejects. The first request of a workflow says it in words ("cannot be reached").
 		// n8n types `rules` as all-status or all-body, but its tester reads each rule by its own type (checked in

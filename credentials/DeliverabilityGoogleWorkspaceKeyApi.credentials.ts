@@ -21,7 +21,7 @@ export class DeliverabilityGoogleWorkspaceKeyApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#email-workspace-credentials';
+		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability/blob/HEAD/docs/credentials.md#email-workspace-credentials';
 
 	properties: INodeProperties[] = [
 		{

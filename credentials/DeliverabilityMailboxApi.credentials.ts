@@ -20,7 +20,7 @@ export class DeliverabilityMailboxApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability#credentials';
+		'https://github.com/n8n-nodes-deliverability/n8n-nodes-deliverability/blob/HEAD/docs/credentials.md#mailbox-login-credential';
 
 	properties: INodeProperties[] = [
 		{

@@ -151,7 +151,7 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
 			? undefined
 			: v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	// Refused, not cut to fit: the editor no longer bounds the input (README "Numbers out of range").
+	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out of range are refused).
 	const given = options.dedupeWindow;
 	if (given !== undefined && given !== null && given !== '')
 		v.integer('Options → Remember Last N Notifications', given, MIN_WINDOW, MAX_WINDOW);

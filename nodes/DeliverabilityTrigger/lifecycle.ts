@@ -92,7 +92,7 @@ export function wantedAlert(this: Context): WantedAlert {
 	const automatedTestIds = [
 		...new Set(v.idList('Automated Test Names or IDs', options.automated_test_ids)),
 	];
-	// Refused, not cut to fit: the editor no longer bounds the input (README "Numbers out of range").
+	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out of range are refused).
 	const given = options.dedupeWindow;
 	if (given !== undefined && given !== null && given !== '')
 		v.integer('Options → Deduplication Window', given, 0, MAX_DEDUPE_WINDOW);

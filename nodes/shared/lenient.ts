@@ -1,5 +1,5 @@
 /**
- * What we tolerate in an answer the service sent, in one place (README "Reading answers"). Proxies, gateways and
+ * What we tolerate in an answer the service sent, in one place (docs/operations.md → Reading answers). Proxies, gateways and
  * PHP-style backends send booleans as "true"/"1" and numbers as text; a wait that compared `completed === true`
  * would poll to its timeout for a test that was done. These readers accept those spellings and nothing looser:
  * a value they do not recognise comes back `undefined`, and the caller decides (usually: not done yet, or an error).

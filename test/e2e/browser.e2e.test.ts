@@ -4,7 +4,7 @@
  * node and checks that the resource and operation pickers offer every resource and operation of the API.
  *
  * Screenshots go to test-results/e2e-screenshots/; with E2E_UPDATE_SCREENSHOTS=1 also to docs/images/ (the ones
- * the README shows). Without /usr/bin/chromium (or CHROMIUM_PATH) the check is skipped with a message saying so.
+ * the README and the docs show). Without /usr/bin/chromium (or CHROMIUM_PATH) the check is skipped with a message saying so.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -118,7 +118,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	/**
 	 * Opens `nodeName`'s output in its HTML view: n8n renders the node's html field in a sandboxed iframe (sanitised:
 	 * inline styles kept, scripts dropped). `check` looks at the rendered page; then the panel is shot as `panelShot`
-	 * and the page alone, full size at `width`, as `pageShot` (the README's picture).
+	 * and the page alone, full size at `width`, as `pageShot` (the docs' picture).
 	 */
 	async function htmlView(
 		nodeName: string,

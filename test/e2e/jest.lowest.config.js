@@ -1,5 +1,5 @@
 /**
- * The e2e files that prove the lowest supported n8n (support/versions.json "lowest", README Compatibility) in a real
+ * The e2e files that prove the lowest supported n8n (support/versions.json "lowest", README → Compatibility) in a real
  * n8n of that version: the package installs from the tarball and loads, the credential test passes, the examples
  * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert.
  * `npm run test:e2e:lowest`; the runtime is provisioned into .cache/runtime/ on first use, beside the current one.

@@ -1,5 +1,5 @@
 /**
- * The README's first command: `npm start` builds, starts the sandbox and a real n8n with the package, the
+ * The first command of docs/development.md → Quick start: `npm start` builds, starts the sandbox and a real n8n with the package, the
  * credential and the examples, prints the editor URL and login; Ctrl-C (SIGINT to the terminal's process group)
  * stops everything it started. On that instance n8n's own 3.0 readiness report (its breaking-changes module) finds
  * nothing in the examples, and does name a copy of one that uses a helper 3.0 removes.

@@ -1,7 +1,7 @@
 /**
  * What adding an operation takes (CONTRIBUTING.md), checked for every operation of the built node description:
  * - an output schema (nodes/Deliverability/__schema__/<version>/<resource>/<operation>.json, `npm run schemas`);
- * - a row in README's "Resources and operations" table (its value in backticks, or its name in a row of names);
+ * - a row in docs/operations.md → Resources and operations (its value in backticks, or its name in a row of names);
  * - a sandbox route for every request it makes: run once with its sample parameters (support/output-schemas.ts), it
  *   succeeds and the sandbox answered each of its requests with a route of its own (no 404/405);
  * - a test of its errors: a test under test/ that runs it (an object with its resource and operation, directly or
@@ -23,7 +23,7 @@ import {
 } from '../../support/output-schemas';
 import { useSandbox } from './context';
 
-type Need = 'output schema' | 'README row' | 'sandbox route' | 'error test';
+type Need = 'output schema' | 'operations row' | 'sandbox route' | 'error test';
 
 /** `resource.operation` → what it is known to lack, and why. Empty means every operation has everything. */
 const KNOWN_GAPS: Record<string, Partial<Record<Need, string>>> = {};
@@ -54,10 +54,10 @@ function names() {
 	return { resources, ops };
 }
 
-/** resource.operation values with a row in README's operations table. */
+/** resource.operation values with a row in the operations reference's table (docs/operations.md). */
 function documented(): Set<string> {
-	const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('## Resources and operations'));
+	const reference = fs.readFileSync(path.join(root, 'docs', 'operations.md'), 'utf8');
+	const section = reference.slice(reference.indexOf('## Resources and operations'));
 	const rows = section
 		.slice(0, section.indexOf('\n\n', section.indexOf('| Resource |')))
 		.split('\n')
@@ -150,7 +150,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 		};
 	};
 
-	it('every operation has an output schema, a README row and a test of its errors', () => {
+	it('every operation has an output schema, an operations row and a test of its errors', () => {
 		const report: string[] = [];
 		for (const o of operations) {
 			const k = key(o);
@@ -159,7 +159,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 			);
 			const { missing, closed } = lacks(k, {
 				'output schema': schema,
-				'README row': docs.has(k),
+				'operations row': docs.has(k),
 				'error test': errors.has(k),
 				'sandbox route': true,
 			});
@@ -186,7 +186,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 			const { missing, closed } = lacks(key(o), {
 				'sandbox route': routed,
 				'output schema': true,
-				'README row': true,
+				'operations row': true,
 				'error test': true,
 			});
 			if (missing.length)

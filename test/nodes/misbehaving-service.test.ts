@@ -184,7 +184,7 @@ function leavesOf(values: unknown[]): Map<string, Set<string>> {
 }
 
 /**
- * Fields the node adds on purpose, documented in the README: the wait's outcome (and Account → Reconnect's verdict
+ * Fields the node adds on purpose, documented in docs/behaviour.md and docs/operations.md: the wait's outcome (and Account → Reconnect's verdict
  * on the account the service sent), and what was asked for (Get Graph's metric and category).
  */
 const NODE_FIELDS = new Set(['_waitTimedOut', '_polls', 'reconnected', 'metric', 'category']);

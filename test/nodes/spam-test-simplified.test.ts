@@ -59,7 +59,7 @@ async function rawOf(test: ApiSpamTest): Promise<ApiSpamTest> {
 	return (await t.api<ApiSpamTest>('GET', `/spam_tests/${test.public_id}`)).data;
 }
 
-/** Placement counted here from the raw results, the way the README describes it. */
+/** Placement counted here from the raw results, the way docs/operations.md → Simplified outputs describes it. */
 function expectedPlacement(results: ApiSpamTest['results']) {
 	const group = (
 		folder: string | null,

@@ -1,9 +1,9 @@
 /**
- * The trigger's duplicate memory across webhook processors, at the limits n8n sets (README "Queue mode"):
+ * The trigger's duplicate memory across webhook processors, at the limits n8n sets (docs/queue-mode.md → Duplicates):
  * - copies of one event at the same moment on ONE processor start one run (the in-process memory decides);
  * - copies at the same moment on TWO processors start at most one run per processor: each webhook request reads the
  *   workflow's static data from Postgres before either has saved, and n8n offers a webhook() no shared atomic
- *   check (see the README for the evidence); every accepted answer is exactly one run, every duplicate answer none;
+ *   check (the evidence: docs/queue-mode.md → Duplicates); every accepted answer is exactly one run, every duplicate answer none;
  * - two different ids at the same moment on two processors: the database keeps the last writer's copy, so one id
  *   may drop out of the saved memory until the processor that accepted it handles its next event (it writes back
  *   everything it remembers); after that, restarts of every processor forget nothing;

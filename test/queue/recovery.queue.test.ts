@@ -10,7 +10,7 @@
  *   (at main's start, then every N8N_EXECUTIONS_QUEUE_RECOVERY_INTERVAL minutes, default 180) would mark it "crashed".
  * - The input IS lost from n8n's storage: n8n saves that error as the execution's whole data, replacing the item the
  *   webhook received (which the sender had already been answered 200 for). Nothing the node can change: the
- *   README says what to do (graceful worker shutdown, an error workflow, check the service before re-running).
+ *   docs/queue-mode.md → A worker that dies mid-run says what to do (graceful worker shutdown, an error workflow, check the service before re-running).
  */
 import { admin } from '../../support/sandbox-admin';
 import {

@@ -50,7 +50,7 @@ describe('package.json', () => {
 		}
 	});
 
-	// n8n's build copies every PNG/SVG of the repository into dist/ (the README's screenshots too): only the built
+	// n8n's build copies every PNG/SVG of the repository into dist/ (the docs' screenshots too): only the built
 	// credentials, icons and nodes are shipped, and the changelog (npm adds README and LICENSE itself).
 	it('ships only the built credentials, icons and nodes, and the changelog', () => {
 		expect(pkg.files).toEqual(['dist/credentials', 'dist/icons', 'dist/nodes', 'CHANGELOG.md']);

@@ -21,8 +21,9 @@ export function seedlistOption(allowed: readonly number[], description: string):
 		displayName: 'Seedlist',
 		name: 'seedlist',
 		type: 'number',
-		// No minValue/maxValue: the editor's number input would cut a typed value to fit (see README "Numbers out of
-		// range"); the hint states the range and execute refuses anything outside it.
+		// No minValue/maxValue: the editor's number input would cut a typed value to fit (see
+		// docs/behaviour.md → Numbers out of range are refused); the hint states the range and execute refuses
+		// anything outside it.
 		default: 1,
 		description: `${description}. Each seed list is its own set of seed mailboxes at business and consumer providers.`,
 		hint: `1 to 4: one of the service's four seed lists (1 is the default)${withZero ? '. 0: no particular list, the service chooses.' : '.'}`,

@@ -115,7 +115,7 @@ interface WaitLike {
 /**
  * As a tool, a wait is short and never ends in an error: at most TOOL_MAX_WAIT_MS (or the node's own shorter
  * timeout), then the latest snapshot with a next step saying to call again. An agent holds one conversation open for
- * the whole wait; a 15-minute hold or a bare timeout error helps no model (README, "Use with AI agents").
+ * the whole wait; a 15-minute hold or a bare timeout error helps no model (docs/ai-agents.md → Waiting, as a tool).
  */
 export function toolWait<T extends WaitLike>(
 	ctx: Pick<IExecuteFunctions, 'getNode'>,

@@ -1,5 +1,5 @@
 /**
- * Reading successful answers: the one reader of a 2xx answer (README "Reading answers"). The transport receives
+ * Reading successful answers: the one reader of a 2xx answer (docs/operations.md → Reading answers). The transport receives
  * every body as text and hands it here with what the operation expects (its `answer` fact); nothing becomes an item
  * before this check passed. The API key never reaches the output (withoutKey).
  *

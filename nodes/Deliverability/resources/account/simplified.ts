@@ -2,7 +2,7 @@
  * An account (sending mailbox) as a person reads it (Simplify on Account → Get Many, Get and Reconnect): who it is,
  * its reputation score, whether it is disconnected, paused, suspended or warming, and a verdict with its reasons in
  * words. Fields exist only when derived from what the service sent (the list form has no `imap_issue`, so no
- * `disconnected`); values are read leniently (README "Simplified outputs").
+ * `disconnected`); values are read leniently (docs/operations.md → Simplified outputs).
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,8 +1,9 @@
 /**
  * A sending domain as a person reads it (Domain → Get Many with Simplify on): authentication in words, the score and
  * the expiry, MX records with named fields, and a verdict against the user's thresholds with its reasons. Every
- * field is derived from what the service sent; a field it did not send stays absent (README "Domain health").
- * The authentication words are also used for the domain snapshot of a spam test.
+ * field is derived from what the service sent; a field it did not send stays absent
+ * (docs/operations.md → Simplified outputs). The authentication words are also used for the domain snapshot of a
+ * spam test.
  */
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';

@@ -3,7 +3,8 @@
  * report show): subject and sender, the scores, placement per mailbox provider with counts and percentages, the
  * sender domain's SPF/DKIM/DMARC in words, blacklists, the content analysis parsed, and a verdict against the user's
  * inbox thresholds with its reason in words. Fields exist only when derived from what the service sent; values are
- * read leniently (README "Simplified outputs"). Other modules rely on these field names: do not rename them.
+ * read leniently (docs/operations.md → Simplified outputs). Other modules rely on these field names: do not rename
+ * them.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -254,7 +255,7 @@ function verdictOf(
 			};
 		return { verdict: 'fail', reason: `${what} (fail below ${warnAt} %)`, problem: `only ${what}` };
 	}
-	// No seed results in the answer: the final score is about 10 × the inbox share (README "Simplified outputs").
+	// No seed results in the answer: the final score is about 10 × the inbox share (docs/operations.md → Simplified outputs).
 	if (finalScore === undefined) return undefined;
 	const what = `final score ${finalScore} of 10 (no seed results in the answer)`;
 	if (finalScore * 10 >= passAt)
