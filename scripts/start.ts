@@ -25,6 +25,7 @@ import {
 	CREDENTIAL_NAMES,
 	loadExamples,
 	missingCredentials,
+	newMcpToken,
 	sandboxCredentials,
 } from '../support/examples';
 import {
@@ -264,6 +265,8 @@ async function main(): Promise<void> {
 			() => installPackage(userFolder, tgz),
 		);
 		const sandboxInfo = running.info;
+		// The MCP example's Bearer Auth token: a new one each run (printed below for the client to send).
+		const mcpToken = newMcpToken();
 		const startupMs = await timed(
 			() => 'n8n started',
 			() => instance.start({ timeoutMs: 180000 }),
@@ -278,6 +281,7 @@ async function main(): Promise<void> {
 						baseUrl: sandboxInfo.baseUrl,
 						apiKey: sandboxInfo.apiKeys.A,
 						smtpPort: sandboxInfo.smtpPort,
+						mcpToken,
 					}),
 				),
 		);
@@ -316,6 +320,7 @@ async function main(): Promise<void> {
 			'act-on-notifications.json',
 			'weekly-report.json',
 			'spam-test-after-send.json',
+			'mcp-server.json',
 		];
 		// An example that needs a credential npm start cannot create says which one and where to add it (the workflow's
 		// sticky note says the same).
@@ -363,7 +368,12 @@ What to try:
          -d '{"from":"news@clean-campaign.example","subject":"Spring offer","text":"Hello"}'
      The run checks once ("Not Yet"), waits 2 minutes at the Wait node (Executions: "Waiting"; no
      process is busy meanwhile), checks again and ends with the result card and the verdict.
-  8. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
+  8. MCP server          ${open('mcp-server.json')}
+     Publish it, then connect an MCP client (Claude Desktop through mcp-remote, an IDE, an agent) to
+       ${n8n.webhookBase}mcp/deliverability   (SSE or streamable HTTP)
+       header  Authorization: Bearer ${mcpToken}   (credential "${CREDENTIAL_NAMES.mcp}", new each run)
+     It lists six Deliverability tools; "Create spam test" spends a sandbox credit.
+  9. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
 
 n8n log: ${path.join(userFolder, 'n8n.log')}${args.verbose ? '' : ' (or npm start -- --verbose)'}
 Ctrl-C stops n8n and the sandbox.

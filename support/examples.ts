@@ -2,17 +2,20 @@
  * What `npm start` and the e2e suite put into n8n besides the package: the credentials the examples refer to
  * (fixed ids, so the example files import with their credentials attached) and the example workflows.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const CREDENTIAL_IDS = {
 	deliverability: 'DlvSandboxApiKey',
 	smtp: 'DlvSandboxSmtp01',
+	mcp: 'DlvSandboxMcpToken',
 } as const;
 
 export const CREDENTIAL_NAMES = {
 	deliverability: 'Deliverability sandbox',
 	smtp: 'Sandbox SMTP',
+	mcp: 'MCP client token',
 } as const;
 
 export const examplesDir = path.resolve(__dirname, '..', 'examples');
@@ -21,10 +24,22 @@ export interface SandboxEndpoints {
 	baseUrl: string;
 	apiKey: string;
 	smtpPort: number;
+	/** The bearer token an MCP client sends to the mcp-server example's trigger (default: a random one). */
+	mcpToken?: string;
+}
+
+/** A token for the MCP Server Trigger's Bearer Auth credential: random, so no two instances share one. */
+export function newMcpToken(): string {
+	return crypto.randomBytes(24).toString('base64url');
 }
 
 /** Credentials in the shape `n8n import:credentials` takes (plain `data` is encrypted on import). */
-export function sandboxCredentials({ baseUrl, apiKey, smtpPort }: SandboxEndpoints): object[] {
+export function sandboxCredentials({
+	baseUrl,
+	apiKey,
+	smtpPort,
+	mcpToken = newMcpToken(),
+}: SandboxEndpoints): object[] {
 	return [
 		{
 			id: CREDENTIAL_IDS.deliverability,
@@ -44,6 +59,12 @@ export function sandboxCredentials({ baseUrl, apiKey, smtpPort }: SandboxEndpoin
 				secure: false,
 				disableStartTls: true,
 			},
+		},
+		{
+			id: CREDENTIAL_IDS.mcp,
+			name: CREDENTIAL_NAMES.mcp,
+			type: 'httpBearerAuth',
+			data: { token: mcpToken },
 		},
 	];
 }

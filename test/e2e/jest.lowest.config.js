@@ -1,7 +1,8 @@
 /**
  * The e2e files that prove the lowest supported n8n (support/versions.json "lowest", README → Compatibility) in a real
  * n8n of that version: the package installs from the tarball and loads, the credential test passes, the examples
- * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert.
+ * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert, and an MCP
+ * client reaches the tools through n8n's MCP Server Trigger (its version 2 exists from 1.x on).
  * `npm run test:e2e:lowest`; the runtime is provisioned into .cache/runtime/ on first use, beside the current one.
  */
 process.env.N8N_RUNTIME = 'lowest';
@@ -12,5 +13,10 @@ module.exports = {
 	// n8n 1.x takes longer to be usable (CLI import, then its REST API and owner setup, then each imported workflow
 	// saved once): on a loaded 2-core machine a file's set-up alone passed 180 s.
 	testTimeout: 300000,
-	testMatch: ['**/package.e2e.test.ts', '**/examples.e2e.test.ts', '**/auto-pause.e2e.test.ts'],
+	testMatch: [
+		'**/package.e2e.test.ts',
+		'**/examples.e2e.test.ts',
+		'**/auto-pause.e2e.test.ts',
+		'**/mcp-server.e2e.test.ts',
+	],
 };

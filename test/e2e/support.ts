@@ -23,7 +23,15 @@ export interface Stack {
 
 export async function startStack({
 	beforeStart,
-}: { beforeStart?: (n8n: N8n, sandbox: Sandbox) => Promise<void> } = {}): Promise<Stack> {
+	mcpToken,
+	startTimeoutMs,
+}: {
+	beforeStart?: (n8n: N8n, sandbox: Sandbox) => Promise<void>;
+	/** The token of the "MCP client token" credential (the mcp-server example's trigger); random when not given. */
+	mcpToken?: string;
+	/** How long n8n may take to be ready (default: support/n8n-process.ts's 120 s). */
+	startTimeoutMs?: number;
+} = {}): Promise<Stack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
 	if (!tgz || !fs.existsSync(tgz))
 		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
@@ -37,10 +45,11 @@ export async function startStack({
 				baseUrl: sandbox.baseUrl,
 				apiKey: sandbox.apiKeys.A,
 				smtpPort: sandbox.smtpPort,
+				mcpToken,
 			}),
 		);
 		if (beforeStart) await beforeStart(n8n, sandbox);
-		await n8n.start();
+		await n8n.start(startTimeoutMs ? { timeoutMs: startTimeoutMs } : undefined);
 		process.stdout.write(
 			`[e2e] n8n ready in ${(n8n.startupMs / 1000).toFixed(1)} s on ${n8n.baseUrl}\n`,
 		);
