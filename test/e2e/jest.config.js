@@ -16,5 +16,8 @@ module.exports = {
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	testTimeout: 180000,
 	maxWorkers: 1,
-	reporters: ['default', '<rootDir>/test/e2e/summary-reporter.js'],
+	reporters: [
+		'default',
+		['<rootDir>/test/summary-reporter.js', { label: 'e2e', timed: true, runtime: true }],
+	],
 };

@@ -18,5 +18,11 @@ module.exports = {
 	globalTeardown: '<rootDir>/test/queue/global-teardown.ts',
 	testTimeout: 180000,
 	maxWorkers: 1,
-	reporters: ['default', '<rootDir>/test/queue/summary-reporter.js'],
+	reporters: [
+		'default',
+		[
+			'<rootDir>/test/summary-reporter.js',
+			{ label: 'queue', timed: true, skipReason: 'QUEUE_SKIP' },
+		],
+	],
 };
