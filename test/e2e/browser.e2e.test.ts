@@ -12,7 +12,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterSendExample, loadExamples } from '../../support/examples';
 import { NODE_TYPES } from '../../support/n8n-process';
 import { CAMPAIGN, postUntilTaken, startStack, type Stack } from './support';
-import { ISSUE_OPERATIONS } from '../fixtures/operations';
+import { RELEASED_OPERATIONS } from '../nodes/fixtures/operations';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
@@ -148,9 +148,9 @@ d('real browser (Debian chromium + playwright-core)', () => {
 	}
 
 	it("the node description carries exactly the spec's resources and operations", () => {
-		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(ISSUE_OPERATIONS).sort());
-		for (const [resource, ops] of Object.entries(ISSUE_OPERATIONS)) {
-			expect(operations[resource].map((o) => o.value).sort()).toEqual(ops);
+		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(RELEASED_OPERATIONS).sort());
+		for (const [resource, ops] of Object.entries(RELEASED_OPERATIONS)) {
+			expect(operations[resource].map((o) => o.value).sort()).toEqual([...ops].sort());
 		}
 	});
 

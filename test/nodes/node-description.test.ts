@@ -12,7 +12,7 @@ import codex from '../../nodes/Deliverability/Deliverability.node.json';
 import triggerCodex from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
 import released from './fixtures/interface.json';
 import { interfaceOf, type InterfaceEntry } from '../../support/interface';
-import { ISSUE_OPERATIONS } from '../fixtures/operations';
+import { RELEASED_OPERATIONS } from './fixtures/operations';
 
 const node = new Deliverability();
 const description = node.description;
@@ -221,11 +221,11 @@ describe('node description', () => {
 	it('offers every released resource, sorted by name', () => {
 		const resource = properties.find((p) => p.name === 'resource')!;
 		const options = resource.options as INodePropertyOptions[];
-		expect(options.map((o) => o.value).sort()).toEqual(Object.keys(ISSUE_OPERATIONS).sort());
+		expect(options.map((o) => o.value).sort()).toEqual(Object.keys(RELEASED_OPERATIONS).sort());
 		expect(options.map((o) => o.name)).toEqual(sortedNames(options));
 	});
 
-	describe.each(Object.entries(ISSUE_OPERATIONS))('resource %s', (resource, operations) => {
+	describe.each(Object.entries(RELEASED_OPERATIONS))('resource %s', (resource, operations) => {
 		it('has exactly the fixed operation values, sorted by name, each with action and description', () => {
 			const picker = operationPicker(resource);
 			expect(picker).toBeDefined();
@@ -309,7 +309,7 @@ describe('node description', () => {
 		const returnAlls = properties.filter((p) => p.name === 'returnAll');
 		const limits = properties.filter((p) => p.name === 'limit');
 		expect(returnAlls.length).toBeGreaterThanOrEqual(
-			wiredResources.filter((r) => ISSUE_OPERATIONS[r]?.includes('getAll')).length,
+			wiredResources.filter((r) => RELEASED_OPERATIONS[r]?.includes('getAll')).length,
 		);
 		for (const p of returnAlls) {
 			expect(p.type).toBe('boolean');
@@ -326,7 +326,7 @@ describe('node description', () => {
 			expect(p.displayOptions?.show?.returnAll).toEqual([false]);
 		}
 		for (const resource of wiredResources) {
-			if (!ISSUE_OPERATIONS[resource]?.includes('getAll')) continue;
+			if (!RELEASED_OPERATIONS[resource]?.includes('getAll')) continue;
 			expect(returnAlls.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
 			expect(limits.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
 		}
