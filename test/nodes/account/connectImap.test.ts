@@ -6,9 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { mailboxLoginTest } from '../../nodes/Deliverability/credentials/mailboxLogin';
-import { byId, jsonOf, useSandbox } from './context';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 30 });
 
@@ -335,16 +334,5 @@ describe('account connectImap', () => {
 				},
 			}),
 		);
-	});
-
-	it('the credential test checks that a password is filled in', async () => {
-		const test = (data: Record<string, string>) =>
-			mailboxLoginTest.call(
-				{} as never,
-				{ id: '1', name: 'x', type: 'deliverabilityMailboxApi', data } as never,
-			);
-		expect((await test({ password: BOTH })).status).toBe('OK');
-		expect((await test({ smtpPassword: SMTP, imapPassword: IMAP })).status).toBe('OK');
-		expect((await test({})).status).toBe('Error');
 	});
 });

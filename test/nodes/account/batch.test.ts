@@ -1,11 +1,10 @@
 /**
- * Account Batch and Task Get: the batch is queued as a task, the one wait loop polls GET /tasks/{id} until progress
- * reaches 100 (the sandbox advances a task one step per read: 0 → 34 → 67 → 100), on timeout it fails or returns
- * the last snapshot, and every input problem is caught before the batch is sent.
+ * Account → Batch through n8n's real engine against the sandbox: the action queued as a task, waiting for it through
+ * the one wait loop (429 on a poll, timeouts), ids from expressions, custom actions, and the service's errors.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from './context';
+import { jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 60 });
 
@@ -181,80 +180,5 @@ describe('account batch', () => {
 		expect(other.error!.httpCode).toBe('403');
 		const unknown = await t.run(batch({ accountIds: '999999', action: 'suspend' }));
 		expect(unknown.error!.httpCode).toBe('404');
-	});
-});
-
-describe('task get', () => {
-	async function queued(): Promise<number> {
-		const { data } = await t.api<IDataObject>('POST', '/accounts/batch', {
-			account_ids: [11],
-			action: 'suspend',
-		});
-		await t.clearRequests();
-		return data.id as number;
-	}
-
-	it('reads the task once without waiting', async () => {
-		const id = await queued();
-		const result = await t.run({ resource: 'task', operation: 'get', taskId: byId(id) });
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toEqual(expect.objectContaining({ id, progress: 34 }));
-		const requests = await t.requests();
-		expect(requests.map((r) => `${r.method} ${local(r.path)}`)).toEqual([`GET /tasks/${id}`]);
-	});
-
-	it('waits until progress reaches 100', async () => {
-		const id = await queued();
-		const result = await t.run({
-			resource: 'task',
-			operation: 'get',
-			taskId: byId(id),
-			...fastWait,
-		});
-		expect(result.error).toBeUndefined();
-		const [task] = jsonOf(result);
-		expect(task.progress).toBe(100);
-		expect(await t.requests()).toHaveLength(3);
-		expect((await account(11)).data.suspended).toBe(true);
-	});
-
-	it('stops at once when the task is already finished', async () => {
-		const id = await queued();
-		for (let i = 0; i < 3; i++) await t.api('GET', `/tasks/${id}`);
-		await t.clearRequests();
-		const result = await t.run({
-			resource: 'task',
-			operation: 'get',
-			taskId: byId(id),
-			...fastWait,
-		});
-		expect(jsonOf(result)[0].progress).toBe(100);
-		expect(await t.requests()).toHaveLength(1);
-	});
-
-	it('follows the task of a batch run just before (Batch → Task Get with an expression)', async () => {
-		const queuedTask = jsonOf(await t.run(batch({ accountIds: '12', action: 'suspend' })))[0];
-		const result = await t.run(
-			{ resource: 'task', operation: 'get', taskId: byId('={{ $json.id }}'), ...fastWait },
-			{ input: [queuedTask] },
-		);
-		expect(jsonOf(result)[0]).toEqual(
-			expect.objectContaining({ id: queuedTask.id, progress: 100 }),
-		);
-		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-	});
-
-	it('reports an unknown task (404) and refuses a bad ID before any request', async () => {
-		const missing = await t.run({ resource: 'task', operation: 'get', taskId: byId(424242) });
-		expect(missing.error!.httpCode).toBe('404');
-		await t.clearRequests();
-		const bad = await t.run({
-			resource: 'task',
-			operation: 'get',
-			taskId: byId('={{ "task-1" }}'),
-		});
-		expect(bad.error?.name).toBe('NodeOperationError');
-		expect(bad.error!.message).toMatch(/"Task"/);
-		expect(await t.requests()).toHaveLength(0);
 	});
 });

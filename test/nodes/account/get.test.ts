@@ -1,21 +1,66 @@
 /**
- * Account Simplify through n8n's real engine against the sandbox: Get Many and Get give the reputation score,
- * disconnected (Get only: the list form has no imap_issue), paused and warming, and a verdict with reasons in words.
+ * Account → Get through n8n's real engine against the sandbox: the single form with Simplify off, the id picker's
+ * modes, and Simplify (on by default): disconnected, paused and warming, a verdict with reasons in words.
  * Seed facts (sandbox/BEHAVIOUR.md): imap_issue on ids 13, 38, …; paused (alive false) on 17, 34, …; suspended 33, 73.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	REPUTATION,
-	simplifyAccount,
-} from '../../nodes/Deliverability/resources/account/simplified';
-import { byId, jsonOf, useSandbox } from './context';
+import { simplifyAccount } from '../../../nodes/Deliverability/resources/account/simplified';
+import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
+
+const account = (operation: string, extra: IDataObject = {}) => ({
+	resource: 'account',
+	operation,
+	...extra,
+});
+
+async function apiRequests() {
+	return await t.requests();
+}
+
+function expectValidationError(result: { error?: Error; items: unknown[] }, pattern: RegExp) {
+	expect(result.error).toBeDefined();
+	expect(result.error!.name).toBe('NodeOperationError');
+	expect(result.error!.message).toMatch(pattern);
+	expect(result.items).toHaveLength(0);
+}
 
 async function raw(id: number): Promise<IDataObject> {
 	return (await t.api<IDataObject>('GET', `/accounts/${id}`)).data;
 }
+
+describe('account get', () => {
+	it('with Simplify off returns the single form with domain and per-provider scores', async () => {
+		const result = await t.run(account('get', { accountId: byId(1), simplify: false }));
+		expect(result.error).toBeUndefined();
+		const [a] = jsonOf(result);
+		expect(a.id).toBe(1);
+		expect(a.email).toMatch(/^john\.doe\+promo@/);
+		expect(a.domain).toEqual(expect.objectContaining({ domain: expect.any(String) }));
+		expect(a.score_gmail).toEqual(expect.any(Number));
+		const requests = await apiRequests();
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			expect.stringMatching(/^GET .*\/accounts\/1$/),
+		]);
+	});
+
+	it('accepts the list mode of the locator and an ID with spaces', async () => {
+		const fromList = await t.run(
+			account('get', { accountId: { __rl: true, mode: 'list', value: '2' } }),
+		);
+		expect(jsonOf(fromList)[0].id).toBe(2);
+		const spaced = await t.run(account('get', { accountId: byId(' 3 ') }));
+		expect(jsonOf(spaced)[0].id).toBe(3);
+	});
+
+	it('rejects an ID that is not a whole number before any request', async () => {
+		const result = await t.run(account('get', { accountId: byId('={{ "abc" }}') }));
+		expectValidationError(result, /"Account"/);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+});
 
 describe('account simplified', () => {
 	it('Get (Simplify on by default): a disconnected account fails, with the reason in words', async () => {
@@ -47,37 +92,6 @@ describe('account simplified', () => {
 			await t.run({ resource: 'account', operation: 'get', accountId: byId(13), simplify: false }),
 		);
 		expect(out).toEqual(await raw(13));
-	});
-
-	it('Get Many (Simplify on by default): paused and suspended accounts are flagged; no disconnected in the list form', async () => {
-		const items = jsonOf(
-			await t.run({
-				resource: 'account',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { include_spamchecker: true },
-			}),
-		);
-		const byAccount = new Map(items.map((a) => [a.id as number, a]));
-		expect(byAccount.get(17)).toMatchObject({ paused: true, alive: false });
-		expect(byAccount.get(17)!.problems).toContain('Paused: no warming or spam tests run');
-		expect(['warn', 'fail']).toContain(byAccount.get(17)!.verdict);
-		expect(byAccount.get(33)).toMatchObject({ suspended: true, verdict: 'fail' });
-		expect(items.every((a) => !('disconnected' in a))).toBe(true);
-		for (const a of items) {
-			const score = a.score as number;
-			const expected =
-				a.suspended || a.paused || score < REPUTATION.passAt
-					? a.suspended || score < REPUTATION.warnAt
-						? 'fail'
-						: 'warn'
-					: 'pass';
-			expect([a.id, a.verdict]).toEqual([a.id, expected]);
-			if (expected === 'pass')
-				expect(a.verdict_reason).toBe(
-					`Reputation score ${score} (pass at 80 or more)${a.warming ? ', warming' : ''}`,
-				);
-		}
 	});
 
 	it('reads flags and scores sent as text; a healthy connected account passes', () => {

@@ -1,0 +1,135 @@
+/**
+ * Account → Reconnect through n8n's real engine against the sandbox: the request it sends, waiting for the account
+ * through the one wait loop, a retry after a 5xx, validation with zero requests, and the service's 404.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, jsonOf, useSandbox } from '../context';
+
+const t = useSandbox({ accounts: 40 });
+
+const account = (operation: string, extra: IDataObject = {}) => ({
+	resource: 'account',
+	operation,
+	...extra,
+});
+
+async function calls() {
+	return (await t.requests()).map(
+		(r) =>
+			`${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`,
+	);
+}
+
+function hintsOf(result: { run: { data: { resultData: { runData: IDataObject } } } }): string {
+	const runs = result.run.data.resultData.runData['Node Under Test'] as Array<{
+		hints?: unknown[];
+	}>;
+	return JSON.stringify(runs[0].hints ?? []);
+}
+
+describe('account reconnect', () => {
+	it('without waiting: POST /accounts/{id}/reconnect with no body, returns {account_id, queued, job_id} and a hint', async () => {
+		const result = await t.run(account('reconnect', { accountId: byId(13) }));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			{ account_id: 13, queued: true, job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+		]);
+		const [request] = await t.requests();
+		expect(`${request.method} ${request.path}`).toBe('POST /accounts/13/reconnect');
+		expect(request.body).toBeNull();
+		expect(hintsOf(result)).toMatch(/Wait for Completion/);
+	});
+
+	it('waiting: polls GET /accounts/{id} until imap_issue is false and returns the fresh account', async () => {
+		await t.admin('POST', '/settings', { reconnectDelayMs: 1500 });
+		const result = await t.run(
+			account('reconnect', {
+				accountId: byId(13),
+				simplify: true,
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 1,
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [a] = jsonOf(result);
+		expect(a).toEqual(
+			expect.objectContaining({
+				id: 13,
+				imap_issue: false,
+				reconnected: true,
+				job_id: expect.any(String),
+			}),
+		);
+		expect(a.config_rampup_target).toBeUndefined(); // simplified
+		const paths = await calls();
+		expect(paths[0]).toBe('POST /accounts/13/reconnect');
+		expect(paths.slice(1).every((p) => p === 'GET /accounts/13')).toBe(true);
+		expect(paths.length).toBeGreaterThanOrEqual(3); // still disconnected at first, then reconnected
+	});
+
+	it('waiting on a broken account: On Timeout "Return Last Snapshot" gives the account still disconnected, flagged', async () => {
+		await t.admin('POST', '/settings', { reconnectDelayMs: 0 });
+		await t.admin('POST', '/accounts/38/broken', {});
+		const result = await t.run(
+			account('reconnect', {
+				accountId: byId(38),
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 0.05,
+				onTimeout: 'returnLast',
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toEqual(
+			expect.objectContaining({
+				id: 38,
+				imap_issue: true,
+				reconnected: false,
+				_waitTimedOut: true,
+			}),
+		);
+	});
+
+	it('waiting on a broken account fails by default after the timeout, naming the rule', async () => {
+		await t.admin('POST', '/accounts/38/broken', {});
+		const result = await t.run(
+			account('reconnect', {
+				accountId: byId(38),
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 0.05,
+			}),
+		);
+		expect(result.error?.message).toMatch(
+			/Timed out waiting for account 38 to reconnect \(imap_issue false\)/,
+		);
+	});
+
+	it('is retried after a 5xx (a repeat only queues another attempt), unlike a create', async () => {
+		await t.admin('POST', '/faults', {
+			kind: '503',
+			count: 1,
+			method: 'POST',
+			path: '/accounts/13/reconnect',
+		});
+		const result = await t.run(account('reconnect', { accountId: byId(13) }));
+		expect(result.error).toBeUndefined();
+		expect((await t.requests()).map((r) => r.status)).toEqual([503, 201]);
+	});
+
+	it('rejects a bad id or wait option before any request; reports an unknown account (404)', async () => {
+		const bad = await t.run(
+			account('reconnect', {
+				accountId: byId('={{ "x" }}'),
+				waitForCompletion: true,
+				pollInterval: 0,
+			}),
+		);
+		expect(bad.error?.message).toMatch(/2 invalid fields: "Account".*"Poll Interval \(Seconds\)"/);
+		expect(await t.requests()).toHaveLength(0);
+		const missing = await t.run(account('reconnect', { accountId: byId(99999) }));
+		expect(missing.error?.httpCode).toBe('404');
+	});
+});
