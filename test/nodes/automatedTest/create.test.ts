@@ -1,0 +1,79 @@
+/**
+ * Automated Test → Create through n8n's real engine against the sandbox: an inactive test for the account (id
+ * from the picker's modes or an expression), the service's 403 and 422, bad ids refused before any request.
+ */
+import { byId, jsonOf, useSandbox } from '../context';
+
+const t = useSandbox();
+
+describe('automatedTest create', () => {
+	it('creates an inactive test for the account', async () => {
+		const result = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: byId(1),
+		});
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toMatchObject({
+			active: false,
+			account_ids: [1],
+			repeat_period: 'WEEK',
+			repeat_period_delay: 1,
+		});
+		expect(typeof out.id).toBe('number');
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		const log = await t.requests();
+		expect(log).toHaveLength(1);
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: '/automated_tests',
+			body: { account_id: 1 },
+			status: 201,
+		});
+	});
+
+	it('takes the account id from the list mode and from an expression', async () => {
+		const fromList = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: { __rl: true, mode: 'list', value: '2' },
+		});
+		expect(jsonOf(fromList)[0].account_ids).toEqual([2]);
+		const fromExpression = await t.run(
+			{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.account }}') },
+			{ input: [{ account: 3 }] },
+		);
+		expect(jsonOf(fromExpression)[0].account_ids).toEqual([3]);
+		expect((await t.requests()).map((r) => r.body)).toEqual([{ account_id: 2 }, { account_id: 3 }]);
+	});
+
+	it("surfaces 403 for another project's account and 422 for a disconnected one (IMAP issue)", async () => {
+		const other = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: byId(100001),
+		});
+		expect(other.error?.httpCode).toBe('403');
+		const disconnected = await t.run({
+			resource: 'automatedTest',
+			operation: 'create',
+			accountId: byId(13),
+		});
+		expect(disconnected.error?.httpCode).toBe('422');
+		// Creates are not retried on 4xx.
+		expect((await t.requests()).map((r) => r.status)).toEqual([403, 422]);
+	});
+
+	it.each([['abc'], ['0'], ['-4'], ['1.5'], [''], ['2147483648']])(
+		'refuses account id %p from an expression before any request',
+		async (id) => {
+			const result = await t.run(
+				{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.id }}') },
+				{ input: [{ id }] },
+			);
+			expect(result.error?.message).toMatch(/"Account"/);
+			expect(await t.requests()).toHaveLength(0);
+		},
+	);
+});
