@@ -1,7 +1,7 @@
 /** Notification → Get Many: GET /notifications with the account and event filters; Return All / Limit applied locally. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from './context';
+import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 20 });
 

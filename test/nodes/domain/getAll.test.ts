@@ -6,12 +6,12 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { domainsFrom } from '../../nodes/Deliverability/resources/domain/getAll';
+import { domainsFrom } from '../../../nodes/Deliverability/resources/domain/getAll';
 import {
 	simplifyDomain,
 	UNSCORED_REASON,
-} from '../../nodes/Deliverability/resources/domain/simplified';
-import { jsonOf, useSandbox } from './context';
+} from '../../../nodes/Deliverability/resources/domain/simplified';
+import { jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 60 });
 
