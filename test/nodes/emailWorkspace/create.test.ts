@@ -4,19 +4,12 @@
  * Outlook App API" credential; expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). The secrets live in
  * credentials only: the saved workflow holds none, the request body carries them, output and errors never do.
  */
-import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	IDataObject,
-	INode,
-	INodeParameters,
-} from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+
 import { NodeHelpers } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { googleWorkspaceKeyTest } from '../../nodes/Deliverability/credentials/googleWorkspaceKey';
-import { outlookAppTest } from '../../nodes/Deliverability/credentials/outlookApp';
-import { jsonOf, useSandbox } from './context';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 10 });
 
@@ -25,10 +18,12 @@ const create = (extra: IDataObject) => ({
 	operation: 'create',
 	...extra,
 });
+
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
 const PRIVATE_KEY =
 	'-----BEGIN PRIVATE KEY-----\nMIIEdummyexamplekeymaterial\n-----END PRIVATE KEY-----\n';
+
 const KEY_FILE = {
 	type: 'service_account',
 	project_id: 'example-project',
@@ -37,7 +32,9 @@ const KEY_FILE = {
 	client_email: 'importer@example-project.iam.gserviceaccount.com',
 	client_id: '1234567890',
 };
+
 const keyText = (key: IDataObject) => JSON.stringify(key, null, 2);
+
 const google = (privateKeyFile: string = keyText(KEY_FILE)) => ({
 	credentials: { deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile } },
 });
@@ -48,9 +45,11 @@ const OUTLOOK_APP = {
 	clientSecretId: 'dummy-secret-id-abc',
 	clientSecretValue: 'dummy-secret-value-xyz',
 };
+
 const outlookApp = (extra: IDataObject = {}) => ({
 	credentials: { deliverabilityOutlookAppApi: { ...OUTLOOK_APP, ...extra } },
 });
+
 const outlook = { provider: 'outlook' };
 
 const SECRETS = [
@@ -136,26 +135,6 @@ describe('email workspace secrets live in credentials', () => {
 		expect(credentialsAskedFor({ resource: 'account', operation: 'get' })).toEqual([
 			'deliverabilityApi',
 		]);
-	});
-
-	it('the credential tests check the key file and the app fields locally, never quoting a secret', async () => {
-		const run = async (test: typeof googleWorkspaceKeyTest, data: IDataObject) =>
-			await test.call(
-				{} as ICredentialTestFunctions,
-				{ id: '1', name: 'c', type: 't', data } as ICredentialsDecrypted,
-			);
-		const good = await run(googleWorkspaceKeyTest, { privateKeyFile: keyText(KEY_FILE) });
-		expect(good).toEqual({ status: 'OK', message: expect.stringContaining(KEY_FILE.client_email) });
-		const bad = await run(googleWorkspaceKeyTest, {
-			privateKeyFile: keyText({ ...KEY_FILE, type: 'authorized_user' }),
-		});
-		expect(bad).toEqual({ status: 'Error', message: expect.stringMatching(/service_account/) });
-		noSecrets(bad);
-		expect((await run(outlookAppTest, OUTLOOK_APP)).status).toBe('OK');
-		expect(await run(outlookAppTest, { ...OUTLOOK_APP, clientSecretValue: ' ' })).toEqual({
-			status: 'Error',
-			message: 'Client Secret Value: required',
-		});
 	});
 });
 

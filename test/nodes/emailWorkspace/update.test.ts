@@ -1,0 +1,147 @@
+/**
+ * Email Workspace → Update (POST /email_workspaces/{id}: name required by the service, replacement Google key
+ * from the credential) through the real engine against the sandbox: only the name unless the key is replaced, the
+ * key never in the workflow or the run, a bad key refused before any request, the service's 404 and 422.
+ */
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { byId, jsonOf, useSandbox } from '../context';
+
+const t = useSandbox({ accounts: 20 });
+
+const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
+
+const KEY_FILE = {
+	type: 'service_account',
+	project_id: 'example-project',
+	private_key_id: 'dummy-new-key-id-456',
+	private_key: '-----BEGIN PRIVATE KEY-----\nMIIEdummynewkeymaterial\n-----END PRIVATE KEY-----\n',
+	client_email: 'importer@example-project.iam.gserviceaccount.com',
+};
+
+const googleKey = {
+	credentials: {
+		deliverabilityGoogleWorkspaceKeyApi: { privateKeyFile: JSON.stringify(KEY_FILE) },
+	},
+};
+
+const noSecrets = (value: unknown) => {
+	const text = JSON.stringify(value);
+	expect(text).not.toContain('MIIEdummynewkeymaterial');
+	expect(text).not.toContain('dummy-new-key-id-456');
+};
+
+async function workspace(provider: 'google' | 'outlook' = 'google'): Promise<number> {
+	const body =
+		provider === 'google'
+			? { name: 'Sales', file_key_json: { ...KEY_FILE, private_key_id: 'old' } }
+			: {
+					name: 'M365',
+					provider,
+					outlook_client_id: 'c',
+					outlook_client_secret: 's',
+					outlook_client_secret_value: 'v',
+					outlook_tenant_id: 't',
+				};
+	const res = await t.api<{ id: number }>('POST', '/email_workspaces', body);
+	await t.clearRequests();
+	return res.data.id;
+}
+
+const node = new Deliverability();
+
+function credentialsAskedFor(parameters: INodeParameters): string[] {
+	const stub = {
+		name: 'D',
+		type: 'deliverability',
+		typeVersion: 1,
+		parameters,
+	} as unknown as INode;
+	const saved =
+		NodeHelpers.getNodeParameters(
+			node.description.properties,
+			parameters,
+			true,
+			false,
+			stub,
+			node.description,
+		) ?? {};
+	return (node.description.credentials ?? [])
+		.filter((c) => NodeHelpers.displayParameter(saved, c, stub, node.description))
+		.map((c) => c.name);
+}
+
+describe('email workspace update', () => {
+	const update = (id: number, extra: IDataObject = {}): INodeParameters => ({
+		resource: 'emailWorkspace',
+		operation: 'update',
+		emailWorkspaceId: byId(id),
+		name: 'Renamed',
+		...extra,
+	});
+
+	it('sends only the name when the key is not replaced (no key credential asked for)', async () => {
+		const id = await workspace();
+		expect(credentialsAskedFor(update(id))).toEqual(['deliverabilityApi']);
+		const result = await t.run(update(id));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toEqual(
+			expect.objectContaining({ id, name: 'Renamed', provider: 'google' }),
+		);
+		const [request] = await t.requests();
+		expect([request.method, local(request.path), request.body]).toEqual([
+			'POST',
+			`/email_workspaces/${id}`,
+			{ name: 'Renamed' },
+		]);
+	});
+
+	it('Replace Google Key sends the key file from the credential; neither the workflow nor the run holds it', async () => {
+		const id = await workspace();
+		const parameters = update(id, { replaceGoogleKey: true });
+		expect(credentialsAskedFor(parameters)).toEqual([
+			'deliverabilityApi',
+			'deliverabilityGoogleWorkspaceKeyApi',
+		]);
+		const result = await t.run(parameters, googleKey);
+		expect(result.error).toBeUndefined();
+		noSecrets(parameters);
+		noSecrets(result.run.data);
+		const [request] = await t.requests();
+		expect(JSON.parse((request.body as IDataObject).file_key_json as string)).toEqual(KEY_FILE);
+	});
+
+	it.each([
+		[{ name: '={{ "  " }}' }, /Name/],
+		[{ emailWorkspaceId: byId('={{ "x" }}') }, /Email Workspace|emailWorkspaceId/],
+	])('refuses %p before any request', async (extra, pattern) => {
+		const result = await t.run(update(1, extra));
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error!.message).toMatch(pattern);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('refuses a bad key in the credential before any request, never quoting it', async () => {
+		const id = await workspace();
+		const result = await t.run(update(id, { replaceGoogleKey: true }), {
+			credentials: {
+				deliverabilityGoogleWorkspaceKeyApi: {
+					privateKeyFile: JSON.stringify({ ...KEY_FILE, type: 'user' }),
+				},
+			},
+		});
+		expect(result.error!.message).toMatch(/Google Workspace Key API.*service_account/);
+		noSecrets({ m: result.error!.message, d: result.error!.description });
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('service errors: unknown workspace → 404; a key for an Outlook workspace → 422 with the key scrubbed', async () => {
+		expect((await t.run(update(999))).error?.httpCode).toBe('404');
+		const id = await workspace('outlook');
+		const result = await t.run(update(id, { replaceGoogleKey: true }), googleKey);
+		expect(result.error?.httpCode).toBe('422');
+		noSecrets({ m: result.error!.message, d: result.error!.description, c: result.error!.context });
+	});
+});
