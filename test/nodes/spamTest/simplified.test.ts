@@ -9,8 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	providerGroup,
 	simplifySpamTest,
-} from '../../nodes/Deliverability/resources/spamTest/simplified';
-import { byId, jsonOf, useSandbox } from './context';
+} from '../../../nodes/Deliverability/resources/spamTest/simplified';
+import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox();
 

@@ -1,0 +1,307 @@
+/**
+ * Spam Test → Get through n8n's real engine against the sandbox: the test by public_id, Simplify (its whole shape:
+ * simplified.test.ts), waiting through the one wait loop until copies sent by SMTP complete it, timeouts, 429, errors.
+ */
+import nodemailer from 'nodemailer';
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, jsonOf, useSandbox } from '../context';
+
+const t = useSandbox();
+
+interface ApiSpamTest extends IDataObject {
+	public_id: string;
+	public_full_id: string;
+	completed: boolean;
+	results: Array<{ email: string; received_in: string | null }>;
+}
+
+/** A fresh spam test created directly through the API (not through the node). */
+async function newTest(seedlist = 2): Promise<ApiSpamTest> {
+	const { status, data } = await t.api<ApiSpamTest>('POST', '/spam_tests', { seedlist });
+	expect(status).toBe(201);
+	return data;
+}
+
+async function sendToSeeds(test: ApiSpamTest, from = 'hello@clean-letters.com'): Promise<void> {
+	const transport = nodemailer.createTransport({
+		host: '127.0.0.1',
+		port: t.sandbox.smtpPort,
+		secure: false,
+		ignoreTLS: true,
+	});
+	try {
+		await transport.sendMail({
+			from,
+			to: test.results.map((r) => r.email),
+			subject: 'Our spring newsletter',
+			text: `Hello!\n\nTracking: ${test.public_full_id}\n`,
+		});
+	} finally {
+		transport.close();
+	}
+}
+
+/** The execution hints the node left on its output. */
+const hintsOf = (result: { run: { data: { resultData: { runData: IDataObject } } } }): string =>
+	JSON.stringify(
+		(result.run.data.resultData.runData['Node Under Test'] as IDataObject[])[0].hints ?? [],
+	);
+
+const spamTestApiRequests = async () =>
+	(await t.requests()).filter((r) => r.path.includes('/spam_tests'));
+
+describe('spamTest get', () => {
+	it('returns the test by public_id', async () => {
+		const test = await newTest();
+		await t.clearRequests();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+		});
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out.public_id).toBe(test.public_id);
+		expect(out.completed).toBe(false);
+		expect(hintsOf(result)).toMatch(/not complete yet.*Wait for Completion/);
+		const log = await t.requests();
+		expect(log).toHaveLength(1);
+		expect(log[0]).toMatchObject({
+			method: 'GET',
+			path: `/spam_tests/${test.public_id}`,
+			status: 200,
+		});
+	});
+
+	it("Simplify is on by default (as in n8n's built-in nodes); off returns the raw test", async () => {
+		const test = await newTest(1);
+		const byDefault = jsonOf(
+			await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) }),
+		)[0];
+		expect(byDefault).toHaveProperty('placement');
+		expect(byDefault.results).toBeUndefined();
+		const raw = jsonOf(
+			await t.run({
+				resource: 'spamTest',
+				operation: 'get',
+				publicId: byId(test.public_id),
+				simplify: false,
+			}),
+		)[0];
+		expect(Array.isArray(raw.results)).toBe(true);
+		expect(raw.placement).toBeUndefined();
+		// Account → Get Many too: tags become names, the warming configuration is left out.
+		const [account] = jsonOf(await t.run({ resource: 'account', operation: 'getAll', limit: 1 }));
+		expect(account.config_rampup_target).toBeUndefined();
+		expect((account.tags as unknown[]).every((tag) => typeof tag === 'string')).toBe(true);
+	});
+
+	it('simplifies a completed test to scores, placement and a verdict (the whole shape: simplified.test.ts)', async () => {
+		const test = await newTest(4);
+		await sendToSeeds(test);
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			simplify: true,
+		});
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toMatchObject({
+			public_id: test.public_id,
+			completed: true,
+			not_received: 0,
+			placement: { all: { seeds: 18, not_received: 0 } },
+		});
+		// the sender's domain and its authentication (clean-letters.com passes SPF, DKIM and DMARC in the sandbox)
+		expect(out).toMatchObject({
+			domain: 'clean-letters.com',
+			authentication: { spf: 'valid', dkim: 'valid', dmarc: 'valid' },
+		});
+		expect(out.results).toBeUndefined();
+		expect(['pass', 'warn', 'fail']).toContain(out.verdict);
+		expect(typeof out.score).toBe('number');
+		expect(typeof out.final_score).toBe('number');
+	});
+
+	it('waits until copies sent by SMTP during the wait complete the test', async () => {
+		const test = await newTest(2);
+		await t.clearRequests();
+		const running = t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			simplify: false,
+			waitForCompletion: true,
+			pollInterval: 1,
+			timeoutMinutes: 0.5,
+			onTimeout: 'error',
+		});
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		await sendToSeeds(test);
+		const result = await running;
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out.completed).toBe(true);
+		expect(out._waitTimedOut).toBeUndefined();
+		expect(typeof out.score).toBe('number');
+		expect(typeof out.final_score).toBe('number');
+		expect(
+			(out.results as IDataObject[]).every(
+				(r) => typeof r.received_in === 'string' && r.received_in !== '',
+			),
+		).toBe(true);
+		const polls = (await t.requests()).filter((r) => r.path === `/spam_tests/${test.public_id}`);
+		expect(polls.length).toBeGreaterThanOrEqual(2);
+		// Stops at the first completed answer: only the last poll saw it.
+		expect(polls.every((r) => r.method === 'GET' && r.status === 200)).toBe(true);
+	}, 40000);
+
+	it('on timeout returns the last snapshot flagged as not complete when asked to', async () => {
+		const test = await newTest();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			waitForCompletion: true,
+			pollInterval: 1,
+			timeoutMinutes: 0.03,
+			onTimeout: 'returnLast',
+		});
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toMatchObject({ public_id: test.public_id, completed: false, _waitTimedOut: true });
+		expect(hintsOf(result)).toMatch(/Stopped waiting.*last snapshot/);
+		expect(out._polls).toBeGreaterThanOrEqual(2);
+	});
+
+	it('on timeout fails with a clear error by default', async () => {
+		const test = await newTest();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			waitForCompletion: true,
+			pollInterval: 1,
+			timeoutMinutes: 0.03,
+		});
+		expect(result.error?.message).toMatch(/Timed out waiting for spam test/);
+		expect(result.error?.description).toMatch(/Timeout \(Minutes\)/);
+	});
+
+	it('checks once more at the deadline, even when the poll interval is longer than the timeout', async () => {
+		const test = await newTest();
+		await t.clearRequests();
+		const running = t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			waitForCompletion: true,
+			pollInterval: 60,
+			timeoutMinutes: 0.02,
+		});
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		await t.admin('POST', `/spam_tests/${test.public_id}/complete`, {});
+		const result = await running;
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ public_id: test.public_id, completed: true });
+		expect((await spamTestApiRequests()).map((r) => r.method)).toEqual(['GET', 'GET']);
+	});
+
+	it('reads Wait for Completion "true" from an expression as on', async () => {
+		const test = await newTest();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+			waitForCompletion: '={{ "true" }}',
+			pollInterval: 1,
+			timeoutMinutes: 0.02,
+			onTimeout: 'returnLast',
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ completed: false, _waitTimedOut: true });
+	});
+
+	it.each([
+		[{ simplify: '={{ "yes" }}' }, /"Simplify".*true or false/],
+		[{ waitForCompletion: '={{ 1 }}' }, /"Wait for Completion".*true or false/],
+	])('refuses %p before any request', async (parameters, pattern) => {
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId('abc123'),
+			...parameters,
+		});
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error!.message).toMatch(pattern);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('honours Retry-After on a 429 and then returns the test', async () => {
+		const test = await newTest();
+		await t.clearRequests();
+		await t.admin('POST', '/faults', {
+			kind: '429',
+			method: 'GET',
+			path: `/spam_tests/${test.public_id}`,
+			count: 1,
+			retryAfter: '1',
+		});
+		const started = Date.now();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId(test.public_id),
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].public_id).toBe(test.public_id);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		const log = (await t.requests()).filter((r) => r.path === `/spam_tests/${test.public_id}`);
+		expect(log.map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	it("surfaces a 404 for an unknown public_id and a 403 for another project's test", async () => {
+		const missing = await t.run({
+			resource: 'spamTest',
+			operation: 'get',
+			publicId: byId('zzzzzzzzzz'),
+		});
+		expect(missing.error?.httpCode).toBe('404');
+		const other = await newTest();
+		const forbidden = await t.run(
+			{ resource: 'spamTest', operation: 'get', publicId: byId(other.public_id) },
+			{ apiKey: t.sandbox.apiKeys.B },
+		);
+		expect(forbidden.error?.httpCode).toBe('403');
+	});
+
+	it.each([
+		[
+			'an id with a space (from an expression)',
+			{ publicId: byId('={{ "abc def" }}') },
+			/"Spam Test"/,
+		],
+		['an empty id (from an expression)', { publicId: byId('={{ "" }}') }, /"Spam Test"/],
+		[
+			'a poll interval below 1 s',
+			{ publicId: byId('abc'), waitForCompletion: true, pollInterval: 0.5 },
+			/Poll Interval/,
+		],
+		[
+			'a zero timeout',
+			{ publicId: byId('abc'), waitForCompletion: true, timeoutMinutes: 0 },
+			/Timeout/,
+		],
+		[
+			'an unknown onTimeout',
+			{ publicId: byId('abc'), waitForCompletion: true, onTimeout: 'ignore' },
+			/On Timeout/,
+		],
+	])('refuses %s before any request', async (_label, parameters, message) => {
+		const result = await t.run({ resource: 'spamTest', operation: 'get', ...parameters });
+		expect(result.error?.message).toMatch(message);
+		expect(await t.requests()).toHaveLength(0);
+	});
+});

@@ -1,0 +1,153 @@
+/**
+ * Spam Test → Update through n8n's real engine against the sandbox: audience and seedlist, changing only what was
+ * set (reading the test first when the service would reset the type), its errors and Continue On Fail.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, jsonOf, useSandbox } from '../context';
+
+const t = useSandbox();
+
+interface ApiSpamTest extends IDataObject {
+	public_id: string;
+	public_full_id: string;
+	completed: boolean;
+	results: Array<{ email: string; received_in: string | null }>;
+}
+
+/** A fresh spam test created directly through the API (not through the node). */
+async function newTest(seedlist = 2): Promise<ApiSpamTest> {
+	const { status, data } = await t.api<ApiSpamTest>('POST', '/spam_tests', { seedlist });
+	expect(status).toBe(201);
+	return data;
+}
+
+describe('spamTest update', () => {
+	it('filters the results for an audience and re-associates the seedlist', async () => {
+		const test = await newTest(1);
+		await t.clearRequests();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId(test.public_id),
+			updateFields: { type: 'btob', seedlist: 2 },
+		});
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out.test_type).toBe('btob');
+		expect(out.seedlist).toBe(2);
+		const results = out.results as IDataObject[];
+		expect(results.length).toBeGreaterThan(0);
+		expect(
+			results.every((r) => r.desc === 'btob' && String(r.email).endsWith('@seed2.sandbox.test')),
+		).toBe(true);
+		const log = await t.requests();
+		expect(log).toHaveLength(1);
+		expect(log[0]).toMatchObject({
+			method: 'POST',
+			path: `/spam_tests/${test.public_id}`,
+			body: { type: 'btob', seedlist: 2 },
+			status: 200,
+		});
+	});
+
+	it('changes only what was set: Seedlist alone keeps the audience type (read first)', async () => {
+		const test = await newTest(1);
+		await t.api('POST', `/spam_tests/${test.public_id}`, { type: 'btoc' });
+		const before = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
+		expect(before.test_type).toBe('btoc');
+		await t.clearRequests();
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId(test.public_id),
+			updateFields: { seedlist: 3 },
+		});
+		expect(result.error).toBeUndefined();
+		const after = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
+		expect(after).toMatchObject({ test_type: 'btoc', seedlist: 3 });
+		const log = (await t.requests()).filter((r) => r.path === `/spam_tests/${test.public_id}`);
+		expect(log.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+		expect(log[1].body).toEqual({ seedlist: 3, type: 'btoc' });
+	});
+
+	it('the trap is real: the sandbox, like the service, refuses an update without type', async () => {
+		const test = await newTest(1);
+		expect((await t.api('POST', `/spam_tests/${test.public_id}`, { seedlist: 2 })).status).toBe(
+			400,
+		);
+	});
+
+	it('refuses an update with no field before any request', async () => {
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId('abcdefghij'),
+			updateFields: {},
+		});
+		expect(result.error?.message).toMatch(/Update Fields/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('takes the type from an expression value', async () => {
+		const test = await newTest(1);
+		await t.clearRequests();
+		const result = await t.run(
+			{
+				resource: 'spamTest',
+				operation: 'update',
+				publicId: byId('={{ $json.id }}'),
+				updateFields: { type: '={{ $json.audience }}' },
+			},
+			{ input: [{ id: test.public_id, audience: 'btoc' }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].test_type).toBe('btoc');
+		expect((await t.requests())[0].body).toEqual({ type: 'btoc' });
+	});
+
+	it.each([
+		['Update Fields → Audience Type', { updateFields: { type: 'b2b' } }],
+		['Update Fields → Audience Type', { updateFields: { type: '={{ "" }}' } }],
+		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 0 } }],
+		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 7 } }],
+	])('refuses a bad %s before any request', async (field, parameters) => {
+		const result = await t.run({
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId('abcdefghij'),
+			...parameters,
+		});
+		expect(result.error?.message).toContain(`"${field}"`);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('with Continue On Fail, a bad item yields an error item and the others go on', async () => {
+		const test = await newTest(1);
+		await t.clearRequests();
+		const result = await t.run(
+			{
+				resource: 'spamTest',
+				operation: 'update',
+				publicId: byId('={{ $json.id }}'),
+				updateFields: { type: '={{ $json.audience }}' },
+			},
+			{
+				input: [
+					{ id: test.public_id, audience: 'all' },
+					{ id: test.public_id, audience: 'nobody' },
+					{ id: 'zzzzzzzzzz', audience: 'all' },
+				],
+				continueOnFail: true,
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const out = jsonOf(result);
+		expect(out[0].test_type).toBe('all');
+		expect(String(out[1].error)).toMatch(/"Update Fields → Audience Type"/);
+		expect(out[2].httpCode).toBe('404');
+		expect((await t.requests()).map((r) => r.status)).toEqual([200, 404]);
+	});
+});
