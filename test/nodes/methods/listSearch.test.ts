@@ -1,12 +1,12 @@
 /**
- * The searchable lists behind the id pickers (accounts, spam tests, automated tests, alerts) against the sandbox:
+ * The searchable lists behind the id pickers (accounts, spam tests, automated tests, alerts, tags) against the sandbox:
  * what they ask for, what they show, and how they page.
  */
 import type { INodeListSearchResult } from 'n8n-workflow';
 
-import { runNode } from '../../support/harness';
-import { useSandbox } from './context';
-import { ListSearchProbe } from './fixtures/ListSearchProbe.node';
+import { runNode } from '../../../support/harness';
+import { useSandbox } from '../context';
+import { ListSearchProbe } from '../fixtures/ListSearchProbe.node';
 
 const t = useSandbox();
 
@@ -130,5 +130,41 @@ describe('alert picker', () => {
 		expect(all.results.map((r) => r.value)).toEqual(['1', '2', '3']);
 		const slack = await list('searchAlerts', 'slack');
 		expect(slack.results.map((r) => r.value)).toEqual(['1']);
+	});
+});
+
+describe('tag picker', () => {
+	// Its own sandbox: 20 accounts, so the tags come from one page of 100 accounts.
+	const t = useSandbox({ accounts: 20 });
+
+	it('lists the tags found on the accounts (one request of 100 accounts here), each once, sorted, filtered by name', async () => {
+		const run = async (filter: string) =>
+			(
+				await runNode({
+					nodeType: new ListSearchProbe(),
+					parameters: { method: 'searchTags', filter, paginationToken: '' },
+					credentials: {
+						deliverabilityApi: {
+							apiKey: t.sandbox.apiKeys.A,
+							baseUrl: t.sandbox.baseUrl,
+							headerForm: 'bearer',
+						},
+					},
+				})
+			).items[0].json as unknown as INodeListSearchResult;
+		const all = await run('');
+		expect(all.results).toEqual([
+			{ name: 'eu', value: '2' },
+			{ name: 'sales', value: '1' },
+			{ name: 'us', value: '3' },
+			{ name: 'vip', value: '5' },
+			{ name: 'warmup', value: '4' },
+		]);
+		expect((await run('WA')).results).toEqual([{ name: 'warmup', value: '4' }]);
+		const requests = await t.requests();
+		expect(requests.map((r) => [local(r.path), r.query])).toEqual([
+			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
+			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
+		]);
 	});
 });

@@ -1,12 +1,10 @@
 /**
- * Tag → Link to Account: POST /tags/{id}/link {account_id} → {id, name}, through the real engine against the sandbox;
- * the tag picker gathered from the accounts (the service lists no tags).
+ * Tag → Link to Account: POST /tags/{id}/link {account_id} → {id, name}, through the real engine against the
+ * sandbox, per input item from expressions, bad input refused before any request, the service's 422.
  */
-import type { INodeListSearchResult, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
+import type { INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
-import { runNode } from '../../support/harness';
-import { byId, jsonOf, useSandbox } from './context';
-import { ListSearchProbe } from './fixtures/ListSearchProbe.node';
+import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 20 });
 
@@ -14,6 +12,7 @@ const link = (
 	tagId: NodeParameterValueType,
 	accountId: NodeParameterValueType,
 ): INodeParameters => ({ resource: 'tag', operation: 'link', tagId, accountId });
+
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
 describe('tag link to account', () => {
@@ -70,38 +69,5 @@ describe('tag link to account', () => {
 		expect(jsonOf(cof)[0]).toEqual(
 			expect.objectContaining({ error: expect.stringMatching(/provider/), httpCode: '422' }),
 		);
-	});
-});
-
-describe('tag picker', () => {
-	it('lists the tags found on the accounts (one request of 100 accounts here), each once, sorted, filtered by name', async () => {
-		const run = async (filter: string) =>
-			(
-				await runNode({
-					nodeType: new ListSearchProbe(),
-					parameters: { method: 'searchTags', filter, paginationToken: '' },
-					credentials: {
-						deliverabilityApi: {
-							apiKey: t.sandbox.apiKeys.A,
-							baseUrl: t.sandbox.baseUrl,
-							headerForm: 'bearer',
-						},
-					},
-				})
-			).items[0].json as unknown as INodeListSearchResult;
-		const all = await run('');
-		expect(all.results).toEqual([
-			{ name: 'eu', value: '2' },
-			{ name: 'sales', value: '1' },
-			{ name: 'us', value: '3' },
-			{ name: 'vip', value: '5' },
-			{ name: 'warmup', value: '4' },
-		]);
-		expect((await run('WA')).results).toEqual([{ name: 'warmup', value: '4' }]);
-		const requests = await t.requests();
-		expect(requests.map((r) => [local(r.path), r.query])).toEqual([
-			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
-			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
-		]);
 	});
 });
