@@ -4,15 +4,15 @@
  */
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { RESOURCES } from '../../nodes/Deliverability/resources';
-import codex from '../../nodes/Deliverability/Deliverability.node.json';
-import triggerCodex from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
-import released from './fixtures/interface.json';
-import { interfaceOf, type InterfaceEntry } from '../../support/interface';
-import { RELEASED_OPERATIONS } from './fixtures/operations';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
+import { DeliverabilityTrigger } from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { RESOURCES } from '../../../nodes/Deliverability/resources';
+import codex from '../../../nodes/Deliverability/Deliverability.node.json';
+import triggerCodex from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
+import released from '../fixtures/interface.json';
+import { interfaceOf, type InterfaceEntry } from '../../../support/interface';
+import { RELEASED_OPERATIONS } from '../fixtures/operations';
 
 const node = new Deliverability();
 const description = node.description;
@@ -177,7 +177,7 @@ describe('node description', () => {
 			expect.objectContaining({ light: expect.any(String), dark: expect.any(String) }),
 		);
 		expect(description.inputs).toEqual(['main']);
-		// One main output, or "Completed" / "Not Yet" for the operations that wait (test/nodes/completed-or-not-yet.test.ts).
+		// One main output, or "Completed" / "Not Yet" for the operations that wait (behaviour/completed-or-not-yet.test.ts).
 		expect(description.outputs).toMatch(/^=\{\{.*\["main"\] \}\}$/);
 	});
 

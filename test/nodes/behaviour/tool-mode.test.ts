@@ -7,8 +7,8 @@
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { RESOURCES } from '../../nodes/Deliverability/resources';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { RESOURCES } from '../../../nodes/Deliverability/resources';
 import {
 	TOOL_MAX_CHARS,
 	TOOL_MAX_ITEMS,
@@ -16,9 +16,9 @@ import {
 	toolArguments,
 	toolError,
 	toolWait,
-} from '../../nodes/Deliverability/helpers/toolMode';
-import { runNode, type RunResult } from '../../support/harness';
-import { byId, jsonOf, useSandbox } from './context';
+} from '../../../nodes/Deliverability/helpers/toolMode';
+import { runNode, type RunResult } from '../../../support/harness';
+import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 112 });
 

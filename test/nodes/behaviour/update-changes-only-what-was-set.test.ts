@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, useSandbox } from './context';
+import { byId, useSandbox } from '../context';
 
 const t = useSandbox();
 

@@ -7,9 +7,9 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { runNode } from '../../support/harness';
-import { byId, useSandbox } from './context';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { runNode } from '../../../support/harness';
+import { byId, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 20 });
 const node = new Deliverability();

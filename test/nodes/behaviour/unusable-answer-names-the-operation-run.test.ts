@@ -3,7 +3,7 @@
  * only what their answer must look like, and the item names the operation (Account → Pause and → Resume share one
  * answer shape but each error names its own operation).
  */
-import { byId, useSandbox } from './context';
+import { byId, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 3 });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import {
 	existingSchemaFiles,
 	generateSchemas,
@@ -15,7 +15,7 @@ import {
 	schemaOfItems,
 	schemaRoot,
 	versionDirs,
-} from '../../support/output-schemas';
+} from '../../../support/output-schemas';
 
 describe('output schemas', () => {
 	it("infer n8n's schema form: integers apart from numbers, null, nested objects, merged array items and items", () => {

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import {
 	operationsOf,
 	parametersFor,
@@ -20,15 +20,15 @@ import {
 	sampleIds,
 	schemaRoot,
 	versionDirs,
-} from '../../support/output-schemas';
-import { useSandbox } from './context';
+} from '../../../support/output-schemas';
+import { useSandbox } from '../context';
 
 type Need = 'output schema' | 'operations row' | 'sandbox route' | 'error test';
 
 /** `resource.operation` → what it is known to lack, and why. Empty means every operation has everything. */
 const KNOWN_GAPS: Record<string, Partial<Record<Need, string>>> = {};
 
-const root = path.resolve(__dirname, '..', '..');
+const root = path.resolve(__dirname, '..', '..', '..');
 const { description } = new Deliverability();
 const operations = operationsOf(description);
 const key = (o: { resource: string; operation: string }) => `${o.resource}.${o.operation}`;

@@ -17,22 +17,22 @@ import * as http from 'node:http';
 
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { queryParam } from '../../nodes/DeliverabilityTrigger/lifecycle';
-import { retryPolicy } from '../../nodes/shared/transport';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { ANSWER_KINDS } from '../../sandbox/misbehave';
-import type { AnswerKind, MisanswerLogEntry } from '../../sandbox/store';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
+import { DeliverabilityTrigger } from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { queryParam } from '../../../nodes/DeliverabilityTrigger/lifecycle';
+import { retryPolicy } from '../../../nodes/shared/transport';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { ANSWER_KINDS } from '../../../sandbox/misbehave';
+import type { AnswerKind, MisanswerLogEntry } from '../../../sandbox/store';
 import {
 	operationsOf,
 	parametersFor,
 	SAMPLES,
 	sampleIds,
 	type Ids,
-} from '../../support/output-schemas';
-import { pollHarness, runNode, triggerHarness } from '../../support/harness';
+} from '../../../support/output-schemas';
+import { pollHarness, runNode, triggerHarness } from '../../../support/harness';
 
 /**
  * Milliseconds between two bytes of a trickle. Lists are asked for 2 items, so answers are a few KB at most: on a

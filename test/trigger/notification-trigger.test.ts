@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
 import { pollHarness, type PollOptions } from '../../support/harness';
-import { byId, useSandbox } from './context';
+import { byId, useSandbox } from '../nodes/context';
 
 const t = useSandbox({ accounts: 20 });
 

@@ -5,10 +5,10 @@
  */
 import { LoggerProxy, type IDataObject } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { runNode } from '../../support/harness';
-import { useScriptedServer } from '../transport/scripted-server';
-import { byId } from './context';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { runNode } from '../../../support/harness';
+import { useScriptedServer } from '../../transport/scripted-server';
+import { byId } from '../context';
 
 const KEY = 'dummy-key-5e1b77c2';
 const { server, baseUrl } = useScriptedServer();

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from './context';
+import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 20 });
 

@@ -6,9 +6,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { pollHarness } from '../../support/harness';
-import { byId, useSandbox } from './context';
+import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
+import { pollHarness } from '../../../support/harness';
+import { byId, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 20 });
 
