@@ -4,8 +4,9 @@
  * - a row in docs/operations.md → Resources and operations (its value in backticks, or its name in a row of names);
  * - a sandbox route for every request it makes: run once with its sample parameters (support/output-schemas.ts), it
  *   succeeds and the sandbox answered each of its requests with a route of its own (no 404/405);
- * - a test of its errors: a test under test/ that runs it (an object with its resource and operation, directly or
- *   through a named helper) and asserts on an error in the same test.
+ * - its test file, test/nodes/<resource>/<operation>.test.ts (what it sends and returns, and its errors). That every
+ *   operation reports the service's errors (and Continue On Fail) is proven on each one by
+ *   behaviour/every-operation-reports-service-errors.test.ts.
  * A gap fails with the operation and what it lacks. Known gaps are listed in KNOWN_GAPS with their reason; a listed
  * gap that is closed fails too, so the list only shrinks.
  */
@@ -23,7 +24,7 @@ import {
 } from '../../../support/output-schemas';
 import { useSandbox } from '../context';
 
-type Need = 'output schema' | 'operations row' | 'sandbox route' | 'error test';
+type Need = 'output schema' | 'operations row' | 'sandbox route' | 'test file';
 
 /** `resource.operation` → what it is known to lack, and why. Empty means every operation has everything. */
 const KNOWN_GAPS: Record<string, Partial<Record<Need, string>>> = {};
@@ -83,63 +84,12 @@ function documented(): Set<string> {
 	return found;
 }
 
-function testFiles(dir: string): string[] {
-	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-		const full = path.join(dir, e.name);
-		if (e.isDirectory()) return testFiles(full);
-		return e.name.endsWith('.test.ts') && full !== __filename ? [full] : [];
-	});
-}
-
-/** An assertion on an error (not `expect(result.error).toBeUndefined()`). */
-const ERROR_ASSERTION =
-	/\.error[!?]?\.(message|name|httpCode|description|context)|\.error\)\.toBeDefined|json\.error|toThrow|rejects\.|ValidationError\(/;
-const TEST_START = /\b(?:it|test)(?:\.each)?\(/g;
-
-/** resource.operation values that a test runs and asserts an error on (in the same test). */
-function errorTested(): Set<string> {
-	const found = new Set<string>();
-	for (const file of testFiles(path.join(root, 'test'))) {
-		const text = fs.readFileSync(file, 'utf8');
-		const starts = [...text.matchAll(TEST_START)].map((m) => m.index);
-		/** From a mention to the end of the test it is in (or, before any test's body, of the next one: each-tables). */
-		const windowAt = (pos: number): string => {
-			const ends = starts.filter((s) => s > pos);
-			const end = ends.find((s) => /expect\(/.test(text.slice(pos, s))) ?? text.length;
-			return text.slice(pos, end);
-		};
-		const literal =
-			/resource:\s*'(\w+)'[^{}]{0,400}?operation:\s*'(\w+)'|operation:\s*'(\w+)'[^{}]{0,400}?resource:\s*'(\w+)'/g;
-		for (const m of text.matchAll(literal)) {
-			const pair = m[1] ? `${m[1]}.${m[2]}` : `${m[4]}.${m[3]}`;
-			// A helper that builds the parameters (`const getAccount = (id) => ({ resource: 'account', … })`): its uses count.
-			const statement = text.slice(
-				Math.max(text.lastIndexOf(';', m.index), text.lastIndexOf('\n\n', m.index)) + 1,
-				m.index,
-			);
-			const helper = [...statement.matchAll(/const (\w+)\s*=\s*[({]/g)].pop()?.[1];
-			const positions = helper
-				? [...text.matchAll(new RegExp(`\\b${helper}\\b`, 'g'))]
-						.map((u) => u.index)
-						.filter((p) => p > m.index)
-				: [m.index];
-			if (positions.some((p) => ERROR_ASSERTION.test(windowAt(p)))) found.add(pair);
-		}
-		// A helper taking the operation (`const account = (operation: string, …) => ({ resource: 'account', operation, … })`).
-		const byOperation =
-			/const (\w+) = \(operation[^)]*\)\s*=>\s*\(\{\s*resource:\s*'(\w+)',\s*operation\b/g;
-		for (const m of text.matchAll(byOperation)) {
-			for (const use of text.matchAll(new RegExp(`\\b${m[1]}\\(\\s*'(\\w+)'`, 'g'))) {
-				if (ERROR_ASSERTION.test(windowAt(use.index))) found.add(`${m[2]}.${use[1]}`);
-			}
-		}
-	}
-	return found;
-}
+/** Its test file, test/nodes/<resource>/<operation>.test.ts, mirroring resources/<resource>/<operation>.ts. */
+const testFile = (o: { resource: string; operation: string }) =>
+	path.join(root, 'test', 'nodes', o.resource, `${o.operation}.test.ts`);
 
 describe('every operation of the node has what CONTRIBUTING.md asks for', () => {
 	const docs = documented();
-	const errors = errorTested();
 
 	/** What the operation lacks, known gaps left out; and the known gaps that are closed by now. */
 	const lacks = (k: string, has: Record<Need, boolean>) => {
@@ -150,7 +100,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 		};
 	};
 
-	it('every operation has an output schema, an operations row and a test of its errors', () => {
+	it('every operation has an output schema, an operations row and its test file', () => {
 		const report: string[] = [];
 		for (const o of operations) {
 			const k = key(o);
@@ -160,7 +110,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 			const { missing, closed } = lacks(k, {
 				'output schema': schema,
 				'operations row': docs.has(k),
-				'error test': errors.has(k),
+				'test file': fs.existsSync(testFile(o)),
 				'sandbox route': true,
 			});
 			if (missing.length) report.push(`${k} lacks: ${missing.join(', ')}`);
@@ -187,7 +137,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 				'sandbox route': routed,
 				'output schema': true,
 				'operations row': true,
-				'error test': true,
+				'test file': true,
 			});
 			if (missing.length)
 				report.push(
@@ -197,5 +147,26 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 				report.push(`${key(o)} has a sandbox route by now (remove it from KNOWN_GAPS)`);
 		}
 		expect(report).toEqual([]);
+	});
+});
+
+describe('node tests mirror the code', () => {
+	it('every node test file sits in its resource folder (an operation or a helper of it), behaviour/ or methods/', () => {
+		const nodesTests = path.join(root, 'test', 'nodes');
+		const resources = path.join(root, 'nodes', 'Deliverability', 'resources');
+		const misplaced: string[] = [];
+		for (const entry of fs.readdirSync(nodesTests, { withFileTypes: true })) {
+			if (entry.isFile() && entry.name.endsWith('.test.ts')) misplaced.push(entry.name);
+			if (!entry.isDirectory() || ['behaviour', 'methods', 'fixtures'].includes(entry.name))
+				continue;
+			for (const file of fs.readdirSync(path.join(nodesTests, entry.name))) {
+				const code = file.replace(/\.test\.ts$/, '.ts');
+				const mirrored = ['', 'shared'].some((dir) =>
+					fs.existsSync(path.join(resources, entry.name, dir, code)),
+				);
+				if (!mirrored) misplaced.push(`${entry.name}/${file}`);
+			}
+		}
+		expect(misplaced).toEqual([]);
 	});
 });
