@@ -9,15 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import {
-	ensureRuntime,
-	repoRoot,
-	run,
-	runtimeEnv,
-	runtimePaths,
-	type Log,
-	type RuntimePaths,
-} from './runtime';
+import { repoRoot, run, runtimeEnv, runtimePaths, type Log, type RuntimePaths } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-deliverability';
 export const NODE_TYPES = {
@@ -703,10 +695,4 @@ export interface ExecuteResult {
 	};
 	finished?: boolean;
 	status?: string;
-}
-
-/** Provisions the runtime when missing (with progress output) and returns an n8n helper for the given folder. */
-export async function prepareN8n(options: N8nOptions): Promise<N8n> {
-	await ensureRuntime({ log: options.log ?? console.log });
-	return new N8n(options);
 }

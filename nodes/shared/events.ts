@@ -109,11 +109,6 @@ export const EVENT_OPTIONS = EVENTS.map((e) => ({
 		: `${e.trigger}. Unverified identifier: ${e.id} is our reading of the service's label, not documented; if it never fires, add the right one under Custom Events.`,
 })).sort((a, b) => a.name.localeCompare(b.name));
 
-/** The label of an event id (the id itself for one the list does not know). */
-export function eventLabel(id: string): string {
-	return EVENTS.find((e) => e.id === id)?.label ?? id;
-}
-
 /**
  * An n8n expression giving "On <labels>" for a node whose `events` parameter holds event ids (the node subtitle).
  * The labels are written into the expression: subtitles are evaluated in the editor, where this module is not.
