@@ -10,37 +10,9 @@ import { ItemGate } from '../shared/itemGate';
 import { MAX_IN_FLIGHT } from '../shared/pacer';
 import { openSession } from '../shared/transport';
 import { COMPLETED_OUTPUT, NOT_YET_OUTPUT } from './helpers/completion';
+import { FailedForItems, ForItems } from './helpers/forItems';
 import { itemOf, type Item, type Run } from './helpers/item';
 import { isTool, toolAnswer, toolError, type ToolFacts } from './helpers/toolMode';
-
-/**
- * Results of one request made for several input items (e.g. Email Workspace → Import Accounts gathering the
- * addresses of all items into one import): each result is paired with every one of those items.
- */
-export class ForItems {
-	constructor(
-		readonly json: IDataObject[],
-		readonly items: number[],
-	) {}
-}
-
-/**
- * The failure of a request made for several input items (see ForItems), so that a Continue On Fail item is paired
- * with all of them. The item loop unwraps it: everything else sees `error` as it was thrown.
- */
-export class FailedForItems extends Error {
-	constructor(
-		readonly error: unknown,
-		readonly items: number[],
-	) {
-		super(error instanceof Error ? error.message : String(error));
-	}
-}
-
-/** Wraps an error of a request made for several input items (see FailedForItems). */
-export function failedForItems(error: unknown, items: number[]): FailedForItems {
-	return new FailedForItems(error, items);
-}
 
 /** An operation's execute: one input item in (its handle, helpers/item.ts), one or more JSON results out. */
 export type OperationHandler = (

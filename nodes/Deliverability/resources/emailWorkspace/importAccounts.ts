@@ -14,8 +14,8 @@ import type { AnswerFact } from '../../../shared/transport';
 import { choiceField, valuesOf } from '../../descriptions/choices';
 import { collectionOf } from '../../descriptions/common';
 import { idPicker } from '../../descriptions/locators';
+import { failedForItems, ForItems } from '../../helpers/forItems';
 import type { Item } from '../../helpers/item';
-import { failedForItems, ForItems } from '../../router';
 import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
 
 /** The service imports up to this many addresses at once; more run as a task. */
