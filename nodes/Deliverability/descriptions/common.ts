@@ -7,23 +7,6 @@ import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { choiceField } from './choices';
 
-/**
- * A parameter of one operation, shown for its resource and operation besides its own conditions (Return All → Limit,
- * a provider, a switch). The resource table applies it to every parameter an operation file declares (as n8n's own
- * per-operation files do with updateDisplayOptions), so neither that file nor these builders name where they show.
- */
-export function shownFor(
-	parameter: INodeProperties,
-	resource: string,
-	operation: string,
-): INodeProperties {
-	const own = parameter.displayOptions ?? {};
-	return {
-		...parameter,
-		displayOptions: { ...own, show: { resource: [resource], operation: [operation], ...own.show } },
-	};
-}
-
 /** The four collections of optional inputs, with n8n's standard labels. */
 const COLLECTIONS = {
 	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },

@@ -5,7 +5,8 @@
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
-function shownFor(p: INodeProperties, resource: string, operation: string): boolean {
+/** Whether a parameter shows for this resource and operation (a parameter without conditions shows everywhere). */
+function isShownFor(p: INodeProperties, resource: string, operation: string): boolean {
 	const show = p.displayOptions?.show;
 	if (!show) return true;
 	const resources = show.resource as unknown[] | undefined;
@@ -28,7 +29,7 @@ export function labelOf(
 	operation: string,
 	properties: INodeProperties[],
 ): string {
-	const shown = properties.filter((p) => shownFor(p, resource, operation));
+	const shown = properties.filter((p) => isShownFor(p, resource, operation));
 	const top = shown.find((p) => p.name === field && p.type !== 'notice');
 	if (top) return top.displayName;
 	for (const p of shown) {

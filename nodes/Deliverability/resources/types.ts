@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { CreateWording } from '../../shared/transport';
-import { shownFor } from '../descriptions/common';
 import { idHintOf } from '../descriptions/locators';
 import { labelOf } from '../helpers/labels';
 import type { ToolFacts } from '../helpers/toolMode';
@@ -49,6 +48,23 @@ export interface ResourceModule {
 	completion: Record<string, (answer: IDataObject) => boolean>;
 }
 
+/**
+ * A parameter of one operation, shown for its resource and operation besides its own conditions (Return All → Limit,
+ * a provider, a switch). Applied here to every parameter an operation file declares (as n8n's own per-operation
+ * files do with updateDisplayOptions), so neither that file nor the parameter builders name where they show.
+ */
+function withDisplayConditions(
+	parameter: INodeProperties,
+	resource: string,
+	operation: string,
+): INodeProperties {
+	const own = parameter.displayOptions ?? {};
+	return {
+		...parameter,
+		displayOptions: { ...own, show: { resource: [resource], operation: [operation], ...own.show } },
+	};
+}
+
 /** A resource from its picker entry and its table of operations (value → operation file). */
 export function defineResource(
 	option: INodePropertyOptions & { value: string },
@@ -70,7 +86,7 @@ export function defineResource(
 			default: defaultOperation,
 		},
 		...entries.flatMap(([value, op]) =>
-			op.description.map((parameter) => shownFor(parameter, option.value, value)),
+			op.description.map((parameter) => withDisplayConditions(parameter, option.value, value)),
 		),
 	];
 	return {
