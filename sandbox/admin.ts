@@ -462,6 +462,12 @@ const routes: AdminRoute[] = [
 			if (reconnectDelay !== undefined) store.settings.reconnectDelayMs = reconnectDelay;
 			const seedDelay = num(body, 'seedDelayMs', (n) => Number.isInteger(n) && n >= 0);
 			if (seedDelay !== undefined) store.settings.seedDelayMs = seedDelay;
+			const unlogged = body.unloggedAccounts;
+			if (unlogged !== undefined) {
+				if (!Array.isArray(unlogged) || unlogged.some((id) => !Number.isInteger(id)))
+					throw badRequest('unloggedAccounts must be an array of account ids');
+				store.settings.unloggedAccounts = unlogged as number[];
+			}
 			const timeout = num(body, 'deliveryTimeoutMs', (n) => n > 0);
 			if (timeout !== undefined) store.settings.deliveryTimeoutMs = timeout;
 			const delays = body.deliveryRetryDelaysMs;

@@ -55,14 +55,24 @@ export function settleReconnects(store: Store, now = Date.now()): void {
 	store.reconnectJobs = store.reconnectJobs.filter((j) => j.dueAt > now);
 	for (const job of due) {
 		const account = store.accounts.get(job.accountId);
-		if (!account || store.brokenAccounts.has(account.id)) continue;
-		const login = store.loginFailures.find(
-			(f) => f.email === null || f.email === account.email.toLowerCase(),
-		);
-		if (login) continue;
+		if (!account || reconnectRefused(store, account) !== undefined) continue;
 		account.imap_issue = false;
 		if (account.provider !== 'smtp') account.has_refresh_token = true;
 	}
+}
+
+/**
+ * Why a reconnect of this account cannot restore its connection (the admin marked it broken or made its login fail),
+ * in the words a task's log gives; undefined when it can.
+ */
+export function reconnectRefused(store: Store, account: Account): string | undefined {
+	if (store.brokenAccounts.has(account.id))
+		return 'still disconnected: the mailbox could not be reached';
+	const login = store.loginFailures.find(
+		(f) => f.email === null || f.email === account.email.toLowerCase(),
+	);
+	if (!login) return undefined;
+	return `still disconnected: ${login.error ?? (login.imap ? 'IMAP login failed' : 'SMTP login failed')}`;
 }
 
 /** Which accounts the two unnamed boolean filters let through (documented in BEHAVIOUR.md). */

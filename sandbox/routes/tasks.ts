@@ -2,7 +2,7 @@
 import type { Route } from '../api';
 import { created, ok, scoped } from '../api';
 import type { Account, Store, Task, TaskLog } from '../store';
-import { requireOwnAccounts } from './accounts';
+import { reconnectRefused, requireOwnAccounts } from './accounts';
 import { importAddress } from './email-workspaces';
 import { BodyReader, pathId } from '../validate';
 
@@ -30,6 +30,26 @@ function apply(store: Store, action: string, account: Account): void {
 	if (action === 'resume') account.alive = true;
 }
 
+/**
+ * The last step for one account: the action's effect and its log line. A reconnect skips an account that is not
+ * disconnected, and fails (leaving it disconnected) where a single reconnect would fail too.
+ */
+function finish(store: Store, action: string, account: Account, at: string): TaskLog {
+	const line = (status: TaskLog['status'], message: string): TaskLog => ({
+		account_id: account.id,
+		status,
+		message,
+		at,
+	});
+	if (action === 'reconnect') {
+		if (!account.imap_issue) return line('skipped', 'already connected');
+		const refused = reconnectRefused(store, account);
+		if (refused !== undefined) return line('failed', refused);
+	}
+	apply(store, action, account);
+	return line('done', DONE_MESSAGE[action]);
+}
+
 /** One step: logs per account (queued → running → done/failed); the effect happens on the last step. */
 function advance(store: Store, task: Task): void {
 	const step = STEPS.indexOf(task.progress);
@@ -53,11 +73,8 @@ function advance(store: Store, task: Task): void {
 				message: `${task.action} ${step === 0 ? 'queued' : 'in progress'}`,
 				at,
 			};
-		else {
-			apply(store, task.action, account);
-			log = { account_id: id, status: 'done', message: DONE_MESSAGE[task.action], at };
-		}
-		task.logs.push(log);
+		else log = finish(store, task.action, account, at);
+		if (!store.settings.unloggedAccounts.includes(id)) task.logs.push(log);
 	}
 	task.progress = STEPS[step + 1];
 }

@@ -69,6 +69,36 @@ describe('batch tasks', () => {
 			});
 	});
 
+	it('reconnect skips a connected account and fails one that stays broken, which keeps its issue', async () => {
+		await t.admin('POST', '/accounts/14/disconnect');
+		await t.admin('POST', '/accounts/14/broken');
+		await t.admin('POST', '/accounts/15/disconnect');
+		await t.admin('POST', '/login-failures', {
+			email: (await t.get('/accounts/15')).data.email,
+			error: 'IMAP: AUTHENTICATIONFAILED',
+		});
+		const task = await batch([13, 14, 15, 16], 'reconnect');
+		let done: Json = task;
+		for (let i = 0; i < 3; i++) done = (await t.get(`/tasks/${task.id}`)).data;
+		const last = Object.fromEntries(
+			done.logs
+				.slice(-4)
+				.map((l: { account_id: number; status: string; message: string }) => [
+					l.account_id,
+					[l.status, l.message],
+				]),
+		);
+		expect(last).toEqual({
+			13: ['done', 'reconnected'],
+			14: ['failed', 'still disconnected: the mailbox could not be reached'],
+			15: ['failed', 'still disconnected: IMAP: AUTHENTICATIONFAILED'],
+			16: ['skipped', 'already connected'],
+		});
+		expect((await t.get('/accounts/13')).data.imap_issue).toBe(false);
+		expect((await t.get('/accounts/14')).data.imap_issue).toBe(true);
+		expect((await t.get('/accounts/15')).data.imap_issue).toBe(true);
+	});
+
 	it('pause and resume set alive', async () => {
 		const pause = await batch([8], 'pause');
 		for (let i = 0; i < 3; i++) await t.get(`/tasks/${pause.id}`);
