@@ -2,7 +2,7 @@
  * The examples/ workflows run in a real n8n against the sandbox, started the way a user starts them (the editor's
  * Manual Trigger ≙ `n8n execute --id`): pre-send gate (SMTP to every seed, wait for completion, IF branch), weekly
  * domain health (one summary item), acting on the open notifications (the polling-trigger example's "Run now"), the
- * weekly HTML report (charts, emailed), batch reconnect (the accounts with an IMAP issue, task finished) and the spam
+ * weekly HTML report (charts, emailed), batch reconnect (the accounts with an IMAP issue, an outcome each) and the spam
  * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened).
  */
 import { afterSendExample, loadExamples, type Workflow } from '../../support/examples';
@@ -315,9 +315,12 @@ describe('example: batch reconnect', () => {
 			[...withIssue].sort((a, b) => a - b),
 		);
 
-		const task = nodeOutput(result, 'Reconnect and wait');
-		expect(task).toHaveLength(1);
-		expect(task[0].progress).toBe(100);
+		// One item per account once the task finished, each with its outcome in words.
+		const outcomes = nodeOutput(result, 'Reconnect and wait');
+		expect(outcomes.map((o) => o.account_id)).toEqual(collected[0].account_ids);
+		expect(outcomes.map((o) => [o.account_id, o.outcome, o.disconnected])).toEqual(
+			(collected[0].account_ids as number[]).map((id) => [id, 'reconnected', false]),
+		);
 
 		for (const id of withIssue) {
 			const a = await service<{ imap_issue: boolean; alive: boolean }>(

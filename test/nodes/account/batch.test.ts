@@ -1,15 +1,37 @@
 /**
  * Account → Batch through n8n's real engine against the sandbox: the action queued as a task, waiting for it through
- * the one wait loop (429 on a poll, timeouts), ids from expressions, custom actions, and the service's errors.
+ * the one wait loop (429 on a poll, timeouts), ids from expressions, custom actions, and the service's errors; then,
+ * with Simplify on, the outcome per account once the task finished (reconnected / still failing / skipped / not in the
+ * logs…), read from the task's logs and, for a reconnect, confirmed on the account (one read each). An account the logs
+ * do not mention is reported as such, never as a success.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { runNode } from '../../../support/harness';
 import { jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 60 });
 
-const batch = (extra: IDataObject) => ({ resource: 'account', operation: 'batch', ...extra });
+// The task as the service answers it (Simplify off): these cases prove the wait loop, not the outcomes.
+const batch = (extra: IDataObject) => ({
+	resource: 'account',
+	operation: 'batch',
+	simplify: false,
+	...extra,
+});
 const fastWait = { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.5 };
+
+// Waiting, Simplify on (its default): the outcome per account.
+const outcomesOf = (extra: IDataObject) => ({
+	resource: 'account',
+	operation: 'batch',
+	waitForCompletion: true,
+	pollInterval: 1,
+	timeoutMinutes: 0.5,
+	...extra,
+});
 
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
@@ -180,5 +202,198 @@ describe('account batch', () => {
 		expect(other.error!.httpCode).toBe('403');
 		const unknown = await t.run(batch({ accountIds: '999999', action: 'suspend' }));
 		expect(unknown.error!.httpCode).toBe('404');
+	});
+});
+
+describe('Account → Batch outcomes per account', () => {
+	it('a reconnect gives one item per account, in the order sent: reconnected, still failing, skipped', async () => {
+		// 13 is disconnected at start (seed); 14 disconnected and broken; 16 connected.
+		await t.admin('POST', '/accounts/14/disconnect');
+		await t.admin('POST', '/accounts/14/broken');
+		await t.clearRequests();
+		const result = await t.run(outcomesOf({ accountIds: '16, 13, 14', action: 'reconnect' }));
+		expect(result.error).toBeUndefined();
+		const items = jsonOf(result);
+		const sent = (await t.requests()).map((r) => `${r.method} ${local(r.path)}`);
+		const email = async (id: number) =>
+			(await t.api<{ email: string }>('GET', `/accounts/${id}`)).data.email;
+		expect(items).toEqual([
+			{
+				account_id: 16,
+				email: await email(16),
+				disconnected: false,
+				paused: false,
+				action: 'reconnect',
+				outcome: 'skipped',
+				outcome_reason: 'already connected',
+				log: expect.objectContaining({ account_id: 16, status: 'skipped' }),
+				task_id: expect.any(Number),
+			},
+			expect.objectContaining({
+				account_id: 13,
+				email: await email(13),
+				disconnected: false,
+				outcome: 'reconnected',
+				outcome_reason: 'reconnected',
+			}),
+			expect.objectContaining({
+				account_id: 14,
+				disconnected: true,
+				outcome: 'still failing',
+				outcome_reason: 'still disconnected: the mailbox could not be reached',
+				log: expect.objectContaining({ account_id: 14, status: 'failed' }),
+			}),
+		]);
+		// Every outcome is a finished task's: all on "Completed", each paired with the one input item.
+		expect(result.outputs.map((o) => o.length)).toEqual([3, 0]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+		// One batch, the task followed to 100, then one read per account.
+		expect(sent.slice(0, 4)).toEqual([
+			'POST /accounts/batch',
+			`GET /tasks/${String(items[0].task_id)}`,
+			`GET /tasks/${String(items[0].task_id)}`,
+			`GET /tasks/${String(items[0].task_id)}`,
+		]);
+		expect(sent.slice(4).sort()).toEqual(
+			['GET /accounts/13', 'GET /accounts/14', 'GET /accounts/16'].sort(),
+		);
+	});
+
+	it('an account the logs do not mention is reported as such, even though it was reconnected', async () => {
+		await t.admin('POST', '/settings', { unloggedAccounts: [38] });
+		const result = await t.run(outcomesOf({ accountIds: '13, 38', action: 'reconnect' }));
+		expect(result.error).toBeUndefined();
+		const [first, second] = jsonOf(result);
+		expect(first).toMatchObject({ account_id: 13, outcome: 'reconnected' });
+		expect(second).toMatchObject({
+			account_id: 38,
+			disconnected: false,
+			outcome: 'not in the logs',
+			outcome_reason: expect.stringMatching(/without a log line about this account/),
+		});
+		expect(second.log).toBeUndefined();
+	});
+
+	it('a login that still fails makes the account "still failing" with the reason the service logged', async () => {
+		await t.admin('POST', '/accounts/20/disconnect');
+		const { data } = await t.api<{ email: string }>('GET', '/accounts/20');
+		await t.admin('POST', '/login-failures', {
+			email: data.email,
+			error: 'IMAP: AUTHENTICATIONFAILED invalid credentials',
+		});
+		const [outcome] = jsonOf(await t.run(outcomesOf({ accountIds: '20', action: 'reconnect' })));
+		expect(outcome).toMatchObject({
+			account_id: 20,
+			disconnected: true,
+			outcome: 'still failing',
+			outcome_reason: 'still disconnected: IMAP: AUTHENTICATIONFAILED invalid credentials',
+		});
+	});
+
+	it('other actions read the logs only: suspend gives "suspended" per account, without reading accounts', async () => {
+		await t.clearRequests();
+		const result = await t.run(outcomesOf({ accountIds: '4, 5', action: 'suspend' }));
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ account_id: 4, action: 'suspend', outcome: 'suspended' }),
+			expect.objectContaining({ account_id: 5, action: 'suspend', outcome: 'suspended' }),
+		]);
+		expect(jsonOf(result)[0].email).toBeUndefined();
+		expect((await t.requests()).filter((r) => /\/accounts\/\d+$/.test(r.path))).toEqual([]);
+	});
+
+	it('Simplify off keeps the finished task with its raw logs', async () => {
+		const result = await t.run(
+			outcomesOf({ accountIds: '13', action: 'reconnect', simplify: false }),
+		);
+		const [task] = jsonOf(result);
+		expect(task).toMatchObject({ progress: 100 });
+		expect(task.logs).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ account_id: 13, status: 'done', message: 'reconnected' }),
+			]),
+		);
+		expect(result.outputs.map((o) => o.length)).toEqual([1, 0]);
+	});
+
+	it('a wait that gave up returns the last snapshot on "Not Yet", no outcome invented', async () => {
+		const result = await t.run(
+			outcomesOf({
+				accountIds: '13',
+				action: 'reconnect',
+				timeoutMinutes: 0.01,
+				onTimeout: 'returnLast',
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [task] = jsonOf(result);
+		expect(task._waitTimedOut).toBe(true);
+		expect(task.outcome).toBeUndefined();
+		expect(result.outputs.map((o) => o.length)).toEqual([0, 1]);
+	});
+
+	it('reading the accounts failing after the task finished says the batch ran and names the task', async () => {
+		await t.admin('POST', '/faults', {
+			kind: '500',
+			count: 20,
+			method: 'GET',
+			path: '/accounts/13',
+		});
+		const result = await t.run(outcomesOf({ accountIds: '13', action: 'reconnect' }));
+		expect(result.error?.message).toMatch(
+			/^The batch finished \(task \d+\), but reading its accounts' outcomes failed/,
+		);
+		expect(result.error?.description).toMatch(/Do not run the batch again/);
+		const batches = (await t.requests()).filter((r) => local(r.path) === '/accounts/batch');
+		expect(batches).toHaveLength(1);
+	});
+
+	describe('node version 1.1: Output in place of Simplify', () => {
+		const run = async (parameters: INodeParameters) =>
+			await runNode({
+				nodeType: new Deliverability(),
+				parameters,
+				typeVersion: 1.1,
+				credentials: {
+					deliverabilityApi: {
+						apiKey: t.sandbox.apiKeys.A,
+						baseUrl: t.sandbox.baseUrl,
+						headerForm: 'bearer',
+					},
+				},
+			});
+
+		it('shows Output only while Wait for Completion is on', () => {
+			const shown = (waitForCompletion: boolean) =>
+				Object.keys(
+					NodeHelpers.getNodeParameters(
+						new Deliverability().description.properties,
+						{ resource: 'account', operation: 'batch', waitForCompletion },
+						true,
+						false,
+						{ typeVersion: 1.1 },
+						new Deliverability().description,
+					) ?? {},
+				);
+			expect(shown(true)).toContain('output');
+			expect(shown(true)).not.toContain('simplify');
+			expect(shown(false)).not.toContain('output');
+		});
+
+		it('Simplified (the default) gives the outcomes, Raw the task, Selected Fields its id, progress and the fields named', async () => {
+			const simplified = jsonOf(await run(outcomesOf({ accountIds: '13', action: 'reconnect' })));
+			expect(simplified).toEqual([
+				expect.objectContaining({ account_id: 13, outcome: 'reconnected' }),
+			]);
+			const raw = jsonOf(
+				await run(outcomesOf({ accountIds: '38', action: 'reconnect', output: 'raw' })),
+			);
+			expect(raw).toEqual([expect.objectContaining({ progress: 100, logs: expect.any(Array) })]);
+			const picked = await run(
+				outcomesOf({ accountIds: '21', action: 'reconnect', output: 'fields', fields: 'logs' }),
+			);
+			expect(picked.error).toBeUndefined();
+			const fields = jsonOf(picked);
+			expect(Object.keys(fields[0]).sort()).toEqual(['id', 'logs', 'progress']);
+		});
 	});
 });

@@ -3,10 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { choiceField } from '../../descriptions/choices';
+import { outputFields } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
+import { outputView, shaped } from '../../helpers/output';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/wait';
+import { batchOutcomes, isOutcome } from './batchOutcomes';
 
 const CUSTOM = 'custom';
 
@@ -88,6 +91,21 @@ export const description: INodeProperties[] = [
 	...taskWaitOptions(
 		'The action runs as a queued task. Turn on "Wait for Completion" to wait for it here, or follow its progress with Task → Get and the returned ID.',
 	),
+	// Only while waiting: without the wait there is no outcome yet, only the task just queued.
+	...outputFields({
+		simplify:
+			'Whether to give one item per account once the task finished, with its outcome in words (e.g. reconnected, still failing, skipped, not in the logs), instead of the task with its raw logs. A reconnect reads each account once to confirm it.',
+		simplified:
+			'One item per account once the task finished, with its outcome in words (e.g. reconnected, still failing, skipped, not in the logs); a reconnect reads each account once to confirm it',
+		kept: 'id and progress',
+		example: 'progress, logs',
+	}).map((parameter) => ({
+		...parameter,
+		displayOptions: {
+			...parameter.displayOptions,
+			show: { ...parameter.displayOptions?.show, waitForCompletion: [true] },
+		},
+	})),
 ];
 
 /** Account ids from text ("1, 2"), JSON text ("[1,2]"), a number, or an array of ids or of account objects. */
@@ -122,8 +140,13 @@ export function batchAction(item: Item): string {
 	return text;
 }
 
-/** The answer is the batch's task: "Completed" once its progress reaches 100; else "Not Yet" (follow it with Task → Get). */
-export const completed = taskDone;
+/**
+ * The answer is the batch's task: "Completed" once its progress reaches 100; else "Not Yet" (follow it with Task →
+ * Get). With Simplify, the accounts' outcomes (given only once the task finished) go to "Completed".
+ */
+export function completed(answer: IDataObject): boolean {
+	return isOutcome(answer) || taskDone(answer);
+}
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
@@ -132,13 +155,18 @@ export const answer: AnswerFact = {
 	keys: ['id', 'task_id'],
 };
 
-export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	item: Item,
+): Promise<IDataObject | IDataObject[]> {
 	const i = item.index;
 	const v = item.fields;
-	const { accountIds, action, settings } = v.all({
+	const { accountIds, action, settings, output } = v.all({
 		accountIds: () => accountIdsFrom(v, item.value('accountIds')),
 		action: () => batchAction(item),
 		settings: () => item.wait(),
+		// Shown (and used) only while Wait for Completion is on: without the wait there is no outcome yet.
+		output: () => outputView(this, item),
 	});
 	const task = await item.request({
 		method: 'POST',
@@ -168,5 +196,11 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			},
 		);
 	}
-	return await followTask(this, item, taskId, settings, task);
+	const finished = await followTask(this, item, taskId, settings, task);
+	if (output.mode === 'simple' && taskDone(finished) && finished._waitTimedOut !== true)
+		return await batchOutcomes(this, item, accountIds, action, finished);
+	// Raw, Selected Fields, or a wait that gave up: the task (its id and progress kept, progress routes the item).
+	return output.mode === 'simple'
+		? finished
+		: shaped(finished, output, (task) => task, ['id', 'progress']);
 }
