@@ -145,6 +145,15 @@ describe('example: weekly domain health', () => {
 	it('produces one summary item: verdicts with reasons, weak SPF/DKIM/DMARC, low scores, and the domains not scored yet', async () => {
 		const result = await stack.n8n.execute(examples['weekly-domain-health.json'].id);
 		expectNoError(result);
+		// No Code node: the Domains node itself adds the mailboxes' domains the service has not scored yet.
+		expect(
+			(examples['weekly-domain-health.json'].workflow.nodes as Array<{ type: string }>).filter(
+				(n) => n.type === 'n8n-nodes-base.code',
+			),
+		).toEqual([]);
+		const unscoredItems = nodeOutput(result, 'Domains').filter((d) => d.scored === false);
+		expect(unscoredItems.length).toBeGreaterThan(0);
+		for (const d of unscoredItems) expect(d).toMatchObject({ verdict: 'pending' });
 		const { domains } = await service<{ domains: Array<Record<string, unknown>> }>(
 			stack.sandbox,
 			'GET',
@@ -196,6 +205,7 @@ describe('example: weekly domain health', () => {
 			`${inUse.size} domains in use: ${domains.length} domains checked, ${notScored.length} not scored yet (${notScored.join(', ')})`,
 		);
 		expect(text).toMatch(/FAIL initech-news\.org: SPF record missing/);
+		for (const d of notScored) expect(text).toContain(`PENDING ${d}: No average score yet`);
 	});
 });
 

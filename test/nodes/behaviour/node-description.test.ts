@@ -96,8 +96,12 @@ const API_NAMES = new Set([
 	'imap_only',
 ]);
 
-/** Node-side options allowed in an `options` collection (not sent to the service): waiting, and the verdict thresholds of Simplify. */
+/**
+ * Node-side options allowed in an `options` collection (not sent to the service): waiting, the verdict thresholds of
+ * Simplify, and what else the node reads (the mailboxes' domains of Domain → Get Many).
+ */
 const NODE_OPTIONS = new Set([
+	'includeUnscored',
 	'waitForCompletion',
 	'pollInterval',
 	'timeoutMinutes',

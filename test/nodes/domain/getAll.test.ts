@@ -1,10 +1,13 @@
 /**
  * Domain Get Many: GET /projects/domains answers `{domains: [...]}` at once (not paginated); the node returns one item
  * per domain and applies Return All / Limit itself, with the `order` option sent as the service's query parameter.
- * Simplify (on by default) gives each domain's health in words and a verdict; off, the domains as sent.
+ * Simplify (on by default) gives each domain's health in words and a verdict; off, the domains as sent. With
+ * "Include Unscored Domains of My Mailboxes" the project's mailboxes are read too, and every domain they use that the
+ * service does not list (it lists a domain only once it has a score) is added, marked scored: false, so "which domains
+ * of my mailboxes are not scored yet" needs no Code node. Off (the default), no mailbox is read.
  */
 import { DateTime } from 'luxon';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { domainsFrom } from '../../../nodes/Deliverability/resources/domain/getAll';
 import {
@@ -21,6 +24,32 @@ const domains = (extra: IDataObject = {}) => ({
 	...extra,
 });
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
+
+const withOptions = (options: IDataObject = {}, extra: IDataObject = {}): INodeParameters => ({
+	resource: 'domain',
+	operation: 'getAll',
+	returnAll: true,
+	options: options as INodeParameters,
+	...extra,
+});
+
+/** Mailboxes per domain, read from the service directly (every account, spam-test-only ones too). */
+async function mailboxesPerDomain(): Promise<Map<string, number>> {
+	const counts = new Map<string, number>();
+	for (let page = 0; ; page++) {
+		const { data } = await t.api<Array<{ email: string }>>('GET', '/accounts', undefined, {
+			include_spamchecker: true,
+			per_page: 100,
+			page,
+		});
+		for (const a of data) {
+			const d = a.email.split('@')[1];
+			counts.set(d, (counts.get(d) ?? 0) + 1);
+		}
+		if (data.length < 100) break;
+	}
+	return counts;
+}
 
 async function serviceDomains(query: IDataObject = {}): Promise<IDataObject[]> {
 	const { data } = await t.api<{ domains: IDataObject[] }>(
@@ -269,5 +298,93 @@ describe('domain answer shapes', () => {
 		expect(domainsFrom(list)).toEqual(list);
 		expect(domainsFrom({ domains: [] })).toEqual([]);
 		expect(domainsFrom(null)).toEqual([]);
+	});
+});
+
+describe('Domain → Get Many: Include Unscored Domains of My Mailboxes', () => {
+	it('adds the domains of the mailboxes the service has not scored, marked, with mailboxes per domain', async () => {
+		const { data } = await t.api<{ domains: Array<{ domain: string }> }>(
+			'GET',
+			'/projects/domains',
+		);
+		const listed = data.domains.map((d) => d.domain);
+		const inUse = await mailboxesPerDomain();
+		const unscored = [...inUse.keys()].filter((d) => !listed.includes(d));
+		expect(unscored).toEqual(['umbrella-eu.de']);
+		await t.clearRequests();
+
+		const result = await t.run(withOptions({ includeUnscored: true }));
+		expect(result.error).toBeUndefined();
+		const items = jsonOf(result);
+		expect(items.map((d) => d.domain)).toEqual([...listed, ...unscored]);
+		for (const d of items) expect(d.mailboxes).toBe(inUse.get(String(d.domain)));
+		expect(items.filter((d) => d.scored === false)).toEqual([
+			expect.objectContaining({
+				domain: 'umbrella-eu.de',
+				scored: false,
+				verdict: 'pending',
+				unscored_reason: expect.stringMatching(/no average score/i),
+				mailboxes: inUse.get('umbrella-eu.de'),
+			}),
+		]);
+		expect(items.filter((d) => d.scored === true)).toHaveLength(listed.length);
+		// The domains once, then every mailbox, spam-test-only ones included, page by page.
+		const requests = await t.requests();
+		expect(requests[0]).toMatchObject({ method: 'GET' });
+		expect(local(requests[0].path)).toBe('/projects/domains');
+		const reads = requests.slice(1);
+		expect(reads.length).toBeGreaterThan(0);
+		for (const r of reads) {
+			expect(local(r.path)).toBe('/accounts');
+			expect(r.query.include_spamchecker).toBe('true');
+		}
+	});
+
+	it('a mailbox connected on a new domain brings that domain in, unscored', async () => {
+		const created = await t.api('POST', '/imap_auth', {
+			email: 'ops@brand-new-domain.example',
+			first_name: 'Ops',
+			last_name: 'Team',
+			provider: 'gmail',
+			password: 'dummy-password',
+		});
+		expect(created.status).toBe(201);
+		const items = jsonOf(await t.run(withOptions({ includeUnscored: true })));
+		expect(items.find((d) => d.domain === 'brand-new-domain.example')).toMatchObject({
+			domain: 'brand-new-domain.example',
+			scored: false,
+			verdict: 'pending',
+			mailboxes: 1,
+		});
+	});
+
+	it('with Simplify off the added domains carry only what is known: name, scored false, reason, mailboxes', async () => {
+		const items = jsonOf(await t.run(withOptions({ includeUnscored: true }, { simplify: false })));
+		expect(items.at(-1)).toEqual({
+			domain: 'umbrella-eu.de',
+			scored: false,
+			unscored_reason: expect.any(String),
+			mailboxes: expect.any(Number),
+		});
+		// The listed ones stay as the service sent them, with the count added.
+		expect(items[0]).toMatchObject({
+			avg_score: expect.any(Number),
+			mailboxes: expect.any(Number),
+		});
+	});
+
+	it('off (the default) lists what the service lists and reads no mailbox', async () => {
+		await t.clearRequests();
+		const items = jsonOf(await t.run(withOptions()));
+		expect(items.map((d) => d.domain)).not.toContain('umbrella-eu.de');
+		expect(items.every((d) => d.mailboxes === undefined)).toBe(true);
+		expect((await t.requests()).map((r) => local(r.path))).toEqual(['/projects/domains']);
+	});
+
+	it('Limit counts the added domains too', async () => {
+		const items = jsonOf(
+			await t.run(withOptions({ includeUnscored: true }, { returnAll: false, limit: 3 })),
+		);
+		expect(items).toHaveLength(3);
 	});
 });

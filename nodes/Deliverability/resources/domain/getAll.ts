@@ -7,7 +7,8 @@ import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
 import { outputView, shaped } from '../../helpers/output';
 import { ifGiven } from '../../helpers/params';
-import { DOMAIN_THRESHOLDS, simplifyDomain } from './simplified';
+import { answer as ACCOUNTS_ANSWER, PAGE_SIZE as ACCOUNT_PAGE_SIZE } from '../account/getAll';
+import { DOMAIN_THRESHOLDS, simplifyDomain, UNSCORED_REASON } from './simplified';
 
 export const operation = {
 	name: 'Get Many',
@@ -34,6 +35,14 @@ export const description: INodeProperties[] = [
 			default: 30,
 			description:
 				'Simplify: a domain that expires within this many days (0 to 3650) gets the verdict warn',
+		},
+		{
+			displayName: 'Include Unscored Domains of My Mailboxes',
+			name: 'includeUnscored',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to also read the project's mailboxes (all of them, spam-test-only ones included) and add each domain they use that the service has not scored yet (it lists a domain only once it has a score), marked scored: false. Every domain then says how many mailboxes use it (mailboxes).",
 		},
 		{
 			displayName: 'Pass At Score',
@@ -89,8 +98,12 @@ export const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
 	const options = item.collection('options');
-	const { order, limit, view } = v.all({
+	const { order, limit, view, includeUnscored } = v.all({
 		order: ifGiven(options.order, (value) => v.oneOf('order', value, ORDERS)),
+		includeUnscored: () =>
+			options.includeUnscored === undefined
+				? false
+				: v.boolean('includeUnscored', options.includeUnscored),
 		limit: () => item.limit(),
 		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
@@ -110,11 +123,67 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'read',
 		answer,
 	});
-	const all = domainsFrom(body);
+	const listed = domainsFrom(body);
+	const all = includeUnscored ? withMailboxDomains(listed, await mailboxDomains(item)) : listed;
 	const domains = limit === undefined ? all : all.slice(0, limit);
-	return domains.map((d) =>
-		shaped(d, view.output, (record) => simplifyDomain(record, view.thresholds), ['id', 'domain']),
-	);
+	// The domains added from the mailboxes stay marked (scored: false) whatever fields are selected.
+	const kept = includeUnscored ? ['id', 'domain', 'scored'] : ['id', 'domain'];
+	return domains.map((d) => {
+		const out = shaped(d, view.output, (record) => simplifyDomain(record, view.thresholds), kept);
+		if (view.output.mode === 'simple' && d.mailboxes !== undefined) out.mailboxes = d.mailboxes;
+		return out;
+	});
+}
+
+/** The domain of an address (lower case), or undefined when it has none. */
+function domainOf(email: unknown): string | undefined {
+	if (typeof email !== 'string') return undefined;
+	const at = email.lastIndexOf('@');
+	const domain =
+		at < 0
+			? ''
+			: email
+					.slice(at + 1)
+					.trim()
+					.toLowerCase();
+	return domain === '' ? undefined : domain;
+}
+
+/**
+ * How many of the project's mailboxes use each domain, in the order the domains first appear: every account
+ * (spam-test-only ones included), its domain read from its address (the list form carries no `domain`).
+ */
+async function mailboxDomains(item: Item): Promise<Map<string, number>> {
+	const accounts = await item.requestAll({
+		path: '/accounts',
+		qs: { include_spamchecker: true },
+		pageSize: ACCOUNT_PAGE_SIZE,
+		answer: ACCOUNTS_ANSWER,
+	});
+	const counts = new Map<string, number>();
+	for (const account of accounts) {
+		const domain = domainOf(account.email);
+		if (domain) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+	}
+	return counts;
+}
+
+/**
+ * The listed domains, each with the number of mailboxes using it, then every domain of the mailboxes the answer
+ * does not list (the service leaves out domains without a score), marked `scored: false` with the reason.
+ */
+function withMailboxDomains(listed: IDataObject[], inUse: Map<string, number>): IDataObject[] {
+	const seen = new Set<string>();
+	const out: IDataObject[] = listed.map((d) => {
+		const name = typeof d.domain === 'string' ? d.domain.trim().toLowerCase() : '';
+		seen.add(name);
+		return { ...d, mailboxes: inUse.get(name) ?? 0 };
+	});
+	for (const [domain, mailboxes] of inUse) {
+		if (seen.has(domain)) continue;
+		out.push({ domain, scored: false, unscored_reason: UNSCORED_REASON, mailboxes });
+	}
+	return out;
 }
 
 /** The Simplify thresholds from the Options collection, checked (warn not above pass). */
