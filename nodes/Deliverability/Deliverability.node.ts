@@ -29,7 +29,7 @@ export class Deliverability implements INodeType {
 			dark: 'file:../../icons/deliverability.dark.svg',
 		},
 		group: ['transform'],
-		// 1.1: Output (Simplified / Raw / Selected Fields) where version 1 has Simplify (descriptions/common.ts outputFields).
+		// 1.1: Output (Simplified / Raw / Selected Fields) where version 1 has Simplify (params/output.ts outputFields).
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

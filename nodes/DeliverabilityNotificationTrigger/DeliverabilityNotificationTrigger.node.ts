@@ -15,7 +15,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
-import { accountFilter } from '../Deliverability/descriptions/locators';
+import { accountFilter } from '../Deliverability/params/locator';
 import { searchAccounts } from '../Deliverability/methods/listSearch';
 import { headlineError } from '../shared/headlineError';
 import { readIdList } from '../shared/idList';

@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../nodes/Deliverability/descriptions/common';
+import { returnAllAndLimit } from '../../nodes/Deliverability/params/list';
 import { defineResource, type OperationModule } from '../../nodes/Deliverability/resources/types';
 
 const op = (name: string, description: INodeProperties[]): OperationModule => ({

@@ -1,7 +1,8 @@
 /** The one wait loop (helpers/wait.ts): exact stop, a last check at the deadline, and cancellation. */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { waitUntil, type WaitSettings } from '../../nodes/Deliverability/helpers/wait';
+import { waitUntil } from '../../nodes/Deliverability/helpers/wait';
+import type { WaitSettings } from '../../nodes/Deliverability/params/wait';
 
 const node: INode = {
 	id: '1',

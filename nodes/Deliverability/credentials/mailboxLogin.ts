@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Validator } from '../../shared/validation';
-import { choiceField, valuesOf } from '../descriptions/choices';
+import { choiceField, valuesOf } from '../params/choices';
 
 export const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
 

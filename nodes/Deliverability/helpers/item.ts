@@ -6,7 +6,7 @@
  * An operation reads and checks all its fields (through `fields.all`) before its first request, so every problem of
  * the item is reported at once and nothing is sent for an invalid item.
  */
-import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	apiRequest,
@@ -16,8 +16,13 @@ import {
 	type Session,
 } from '../../shared/transport';
 import { Validator } from '../../shared/validation';
-import { collectionValues, flag, listLimit, locatorId } from './params';
-import { waitSettings, type WaitSettings } from './wait';
+import { collectionValues } from '../params/collections';
+import { listLimit } from '../params/list';
+import { numericId, stringId } from '../params/locator';
+import { outputView, type OutputView } from '../params/output';
+import type { ItemParameters } from '../params/types';
+import { waitSettings, type WaitSettings } from '../params/wait';
+import { toolWait } from './toolMode';
 
 /** A request of this item (the item's index is added: errors point at it, a create waits for its turn). */
 export type ItemRequest = Omit<ApiRequest, 'itemIndex'>;
@@ -25,15 +30,12 @@ export type ItemRequest = Omit<ApiRequest, 'itemIndex'>;
 /** A page-numbered list of this item (pagination.ts). */
 export type ItemListRequest = Omit<ApiRequest, 'itemIndex' | 'method'> & { pageSize: number };
 
-export interface Item {
+/**
+ * The item's parameters are read through it: `value` as the user gave it, or one of the readers below, each checking
+ * its parameter group (params/).
+ */
+export interface Item extends ItemParameters {
 	readonly index: number;
-	/** The item's checks; errors name fields by their labels on screen for this operation. */
-	readonly fields: Validator;
-	/**
-	 * A parameter of this item as the user gave it (an expression already resolved), not checked yet: hand it to a
-	 * check of `fields`. The readers below check their parameter themselves.
-	 */
-	value(name: string, fallback?: unknown, options?: IGetNodeParameterOptions): unknown;
 	/** The same for another input item of the run (an operation that gathers all items into one request). */
 	valueOfItem(index: number, name: string, fallback?: unknown): unknown;
 	/** An id picker holding a numeric id (trimmed, checked as int32). */
@@ -48,6 +50,8 @@ export interface Item {
 	limit(): number | undefined;
 	/** Wait for Completion and its settings, checked (read only when the switch is on). */
 	wait(): WaitSettings;
+	/** Output (Simplified / Raw / Selected Fields; version 1's Simplify), checked; apply it with `shaped`. */
+	output(): OutputView;
 	/** One API call for this item. */
 	request(request: ItemRequest): Promise<IDataObject>;
 	/** A page-numbered list read to the end, or to `limit`. */
@@ -89,12 +93,13 @@ export function itemOf(
 		value: (name, fallback, options) =>
 			ctx.getNodeParameter(name, index, fallback, options) as unknown,
 		valueOfItem: (other, name, fallback) => ctx.getNodeParameter(name, other, fallback) as unknown,
-		numericId: (name) => locatorId(ctx, item, name, true),
-		stringId: (name) => locatorId(ctx, item, name, false),
-		flag: (name) => flag(ctx, item, name),
-		collection: (name) => collectionValues(ctx, item, name),
-		limit: () => listLimit(ctx, item),
-		wait: () => waitSettings(ctx, item),
+		numericId: (name) => numericId(item, name),
+		stringId: (name) => stringId(item, name),
+		flag: (name) => item.fields.boolean(name, item.value(name, false)),
+		collection: (name) => collectionValues(item, name),
+		limit: () => listLimit(item),
+		wait: () => toolWait(ctx, waitSettings(item)),
+		output: () => outputView(item, ctx.getNode().typeVersion),
 		request: async (request) => await apiRequest(run.session, own(request), run.gate),
 		requestAll: async (request, limit) =>
 			await apiRequestAllItems(run.session, own(request), limit),

@@ -51,7 +51,7 @@ export interface ToolFacts {
 	nextStep?: (answer: IDataObject) => string | undefined;
 	/**
 	 * What a model must know to give an id right, per parameter of this operation that holds ids and is not a picker
-	 * (pickers declare theirs in descriptions/locators.ts).
+	 * (pickers declare theirs in params/locator.ts).
 	 */
 	idHints?: Record<string, string>;
 }

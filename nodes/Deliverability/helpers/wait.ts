@@ -6,49 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { valuesOf } from '../descriptions/choices';
-import { DEFAULT_WAIT_MINUTES, ON_TIMEOUT } from '../descriptions/common';
-import type { Item } from './item';
-import { toolWait } from './toolMode';
-
-export interface WaitSettings {
-	waitForCompletion: boolean;
-	pollIntervalMs: number;
-	timeoutMs: number;
-	onTimeout: (typeof ON_TIMEOUT)[number]['value'];
-}
-
-/**
- * The settings of descriptions/common.ts → waitForCompletionFields, checked (read them before the first request, so a
- * bad value stops the item before anything is sent). The settings are read only when the switch is on.
- */
-export function waitSettings(ctx: IExecuteFunctions, item: Item): WaitSettings {
-	const v = item.fields;
-	const waitForCompletion = v.boolean(
-		'waitForCompletion',
-		ctx.getNodeParameter('waitForCompletion', item.index, false),
-	);
-	const read = (name: string, fallback: unknown) =>
-		waitForCompletion ? ctx.getNodeParameter(name, item.index, fallback) : fallback;
-	const settings = v.all({
-		pollIntervalMs: () => {
-			const raw = read('pollInterval', 15);
-			const seconds = Number(raw);
-			if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600)
-				v.invalid('pollInterval', `${String(raw)} is outside 1 to 600`);
-			return seconds * 1000;
-		},
-		timeoutMs: () => {
-			const raw = read('timeoutMinutes', DEFAULT_WAIT_MINUTES);
-			const minutes = Number(raw);
-			if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 120)
-				v.invalid('timeoutMinutes', `${String(raw)} must be above 0 and at most 120`);
-			return minutes * 60_000;
-		},
-		onTimeout: () => v.oneOf('onTimeout', read('onTimeout', 'error'), valuesOf(ON_TIMEOUT)),
-	});
-	return toolWait(ctx, { waitForCompletion, ...settings });
-}
+import type { WaitSettings } from '../params/wait';
 
 export async function waitUntil(
 	ctx: IExecuteFunctions,

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { CreateWording } from '../../shared/transport';
-import { idHintOf } from '../descriptions/locators';
 import { labelOf } from '../helpers/labels';
 import type { ToolFacts } from '../helpers/toolMode';
+import { idHintOf } from '../params/locator';
 import type { Operation, OperationHandler } from '../router';
 
 /**

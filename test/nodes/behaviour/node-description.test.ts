@@ -266,7 +266,7 @@ describe('node description', () => {
 		}
 	});
 
-	// Pickers are built from lists (descriptions/choices.ts), which n8n's literal lint rules cannot read: the same rules,
+	// Pickers are built from lists (params/choices.ts), which n8n's literal lint rules cannot read: the same rules,
 	// checked here on what the editor gets, for all three nodes.
 	it.each([
 		['Deliverability', properties],

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { choiceField } from '../../descriptions/choices';
-import { outputFields } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { outputView, shaped } from '../../helpers/output';
+import { choiceField } from '../../params/choices';
+import { outputFields, shaped } from '../../params/output';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/wait';
@@ -166,7 +165,7 @@ export async function execute(
 		action: () => batchAction(item),
 		settings: () => item.wait(),
 		// Shown (and used) only while Wait for Completion is on: without the wait there is no outcome yet.
-		output: () => outputView(this, item),
+		output: () => item.output(),
 	});
 	const task = await item.request({
 		method: 'POST',

@@ -9,12 +9,11 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { given, ifGiven } from '../../helpers/params';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf, given, ifGiven } from '../../params/collections';
+import { idPicker } from '../../params/locator';
 import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
 
 export const operation = {

@@ -5,9 +5,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
+import { collectionOf } from '../../params/collections';
+import { idPicker } from '../../params/locator';
 
 export const operation = {
 	name: 'Delete',

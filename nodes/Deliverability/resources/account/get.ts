@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { outputFields } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { outputView, shaped } from '../../helpers/output';
+import { idPicker } from '../../params/locator';
+import { outputFields, shaped } from '../../params/output';
 import { simplifyAccount } from './simplified';
 
 export const operation = {
@@ -31,7 +30,7 @@ export const answer: AnswerFact = { shape: 'object', what: 'an account (with id)
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, view } = item.fields.all({
 		id: () => item.numericId('accountId'),
-		view: () => outputView(this, item),
+		view: () => item.output(),
 	});
 	const account = await item.request({ method: 'GET', path: `/accounts/${id}`, answer });
 	return shaped(account, view, simplifyAccount, ['id']);

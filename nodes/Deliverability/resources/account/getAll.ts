@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, outputFields, returnAllAndLimit } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { extraQuery, extraQueryOption } from '../../helpers/query';
-import { outputView, shaped } from '../../helpers/output';
-import { given, ifGiven } from '../../helpers/params';
+import { collectionOf, given, ifGiven } from '../../params/collections';
+import { returnAllAndLimit } from '../../params/list';
+import { outputFields, shaped } from '../../params/output';
+import { extraQuery, extraQueryOption } from '../../params/query';
 import { simplifyAccount } from './simplified';
 
 export const PAGE_SIZE = 50;
@@ -98,7 +98,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		),
 		extra: () => extraQuery(item),
 		limit: () => item.limit(),
-		view: () => outputView(this, item),
+		view: () => item.output(),
 	});
 	Object.assign(qs, given(checked), extra);
 	const accounts = await item.requestAll(

@@ -13,9 +13,9 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
+import { choiceField, valuesOf } from '../../params/choices';
+import { idPicker } from '../../params/locator';
 
 import { statsFilters, statsQuery } from './stats';
 

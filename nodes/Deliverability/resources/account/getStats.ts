@@ -6,8 +6,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
+import { idPicker } from '../../params/locator';
 
 import { statsFilters, statsQuery } from './stats';
 

@@ -8,10 +8,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import { answer as getAnswer } from './get';
-import { outputFields, waitForCompletionFields } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { outputView, shaped } from '../../helpers/output';
+import { idPicker } from '../../params/locator';
+import { outputFields, shaped } from '../../params/output';
+import { waitForCompletionFields } from '../../params/wait';
 import { simplifyAccount } from './simplified';
 import { waitUntil } from '../../helpers/wait';
 
@@ -63,7 +63,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const { id, settings, view } = item.fields.all({
 		id: () => item.numericId('accountId'),
 		settings: () => item.wait(),
-		view: () => outputView(this, item),
+		view: () => item.output(),
 	});
 	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
 	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.

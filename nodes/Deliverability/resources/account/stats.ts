@@ -1,10 +1,9 @@
 /** The two query parameters of the account statistics and graphs (Get Statistics, Get Graph). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
-import { given, ifGiven } from '../../helpers/params';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf, given, ifGiven } from '../../params/collections';
 
 const PROVIDERS = [
 	{ name: 'Gmail', value: 'gmail' },

@@ -3,11 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
 import type { Readers } from '../../../shared/validation';
-import { collectionOf } from '../../descriptions/common';
-import { timeZoneOption } from '../../descriptions/fields';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { given, ifGiven, locatorValue } from '../../helpers/params';
+import { collectionOf, given, ifGiven } from '../../params/collections';
+import { timeZoneOption } from '../../params/fields';
+import { idPicker, locatorValue } from '../../params/locator';
 
 /** Ranges of spec §8 for the account settings. */
 export const ACCOUNT_RANGES = {

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { customEventsField } from '../../../shared/events';
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { collectionOf } from '../../descriptions/common';
-import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { given } from '../../helpers/params';
+import { collectionOf, given } from '../../params/collections';
+import { automatedTestIdsOption } from '../../params/fields';
 import {
 	alertFields,
 	automatedTestIds,

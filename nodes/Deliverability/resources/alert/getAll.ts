@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
-import { returnAllAndLimit } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
+import { returnAllAndLimit } from '../../params/list';
 
 export const operation = {
 	name: 'Get Many',

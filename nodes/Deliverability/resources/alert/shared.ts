@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { eventsField, mergeEvents } from '../../../shared/events';
 import type { Validator } from '../../../shared/validation';
-import { choiceField, valuesOf } from '../../descriptions/choices';
+import { choiceField, valuesOf } from '../../params/choices';
 
 const CHANNEL_CHOICES = [
 	{

@@ -3,11 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import { answer as alertList } from './getAll';
-import { collectionOf, UPDATE_FIELDS_NOTE } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
-import { automatedTestIdsOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { recordUpdate } from '../../helpers/params';
+import { collectionOf, recordUpdate, UPDATE_FIELDS_NOTE } from '../../params/collections';
+import { automatedTestIdsOption } from '../../params/fields';
+import { idPicker } from '../../params/locator';
 import {
 	alertFields,
 	automatedTestIds,

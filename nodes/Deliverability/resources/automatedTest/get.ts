@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
+import { idPicker } from '../../params/locator';
 
 export const operation = {
 	name: 'Get',

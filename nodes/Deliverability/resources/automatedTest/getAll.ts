@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
-import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { given, ifGiven } from '../../helpers/params';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf, given, ifGiven } from '../../params/collections';
+import { orderOption, ORDERS } from '../../params/fields';
+import { returnAllAndLimit } from '../../params/list';
 
 export const PAGE_SIZE = 25;
 

@@ -2,16 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf } from '../../descriptions/common';
-import { accountOption, idPicker } from '../../descriptions/locators';
-import {
-	AUTOMATED_TEST_SEEDLISTS,
-	seedlistOption,
-	timeZoneOption,
-} from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { locatorValue, recordUpdate } from '../../helpers/params';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf, recordUpdate } from '../../params/collections';
+import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../params/fields';
+import { accountOption, idPicker, locatorValue } from '../../params/locator';
 
 export const operation = {
 	name: 'Update',

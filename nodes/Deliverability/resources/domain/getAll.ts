@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import type { Validator } from '../../../shared/validation';
-import { collectionOf, outputFields, returnAllAndLimit } from '../../descriptions/common';
-import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { outputView, shaped } from '../../helpers/output';
-import { ifGiven } from '../../helpers/params';
+import { collectionOf, ifGiven } from '../../params/collections';
+import { orderOption, ORDERS } from '../../params/fields';
+import { returnAllAndLimit } from '../../params/list';
+import { outputFields, shaped } from '../../params/output';
 import { answer as ACCOUNTS_ANSWER, PAGE_SIZE as ACCOUNT_PAGE_SIZE } from '../account/getAll';
 import { DOMAIN_THRESHOLDS, simplifyDomain, UNSCORED_REASON } from './simplified';
 
@@ -107,7 +107,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		limit: () => item.limit(),
 		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
-			const output = outputView(this, item);
+			const output = item.output();
 			return {
 				output,
 				thresholds:

@@ -2,9 +2,9 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf } from '../../descriptions/common';
 import type { Item } from '../../helpers/item';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf } from '../../params/collections';
 
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';

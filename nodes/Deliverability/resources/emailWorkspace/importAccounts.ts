@@ -11,12 +11,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
 import { failedForItems, ForItems } from '../../helpers/forItems';
 import type { Item } from '../../helpers/item';
-import { followTask, taskDone, taskWaitOptions, taskWaitSettings } from '../task/wait';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf } from '../../params/collections';
+import { idPicker } from '../../params/locator';
+import type { WaitSettings } from '../../params/wait';
+import { followTask, taskDone, taskWaitOptions } from '../task/wait';
 
 /** The service imports up to this many addresses at once; more run as a task. */
 export const SYNC_IMPORT_MAX = 4;
@@ -238,7 +239,7 @@ async function withTask(
 	ctx: IExecuteFunctions,
 	item: Item,
 	answer: IDataObject,
-	settings: ReturnType<typeof taskWaitSettings>,
+	settings: WaitSettings,
 ): Promise<IDataObject> {
 	const i = item.index;
 	const taskId = Number(answer.task_id);

@@ -7,9 +7,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
+import { idPicker } from '../../params/locator';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
 import { workspaceName } from './create';
 

@@ -7,11 +7,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { listFrom, type AnswerFact } from '../../../shared/transport';
-import { choiceField } from '../../descriptions/choices';
-import { collectionOf, returnAllAndLimit } from '../../descriptions/common';
-import { accountFilter } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { given, ifGiven } from '../../helpers/params';
+import { choiceField } from '../../params/choices';
+import { collectionOf, given, ifGiven } from '../../params/collections';
+import { returnAllAndLimit } from '../../params/list';
+import { accountFilter } from '../../params/locator';
 
 export const operation = {
 	name: 'Get Many',

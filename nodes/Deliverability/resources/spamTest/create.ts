@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import { collectionOf } from '../../descriptions/common';
-import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
+import { collectionOf } from '../../params/collections';
+import { seedlistOption, SPAM_TEST_SEEDLISTS } from '../../params/fields';
 
 import type { ToolFacts } from '../../helpers/toolMode';
 

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
-import { collectionOf, outputFields, waitForCompletionFields } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
-import { outputView, shaped } from '../../helpers/output';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitUntil } from '../../helpers/wait';
+import { collectionOf } from '../../params/collections';
+import { idPicker } from '../../params/locator';
+import { outputFields, shaped } from '../../params/output';
+import { waitForCompletionFields } from '../../params/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const operation = {
@@ -60,7 +61,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		settings: () => item.wait(),
 		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
-			const output = outputView(this, item);
+			const output = item.output();
 			const simple = output.mode === 'simple';
 			return {
 				output,

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf, outputFields, returnAllAndLimit } from '../../descriptions/common';
-import { ORDERS, orderOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { outputView, shaped } from '../../helpers/output';
-import { given, ifGiven } from '../../helpers/params';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf, given, ifGiven } from '../../params/collections';
+import { orderOption, ORDERS } from '../../params/fields';
+import { returnAllAndLimit } from '../../params/list';
+import { outputFields, shaped } from '../../params/output';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
 
 export const PAGE_SIZE = 10;
@@ -81,7 +81,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		limit: () => item.limit(),
 		// The thresholds are read only for the Simplified output (they shape nothing else).
 		view: () => {
-			const output = outputView(this, item);
+			const output = item.output();
 			return {
 				output,
 				thresholds: inboxThresholds(v, output.mode === 'simple' ? options : {}),

@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
-import { choiceField, valuesOf } from '../../descriptions/choices';
-import { collectionOf } from '../../descriptions/common';
-import { idPicker } from '../../descriptions/locators';
-import { SPAM_TEST_SEEDLISTS, seedlistOption } from '../../descriptions/fields';
 import type { Item } from '../../helpers/item';
-import { recordUpdate } from '../../helpers/params';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf, recordUpdate } from '../../params/collections';
+import { seedlistOption, SPAM_TEST_SEEDLISTS } from '../../params/fields';
+import { idPicker } from '../../params/locator';
 
 export const operation = {
 	name: 'Update',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { idPicker } from '../../descriptions/locators';
 import type { Item } from '../../helpers/item';
+import { idPicker } from '../../params/locator';
 
 import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './wait';
 

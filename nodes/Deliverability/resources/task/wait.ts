@@ -7,9 +7,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readNumber } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
-import { waitForCompletionFields } from '../../descriptions/common';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { waitUntil, type WaitSettings } from '../../helpers/wait';
+import { waitUntil } from '../../helpers/wait';
+import { waitForCompletionFields, type WaitSettings } from '../../params/wait';
 
 /** Wait for Completion and its settings, for an operation that follows a task. */
 export function taskWaitOptions(whenOff?: string): INodeProperties[] {
@@ -44,11 +44,6 @@ export async function getTask(item: Item, taskId: number): Promise<IDataObject> 
 		kind: 'read',
 		answer: TASK_ANSWER,
 	});
-}
-
-/** The wait settings, checked (call it before the first request). */
-export function taskWaitSettings(ctx: IExecuteFunctions, item: Item): WaitSettings {
-	return item.wait();
 }
 
 /**

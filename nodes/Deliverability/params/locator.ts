@@ -1,11 +1,74 @@
 /**
- * The id pickers, one per kind of id, each declared once in PICKERS: its list (methods/listSearch.ts), its ID mode,
- * and what an AI model must know to give the id right (read by the AI tool's errors through `idHintOf`). An operation
- * places one with `idPicker`; the resource table shows it for that operation only, so this module names none.
+ * The id pickers (resource locators): their builder and their readers. Each kind of id is declared once in PICKERS:
+ * its list (methods/listSearch.ts), its ID mode, and what an AI model must know to give the id right (read by the AI
+ * tool's errors through `idHintOf`). An operation places one with `idPicker` and reads it with `item.numericId` or
+ * `item.stringId`; the resource table shows it for that operation only, so this module names none.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { locator, locatorModes, type LocatorSpec } from './common';
+import type { ItemParameters } from './types';
+
+export interface LocatorSpec {
+	/** The parameter's name; its AI hint is declared with the picker (PICKERS below). */
+	name: string;
+	displayName: string;
+	/** listSearch method; omitted where the service cannot list the resource. */
+	searchListMethod?: string;
+	/** Numeric ids (every id but a spam test's public_id). */
+	numeric: boolean;
+	placeholder: string;
+	description?: string;
+}
+
+/** The modes of a picker: a searchable list (where the service can list the resource), then the ID typed or mapped. */
+export function locatorModes(
+	spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder'>,
+): INodePropertyMode[] {
+	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and literal type
+	// for a parameter (and asks for a default); modes have none.
+	const validation: INodePropertyMode['validation'] = spec.numeric
+		? [
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' },
+				},
+			]
+		: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' },
+				},
+			];
+	const modes: INodePropertyMode[] = [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list' as const,
+			typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string' as const,
+			placeholder: spec.placeholder,
+			validation,
+		},
+	];
+	return spec.searchListMethod ? modes : modes.slice(1);
+}
+
+/** A resource locator: pick from a searchable list, or give the id (from an expression, typically). */
+export function locator(spec: LocatorSpec): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: spec.searchListMethod ? 'list' : 'id', value: '' },
+		description: spec.description,
+		modes: locatorModes(spec),
+	};
+}
 
 interface Picker {
 	spec: Omit<LocatorSpec, 'name'>;
@@ -121,3 +184,36 @@ export function accountOption(name: string, description: string): INodePropertie
 /** An optional "Account" filter inside a Filters collection (Notification → Get Many and the notification trigger). */
 export const accountFilter = (description: string): INodeProperties =>
 	accountOption('account_id', description);
+
+/** The id in the picker `name` (any mode). */
+function pickedId(item: ItemParameters, name: string): unknown {
+	const raw = item.value(name, '', { extractValue: true });
+	return typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
+}
+
+/** The numeric id in the picker `name`, trimmed and checked as int32. */
+export function numericId(item: ItemParameters, name: string): number {
+	const value = pickedId(item, name);
+	return item.fields.id(name, typeof value === 'string' ? value.trim() : value);
+}
+
+/** The text id in the picker `name` (a spam test's public_id), trimmed: letters, digits, "_" and "-". */
+export function stringId(item: ItemParameters, name: string): string {
+	const v = item.fields;
+	const value = pickedId(item, name);
+	const text = v.nonEmptyString(name, typeof value === 'number' ? String(value) : value);
+	if (!/^[A-Za-z0-9_-]+$/.test(text)) v.fail(name, `"${text}" is not a valid ID`);
+	return text;
+}
+
+/**
+ * The value of a picker inside a collection (n8n hands collection values over as they are stored: a resource
+ * locator is `{ __rl, mode, value }`); a plain value (from an expression over the whole field) passes unchanged.
+ */
+export function locatorValue(raw: unknown): unknown {
+	if (raw !== null && typeof raw === 'object' && '__rl' in raw) {
+		const value = (raw as IDataObject).value;
+		return typeof value === 'string' ? value.trim() : value;
+	}
+	return raw;
+}

@@ -1,7 +1,10 @@
-/** The escape hatch for query parameters the spec leaves unnamed (e.g. the account list's boolean filters). */
+/**
+ * Additional Query Parameters, the escape hatch for query parameters the spec leaves unnamed (e.g. the account list's
+ * boolean filters): its builder and its reader.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { Item } from './item';
+import type { ItemParameters } from './types';
 
 export function extraQueryOption(): INodeProperties {
 	return {
@@ -25,7 +28,7 @@ export function extraQueryOption(): INodeProperties {
 	};
 }
 
-export function extraQuery(item: Item): IDataObject {
+export function extraQuery(item: ItemParameters): IDataObject {
 	const raw = item.value('additionalQuery', {}) as {
 		parameter?: Array<{ name: string; value: string }>;
 	};

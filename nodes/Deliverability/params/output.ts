@@ -1,0 +1,141 @@
+/**
+ * What an operation answering with records returns: Simplified, Raw or Selected Fields from node version 1.1;
+ * version 1's Simplify switch (on: Simplified, off: Raw) as it always was. The builder, the reader and `shaped`,
+ * which applies the reader's view to a record.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { choiceField, valuesOf } from './choices';
+import type { ItemParameters } from './types';
+
+/** The node version from which Output replaces Simplify (Deliverability.node.ts `version`). */
+export const OUTPUT_VERSION = 1.1;
+
+/** Shown from OUTPUT_VERSION on (n8n's `@version` display condition). */
+const FROM_OUTPUT_VERSION = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
+
+/** The Output picker's values, sorted by name (its Simplified entry is described by each operation). */
+export const OUTPUT = [
+	{ name: 'Raw', value: 'raw', description: "The service's answer as it is" },
+	{
+		name: 'Selected Fields',
+		value: 'fields',
+		description: "Only the fields named under Fields, from the service's answer, and the ID",
+	},
+	{ name: 'Simplified', value: 'simple' },
+] as const;
+
+export interface OutputSpec {
+	/** Version 1's Simplify switch, as it was ("Whether to give … instead of the raw answer"). */
+	simplify: string;
+	/** What Simplified returns, for its entry in the Output picker. */
+	simplified: string;
+	/** The field(s) Selected Fields always keeps, as said on screen ("id"). */
+	kept: string;
+	/** A sensible pick, for the Fields placeholder ("email, score"). */
+	example: string;
+}
+
+/**
+ * What an operation answering with records returns. Version 1 keeps its Simplify switch exactly as it was (saved
+ * workflows keep working); from version 1.1 it is n8n's Output choice instead: Simplified (the default, the same as
+ * Simplify on), Raw (Simplify off) or Selected Fields (only the fields named, the record's id always kept), which
+ * keeps an AI tool's answer small. Read with `item.output()`; `shaped` applies it to a record.
+ */
+export function outputFields(spec: OutputSpec): INodeProperties[] {
+	return [
+		{
+			...simplifyOption(),
+			description: spec.simplify,
+			displayOptions: { hide: FROM_OUTPUT_VERSION },
+		},
+		{
+			...choiceField(
+				'Output',
+				'output',
+				OUTPUT.map((o) => (o.value === 'simple' ? { ...o, description: spec.simplified } : o)),
+				'simple',
+				'What to return for each record',
+			),
+			displayOptions: { show: FROM_OUTPUT_VERSION },
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'string',
+			default: '',
+			placeholder: `e.g. ${spec.example}`,
+			description: `Comma-separated names of fields of the service's answer to return (${spec.kept} is always kept)`,
+			displayOptions: { show: { ...FROM_OUTPUT_VERSION, output: ['fields'] } },
+		},
+	];
+}
+
+/** The "Simplify" switch for wide responses: on by default, as in n8n's built-in nodes. */
+export function simplifyOption(): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+	};
+}
+
+export type OutputMode = (typeof OUTPUT)[number]['value'];
+
+export interface OutputView {
+	mode: OutputMode;
+	/** The fields named under Fields (Selected Fields only), in the order given, each once. */
+	fields: string[];
+}
+
+/** A top-level field name of the service's answers (letters, digits, underscores). */
+const FIELD_NAME = /^[A-Za-z0-9_]+$/;
+
+/**
+ * The Output of this item on a node of version `typeVersion`, checked before any request (a read for
+ * `item.fields.all`).
+ */
+export function outputView(item: ItemParameters, typeVersion: number): OutputView {
+	const v = item.fields;
+	if (typeVersion < OUTPUT_VERSION) {
+		const simplify = v.boolean('simplify', item.value('simplify', false));
+		return { mode: simplify ? 'simple' : 'raw', fields: [] };
+	}
+	const mode = v.oneOf('output', item.value('output', 'simple'), valuesOf(OUTPUT));
+	if (mode !== 'fields') return { mode, fields: [] };
+	const raw = item.value('fields', '');
+	const names = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+		.map((name) => String(name).trim())
+		.filter((name) => name !== '');
+	if (names.length === 0)
+		v.invalid('fields', 'name at least one field to return, separated by commas');
+	const wrong = names.filter((name) => !FIELD_NAME.test(name));
+	if (wrong.length > 0)
+		v.invalid(
+			'fields',
+			`${wrong.map((name) => `"${name}"`).join(', ')} ${wrong.length === 1 ? 'is not a field name' : 'are not field names'}: give top-level field names of the answer (letters, digits, _), separated by commas`,
+		);
+	return { mode, fields: [...new Set(names)] };
+}
+
+/**
+ * One record as its Output asks: Simplified through the operation's `simplify`, Raw as the service sent it, Selected
+ * Fields with the fields named that the record has, plus `kept` (its id, and what routes the item, e.g. `completed`)
+ * and the node's own markers (`_waitTimedOut`, `_polls`). Nothing is filled in for a field the record lacks.
+ */
+export function shaped(
+	record: IDataObject,
+	view: OutputView,
+	simplify: (record: IDataObject) => IDataObject,
+	kept: readonly string[],
+): IDataObject {
+	if (view.mode === 'simple') return simplify(record);
+	if (view.mode === 'raw') return record;
+	const out: IDataObject = {};
+	for (const key of [...kept, ...view.fields])
+		if (record[key] !== undefined && !(key in out)) out[key] = record[key];
+	for (const key of Object.keys(record)) if (key.startsWith('_')) out[key] = record[key];
+	return out;
+}
