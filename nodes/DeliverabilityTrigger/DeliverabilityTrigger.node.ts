@@ -28,7 +28,8 @@ import {
 	memoryScope,
 	windowSize,
 } from './dedupe';
-import { checkExists, create, remove, SECRET_PARAM } from './lifecycle';
+import { SECRET_PARAM } from './hookUrl';
+import { checkExists, create, remove } from './lifecycle';
 import { getAutomatedTests } from './loadOptions';
 import { verify } from './secret';
 

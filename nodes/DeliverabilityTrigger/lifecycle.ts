@@ -23,9 +23,8 @@
  * deliveries) and, being at our URL, is removed as a leftover.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { mergeEvents } from '../shared/events';
 import { headlineError } from '../shared/headlineError';
 import { describeAnswer, readIdList, usableId } from '../shared/idList';
 import {
@@ -35,9 +34,17 @@ import {
 	type CreateWording,
 	type Session,
 } from '../shared/transport';
-import { Validator } from '../shared/validation';
-import { DEFAULT_DEDUPE_WINDOW, forget, MAX_DEDUPE_WINDOW, windowSize } from './dedupe';
+import { forget } from './dedupe';
+import {
+	hookUrlOf,
+	hookUrlWithSecret,
+	queryParam,
+	SECRET_PARAM,
+	WEBHOOK_NAME,
+	withoutQuery,
+} from './hookUrl';
 import { clearVerifier, newSecret, storeVerifier } from './secret';
+import { matches, wantedAlert, type WantedAlert } from './wanted';
 
 /**
  * The alert list and the create's answer come to this file as sent: it reads them strictly itself (idList.ts), since an
@@ -45,137 +52,16 @@ import { clearVerifier, newSecret, storeVerifier } from './secret';
  */
 const AS_SENT: AnswerFact = { shape: 'unchecked', what: 'the alerts (read by the trigger)' };
 
-export const SECRET_PARAM = 'secret';
-export const WEBHOOK_NAME = 'default';
-
 /** The headline when the answer to our alert create is lost (the transport never repeats it). */
 const ALERT_CREATED: CreateWording = {
 	what: 'The alert may have been created',
 	where: 'Alert → Get Many',
 };
 
-/** What the node's parameters ask the service for. */
-export interface WantedAlert {
-	hookUrl: string;
-	events: string[];
-	automatedTestIds: number[];
-	dedupeWindow: number;
-}
-
 type Context = IHookFunctions;
-
-export function wantedAlert(this: Context): WantedAlert {
-	const hookUrl = this.getNodeWebhookUrl(WEBHOOK_NAME);
-	if (!hookUrl) {
-		throw new NodeOperationError(this.getNode(), 'n8n gave no webhook URL for this trigger', {
-			description:
-				'Save the workflow and try again; the webhook URL is needed to register the alert.',
-		});
-	}
-	if (!servable(hookUrl)) {
-		throw new NodeOperationError(this.getNode(), "n8n's webhook URL is not HTTPS", {
-			description: `The service calls only HTTPS webhook URLs, and n8n's URL for this trigger is ${withoutQuery(hookUrl)}. Set n8n's N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x) to its public https:// address (plain http works only with a local test server on 127.0.0.1 or localhost).`,
-		});
-	}
-	const events = mergeEvents(
-		this.getNodeParameter('events', []),
-		this.getNodeParameter('customEvents', ''),
-	);
-	if (events.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No event selected', {
-			description:
-				'Choose at least one event under "Events", or type an event ID under "Custom Events".',
-		});
-	}
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const v = new Validator(this.getNode(), 0);
-	const automatedTestIds = [
-		...new Set(v.idList('Automated Test Names or IDs', options.automated_test_ids)),
-	];
-	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out of range are refused).
-	const given = options.dedupeWindow;
-	if (given !== undefined && given !== null && given !== '')
-		v.integer('Options → Deduplication Window', given, 0, MAX_DEDUPE_WINDOW);
-	const dedupeWindow = windowSize(given ?? DEFAULT_DEDUPE_WINDOW);
-	return { hookUrl: withoutQuery(hookUrl), events, automatedTestIds, dedupeWindow };
-}
-
-/** Whether the service will call this URL: HTTPS, or plain http to a loopback host (a local test server). */
-function servable(hookUrl: string): boolean {
-	try {
-		const url = new URL(hookUrl);
-		return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
-	} catch {
-		return false;
-	}
-}
-
-/** Hosts the service's rule lets use plain http (a local test server). */
-export function isLoopback(hostname: string): boolean {
-	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-	return (
-		host === 'localhost' ||
-		host.endsWith('.localhost') ||
-		host === '::1' ||
-		/^127(\.\d{1,3}){3}$/.test(host)
-	);
-}
-
-export function withoutQuery(url: string): string {
-	return url.split('?')[0].split('#')[0].replace(/\/+$/, '');
-}
-
-/** The value of one query parameter of a URL (undefined when absent or empty). */
-export function queryParam(url: string, name: string): string | undefined {
-	const query = url.split('#')[0].split('?')[1];
-	if (!query) return undefined;
-	for (const pair of query.split('&')) {
-		const [key, value = ''] = pair.split('=');
-		if (safeDecode(key) === name && value !== '') return safeDecode(value);
-	}
-	return undefined;
-}
-
-/** Percent-decoding that leaves text with a stray `%` as written (decodeURIComponent would throw on it). */
-function safeDecode(text: string): string {
-	const plus = text.replace(/\+/g, ' ');
-	return /%(?![0-9a-fA-F]{2})/.test(plus) ? plus : decodeURIComponent(plus);
-}
-
-export function hookUrlWithSecret(hookUrl: string, secret: string): string {
-	return `${hookUrl}${hookUrl.includes('?') ? '&' : '?'}${SECRET_PARAM}=${encodeURIComponent(secret)}`;
-}
-
-function sameSet(a: Array<string | number>, b: Array<string | number>): boolean {
-	const left = new Set(a.map(String));
-	const right = new Set(b.map(String));
-	return left.size === right.size && [...left].every((x) => right.has(x));
-}
 
 function idOf(alert: IDataObject): string | undefined {
 	return usableId(alert);
-}
-
-function hookUrlOf(alert: IDataObject): string {
-	return typeof alert.hook_url === 'string' ? alert.hook_url : '';
-}
-
-/** An alert of ours that delivers exactly what the parameters ask for, to this URL, with a secret we can check. */
-export function matches(alert: IDataObject, wanted: Omit<WantedAlert, 'dedupeWindow'>): boolean {
-	const url = hookUrlOf(alert);
-	const events = Array.isArray(alert.events) ? (alert.events as unknown[]).map(String) : [];
-	const scope = Array.isArray(alert.automated_test_ids)
-		? (alert.automated_test_ids as unknown[]).map(String)
-		: [];
-	const channel = String(alert.channel ?? 'HOOK_URL').toUpperCase();
-	return (
-		withoutQuery(url) === wanted.hookUrl &&
-		queryParam(url, SECRET_PARAM) !== undefined &&
-		(channel === 'HOOK_URL' || channel === 'ALL') &&
-		alert.active !== false &&
-		sameSet(events, wanted.events) &&
-		sameSet(scope, wanted.automatedTestIds)
-	);
 }
 
 function clearAlert(staticData: IDataObject): void {

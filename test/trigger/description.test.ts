@@ -25,11 +25,11 @@ import {
 } from '../../nodes/DeliverabilityTrigger/dedupe';
 import {
 	hookUrlWithSecret,
-	matches,
 	queryParam,
 	withoutQuery,
-} from '../../nodes/DeliverabilityTrigger/lifecycle';
+} from '../../nodes/DeliverabilityTrigger/hookUrl';
 import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityTrigger/secret';
+import { matches } from '../../nodes/DeliverabilityTrigger/wanted';
 import { EVENTS } from '../../nodes/shared/events';
 import { triggerHarness } from '../../support/harness';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { queryParam } from '../../nodes/DeliverabilityTrigger/lifecycle';
+import { queryParam } from '../../nodes/DeliverabilityTrigger/hookUrl';
 import { verify } from '../../nodes/DeliverabilityTrigger/secret';
 import { triggerHarness, type HookHarness } from '../../support/harness';
 import type { NodeTestContext } from '../nodes/context';

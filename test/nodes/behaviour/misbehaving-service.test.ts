@@ -20,7 +20,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import { DeliverabilityTrigger } from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { queryParam } from '../../../nodes/DeliverabilityTrigger/lifecycle';
+import { queryParam } from '../../../nodes/DeliverabilityTrigger/hookUrl';
 import { retryPolicy } from '../../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { ANSWER_KINDS } from '../../../sandbox/misbehave';
