@@ -8,13 +8,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from
 import { NodeApiError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
-import type { Validator } from '../../../shared/validation';
 import type { Item } from '../../helpers/item';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
+import { ownServerFields, ownServers } from './shared/ownServers';
 
 export const operation = {
 	name: 'Connect IMAP/SMTP',
@@ -41,25 +41,6 @@ const AUTH_TYPES = [
 	{ name: 'Login', value: 'login' },
 	{ name: 'Plain', value: 'plain' },
 ] as const;
-
-/** Shown while Provider is Custom: the mailbox's own servers (Gmail and Outlook need none). */
-const OWN_SERVERS = { show: { provider: ['custom'] } };
-
-function port(
-	displayName: string,
-	name: string,
-	defaultPort: number,
-	description: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'number',
-		default: defaultPort,
-		displayOptions: OWN_SERVERS,
-		description: `${description} (1 to 65535)`,
-	};
-}
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 export const creates: CreateWording = {
@@ -104,36 +85,7 @@ export const description: INodeProperties[] = [
 		...choiceField('Provider', 'provider', PROVIDERS, 'custom', 'Who hosts the mailbox'),
 		required: true,
 	},
-	{
-		displayName: 'IMAP Server',
-		name: 'imapServer',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. imap.example.com',
-		displayOptions: OWN_SERVERS,
-		description: 'IMAP server name (no protocol, no port). Required unless SMTP Only is on.',
-	},
-	port('IMAP Server Port', 'imapServerPort', 993, 'IMAP server port (993 for TLS)'),
-	{
-		displayName: 'SMTP Server',
-		name: 'smtpServer',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. smtp.example.com',
-		displayOptions: OWN_SERVERS,
-		description: 'SMTP server name (no protocol, no port)',
-	},
-	{
-		// Always sent for own servers (the IMAP port is not: SMTP Only leaves it out).
-		...port(
-			'SMTP Server Port',
-			'smtpServerPort',
-			587,
-			'SMTP server port (587 for STARTTLS, 465 for TLS)',
-		),
-		required: true,
-	},
+	...ownServerFields(),
 	...passwordFields(),
 	{
 		displayName: 'Update an Existing Account',
@@ -212,20 +164,6 @@ export const description: INodeProperties[] = [
 ];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
-
-function host(v: Validator, field: string, value: unknown): string {
-	const name = v.nonEmptyString(field, value);
-	if (!HOST.test(name) && !/^\[?[0-9a-fA-F:.]+\]?$/.test(name)) {
-		v.invalid(
-			field,
-			`"${name}" is not a host name`,
-			'Give the server name only, e.g. imap.example.com (no protocol, no port).',
-		);
-	}
-	return name;
-}
-
 /**
  * A failed login is answered with HTTP 500 and `{success: false, imap_auth_success, smtp_auth_success, error}`: not a
  * server fault but the mailbox refusing the login, so nothing was created. Anything else is passed on unchanged.
@@ -272,11 +210,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const i = item.index;
 	const v = item.fields;
 	const extra = item.collection('additionalFields');
-	// What the provider and SMTP Only decide follows the values as given, checked or not (a bad SMTP Only counts as off).
-	const custom = String(item.value('provider') ?? '').trim() === 'custom';
+	// What SMTP Only decides follows the value as given, checked or not (a bad SMTP Only counts as off).
 	const smtpOnly = extra.smtp_only === true || extra.smtp_only === 'true';
-	const imap = item.value('imapServer', '') as unknown;
-	const withImap = custom && (!smtpOnly || (typeof imap === 'string' && imap.trim() !== ''));
 	const { passwords, ...read } = await v.allAsync({
 		email: () => {
 			const email = v.nonEmptyString('email', item.value('email'));
@@ -288,14 +223,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		last_name: () => v.nonEmptyString('lastName', item.value('lastName')),
 		id: () => (item.flag('updateExisting') ? item.numericId('accountId') : undefined),
 		smtp_only: ifGiven(extra.smtp_only, (value) => v.boolean('smtp_only', value)),
-		imap_server: () => (withImap ? host(v, 'imapServer', imap) : undefined),
-		imap_server_port: () =>
-			withImap
-				? v.integer('imapServerPort', item.value('imapServerPort', 993), 1, 65535)
-				: undefined,
-		smtp_server: () => (custom ? host(v, 'smtpServer', item.value('smtpServer', '')) : undefined),
-		smtp_server_port: () =>
-			custom ? v.integer('smtpServerPort', item.value('smtpServerPort', 587), 1, 65535) : undefined,
+		...ownServers(item, smtpOnly),
 		imap_server_username: ifGiven(extra.imap_server_username, (value) =>
 			v.nonEmptyString('imap_server_username', value),
 		),
