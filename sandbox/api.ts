@@ -64,7 +64,7 @@ export function scoped<T extends { project: string }>(
 	return item;
 }
 
-export type Match<R> = { route: R; params: Record<string, string> } | 'wrong-method' | null;
+type Match<R> = { route: R; params: Record<string, string> } | 'wrong-method' | null;
 
 /** Finds the route for (method, path); literal segments are tried in table order, so list `/x/batch` before `/x/:id`. */
 export function matchRoute<R extends { method: string; path: string }>(

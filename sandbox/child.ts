@@ -14,7 +14,7 @@ export interface SandboxInfo {
 	apiKeys: { A: string; B: string };
 }
 
-export interface ChildSandboxOptions {
+interface ChildSandboxOptions {
 	accounts?: number;
 	latencyMs?: number;
 	/** Its own process group (npm start stops it with the group). */

@@ -8,10 +8,10 @@ import { eventContent, eventLevel } from './events';
 import type { Account, Notification, ProjectKey, Store } from './store';
 
 /** A domain whose registration ends within this many days has an open DOMAIN_EXPIRING_SOON notification. */
-export const EXPIRING_WITHIN_DAYS = 30;
+const EXPIRING_WITHIN_DAYS = 30;
 const DAY = 86400000;
 
-export interface NotificationFields {
+interface NotificationFields {
 	event: string;
 	account?: Account | null;
 	/** When no account names the address (a manual spam test: its sender). */

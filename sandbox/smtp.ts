@@ -14,7 +14,7 @@ import { PUBLIC_ID_PREFIX, checkCompletion, isSeedAddress, recordCopy } from './
  * Not the service's: a stand-in for the user's own mail server, so an example can email a person (a report, a
  * reminder) with nothing but the sandbox running. Such a message is logged; it fills no spam test.
  */
-export const TEAM_MAILBOX_DOMAIN = 'team.sandbox.test';
+const TEAM_MAILBOX_DOMAIN = 'team.sandbox.test';
 
 const isTeamMailbox = (address: string): boolean =>
 	address.toLowerCase().endsWith(`@${TEAM_MAILBOX_DOMAIN}`);
@@ -89,7 +89,7 @@ function addressOf(header: string | undefined): string | null {
 }
 
 /** Applies one received message to the store; returns the public ids it matched. */
-export function receiveMessage(
+function receiveMessage(
 	store: Store,
 	effects: Effects,
 	raw: string,
@@ -137,7 +137,7 @@ export function receiveMessage(
 	return matched;
 }
 
-export interface SmtpListener {
+interface SmtpListener {
 	port: number;
 	close(): Promise<void>;
 }

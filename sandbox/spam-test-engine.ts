@@ -8,8 +8,8 @@ import type { Domain, Receipt, SpamTest, Store } from './store';
 import { fnv1a } from './util';
 
 export const PUBLIC_ID_PREFIX = 'mlrch-';
-export const SEED_DOMAIN = (n: number): string => `seed${n}.sandbox.test`;
-export const SEEDLIST_SIZES: Record<number, number> = { 1: 20, 2: 16, 3: 24, 4: 18 };
+const SEED_DOMAIN = (n: number): string => `seed${n}.sandbox.test`;
+const SEEDLIST_SIZES: Record<number, number> = { 1: 20, 2: 16, 3: 24, 4: 18 };
 
 export interface Seed {
 	email: string;
@@ -68,13 +68,13 @@ export function isSeedAddress(email: string): boolean {
 }
 
 /** The seeds a test shows: its seedlist, filtered by its audience type. */
-export function visibleSeeds(test: SpamTest): Seed[] {
+function visibleSeeds(test: SpamTest): Seed[] {
 	const all = seedsOf(test.seedlist);
 	return test.testType === 'all' ? all : all.filter((s) => s.desc === test.testType);
 }
 
 /** clean → 90 % inbox, spammy → 20 %, anything else → 75 %, by the sender's domain name. */
-export function senderClass(senderDomain: string): 'clean' | 'spammy' | 'default' {
+function senderClass(senderDomain: string): 'clean' | 'spammy' | 'default' {
 	if (senderDomain.includes('spammy')) return 'spammy';
 	if (senderDomain.includes('clean')) return 'clean';
 	return 'default';
@@ -124,7 +124,7 @@ function scoreOf(receipts: Receipt[]): number | null {
 	return Math.round((100 * inbox) / receipts.length) / 10;
 }
 
-export interface Scores {
+interface Scores {
 	score: number | null;
 	btob_score: number | null;
 	btoc_score: number | null;
@@ -145,7 +145,7 @@ export function scoresOf(test: SpamTest): Scores {
 	return { score, btob_score: btob, btoc_score: btoc, final_score: final };
 }
 
-export interface Copy {
+interface Copy {
 	sender: string;
 	subject: string | null;
 	text: string;

@@ -18,9 +18,9 @@ export const CREDENTIAL_NAMES = {
 	mcp: 'MCP client token',
 } as const;
 
-export const examplesDir = path.resolve(__dirname, '..', 'examples');
+const examplesDir = path.resolve(__dirname, '..', 'examples');
 
-export interface SandboxEndpoints {
+interface SandboxEndpoints {
 	baseUrl: string;
 	apiKey: string;
 	smtpPort: number;
@@ -69,7 +69,7 @@ export function sandboxCredentials({
 	];
 }
 
-export interface Example {
+interface Example {
 	file: string;
 	id: string;
 	name: string;
@@ -92,7 +92,7 @@ export function loadExamples(): Example[] {
 		});
 }
 
-export interface MissingCredential {
+interface MissingCredential {
 	/** The credential's name in the example file, e.g. "OpenAI account". */
 	name: string;
 	type: string;
@@ -119,9 +119,9 @@ export function missingCredentials(example: Example): MissingCredential[] {
 }
 
 /** The example where a campaign send starts a spam test and a loop with n8n's Wait node waits for its result. */
-export const AFTER_SEND_FILE = 'spam-test-after-send.json';
+const AFTER_SEND_FILE = 'spam-test-after-send.json';
 
-export interface WorkflowNode {
+interface WorkflowNode {
 	name: string;
 	type: string;
 	webhookId?: string;

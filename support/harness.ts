@@ -273,7 +273,7 @@ export interface HookHarness {
 	}): Promise<IWebhookResponseData & { status?: number; sent?: unknown }>;
 }
 
-export interface HookOptions {
+interface HookOptions {
 	nodeType: INodeType;
 	parameters: INodeParameters;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
@@ -409,7 +409,7 @@ export function triggerHarness(options: HookOptions): HookHarness {
 	};
 }
 
-export interface PollHarness {
+interface PollHarness {
 	workflow: Workflow;
 	node: INode;
 	/** The node's static data, live (as n8n keeps it in memory between the polls of one activation). */

@@ -18,7 +18,7 @@ export const NODE_TYPES = {
 	notificationTrigger: `${PACKAGE_NAME}.deliverabilityNotificationTrigger`,
 };
 
-export interface Owner {
+interface Owner {
 	email: string;
 	password: string;
 	firstName: string;
@@ -46,7 +46,7 @@ export function freePort(): Promise<number> {
 }
 
 /** bcrypt hash made with the bcryptjs that ships with n8n (the hash format n8n checks the password against). */
-export function hashPassword(password: string, paths: RuntimePaths = runtimePaths()): string {
+function hashPassword(password: string, paths: RuntimePaths = runtimePaths()): string {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const bcrypt = require(
 		require.resolve('bcryptjs', { paths: [path.join(paths.n8nModules, 'n8n')] }),
@@ -164,7 +164,7 @@ export async function installPackage(
  */
 export type N8nCommand = 'start' | 'worker' | 'webhook';
 
-export interface N8nOptions {
+interface N8nOptions {
 	userFolder: string;
 	/** The n8n command (default `start`). A worker has no HTTP server of its own: `port` is its health-check port. */
 	command?: N8nCommand;

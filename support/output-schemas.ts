@@ -32,7 +32,7 @@ import { admin } from './sandbox-admin';
 
 export const schemaRoot = path.resolve(__dirname, '..', 'nodes', 'Deliverability', '__schema__');
 
-export interface JsonSchema {
+interface JsonSchema {
 	type?: string | string[];
 	properties?: Record<string, JsonSchema>;
 	items?: JsonSchema;

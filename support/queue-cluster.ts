@@ -220,7 +220,7 @@ export interface Redis {
 }
 
 /** One command over a plain socket (RESP inline form); resolves with the first reply line. */
-export function redisCommand(port: number, command: string): Promise<string> {
+function redisCommand(port: number, command: string): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const socket = net.connect(port, '127.0.0.1');
 		let reply = '';
@@ -304,7 +304,7 @@ export async function startRedis(log: Log = () => undefined): Promise<Redis> {
 // ---------------------------------------------------------------------------------------------------------------
 // The n8n cluster
 
-export interface ClusterOptions {
+interface ClusterOptions {
 	postgres: Postgres;
 	redis: Redis;
 	/** The packed package (npm pack output), installed into every process's user folder. */

@@ -23,7 +23,7 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..');
 
-export interface Versions {
+interface Versions {
 	node: string;
 	n8n: string;
 	/**
@@ -39,7 +39,7 @@ const pinned = JSON.parse(
 ) as Versions & { lowest: Versions };
 
 /** The pins of one runtime. */
-export function runtimeVersions(name: RuntimeName = selectedRuntime()): Versions {
+function runtimeVersions(name: RuntimeName = selectedRuntime()): Versions {
 	return name === 'lowest'
 		? { ...pinned.lowest }
 		: { node: pinned.node, n8n: pinned.n8n, overrides: pinned.overrides };
@@ -181,7 +181,7 @@ export function run(
  * its cache, unpacked as it streams), then links bins and writes its lockfile. Counting folders in node_modules
  * does not move: npm creates every package folder early and fills them afterwards.
  */
-export class NpmInstallProgress {
+class NpmInstallProgress {
 	private documents = 0;
 
 	private tarballs = 0;

@@ -6,7 +6,7 @@
  */
 
 /** Anything that knows where its sandbox's admin API is (a started sandbox, `npm run sandbox`'s printed info). */
-export interface HasAdminUrl {
+interface HasAdminUrl {
 	adminUrl: string;
 }
 

@@ -39,10 +39,10 @@ export interface Operation {
 }
 
 /** resource value → operation value → operation. */
-export type OperationTable = Record<string, Record<string, Operation>>;
+type OperationTable = Record<string, Record<string, Operation>>;
 
 /** Per resource, the operations with "Completed" / "Not Yet" outputs and their test of an answer. */
-export type CompletionTable = Record<string, Record<string, (answer: IDataObject) => boolean>>;
+type CompletionTable = Record<string, Record<string, (answer: IDataObject) => boolean>>;
 
 /**
  * Items run several at a time (at most MAX_IN_FLIGHT), within the pacer of the credential's key and base URL, and

@@ -25,7 +25,7 @@ export function windowSize(value: unknown): number {
 }
 
 /** The saved memory, or undefined when this node has not been armed yet (fresh activation, first poll). */
-export function savedMemory(staticData: IDataObject): Memory | undefined {
+function savedMemory(staticData: IDataObject): Memory | undefined {
 	const saved = staticData[MEMORY_KEY] as IDataObject | undefined;
 	if (!saved || !Array.isArray(saved.ids)) return undefined;
 	return { ids: (saved.ids as unknown[]).map(String) };

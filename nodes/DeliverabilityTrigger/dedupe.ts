@@ -39,12 +39,12 @@ export const MAX_DEDUPE_WINDOW = 10_000;
 export const MEMORY_KEY = 'eventMemory';
 
 /** Whose memory: one trigger node of one workflow, for one registered alert. */
-export interface MemoryScope {
+interface MemoryScope {
 	key: string;
 	alertId: string;
 }
 
-export type Claim = 'accepted' | 'duplicate';
+type Claim = 'accepted' | 'duplicate';
 
 interface ProcessMemory {
 	ids: string[];

@@ -24,7 +24,7 @@ export async function getAutomatedTests(
 	return options.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function automatedTestOption(test: IDataObject): INodePropertyOptions {
+function automatedTestOption(test: IDataObject): INodePropertyOptions {
 	const subject =
 		typeof test.subject === 'string' && test.subject.trim() !== ''
 			? test.subject.trim()

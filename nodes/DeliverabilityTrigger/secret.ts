@@ -13,8 +13,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /** Static data keys of the verifier. */
-export const SALT_KEY = 'secretSalt';
-export const HASH_KEY = 'secretHash';
+const SALT_KEY = 'secretSalt';
+const HASH_KEY = 'secretHash';
 /** Where versions before the hash kept the secret in plain text; removed on sight. */
 const PLAIN_KEY = 'secret';
 

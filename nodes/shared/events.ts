@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-export interface EventInfo {
+interface EventInfo {
 	id: string;
 	label: string;
 	trigger: string;
@@ -90,7 +90,7 @@ const BRANDS = ['SendGrid', 'Outlook'];
  * Without it n8n builds "On " + the label lower-cased word by word, which splits and lowers brand names ("On send grid
  * missing emails").
  */
-export function eventAction(label: string): string {
+function eventAction(label: string): string {
 	const words = label.split(' ').map((word) => (BRANDS.includes(word) ? word : word.toLowerCase()));
 	return `On ${words.join(' ')}`;
 }

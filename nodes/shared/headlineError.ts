@@ -7,7 +7,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-export interface HeadlineOptions {
+interface HeadlineOptions {
 	description?: string;
 	httpCode?: string;
 	itemIndex?: number;

@@ -11,7 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-export type IdListReading = { items: IDataObject[] } | { problem: string };
+type IdListReading = { items: IDataObject[] } | { problem: string };
 
 /** The id of an entry as text, when it has a usable one (a finite number or non-blank text). */
 export function usableId(entry: unknown): string | undefined {

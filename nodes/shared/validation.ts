@@ -15,7 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 /** Ids are int32 (spec §4). */
 const INT32_MAX = 2_147_483_647;
 
-export interface ValidatorOptions {
+interface ValidatorOptions {
 	/** The on-screen label of a field, e.g. `time_zone` → `Update Fields → Time Zone`. Unknown names stay as they are. */
 	label?: (field: string) => string;
 }
@@ -31,7 +31,7 @@ export interface Failure {
 export type Readers<T> = { [K in keyof T]: () => T[K] };
 
 /** Like Readers, for fields whose reading waits for something (a credential). */
-export type AsyncReaders<T> = { [K in keyof T]: () => T[K] | Promise<T[K]> };
+type AsyncReaders<T> = { [K in keyof T]: () => T[K] | Promise<T[K]> };
 
 /**
  * The problems an error of this module carries, so `all` can put several into one error. Kept under a symbol: n8n

@@ -13,7 +13,7 @@ import { unit } from '../util';
 import { QueryReader } from '../validate';
 import { getAccount, settleReconnects } from './accounts';
 
-export const STAT_PROVIDERS = ['gmail', 'outlook', 'others'] as const;
+const STAT_PROVIDERS = ['gmail', 'outlook', 'others'] as const;
 export const CATEGORIES = ['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'] as const;
 type StatProvider = (typeof STAT_PROVIDERS)[number];
 type Category = (typeof CATEGORIES)[number];

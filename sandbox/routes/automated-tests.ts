@@ -44,11 +44,7 @@ export function automatedTestView(store: Store, t: AutomatedTest): Record<string
 	};
 }
 
-export function getAutomatedTest(
-	store: Store,
-	project: Project,
-	raw: string | undefined,
-): AutomatedTest {
+function getAutomatedTest(store: Store, project: Project, raw: string | undefined): AutomatedTest {
 	return scoped(store.automatedTests.get(pathId(raw)), project, 'Automated test');
 }
 

@@ -11,7 +11,7 @@ export function domainView(d: Domain): Record<string, unknown> {
 }
 
 /** Domains in use by at least one account of the project, in the order they were first connected. */
-export function domainsInUse(store: Store, project: ProjectKey): Domain[] {
+function domainsInUse(store: Store, project: ProjectKey): Domain[] {
 	const used = new Set<number>();
 	for (const a of store.accounts.values()) if (a.project === project) used.add(a.domainId);
 	return store.ofProject(store.domains, project).filter((d) => used.has(d.id));

@@ -14,7 +14,7 @@ export const SYNC_IMPORT_MAX = 4;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** One error item of an import (shape not documented: a reading). */
-export interface ImportError {
+interface ImportError {
 	email: string;
 	error: string;
 }
@@ -69,7 +69,7 @@ function workspaceView(w: EmailWorkspace): Record<string, unknown> {
 }
 
 /** DD/MM/YYYY → midnight UTC timestamp; null when the text is not a real date in that format. */
-export function parseDayMonthYear(s: string): string | null {
+function parseDayMonthYear(s: string): string | null {
 	const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s);
 	if (!m) return null;
 	const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];

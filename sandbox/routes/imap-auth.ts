@@ -35,14 +35,14 @@ const FIELDS = [
 	'test',
 ];
 
-export interface LoginResult {
+interface LoginResult {
 	imap: boolean;
 	smtp: boolean;
 	error: string;
 }
 
 /** The outcome of logging in to `email` (IMAP is not tried for an SMTP-only mailbox). */
-export function tryLogin(store: Store, email: string, smtpOnly = false): LoginResult {
+function tryLogin(store: Store, email: string, smtpOnly = false): LoginResult {
 	const lower = email.toLowerCase();
 	const failure = store.loginFailures.find((f) => f.email === null || f.email === lower);
 	const imap = smtpOnly || !failure?.imap;

@@ -12,7 +12,7 @@ import { QueryReader } from '../validate';
 import { settleReconnects } from './accounts';
 
 /** How many open notifications the list shows at most (documented). */
-export const NOTIFICATION_LIST_CAP = 25;
+const NOTIFICATION_LIST_CAP = 25;
 
 export function notificationView(store: Store, n: Notification): Record<string, unknown> {
 	return {

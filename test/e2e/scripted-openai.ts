@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ChatMessage {
+interface ChatMessage {
 	role: 'system' | 'user' | 'assistant' | 'tool';
 	content: string | null;
 	tool_calls?: Array<{
@@ -18,7 +18,7 @@ export interface ChatMessage {
 	tool_call_id?: string;
 }
 
-export interface ChatTool {
+interface ChatTool {
 	type: 'function';
 	function: {
 		name: string;
@@ -44,7 +44,7 @@ export type ScriptStep =
 	| { answer: string };
 
 /** The script sees the request and the tool results so far (content of each `tool` message, in order). */
-export type Script = (request: ChatRequest, toolResults: string[]) => ScriptStep;
+type Script = (request: ChatRequest, toolResults: string[]) => ScriptStep;
 
 export interface ScriptedOpenAi {
 	/** The credential's Base URL (ends in /v1, as n8n's OpenAI credential expects). */

@@ -7,7 +7,7 @@ import { afterSendExample, type Workflow } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
 import type { Sandbox } from './support';
 
-export const WAIT_SECONDS = 70;
+const WAIT_SECONDS = 70;
 /** The sandbox counts seed copies this long after the send: the first check finds the test incomplete. */
 export const SEED_DELAY_MS = 20000;
 

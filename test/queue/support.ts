@@ -26,7 +26,7 @@ export interface QueueStack {
 /** `describe`, or a visibly skipped `describe` when the run has no Postgres/Redis (global-setup says why). */
 export const queueDescribe: jest.Describe = process.env.QUEUE_SKIP ? describe.skip : describe;
 
-export interface StackOptions {
+interface StackOptions {
 	/** Short name: the database and queue prefix. */
 	name: string;
 	/** Runs after credentials are imported and before any process starts (workflow imports). */
@@ -217,7 +217,7 @@ function uuidOf(seed: string): string {
 	return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export interface WebhookActionSpec {
+interface WebhookActionSpec {
 	id: string;
 	name: string;
 	/** The production webhook's path (POST). */

@@ -16,7 +16,7 @@ export const KEY_B = 'dummy-key-project-b';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
-export interface CallOptions {
+interface CallOptions {
 	/** 'A' / 'B' for the project keys, any other string as is, null for no header. */
 	key?: 'A' | 'B' | string | null;
 	/** Send `Bearer <key>` (default) or the bare key. */
@@ -28,7 +28,7 @@ export interface CallOptions {
 	headers?: Record<string, string>;
 }
 
-export interface TestSandbox {
+interface TestSandbox {
 	readonly sb: Sandbox;
 	api(
 		method: 'GET' | 'POST' | 'DELETE',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import { retryPolicy } from '../../nodes/shared/transport';
 
-export interface Recorded {
+interface Recorded {
 	method: string;
 	url: string;
 	headers: http.IncomingHttpHeaders;
@@ -13,13 +13,13 @@ export interface Recorded {
 }
 
 /** What to do with one request: answer, or cut the connection without answering. */
-export type Step =
+type Step =
 	| { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
 	| { reset: true }
 	/** Never answer (the client's timeout fires); the socket is closed when the server closes. */
 	| { hang: true };
 
-export class ScriptedServer {
+class ScriptedServer {
 	readonly requests: Recorded[] = [];
 	/** Most requests being answered at the same time (a delayed answer keeps its request open). */
 	maxConcurrent = 0;

@@ -74,7 +74,7 @@ export function savedStaticData(h: HookHarness): IDataObject {
 }
 
 /** An alert as the sandbox's API answers it (its store record without the owning project). */
-export type SandboxAlert = Omit<Alert, 'project'>;
+type SandboxAlert = Omit<Alert, 'project'>;
 
 /** Every alert of project A, straight from the sandbox's API. */
 export async function allAlerts(ctx: NodeTestContext): Promise<SandboxAlert[]> {

@@ -14,7 +14,7 @@ import type {
 
 import { credentialError } from './unusable';
 
-export const GOOGLE_KEY_CREDENTIAL = 'deliverabilityGoogleWorkspaceKeyApi';
+const GOOGLE_KEY_CREDENTIAL = 'deliverabilityGoogleWorkspaceKeyApi';
 
 const GOOGLE_KEY_LABEL = 'Service Account Key File (JSON)';
 const GOOGLE_CREDENTIAL_LABEL = 'Deliverability Google Workspace Key API';
@@ -63,7 +63,7 @@ export function googleKeyProblem(value: unknown): { problem: Problem } | { key: 
 	return { key: file };
 }
 
-export interface GoogleKey {
+interface GoogleKey {
 	/** The key file as JSON text: the body's `file_key_json`. */
 	fileKeyJson: string;
 	/** Every value that must never reach output, errors or logs. */

@@ -15,7 +15,7 @@ import type {
 import type { Validator } from '../../shared/validation';
 import { choiceField, valuesOf } from '../params/choices';
 
-export const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
+const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
 
 const PASSWORD_SOURCES = [
 	{

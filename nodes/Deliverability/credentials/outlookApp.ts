@@ -14,7 +14,7 @@ import type {
 
 import { credentialError } from './unusable';
 
-export const OUTLOOK_APP_CREDENTIAL = 'deliverabilityOutlookAppApi';
+const OUTLOOK_APP_CREDENTIAL = 'deliverabilityOutlookAppApi';
 
 const OUTLOOK_CREDENTIAL_LABEL = 'Deliverability Outlook App API';
 

@@ -19,7 +19,7 @@ const BRANCHES: INodeOutputConfiguration[] = [
 ];
 
 /** `resource:operation` keys of the operations with two outputs. */
-export type CompletionKeys = string[];
+type CompletionKeys = string[];
 
 /** The node's `outputs`: two named outputs for the given operations, one output for all others. */
 export function completionOutputs(keys: CompletionKeys): `={{${string}}}` {

@@ -25,10 +25,10 @@ import { waitSettings, type WaitSettings } from '../params/wait';
 import { toolWait } from './toolMode';
 
 /** A request of this item (the item's index is added: errors point at it, a create waits for its turn). */
-export type ItemRequest = Omit<ApiRequest, 'itemIndex'>;
+type ItemRequest = Omit<ApiRequest, 'itemIndex'>;
 
 /** A page-numbered list of this item (pagination.ts). */
-export type ItemListRequest = Omit<ApiRequest, 'itemIndex' | 'method'> & { pageSize: number };
+type ItemListRequest = Omit<ApiRequest, 'itemIndex' | 'method'> & { pageSize: number };
 
 /**
  * The item's parameters are read through it: `value` as the user gave it, or one of the readers below, each checking
@@ -65,7 +65,7 @@ export interface Run {
 }
 
 /** What the item is run as: its fields' labels on screen and the operation's title for errors ("Account → Get"). */
-export interface ItemOperation {
+interface ItemOperation {
 	label: (field: string) => string;
 	title: string;
 }

@@ -20,7 +20,7 @@ export const TOOL_MAX_CHARS = 16_000;
 /** A task's log lines kept in an answer (the latest). */
 export const TOOL_MAX_LOG_LINES = 20;
 /** The longest a Wait for Completion holds the agent in one call; then the last snapshot comes back. */
-export const TOOL_MAX_WAIT_MS = 60_000;
+const TOOL_MAX_WAIT_MS = 60_000;
 
 /**
  * The node runs as a tool: n8n names the generated type `<name>Tool` (n8n-nodes-deliverability.deliverabilityTool),
@@ -57,7 +57,7 @@ export interface ToolFacts {
 }
 
 /** What an error needs of the operation it came from: labels on screen and id hints (router.ts `Operation`). */
-export interface ErrorFacts {
+interface ErrorFacts {
 	label: (field: string) => string;
 	idHint: (name: string) => string | undefined;
 }

@@ -11,7 +11,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** One entry of a picker: the words shown, the value sent, and an optional line shown under it. */
-export interface Choice<V extends string | number = string> {
+interface Choice<V extends string | number = string> {
 	readonly name: string;
 	readonly value: V;
 	readonly description?: string;

@@ -8,7 +8,7 @@ import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workfl
 
 import type { ItemParameters } from './types';
 
-export interface LocatorSpec {
+interface LocatorSpec {
 	/** The parameter's name; its AI hint is declared with the picker (PICKERS below). */
 	name: string;
 	displayName: string;
@@ -21,7 +21,7 @@ export interface LocatorSpec {
 }
 
 /** The modes of a picker: a searchable list (where the service can list the resource), then the ID typed or mapped. */
-export function locatorModes(
+function locatorModes(
 	spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder'>,
 ): INodePropertyMode[] {
 	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and literal type

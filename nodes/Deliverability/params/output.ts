@@ -9,13 +9,13 @@ import { choiceField, valuesOf } from './choices';
 import type { ItemParameters } from './types';
 
 /** The node version from which Output replaces Simplify (Deliverability.node.ts `version`). */
-export const OUTPUT_VERSION = 1.1;
+const OUTPUT_VERSION = 1.1;
 
 /** Shown from OUTPUT_VERSION on (n8n's `@version` display condition). */
 const FROM_OUTPUT_VERSION = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
 
 /** The Output picker's values, sorted by name (its Simplified entry is described by each operation). */
-export const OUTPUT = [
+const OUTPUT = [
 	{ name: 'Raw', value: 'raw', description: "The service's answer as it is" },
 	{
 		name: 'Selected Fields',
@@ -25,7 +25,7 @@ export const OUTPUT = [
 	{ name: 'Simplified', value: 'simple' },
 ] as const;
 
-export interface OutputSpec {
+interface OutputSpec {
 	/** Version 1's Simplify switch, as it was ("Whether to give … instead of the raw answer"). */
 	simplify: string;
 	/** What Simplified returns, for its entry in the Output picker. */
@@ -72,7 +72,7 @@ export function outputFields(spec: OutputSpec): INodeProperties[] {
 }
 
 /** The "Simplify" switch for wide responses: on by default, as in n8n's built-in nodes. */
-export function simplifyOption(): INodeProperties {
+function simplifyOption(): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -82,7 +82,7 @@ export function simplifyOption(): INodeProperties {
 	};
 }
 
-export type OutputMode = (typeof OUTPUT)[number]['value'];
+type OutputMode = (typeof OUTPUT)[number]['value'];
 
 export interface OutputView {
 	mode: OutputMode;

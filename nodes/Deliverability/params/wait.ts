@@ -7,10 +7,10 @@ import { choiceField, valuesOf } from './choices';
 import type { ItemParameters } from './types';
 
 /** The in-node wait's default timeout: short, since it holds the execution (and a queue-mode worker slot). */
-export const DEFAULT_WAIT_MINUTES = 5;
+const DEFAULT_WAIT_MINUTES = 5;
 
 /** What a wait does when its timeout passes first (On Timeout). */
-export const ON_TIMEOUT = [
+const ON_TIMEOUT = [
 	{ name: 'Fail With an Error', value: 'error' },
 	{
 		name: 'Return Last Snapshot',

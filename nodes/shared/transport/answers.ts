@@ -46,7 +46,7 @@ export function listFrom(body: unknown): IDataObject[] {
 /** What a request without a fact of its own accepts: any JSON object or list of objects. */
 export const ANY_ANSWER: AnswerFact = { shape: 'any', what: 'a JSON object or list' };
 
-export interface RawAnswer {
+interface RawAnswer {
 	status: number;
 	contentType?: string;
 	/** The body as sent (text), or a value an older n8n already parsed. */
@@ -75,7 +75,7 @@ export class AnswerProblem extends Error {
 const WRAPPERS = ['data', 'items', 'results'];
 
 /** The text of a body n8n handed over (a string when asked for text; a Buffer or parsed value on older paths). */
-export function bodyText(body: unknown): string | undefined {
+function bodyText(body: unknown): string | undefined {
 	if (typeof body === 'string') return body;
 	if (body === undefined || body === null) return body === null ? 'null' : '';
 	if (typeof Buffer !== 'undefined' && Buffer.isBuffer(body)) return body.toString('utf8');
@@ -142,7 +142,7 @@ export function flattenMessage(value: unknown): string | undefined {
 }
 
 /** `undefined` for a 2xx without a body (only returned when the fact allows it), else the checked value. */
-export type ReadAnswer = Record<string, unknown> | Array<Record<string, unknown>> | undefined;
+type ReadAnswer = Record<string, unknown> | Array<Record<string, unknown>> | undefined;
 
 /**
  * Checks a 2xx answer against what the operation expects and returns it parsed: the object, the list (unwrapped),

@@ -37,10 +37,10 @@ function keyOf(credentials: IDataObject): { raw: string; bare: string } {
  * last byte. 60 s is what the idle limit was before (a workflow that worked keeps working), well above what the
  * service needs for any documented call, and short enough that a stalled read is retried within minutes.
  */
-export const DEFAULT_TIMEOUT_SECONDS = 60;
+const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** The credential's time limit per answer, in milliseconds (1 s to 10 min; anything else: the default). */
-export function timeoutMsOf(credentials: IDataObject): number {
+function timeoutMsOf(credentials: IDataObject): number {
 	const raw = credentials.timeout;
 	const seconds =
 		typeof raw === 'number'

@@ -168,7 +168,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * A failed login is answered with HTTP 500 and `{success: false, imap_auth_success, smtp_auth_success, error}`: not a
  * server fault but the mailbox refusing the login, so nothing was created. Anything else is passed on unchanged.
  */
-export function loginFailure(
+function loginFailure(
 	ctx: IExecuteFunctions,
 	error: unknown,
 	i: number,

@@ -9,7 +9,7 @@ import { timeZoneOption } from '../../params/fields';
 import { idPicker, locatorValue } from '../../params/locator';
 
 /** Ranges of spec §8 for the account settings. */
-export const ACCOUNT_RANGES = {
+const ACCOUNT_RANGES = {
 	config_max_conversation_running: [0, 35],
 	config_rampup_increase: [0, 5],
 	config_rampup_target: [3, 35],
@@ -123,7 +123,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** The update body from the Update Fields collection, every value checked (also values from expressions). */
-export function updateBody(item: Item, node: INode): IDataObject {
+function updateBody(item: Item, node: INode): IDataObject {
 	const v = item.fields;
 	const fields = item.collection('updateFields');
 	const readers: Readers<IDataObject> = {};

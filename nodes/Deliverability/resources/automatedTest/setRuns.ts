@@ -5,15 +5,7 @@ import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
-export const WEEKDAYS = [
-	'Monday',
-	'Tuesday',
-	'Wednesday',
-	'Thursday',
-	'Friday',
-	'Saturday',
-	'Sunday',
-];
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 export const operation = {
 	name: 'Set Runs',

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean, readNumber, readText } from '../../../shared/lenient';
 
-export type AuthStatus = 'valid' | 'invalid' | 'missing';
+type AuthStatus = 'valid' | 'invalid' | 'missing';
 
 const RECORDS = ['spf', 'dkim', 'dmarc'] as const;
 
@@ -19,10 +19,7 @@ const RECORDS = ['spf', 'dkim', 'dmarc'] as const;
  * is no record text; invalid when there is a record the service does not accept (or it sent no text to tell).
  * Undefined when the service sent neither field.
  */
-export function authStatus(
-	source: IDataObject,
-	record: (typeof RECORDS)[number],
-): AuthStatus | undefined {
+function authStatus(source: IDataObject, record: (typeof RECORDS)[number]): AuthStatus | undefined {
 	const valid = readBoolean(source[`${record}_valid`]);
 	const value = source[`${record}_value`];
 	if (valid === true) return 'valid';
@@ -53,7 +50,7 @@ export function authProblems(
 }
 
 /** `[host, ip, priority]` triples as `{host, ip, priority}` (priority as a number when it is one); objects pass as sent. */
-export function mxRecords(value: unknown): IDataObject[] | undefined {
+function mxRecords(value: unknown): IDataObject[] | undefined {
 	if (!Array.isArray(value)) return undefined;
 	return value.map((entry: unknown) => {
 		if (!Array.isArray(entry)) return entry as IDataObject;
@@ -66,7 +63,7 @@ export function mxRecords(value: unknown): IDataObject[] | undefined {
 	});
 }
 
-export interface DomainThresholds {
+interface DomainThresholds {
 	/** Average score at or above which the score passes. */
 	passAt: number;
 	/** Average score at or above which the score only warns (below: fail). */

@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** The filters as query parameters, checked before the request (the account may come from a locator or a number). */
-export function notificationQuery(item: Item): IDataObject {
+function notificationQuery(item: Item): IDataObject {
 	const filters = item.collection('filters');
 	const v = item.fields;
 	const raw = filters.account_id;

@@ -57,7 +57,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** The seed addresses of a test, in the order the service lists them. */
-export function seedEmails(test: IDataObject): string[] {
+function seedEmails(test: IDataObject): string[] {
 	const results = Array.isArray(test.results) ? (test.results as IDataObject[]) : [];
 	return results
 		.map((r) => r?.email)

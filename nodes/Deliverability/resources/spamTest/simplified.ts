@@ -12,14 +12,14 @@ import { readBoolean, readNumber } from '../../../shared/lenient';
 import type { Validator } from '../../../shared/validation';
 import { authenticationOf, authProblems } from '../domain/simplified';
 
-export interface InboxThresholds {
+interface InboxThresholds {
 	/** Inbox share (percent of all seeds) at or above which the test passes. */
 	passAt: number;
 	/** Inbox share at or above which it warns (below: fail). */
 	warnAt: number;
 }
 
-export const INBOX_THRESHOLDS: InboxThresholds = { passAt: 80, warnAt: 60 };
+const INBOX_THRESHOLDS: InboxThresholds = { passAt: 80, warnAt: 60 };
 
 /** The two thresholds, options of Get and Get Many (the range is checked in execute, see `inboxThresholds`). */
 export const thresholdOptions: INodeProperties[] = [

@@ -17,7 +17,7 @@ export function taskWaitOptions(whenOff?: string): INodeProperties[] {
 }
 
 /** What GET /tasks/{id} must answer (checked by the transport before anything becomes an item). */
-export const TASK_ANSWER: AnswerFact = {
+const TASK_ANSWER: AnswerFact = {
 	shape: 'object',
 	what: 'a task (with id and progress)',
 	keys: ['id', 'progress'],
@@ -37,7 +37,7 @@ export const taskToolFacts: ToolFacts = {
 			: undefined,
 };
 
-export async function getTask(item: Item, taskId: number): Promise<IDataObject> {
+async function getTask(item: Item, taskId: number): Promise<IDataObject> {
 	return await item.request({
 		method: 'GET',
 		path: `/tasks/${taskId}`,
