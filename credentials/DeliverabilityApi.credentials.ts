@@ -81,7 +81,7 @@ const BODY_RULES: IAuthenticateRuleResponseSuccessBody[] = [
 ];
 
 /**
- * One credential for both nodes. The service reads `X-Api-Key`; its docs show the value both as `Bearer <key>`
+ * One credential for the three nodes. The service reads `X-Api-Key`; its docs show the value both as `Bearer <key>`
  * (general rule, our default) and as the raw key, so the form is a choice. A key pasted with a `Bearer ` prefix
  * already is stripped first, so it never ends up as `Bearer Bearer …`.
  */

@@ -41,7 +41,10 @@ interface Size {
 const log = (m: string) => process.stdout.write(`${m}\n`);
 const encoding = getEncoding('o200k_base');
 
-/** The generated tool type: n8n appends `Tool` to the name (test/nodes/tool-mode.test.ts builds it the same way). */
+/**
+ * The generated tool type: n8n appends `Tool` to the name (test/nodes/behaviour/tool-mode.test.ts builds it the same
+ * way).
+ */
 function asTool(node: INodeType): INodeType {
 	return Object.assign(Object.create(node) as INodeType, {
 		description: { ...node.description, name: `${node.description.name}Tool` },

@@ -9,7 +9,7 @@
  * Generated, never written by hand: every resource and operation the node offers (read from its description, so
  * operations added later are covered) runs once through n8n's real engine (support/harness.ts) against a fresh sandbox
  * with default options, and the schema is inferred from the items it returns (all items merged).
- * `npm run schemas` rewrites the files; test/nodes/output-schemas.test.ts regenerates and compares.
+ * `npm run schemas` rewrites the files; test/nodes/behaviour/output-schemas.test.ts regenerates and compares.
  *
  * Parameters: required ones are filled from SAMPLE_IDS (ids of things that exist in the sandbox) and their type's
  * default; SAMPLES adds what an operation needs beyond that. An operation that cannot run from these fails the

@@ -5,8 +5,8 @@
  * keeps it among the values.
  *
  * A list built here is hidden from n8n's literal lint rules (sorted by name, no repeated name or value, a default
- * among the values, no option description repeating its name): test/nodes/node-description.test.ts checks each of
- * them on the built description of every node instead.
+ * among the values, no option description repeating its name): test/nodes/behaviour/node-description.test.ts checks
+ * each of them on the built description of every node instead.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

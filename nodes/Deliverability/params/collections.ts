@@ -1,7 +1,7 @@
 /**
  * The collections of optional inputs (Additional Fields, Filters, Options, Update Fields): their builder and their
  * readers. Inside a collection every option is named like the API field or query parameter it sets. The options
- * lists built here are hidden from n8n's lint; test/nodes/node-description.test.ts checks them on the built
+ * lists built here are hidden from n8n's lint; test/nodes/behaviour/node-description.test.ts checks them on the built
  * description.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';

@@ -1,5 +1,5 @@
 /**
- * The only way to the service: every operation of both nodes calls `apiRequest` (one call) or `apiRequestAllItems`
+ * The only way to the service: every request of the three nodes is `apiRequest` (one call) or `apiRequestAllItems`
  * (page-numbered lists), so auth, pacing, retries, error mapping and pagination exist once. One concern per file:
  * - session.ts: the credential, read once per caller (each caller opens its session and passes it on);
  * - request.ts: one call with its attempts;

@@ -1,8 +1,8 @@
 /**
  * One API call: pacing, the attempts the retry policy allows, and the error of the last one, with the credential of
- * the session its caller opened (session.ts). Every operation of both nodes goes through `apiRequest` (or
- * `apiRequestAllItems`, pagination.ts, which calls it per page). When a create's answer is lost (reset, timeout, 5xx) it is not repeated (retries.ts) and its error
- * says it may have been created and where to look (errors.ts).
+ * the session its caller opened (session.ts). Every request of the three nodes goes through `apiRequest` (or
+ * `apiRequestAllItems`, pagination.ts, which calls it per page). When a create's answer is lost (reset, timeout, 5xx)
+ * it is not repeated (retries.ts) and its error says it may have been created and where to look (errors.ts).
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';

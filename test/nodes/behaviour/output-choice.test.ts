@@ -13,7 +13,7 @@ import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 112 });
 
-/** The generated tool type (n8n appends `Tool` to the name), as test/nodes/tool-mode.test.ts builds it. */
+/** The generated tool type (n8n appends `Tool` to the name), as test/nodes/behaviour/tool-mode.test.ts builds it. */
 function asTool(node: INodeType): INodeType {
 	return Object.assign(Object.create(node) as INodeType, {
 		description: { ...node.description, name: `${node.description.name}Tool` },
