@@ -124,7 +124,11 @@ const ID_PARAMETERS = [
 	'emailWorkspaceId',
 ];
 
-function shownFor(p: INodeProperties, resource: string, operation?: string): boolean {
+/**
+ * Whether a parameter's display conditions name this resource (and this operation, when given): a parameter without
+ * conditions belongs to none.
+ */
+function belongsTo(p: INodeProperties, resource: string, operation?: string): boolean {
 	const show = p.displayOptions?.show;
 	if (!show) return false;
 	const resources = show.resource as string[] | undefined;
@@ -135,7 +139,7 @@ function shownFor(p: INodeProperties, resource: string, operation?: string): boo
 }
 
 function operationPicker(resource: string): INodeProperties | undefined {
-	return properties.find((p) => p.name === 'operation' && shownFor(p, resource));
+	return properties.find((p) => p.name === 'operation' && belongsTo(p, resource));
 }
 
 function sortedNames(options: Array<{ name: string }>): string[] {
@@ -335,8 +339,8 @@ describe('node description', () => {
 		}
 		for (const resource of wiredResources) {
 			if (!RELEASED_OPERATIONS[resource]?.includes('getAll')) continue;
-			expect(returnAlls.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
-			expect(limits.some((p) => shownFor(p, resource, 'getAll'))).toBe(true);
+			expect(returnAlls.some((p) => belongsTo(p, resource, 'getAll'))).toBe(true);
+			expect(limits.some((p) => belongsTo(p, resource, 'getAll'))).toBe(true);
 		}
 	});
 
@@ -380,7 +384,7 @@ describe('node description', () => {
 	])(
 		'%s → %s: Wait for Completion is one top-level switch with its settings right under it, shown only while on',
 		(resource, operation) => {
-			const shown = properties.filter((p) => shownFor(p, resource, operation));
+			const shown = properties.filter((p) => belongsTo(p, resource, operation));
 			const at = shown.findIndex((p) => p.name === 'waitForCompletion');
 			expect(shown[at]).toMatchObject({ type: 'boolean', default: false });
 			expect(shown[at].displayOptions?.show?.waitForCompletion).toBeUndefined();
@@ -410,7 +414,7 @@ describe('node description', () => {
 	it('Account → Batch tells how to follow the task only while Wait for Completion is off', () => {
 		const notices = properties.filter(
 			(p) =>
-				p.type === 'notice' && shownFor(p, 'account', 'batch') && /Task → Get/.test(p.displayName),
+				p.type === 'notice' && belongsTo(p, 'account', 'batch') && /Task → Get/.test(p.displayName),
 		);
 		expect(notices).toHaveLength(1);
 		expect(notices[0].displayOptions?.show?.waitForCompletion).toEqual([false]);
@@ -465,7 +469,7 @@ describe('node description', () => {
 			['account', 'update'],
 		]) {
 			const fields = properties.find(
-				(p) => p.name === 'updateFields' && shownFor(p, resource, operation),
+				(p) => p.name === 'updateFields' && belongsTo(p, resource, operation),
 			)!;
 			const zone = (fields.options as INodeProperties[]).find((o) => o.name === 'time_zone')!;
 			expect(zone.type).toBe('resourceLocator');
@@ -475,7 +479,7 @@ describe('node description', () => {
 			]);
 		}
 		const fields = properties.find(
-			(p) => p.name === 'updateFields' && shownFor(p, 'automatedTest', 'update'),
+			(p) => p.name === 'updateFields' && belongsTo(p, 'automatedTest', 'update'),
 		)!;
 		const account = (fields.options as INodeProperties[]).find((o) => o.name === 'account_id')!;
 		expect(account).toMatchObject({ displayName: 'Account', type: 'resourceLocator' });
@@ -500,11 +504,11 @@ describe('node description', () => {
 			['alert', 'update', 'events'],
 		];
 		for (const [resource, operation, name] of expectations) {
-			expect(properties.some((p) => p.name === name && shownFor(p, resource, operation))).toBe(
+			expect(properties.some((p) => p.name === name && belongsTo(p, resource, operation))).toBe(
 				false,
 			);
 			const fields = properties.find(
-				(p) => p.name === 'updateFields' && shownFor(p, resource, operation),
+				(p) => p.name === 'updateFields' && belongsTo(p, resource, operation),
 			)!;
 			const field = (fields.options as INodeProperties[]).find((o) => o.name === name);
 			expect({ resource, name, description: field?.description }).toEqual({
