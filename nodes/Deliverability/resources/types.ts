@@ -1,6 +1,5 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { CreateWording } from '../../shared/transport';
 import { labelOf } from '../helpers/labels';
 import type { ToolFacts } from '../helpers/toolMode';
 import { idHintOf } from '../params/locator';
@@ -8,7 +7,9 @@ import type { Operation, OperationHandler } from '../router';
 
 /**
  * What every resources/<resource>/<operation>.ts exports: everything about the operation lives in its file, and
- * shared modules read it from here (they name no resource or operation).
+ * shared modules read it from here (they name no resource or operation). Its facts about one request stay in the file,
+ * passed with the request they describe: what the answer must look like (`answer`, an AnswerFact) and, for a create,
+ * what may exist when its answer is lost (`creates`, a CreateWording).
  */
 export interface OperationModule {
 	/** Its entry in the Operation picker (the value is its key in the resource's table). */
@@ -22,18 +23,8 @@ export interface OperationModule {
 	 * check once and loop the "Not Yet" items through n8n's Wait node without an expression.
 	 */
 	completed?: (answer: IDataObject) => boolean;
-	/**
-	 * Set when it creates something (the service has no idempotency keys): what may exist and where to check, for the
-	 * headline of a create whose answer was lost. The operation passes it with its request (`creates` of ApiRequest).
-	 */
-	creates?: CreateWording;
 	/** How it answers an AI agent, where that differs from the editor (helpers/toolMode.ts). */
 	tool?: ToolFacts;
-	/**
-	 * What its answer must look like (an object with its key fields, a list, a documented empty answer), for the
-	 * transport's strict reader; passed with its request. Typed by that reader when it lands.
-	 */
-	answer?: unknown;
 }
 
 /** What every resources/<resource>/index.ts exports. */

@@ -36,7 +36,7 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = {
+const creates: CreateWording = {
 	what: 'The batch task may have been started',
 	where: 'Account → Get Many (whether the accounts changed)',
 };
@@ -148,7 +148,7 @@ export function completed(answer: IDataObject): boolean {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the batch task (with id)',
 	keys: ['id', 'task_id'],

@@ -43,7 +43,7 @@ const AUTH_TYPES = [
 ] as const;
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = {
+const creates: CreateWording = {
 	what: 'The mailbox may have been connected',
 	where: 'Account → Get Many (search for its address)',
 };
@@ -200,7 +200,7 @@ function loginFailure(
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the connected account (with id) or the login test result (success)',
 	keys: ['id', 'email', 'success'],

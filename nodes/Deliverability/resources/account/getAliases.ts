@@ -25,7 +25,7 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'list',
 	what: 'a list of aliases',
 	wrapper: 'aliases',

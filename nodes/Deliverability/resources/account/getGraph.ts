@@ -205,7 +205,7 @@ export function perDayAll(
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'a graph ({labels, data})',
 	keys: ['labels', 'data'],

@@ -20,7 +20,7 @@ export const operation = {
 export const description: INodeProperties[] = [idPicker('accountId'), statsFilters()];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the statistics (total_messages_sent, total_messages_received, total_spam)',
 	keys: ['total_messages_sent', 'total_messages_received', 'total_spam'],

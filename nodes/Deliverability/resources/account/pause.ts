@@ -25,7 +25,7 @@ export async function setAlive(item: Item, { alive }: { alive: boolean }): Promi
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the account (with id)',
 	keys: ['id', 'alive'],

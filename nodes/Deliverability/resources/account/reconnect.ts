@@ -52,7 +52,7 @@ export function completed(answer: IDataObject): boolean {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the queued reconnect ({queued, job_id})',
 	keys: ['queued', 'job_id'],

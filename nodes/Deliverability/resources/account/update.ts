@@ -167,7 +167,7 @@ function updateBody(item: Item, node: INode): IDataObject {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the updated account (with id)',
 	keys: ['id'],

@@ -23,7 +23,7 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = {
+const creates: CreateWording = {
 	what: 'The alert may have been created',
 	where: 'Alert → Get Many',
 };
@@ -58,7 +58,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new alert (with id)',
 	keys: ['id'],

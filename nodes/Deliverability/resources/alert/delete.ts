@@ -13,7 +13,7 @@ export const operation = {
 export const description: INodeProperties[] = [idPicker('alertId')];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the outcome of the delete',
 	keys: ['id', 'deleted', 'success'],

@@ -53,7 +53,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)', keys: ['id'] };
+const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;

@@ -11,7 +11,7 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = {
+const creates: CreateWording = {
 	what: 'The automated test may have been created',
 	where: 'Automated Test → Get Many',
 };
@@ -31,7 +31,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new automated test (with id)',
 	keys: ['id'],

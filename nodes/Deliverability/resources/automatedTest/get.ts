@@ -13,7 +13,7 @@ export const operation = {
 export const description: INodeProperties[] = [idPicker('automatedTestId')];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'an automated test (with id)',
 	keys: ['id'],

@@ -84,7 +84,7 @@ export function domainsFrom(body: unknown): IDataObject[] {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'list',
 	what: 'the domains ({domains: [...]})',
 	wrapper: 'domains',

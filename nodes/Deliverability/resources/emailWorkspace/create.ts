@@ -27,7 +27,7 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = {
+const creates: CreateWording = {
 	what: 'The email workspace may have been created',
 	where: "the service's email workspaces",
 };
@@ -96,7 +96,7 @@ function dateText(value: unknown): unknown {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new workspace (with id)',
 	keys: ['id'],

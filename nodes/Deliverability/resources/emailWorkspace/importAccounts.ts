@@ -126,7 +126,7 @@ function unique(addresses: string[]): string[] {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the import outcome ({completed, errors, task_id})',
 	keys: ['completed', 'task_id', 'errors'],

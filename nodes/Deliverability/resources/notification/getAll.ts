@@ -60,7 +60,7 @@ function notificationQuery(item: Item): IDataObject {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'list',
 	what: 'a list of notifications',
 	wrapper: 'notifications',

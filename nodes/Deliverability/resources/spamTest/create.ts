@@ -14,7 +14,7 @@ export const operation = {
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
-export const creates: CreateWording = {
+const creates: CreateWording = {
 	what: 'The spam test may have been created (and a credit spent)',
 	where: 'Spam Test → Get Many',
 };
@@ -65,7 +65,7 @@ function seedEmails(test: IDataObject): string[] {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new spam test (with public_id)',
 	keys: ['public_id'],

@@ -47,7 +47,7 @@ export function completed(answer: IDataObject): boolean {
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'a spam test (with public_id)',
 	keys: ['public_id'],

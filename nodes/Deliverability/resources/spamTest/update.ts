@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the spam test (with public_id)',
 	keys: ['public_id'],

@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
-export const answer: AnswerFact = {
+const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the tag ({id, name})',
 	keys: ['id', 'name'],
