@@ -1,7 +1,7 @@
 /** The one wait loop (helpers/wait.ts): exact stop, a last check at the deadline, and cancellation. */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { waitUntil } from '../../nodes/Deliverability/helpers/wait';
+import { waitUntil, withWaitFlags } from '../../nodes/Deliverability/helpers/wait';
 import type { WaitSettings } from '../../nodes/Deliverability/params/wait';
 
 const node: INode = {
@@ -46,7 +46,7 @@ describe('waitUntil', () => {
 	it('stops at the first snapshot that is done, without another check', async () => {
 		const task = snapshots([0, 34, 100, 100]);
 		const result = await waitUntil(context(), 0, settings({}), task.fetch, done, 'the task');
-		expect(result).toEqual({ progress: 100 });
+		expect(result).toEqual({ answer: { progress: 100 }, outcome: { timedOut: false, polls: 3 } });
 		expect(task.calls()).toBe(3);
 	});
 
@@ -61,12 +61,12 @@ describe('waitUntil', () => {
 			done,
 			'the task',
 		);
-		expect(result).toEqual({ progress: 100 });
+		expect(result).toEqual({ answer: { progress: 100 }, outcome: { timedOut: false, polls: 2 } });
 		expect(task.calls()).toBe(2);
 		expect(Date.now() - started).toBeLessThan(2_000);
 	});
 
-	it('returns the last snapshot flagged when asked to, after the check at the deadline', async () => {
+	it('returns the last snapshot and a timed-out outcome when asked to, after the check at the deadline', async () => {
 		const task = snapshots([0, 34]);
 		const result = await waitUntil(
 			context(),
@@ -76,7 +76,13 @@ describe('waitUntil', () => {
 			done,
 			'the task',
 		);
-		expect(result).toEqual({ progress: 34, _waitTimedOut: true, _polls: 2 });
+		expect(result).toEqual({ answer: { progress: 34 }, outcome: { timedOut: true, polls: 2 } });
+		// What the user sees: the snapshot followed by the flags, as before the outcome came beside it.
+		expect(withWaitFlags(result.answer, result.outcome)).toEqual({
+			progress: 34,
+			_waitTimedOut: true,
+			_polls: 2,
+		});
 	});
 
 	it('stops waiting within a second when the execution is cancelled, even with a long poll interval', async () => {

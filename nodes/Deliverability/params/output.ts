@@ -123,19 +123,23 @@ export function outputView(item: ItemParameters, typeVersion: number): OutputVie
 /**
  * One record as its Output asks: Simplified through the operation's `simplify`, Raw as the service sent it, Selected
  * Fields with the fields named that the record has, plus `kept` (its id, and what routes the item, e.g. `completed`)
- * and the node's own markers (`_waitTimedOut`, `_polls`). Nothing is filled in for a field the record lacks.
+ * and every field starting with "_". `markers` are the node's own fields (a wait's `_waitTimedOut` and `_polls`,
+ * helpers/wait.ts): Raw and Selected Fields read the record followed by them; Simplified is the operation's own
+ * shape, so its `simplify` adds them where it wants. Nothing is filled in for a field the record lacks.
  */
 export function shaped(
 	record: IDataObject,
 	view: OutputView,
 	simplify: (record: IDataObject) => IDataObject,
 	kept: readonly string[],
+	markers: IDataObject = {},
 ): IDataObject {
 	if (view.mode === 'simple') return simplify(record);
-	if (view.mode === 'raw') return record;
+	const marked = { ...record, ...markers };
+	if (view.mode === 'raw') return marked;
 	const out: IDataObject = {};
 	for (const key of [...kept, ...view.fields])
-		if (record[key] !== undefined && !(key in out)) out[key] = record[key];
-	for (const key of Object.keys(record)) if (key.startsWith('_')) out[key] = record[key];
+		if (marked[key] !== undefined && !(key in out)) out[key] = marked[key];
+	for (const key of Object.keys(marked)) if (key.startsWith('_')) out[key] = marked[key];
 	return out;
 }

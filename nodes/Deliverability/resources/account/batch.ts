@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
+import { waitFlags, withWaitFlags } from '../../helpers/wait';
 import { choiceField } from '../../params/choices';
 import { outputFields, shaped } from '../../params/output';
 import type { Validator } from '../../../shared/validation';
@@ -195,11 +196,11 @@ export async function execute(
 			},
 		);
 	}
-	const finished = await followTask(this, item, taskId, settings, task);
-	if (output.mode === 'simple' && taskDone(finished) && finished._waitTimedOut !== true)
+	const { answer: finished, outcome } = await followTask(this, item, taskId, settings, task);
+	if (output.mode === 'simple' && taskDone(finished) && !outcome?.timedOut)
 		return await batchOutcomes(this, item, accountIds, action, finished);
 	// Raw, Selected Fields, or a wait that gave up: the task (its id and progress kept, progress routes the item).
 	return output.mode === 'simple'
-		? finished
-		: shaped(finished, output, (task) => task, ['id', 'progress']);
+		? withWaitFlags(finished, outcome)
+		: shaped(finished, output, (task) => task, ['id', 'progress'], waitFlags(outcome));
 }

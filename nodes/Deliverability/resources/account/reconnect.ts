@@ -13,7 +13,7 @@ import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
 import { simplifyAccount } from './simplified';
-import { waitUntil } from '../../helpers/wait';
+import { waitFlags, waitUntil } from '../../helpers/wait';
 
 export const operation = {
 	name: 'Reconnect',
@@ -88,7 +88,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	}
 	const fetch = async () =>
 		await item.request({ method: 'GET', path: `/accounts/${id}`, answer: getAnswer });
-	const account = await waitUntil(
+	const { answer: account, outcome } = await waitUntil(
 		this,
 		i,
 		settings,
@@ -96,11 +96,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		reconnected,
 		`account ${id} to reconnect (imap_issue false)`,
 	);
-	const flags: IDataObject = {
+	const flags = waitFlags(outcome);
+	// The wait's flags follow the account's fields in Raw and Selected Fields, and come last after Simplified.
+	return {
+		...shaped(account, view, simplifyAccount, ['id'], flags),
 		reconnected: reconnected(account),
 		...(queued.job_id !== undefined ? { job_id: queued.job_id } : {}),
+		...flags,
 	};
-	for (const key of ['_waitTimedOut', '_polls'])
-		if (account[key] !== undefined) flags[key] = account[key];
-	return { ...shaped(account, view, simplifyAccount, ['id']), ...flags };
 }

@@ -12,6 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AnswerFact } from '../../../shared/transport';
 import { failedForItems, ForItems } from '../../helpers/forItems';
 import type { Item } from '../../helpers/item';
+import { withWaitFlags } from '../../helpers/wait';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
@@ -252,7 +253,8 @@ async function withTask(
 		return answer;
 	}
 	try {
-		return { ...answer, task: await followTask(ctx, item, taskId, settings) };
+		const { answer: task, outcome } = await followTask(ctx, item, taskId, settings);
+		return { ...answer, task: withWaitFlags(task, outcome) };
 	} catch (error) {
 		// The import was accepted: the headline says so, so nobody runs it again to "retry".
 		throw new NodeOperationError(

@@ -4,7 +4,7 @@ import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { waitUntil } from '../../helpers/wait';
+import { waitFlags, waitUntil, withWaitFlags } from '../../helpers/wait';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
@@ -76,9 +76,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			path: `/spam_tests/${encodeURIComponent(publicId)}`,
 			answer,
 		});
-	const test = settings.waitForCompletion
+	const { answer: test, outcome } = settings.waitForCompletion
 		? await waitUntil(this, i, settings, fetch, completed, `spam test ${publicId} to complete`)
-		: await fetch();
+		: { answer: await fetch(), outcome: undefined };
 	if (!settings.waitForCompletion && readBoolean(test.completed) === false) {
 		this.addExecutionHints({
 			message: `Spam test ${publicId} is not complete yet: send the message to every seed address with its public_full_id in the body, or turn on "Wait for Completion" to wait for the results.`,
@@ -89,12 +89,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	return shaped(
 		test,
 		output,
-		(record) => {
-			const simple = simplifySpamTest(record, thresholds);
-			if (record._waitTimedOut !== undefined)
-				Object.assign(simple, { _waitTimedOut: record._waitTimedOut, _polls: record._polls });
-			return simple;
-		},
+		(record) => withWaitFlags(simplifySpamTest(record, thresholds), outcome),
 		['public_id', 'completed'],
+		waitFlags(outcome),
 	);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Item } from '../../helpers/item';
+import { withWaitFlags } from '../../helpers/wait';
 import { idPicker } from '../../params/locator';
 
 import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './wait';
@@ -23,5 +24,6 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		id: () => item.numericId('taskId'),
 		settings: () => item.wait(),
 	});
-	return await followTask(this, item, id, settings);
+	const { answer: task, outcome } = await followTask(this, item, id, settings);
+	return withWaitFlags(task, outcome);
 }

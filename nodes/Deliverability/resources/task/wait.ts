@@ -8,7 +8,7 @@ import { readNumber } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { waitUntil } from '../../helpers/wait';
+import { waitUntil, type WaitOutcome } from '../../helpers/wait';
 import { waitForCompletionFields, type WaitSettings } from '../../params/wait';
 
 /** Wait for Completion and its settings, for an operation that follows a task. */
@@ -47,7 +47,8 @@ async function getTask(item: Item, taskId: number): Promise<IDataObject> {
 }
 
 /**
- * Waits for the task when the user asked for it (else returns `first` as it is, or fetches the task once).
+ * Waits for the task when the user asked for it (else returns `first` as it is, or fetches the task once), and says
+ * how the wait ended beside the task (`withWaitFlags` shows it).
  * `first` is a snapshot already in hand (the batch answer), so no poll is wasted when it is already done.
  */
 export async function followTask(
@@ -56,8 +57,8 @@ export async function followTask(
 	taskId: number,
 	settings: WaitSettings,
 	first?: IDataObject,
-): Promise<IDataObject> {
-	if (!settings.waitForCompletion) return first ?? (await getTask(item, taskId));
+): Promise<{ answer: IDataObject; outcome?: WaitOutcome }> {
+	if (!settings.waitForCompletion) return { answer: first ?? (await getTask(item, taskId)) };
 	let pending: IDataObject | undefined = first;
 	return await waitUntil(
 		ctx,
