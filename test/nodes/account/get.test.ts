@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { simplifyAccount } from '../../../nodes/Deliverability/resources/account/simplified';
+import { simplifyAccount } from '../../../nodes/Deliverability/resources/account/shared/simplified';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });

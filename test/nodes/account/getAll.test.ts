@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { REPUTATION } from '../../../nodes/Deliverability/resources/account/simplified';
+import { REPUTATION } from '../../../nodes/Deliverability/resources/account/shared/simplified';
 import { jsonOf, useSandbox } from '../context';
 
 // 130 accounts in project A: 121 are warming-enabled (the default list), so Return All walks 3 pages of 50.

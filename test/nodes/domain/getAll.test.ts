@@ -13,7 +13,7 @@ import { domainsFrom } from '../../../nodes/Deliverability/resources/domain/getA
 import {
 	simplifyDomain,
 	UNSCORED_REASON,
-} from '../../../nodes/Deliverability/resources/domain/simplified';
+} from '../../../nodes/Deliverability/resources/domain/shared/simplified';
 import { jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 60 });

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	providerGroup,
 	simplifySpamTest,
-} from '../../../nodes/Deliverability/resources/spamTest/simplified';
+} from '../../../nodes/Deliverability/resources/spamTest/shared/simplified';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox();

@@ -8,8 +8,8 @@ import { choiceField } from '../../params/choices';
 import { outputFields, shaped } from '../../params/output';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/wait';
-import { batchOutcomes, isOutcome } from './batchOutcomes';
+import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/shared/wait';
+import { batchOutcomes, isOutcome } from './shared/batchOutcomes';
 
 const CUSTOM = 'custom';
 

@@ -4,7 +4,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
-import { simplifyAccount } from './simplified';
+import { simplifyAccount } from './shared/simplified';
 
 export const operation = {
 	name: 'Get',

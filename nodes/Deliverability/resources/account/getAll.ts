@@ -6,7 +6,7 @@ import { collectionOf, given, ifGiven } from '../../params/collections';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { extraQuery, extraQueryOption } from '../../params/query';
-import { simplifyAccount } from './simplified';
+import { simplifyAccount } from './shared/simplified';
 
 export const PAGE_SIZE = 50;
 

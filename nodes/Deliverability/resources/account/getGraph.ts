@@ -17,7 +17,7 @@ import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { idPicker } from '../../params/locator';
 
-import { statsFilters, statsQuery } from './stats';
+import { statsFilters, statsQuery } from './shared/stats';
 
 const METRICS = [
 	{

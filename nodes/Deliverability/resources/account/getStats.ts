@@ -9,7 +9,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 
-import { statsFilters, statsQuery } from './stats';
+import { statsFilters, statsQuery } from './shared/stats';
 
 export const operation = {
 	name: 'Get Statistics',

@@ -12,7 +12,7 @@ import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
-import { simplifyAccount } from './simplified';
+import { simplifyAccount } from './shared/simplified';
 import { waitFlags, waitUntil } from '../../helpers/wait';
 
 export const operation = {

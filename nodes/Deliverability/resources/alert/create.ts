@@ -14,7 +14,7 @@ import {
 	needsHookUrl,
 	needsSlackChannel,
 	slackChannelId,
-} from './shared';
+} from './shared/fields';
 
 export const operation = {
 	name: 'Create',

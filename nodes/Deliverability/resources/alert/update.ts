@@ -14,7 +14,7 @@ import {
 	eventsOf,
 	hookUrl,
 	slackChannelId,
-} from './shared';
+} from './shared/fields';
 
 export const operation = {
 	name: 'Update',

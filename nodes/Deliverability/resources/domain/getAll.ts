@@ -8,7 +8,7 @@ import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { answer as ACCOUNTS_ANSWER, PAGE_SIZE as ACCOUNT_PAGE_SIZE } from '../account/getAll';
-import { DOMAIN_THRESHOLDS, simplifyDomain, UNSCORED_REASON } from './simplified';
+import { DOMAIN_THRESHOLDS, simplifyDomain, UNSCORED_REASON } from './shared/simplified';
 
 export const operation = {
 	name: 'Get Many',

@@ -17,7 +17,7 @@ import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import type { WaitSettings } from '../../params/wait';
-import { followTask, taskDone, taskWaitOptions } from '../task/wait';
+import { followTask, taskDone, taskWaitOptions } from '../task/shared/wait';
 import { withOutcome } from './shared/importOutcome';
 
 /** The service imports up to this many addresses at once; more run as a task. */

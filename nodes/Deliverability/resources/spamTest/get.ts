@@ -9,7 +9,7 @@ import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
-import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
+import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
 
 export const operation = {
 	name: 'Get',

@@ -7,7 +7,7 @@ import { collectionOf, given, ifGiven } from '../../params/collections';
 import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
-import { inboxThresholds, simplifySpamTest, thresholdOptions } from './simplified';
+import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
 
 export const PAGE_SIZE = 10;
 

@@ -4,7 +4,7 @@ import type { Item } from '../../helpers/item';
 import { withWaitFlags } from '../../helpers/wait';
 import { idPicker } from '../../params/locator';
 
-import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './wait';
+import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './shared/wait';
 
 export const operation = {
 	name: 'Get',

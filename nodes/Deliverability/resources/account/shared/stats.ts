@@ -1,9 +1,9 @@
 /** The two query parameters of the account statistics and graphs (Get Statistics, Get Graph). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { Item } from '../../helpers/item';
-import { choiceField, valuesOf } from '../../params/choices';
-import { collectionOf, given, ifGiven } from '../../params/collections';
+import type { Item } from '../../../helpers/item';
+import { choiceField, valuesOf } from '../../../params/choices';
+import { collectionOf, given, ifGiven } from '../../../params/collections';
 
 const PROVIDERS = [
 	{ name: 'Gmail', value: 'gmail' },

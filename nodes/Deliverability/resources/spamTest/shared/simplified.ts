@@ -8,9 +8,9 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { readBoolean, readNumber } from '../../../shared/lenient';
-import type { Validator } from '../../../shared/validation';
-import { authenticationOf, authProblems } from '../domain/simplified';
+import { readBoolean, readNumber } from '../../../../shared/lenient';
+import type { Validator } from '../../../../shared/validation';
+import { authenticationOf, authProblems } from '../../domain/shared/simplified';
 
 interface InboxThresholds {
 	/** Inbox share (percent of all seeds) at or above which the test passes. */

@@ -1,9 +1,9 @@
 /** What the alert operations share: their fields (create names them in camelCase, update by API name) and checks. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { eventsField, mergeEvents } from '../../../shared/events';
-import type { Validator } from '../../../shared/validation';
-import { choiceField, valuesOf } from '../../params/choices';
+import { eventsField, mergeEvents } from '../../../../shared/events';
+import type { Validator } from '../../../../shared/validation';
+import { choiceField, valuesOf } from '../../../params/choices';
 
 const CHANNEL_CHOICES = [
 	{

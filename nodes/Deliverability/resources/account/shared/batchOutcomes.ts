@@ -8,9 +8,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readBoolean } from '../../../shared/lenient';
-import type { AnswerFact } from '../../../shared/transport';
-import type { Item } from '../../helpers/item';
+import { readBoolean } from '../../../../shared/lenient';
+import type { AnswerFact } from '../../../../shared/transport';
+import type { Item } from '../../../helpers/item';
 
 const FAILED = new Set(['failed', 'failure', 'error', 'errored']);
 const SKIPPED = new Set(['skipped', 'skip', 'ignored', 'unchanged', 'noop']);

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readBoolean, readNumber } from '../../../shared/lenient';
+import { readBoolean, readNumber } from '../../../../shared/lenient';
 
 /** Reputation score (0–100) at or above which an account passes, and below which it fails. */
 export const REPUTATION = { passAt: 80, warnAt: 50 };

@@ -4,12 +4,12 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readNumber } from '../../../shared/lenient';
-import type { AnswerFact } from '../../../shared/transport';
-import type { Item } from '../../helpers/item';
-import type { ToolFacts } from '../../helpers/toolMode';
-import { waitUntil, type WaitOutcome } from '../../helpers/wait';
-import { waitForCompletionFields, type WaitSettings } from '../../params/wait';
+import { readNumber } from '../../../../shared/lenient';
+import type { AnswerFact } from '../../../../shared/transport';
+import type { Item } from '../../../helpers/item';
+import type { ToolFacts } from '../../../helpers/toolMode';
+import { waitUntil, type WaitOutcome } from '../../../helpers/wait';
+import { waitForCompletionFields, type WaitSettings } from '../../../params/wait';
 
 /** Wait for Completion and its settings, for an operation that follows a task. */
 export function taskWaitOptions(whenOff?: string): INodeProperties[] {

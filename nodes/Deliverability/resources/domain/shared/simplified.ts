@@ -8,7 +8,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { readBoolean, readNumber, readText } from '../../../shared/lenient';
+import { readBoolean, readNumber, readText } from '../../../../shared/lenient';
 
 type AuthStatus = 'valid' | 'invalid' | 'missing';
 
