@@ -1,8 +1,8 @@
 /**
  * The "Reconnect on disconnect" example in a real n8n: published, its trigger registers one alert; a disconnection
- * the reconnect repairs ends on "Reconnected" (no notification), one the sandbox keeps broken ends on "Notify a
- * human". The example's own waits (poll 15 s, up to 5 min) are shortened in the imported copy so the broken branch
- * takes seconds; everything else is the file as shipped.
+ * the reconnect repairs ends on "Resume the account" (warming restarts, nobody notified), one the sandbox keeps
+ * broken ends on "Notify a human". The example's own waits (poll 15 s, up to 5 min) are shortened in the imported copy
+ * so the broken branch takes seconds; everything else is the file as shipped.
  */
 import { loadExamples } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
@@ -95,16 +95,19 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		expect((await mine()).map((a) => a.events)).toEqual([['ACCOUNT_DISCONNECTED']]);
 	});
 
-	it('a disconnection the reconnect repairs ends on "Reconnected"; nobody is notified', async () => {
+	it('a disconnection the reconnect repairs ends on "Resume the account"; nobody is notified', async () => {
+		await service(stack.sandbox, 'POST', '/accounts/4', { alive: false });
 		const runData = await runFor(4);
 		const [reconnect] = output(runData, 'Reconnect and wait');
 		expect(reconnect).toMatchObject({ id: 4, imap_issue: false, reconnected: true });
 		expect(output(runData, 'Get the account')[0]).toMatchObject({ id: 4, imap_issue: false });
-		expect(output(runData, 'Reconnected')).toHaveLength(1);
+		expect(output(runData, 'Resume the account')).toEqual([
+			expect.objectContaining({ id: 4, alive: true }),
+		]);
 		expect(output(runData, 'Notify a human')).toEqual([]);
 		expect(
-			(await service<{ imap_issue: boolean }>(stack.sandbox, 'GET', '/accounts/4')).imap_issue,
-		).toBe(false);
+			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/4'),
+		).toMatchObject({ imap_issue: false, alive: true });
 		const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
 			stack.sandbox,
 			'GET',
@@ -129,7 +132,7 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		expect(output(runData, 'Notify a human')).toEqual([
 			expect.objectContaining({ id: 8, imap_issue: true }),
 		]);
-		expect(output(runData, 'Reconnected')).toEqual([]);
+		expect(output(runData, 'Resume the account')).toEqual([]);
 	});
 
 	it('unpublishing removes the alert', async () => {

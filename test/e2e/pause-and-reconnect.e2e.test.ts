@@ -1,0 +1,163 @@
+/**
+ * "Auto-pause on disconnect" and "Reconnect on disconnect" published together in one real n8n, both reacting to the
+ * same ACCOUNT_DISCONNECTED: a mailbox the reconnect repairs is paused by the one and resumed by the other, so it
+ * ends connected and active (not paused for good); one that stays broken ends paused, still disconnected, with a
+ * person notified. Both examples run as shipped (the reconnect's 15-second poll included), except that the
+ * reconnect gives up after 30 seconds instead of 5 minutes so the broken case is quick.
+ */
+import { loadExamples } from '../../support/examples';
+import { isFinished } from '../../support/n8n-process';
+import { admin } from '../../support/sandbox-admin';
+import { service, startStack, waitFor, type Stack } from './support';
+
+interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+}
+
+type RunData = Record<
+	string,
+	Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+>;
+
+const pause = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
+const reconnect = loadExamples().find((e) => e.file === 'reconnect-on-disconnect.json')!;
+
+function reconnectGivingUpSooner(): Record<string, unknown> {
+	const wf = JSON.parse(JSON.stringify(reconnect.workflow)) as {
+		nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+	};
+	wf.nodes.find((n) => n.name === 'Reconnect and wait')!.parameters.timeoutMinutes = 0.5;
+	return wf;
+}
+
+let stack: Stack;
+
+beforeAll(async () => {
+	stack = await startStack({
+		beforeStart: (n8n) => n8n.importWorkflows([pause.workflow, reconnectGivingUpSooner()]),
+	});
+	// The sandbox restores a connection 1.5 s after the reconnect is queued (unless the account is marked broken).
+	await admin(stack.sandbox, 'POST', '/settings', { reconnectDelayMs: 1500 });
+});
+
+afterAll(async () => {
+	await stack?.close();
+});
+
+async function executions(workflowId: string): Promise<Execution[]> {
+	const res = await stack.n8n.api<{ data: Execution[] }>(
+		'GET',
+		`/executions?workflowId=${workflowId}&limit=50`,
+	);
+	expect(res.status).toBe(200);
+	return res.data.data;
+}
+
+async function runData(id: string): Promise<RunData> {
+	const full = await stack.n8n.api<{ data: { resultData: { runData: RunData } } }>(
+		'GET',
+		`/executions/${id}?includeData=true`,
+	);
+	return full.data.data.resultData.runData;
+}
+
+const output = (data: RunData, node: string) =>
+	data[node]?.[0]?.data.main.flat().map((i) => i.json) ?? [];
+
+/** Disconnects the account and waits until each published example has finished one more run; returns their data. */
+async function disconnect(accountId: number): Promise<{ paused: RunData; reconnected: RunData }> {
+	const before = {
+		pause: (await executions(pause.id)).length,
+		reconnect: (await executions(reconnect.id)).length,
+	};
+	await admin(stack.sandbox, 'POST', `/accounts/${accountId}/disconnect`);
+	const finished = async (workflowId: string, count: number) => {
+		const list = await executions(workflowId);
+		return list.length > count && list.every((e) => isFinished(e.status)) && list[0];
+	};
+	const [p, r] = await Promise.all([
+		waitFor('the auto-pause run', () => finished(pause.id, before.pause), 60000, 500),
+		waitFor('the reconnect run', () => finished(reconnect.id, before.reconnect), 120000, 500),
+	]);
+	expect(p.status).toBe('success');
+	expect(r.status).toBe('success');
+	return { paused: await runData(p.id), reconnected: await runData(r.id) };
+}
+
+/** The account's alive changes the sandbox received, in order. */
+async function aliveWrites(accountId: number): Promise<unknown[]> {
+	const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
+		stack.sandbox,
+		'GET',
+		'/requests',
+	);
+	return requests
+		.filter((r) => r.method === 'POST' && r.path === `/accounts/${accountId}`)
+		.map((r) => r.body);
+}
+
+describe('auto-pause and reconnect examples published together', () => {
+	it('publishing both registers one ACCOUNT_DISCONNECTED alert each', async () => {
+		for (const wf of [pause, reconnect])
+			expect((await stack.n8n.api('POST', `/workflows/${wf.id}/activate`)).status).toBe(200);
+		const mine = async () =>
+			(
+				await admin<Array<{ hook_url: string | null; events: string[] }>>(
+					stack.sandbox,
+					'GET',
+					'/alerts?project=A',
+				)
+			).filter((a) => (a.hook_url ?? '').startsWith(stack.n8n.baseUrl));
+		await waitFor('both alerts', async () => (await mine()).length === 2, 30000);
+		expect((await mine()).map((a) => a.events)).toEqual([
+			['ACCOUNT_DISCONNECTED'],
+			['ACCOUNT_DISCONNECTED'],
+		]);
+	});
+
+	it('a mailbox the reconnect repairs is paused, then resumed: it ends connected and active', async () => {
+		const { paused, reconnected } = await disconnect(4);
+		expect(output(paused, 'Pause the account')).toEqual([
+			expect.objectContaining({ id: 4, alive: false }),
+		]);
+		expect(output(reconnected, 'Resume the account')).toEqual([
+			expect.objectContaining({ id: 4, alive: true }),
+		]);
+		expect(output(reconnected, 'Notify a human')).toEqual([]);
+		expect(await aliveWrites(4)).toEqual([{ alive: false }, { alive: true }]);
+		expect(
+			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/4'),
+		).toMatchObject({ imap_issue: false, alive: true });
+	}, 180000);
+
+	it('a mailbox that stays broken ends paused and still disconnected, with a person notified', async () => {
+		await admin(stack.sandbox, 'POST', '/accounts/8/broken', {});
+		const { paused, reconnected } = await disconnect(8);
+		expect(output(paused, 'Pause the account')).toEqual([
+			expect.objectContaining({ id: 8, alive: false }),
+		]);
+		expect(output(reconnected, 'Notify a human')).toEqual([
+			expect.objectContaining({ id: 8, imap_issue: true }),
+		]);
+		expect(output(reconnected, 'Resume the account')).toEqual([]);
+		expect(await aliveWrites(8)).toEqual([{ alive: false }]);
+		expect(
+			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/8'),
+		).toMatchObject({ imap_issue: true, alive: false });
+	}, 180000);
+
+	it('unpublishing both removes their alerts', async () => {
+		for (const wf of [pause, reconnect])
+			expect((await stack.n8n.api('POST', `/workflows/${wf.id}/deactivate`)).status).toBe(200);
+		await waitFor(
+			'no alert',
+			async () =>
+				(
+					await admin<Array<{ hook_url: string | null }>>(stack.sandbox, 'GET', '/alerts?project=A')
+				).every((a) => !(a.hook_url ?? '').startsWith(stack.n8n.baseUrl)),
+			20000,
+		);
+	});
+});
