@@ -315,9 +315,10 @@ async function main(): Promise<void> {
 		const described = [
 			'pre-send-gate.json',
 			'auto-pause-on-disconnect.json',
+			'reconnect-on-disconnect.json',
 			'weekly-domain-health.json',
-			'batch-reconnect.json',
 			'act-on-notifications.json',
+			'batch-reconnect.json',
 			'weekly-report.json',
 			'spam-test-after-send.json',
 			'mcp-server.json',
@@ -351,13 +352,20 @@ What to try:
   2. Auto-pause           ${open('auto-pause-on-disconnect.json')}
      Publish it (the trigger registers an alert with the sandbox), then disconnect an account:
        curl -X POST ${sandboxInfo.adminUrl}/accounts/1/disconnect
-     An execution appears under Executions and account 1 is paused.
+     An execution appears under Executions and account 1 is paused. Publish "Reconnect on disconnect" too
+     (${open('reconnect-on-disconnect.json')}), then disconnect account 2 the same way: it is paused, reconnected
+     about 15 s later and resumed, so it ends active again.
   3. Domain health        ${open('weekly-domain-health.json')}   ("Run now" → one summary item)
-  4. Batch reconnect      ${open('batch-reconnect.json')}   (accounts with IMAP issues → one batch task)
-  5. Notifications        ${open('act-on-notifications.json')}
-     "Run now": pauses each mailbox the open notifications say disconnected and emails a renewal reminder for the
-     expiring domain (to ops@team.sandbox.test, the sandbox's SMTP: see ${sandboxInfo.adminUrl}/smtp).
-     Publish it to poll every 5 minutes instead (no public URL needed).
+  4. Notifications        ${open('act-on-notifications.json')}
+     Needs open disconnection notifications: the sandbox starts with five, and every disconnection adds one
+     (curl -X POST ${sandboxInfo.adminUrl}/accounts/12/disconnect; while "Reconnect on disconnect" is published it
+     repairs the mailbox, which closes its notification). "Run now": pauses each mailbox they say
+     disconnected and emails a renewal reminder for the expiring domain (to ops@team.sandbox.test, the sandbox's
+     SMTP: see ${sandboxInfo.adminUrl}/smtp). Publish it to poll every 5 minutes instead (no public URL needed).
+  5. Batch reconnect      ${open('batch-reconnect.json')}
+     "Run now": reconnects every mailbox with an IMAP issue (those step 4 paused) in one batch, which the sandbox
+     also resumes; one item per mailbox says reconnected, still failing or skipped. Their notifications close with
+     it: run step 4 first.
   6. Weekly report        ${open('weekly-report.json')}
      "Run now", then open "Report": an HTML page with bar charts (warming placement, spam tests, domains);
      it is also emailed through "${CREDENTIAL_NAMES.smtp}" (see ${sandboxInfo.adminUrl}/smtp).

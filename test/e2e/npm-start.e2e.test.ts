@@ -80,6 +80,14 @@ describe('npm start', () => {
 		);
 	});
 
+	it('"What to try" works in order: Notifications comes before Batch reconnect, which closes its notifications', () => {
+		// Batch reconnect repairs the mailboxes the open notifications name, and the service closes those; run first,
+		// it would leave Notifications nothing to pause (examples.e2e runs the two in this order on one sandbox).
+		const step = (title: string) =>
+			Number(new RegExp(`^ {2}(\\d+)\\. ${title} `, 'm').exec(output)?.[1] ?? NaN);
+		expect(step('Notifications')).toBeLessThan(step('Batch reconnect'));
+	});
+
 	it('serves the editor; the printed login works', async () => {
 		expect((await fetch(`${editor}/healthz/readiness`)).status).toBe(200);
 		const [email, password] = printed('login').split(' / ');
