@@ -153,11 +153,14 @@ const PICKERS = {
 	},
 } satisfies Record<string, Picker>;
 
+/** Whether `name` holds the id of one of the pickers (the description test checks every id parameter is one). */
+export function isIdPicker(name: string): name is keyof typeof PICKERS {
+	return Object.prototype.hasOwnProperty.call(PICKERS, name);
+}
+
 /** What a model must know to give this parameter's id right, if the parameter is one of the pickers. */
 export function idHintOf(name: string): string | undefined {
-	return Object.prototype.hasOwnProperty.call(PICKERS, name)
-		? (PICKERS as Record<string, Picker>)[name].hint
-		: undefined;
+	return isIdPicker(name) ? (PICKERS[name] as Picker).hint : undefined;
 }
 
 /** The picker of the id parameter `name` (a description of the operation's own replaces the picker's). */

@@ -10,6 +10,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import { DeliverabilityTrigger } from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { isIdPicker } from '../../../nodes/Deliverability/params/locator';
 import { RESOURCES } from '../../../nodes/Deliverability/resources';
 import codex from '../../../nodes/Deliverability/Deliverability.node.json';
 import triggerCodex from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
@@ -114,15 +115,6 @@ const NODE_OPTIONS = new Set([
 ]);
 
 const COLLECTIONS = ['filters', 'updateFields', 'additionalFields', 'options'];
-const ID_PARAMETERS = [
-	'accountId',
-	'publicId',
-	'automatedTestId',
-	'taskId',
-	'alertId',
-	'tagId',
-	'emailWorkspaceId',
-];
 
 /**
  * Whether a parameter's display conditions name this resource (and this operation, when given): a parameter without
@@ -360,11 +352,14 @@ describe('node description', () => {
 		}
 	});
 
-	it('names ids accountId, publicId, automatedTestId, taskId, alertId, as resource locators with an ID mode', () => {
+	it('places every id as one of the declared pickers (params/locator.ts), required, with an ID mode', () => {
 		const locators = properties.filter((p) => p.type === 'resourceLocator');
 		expect(locators.length).toBeGreaterThan(0);
 		for (const p of locators) {
-			expect(ID_PARAMETERS).toContain(p.name);
+			expect({ parameter: p.name, picker: isIdPicker(p.name) }).toEqual({
+				parameter: p.name,
+				picker: true,
+			});
 			expect(p.required).toBe(true);
 			expect(p.modes?.some((m) => m.name === 'id')).toBe(true);
 			if (p.name !== 'taskId') {
