@@ -301,7 +301,7 @@ export interface MisanswerLogEntry {
 	body: string;
 }
 
-export interface SmtpMessage {
+interface SmtpMessage {
 	from: string | null;
 	to: string[];
 	subject: string | null;
@@ -323,7 +323,7 @@ export interface DeliveryLogEntry {
 }
 
 /** What list endpoints do with `per_page`: use it (1..100), ignore it (their own page size), or cap it at `perPageCap`. */
-export type PerPageMode = 'honour' | 'ignore' | 'cap';
+type PerPageMode = 'honour' | 'ignore' | 'cap';
 
 export interface Settings {
 	duplicateDeliveries: boolean;
@@ -349,19 +349,19 @@ export interface LoginFailure {
 }
 
 /** A queued reconnect attempt (POST /accounts/{id}/reconnect), settled when `dueAt` has passed. */
-export interface ReconnectJob {
+interface ReconnectJob {
 	jobId: string;
 	accountId: number;
 	dueAt: number;
 }
 
-export interface StoreOptions {
+interface StoreOptions {
 	accounts: number;
 	latencyMs: number;
 }
 
 /** Request log bound, so a long benchmark cannot exhaust memory (oldest entries dropped first). */
-export const REQUEST_LOG_LIMIT = 50000;
+const REQUEST_LOG_LIMIT = 50000;
 
 export class Store {
 	projects!: Record<ProjectKey, Project>;

@@ -109,7 +109,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** Account ids from text ("1, 2"), JSON text ("[1,2]"), a number, or an array of ids or of account objects. */
-export function accountIdsFrom(v: Validator, raw: unknown): number[] {
+function accountIdsFrom(v: Validator, raw: unknown): number[] {
 	let value: unknown = raw;
 	if (typeof value === 'string' && value.trim().startsWith('[')) {
 		try {
@@ -130,7 +130,7 @@ export function accountIdsFrom(v: Validator, raw: unknown): number[] {
 	return [...new Set(ids)];
 }
 
-export function batchAction(item: Item): string {
+function batchAction(item: Item): string {
 	const v = item.fields;
 	const picked = item.value('action') as unknown;
 	const field = picked === CUSTOM ? 'customAction' : 'action';

@@ -26,7 +26,7 @@ const DONE_WORDS: Record<string, string> = {
 };
 
 /** The outcomes an account can have (`outcome`), besides an action's own word from DONE_WORDS. */
-export const OUTCOMES = {
+const OUTCOMES = {
 	failing: 'still failing',
 	failed: 'failed',
 	skipped: 'skipped',
@@ -59,7 +59,7 @@ function accountIdOf(line: IDataObject): number | undefined {
 }
 
 /** The latest log line per account id (log lines in the order the service wrote them). */
-export function latestLines(logs: unknown): Map<number, IDataObject> {
+function latestLines(logs: unknown): Map<number, IDataObject> {
 	const latest = new Map<number, IDataObject>();
 	for (const line of Array.isArray(logs) ? (logs as unknown[]) : []) {
 		if (!line || typeof line !== 'object' || Array.isArray(line)) continue;
