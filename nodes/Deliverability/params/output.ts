@@ -112,11 +112,14 @@ export function outputView(item: ItemParameters, typeVersion: number): OutputVie
 	if (names.length === 0)
 		v.invalid('fields', 'name at least one field to return, separated by commas');
 	const wrong = names.filter((name) => !FIELD_NAME.test(name));
-	if (wrong.length > 0)
+	if (wrong.length > 0) {
+		const quoted = wrong.map((name) => `"${name}"`).join(', ');
+		const are = wrong.length === 1 ? 'is not a field name' : 'are not field names';
 		v.invalid(
 			'fields',
-			`${wrong.map((name) => `"${name}"`).join(', ')} ${wrong.length === 1 ? 'is not a field name' : 'are not field names'}: give top-level field names of the answer (letters, digits, _), separated by commas`,
+			`${quoted} ${are}: give top-level field names of the answer (letters, digits, _), separated by commas`,
 		);
+	}
 	return { mode, fields: [...new Set(names)] };
 }
 

@@ -192,7 +192,9 @@ export function answerError(
 			: kind === 'update'
 				? ' The change may have been made although the answer does not confirm it: check before running this again.'
 				: ' Creates are never repeated automatically after the request may have reached the service.';
-	const description = `HTTP ${response.statusCode}, content type ${String(contentType ?? 'none')}.${excerpt}${problem.webPage ? ` ${WEB_PAGE_HINT}` : ''}${consequence} (${request.method} ${request.path})`;
+	const answered = `HTTP ${response.statusCode}, content type ${String(contentType ?? 'none')}.${excerpt}`;
+	const webPage = problem.webPage ? ` ${WEB_PAGE_HINT}` : '';
+	const description = `${answered}${webPage}${consequence} (${request.method} ${request.path})`;
 	return headlineError(ctx.getNode(), headline, {
 		response: { message: headline, httpCode: String(response.statusCode) } as JsonObject,
 		description,

@@ -191,9 +191,11 @@ function loginFailure(
 	const headline = failed.length
 		? failed.map((s) => `${s} login failed`).join(' and ')
 		: 'Login failed';
+	const mode = testOnly ? 'Test Only: ' : '';
+	const over = failed.length ? ` over ${failed.join(' and ')}` : '';
 	return new NodeApiError(ctx.getNode(), details as JsonObject, {
 		message: `${headline}: ${reason}`,
-		description: `${testOnly ? 'Test Only: ' : ''}nothing was created or changed. The service could not log in to the mailbox${failed.length ? ` over ${failed.join(' and ')}` : ''}: check the server, port, username and password (Gmail and Outlook need an app password), then run again.`,
+		description: `${mode}nothing was created or changed. The service could not log in to the mailbox${over}: check the server, port, username and password (Gmail and Outlook need an app password), then run again.`,
 		httpCode: '500',
 		itemIndex: i,
 	});

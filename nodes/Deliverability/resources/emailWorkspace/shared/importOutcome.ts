@@ -97,8 +97,9 @@ export function withOutcome(
 		return result;
 	}
 	if (failed.length) {
+		const each = failed.map((f) => `${f.email ?? '?'} (${f.reason ?? 'no reason given'})`);
 		ctx.addExecutionHints({
-			message: `${failed.length} of ${sent.length} addresses were not imported: ${failed.map((f) => `${f.email ?? '?'} (${f.reason ?? 'no reason given'})`).join(', ')}`,
+			message: `${failed.length} of ${sent.length} addresses were not imported: ${each.join(', ')}`,
 			location: 'outputPane',
 		});
 	}
