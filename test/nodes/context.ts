@@ -38,6 +38,8 @@ export interface NodeTestContext {
 	): Promise<RunResult>;
 	/** The sandbox's request log (API requests only), oldest first. */
 	requests(): Promise<LoggedRequest[]>;
+	/** The same log as one "METHOD /path?query" line a request, to compare with what an operation should send. */
+	calls(): Promise<string[]>;
 	clearRequests(): Promise<void>;
 	/** Any admin call: `admin('POST', '/faults', {...})`. */
 	admin<T = unknown>(method: AdminMethod, path: string, body?: unknown): Promise<T>;
@@ -106,6 +108,12 @@ export function useSandbox(
 		async requests() {
 			return await context.admin<LoggedRequest[]>('GET', '/requests');
 		},
+		async calls() {
+			return (await context.requests()).map((r) => {
+				const query = new URLSearchParams(r.query).toString();
+				return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
+			});
+		},
 		async clearRequests() {
 			await context.admin('DELETE', '/requests');
 		},
@@ -141,3 +149,12 @@ export function byId(value: string | number): { __rl: true; mode: 'id'; value: s
 export function jsonOf(result: RunResult): IDataObject[] {
 	return result.items.map((item) => item.json);
 }
+
+/** The parameters of one resource's operation: `account('get', { accountId })`. */
+export const parametersOf =
+	(resource: string) =>
+	(operation: string, extra: IDataObject = {}): INodeParameters => ({
+		resource,
+		operation,
+		...extra,
+	});

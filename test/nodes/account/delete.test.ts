@@ -2,24 +2,11 @@
  * Account → Delete through n8n's real engine against the sandbox: the request it sends with the disconnect reason,
  * the service's 404 for a second delete, and validation with zero requests.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
-
-async function calls() {
-	return (await t.requests()).map(
-		(r) =>
-			`${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`,
-	);
-}
+const account = parametersOf('account');
 
 describe('account delete', () => {
 	it('sends DELETE /accounts/{id} with the disconnect reason; the account is gone afterwards', async () => {
@@ -31,13 +18,13 @@ describe('account delete', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ account_id: 5, success: true }]);
-		expect(await calls()).toEqual(['DELETE /accounts/5?disconnect_reason=Mailbox+closed']);
+		expect(await t.calls()).toEqual(['DELETE /accounts/5?disconnect_reason=Mailbox+closed']);
 		expect((await t.api('GET', '/accounts/5')).status).toBe(404);
 	});
 
 	it('without a reason sends no query; a second delete reports 404', async () => {
 		expect((await t.run(account('delete', { accountId: byId(6) }))).error).toBeUndefined();
-		expect(await calls()).toEqual(['DELETE /accounts/6']);
+		expect(await t.calls()).toEqual(['DELETE /accounts/6']);
 		const again = await t.run(account('delete', { accountId: byId(6) }));
 		expect(again.error?.httpCode).toBe('404');
 	});

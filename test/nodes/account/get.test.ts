@@ -6,15 +6,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { simplifyAccount } from '../../../nodes/Deliverability/resources/account/shared/simplified';
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
+const account = parametersOf('account');
 
 async function apiRequests() {
 	return await t.requests();

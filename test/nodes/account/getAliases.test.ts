@@ -2,18 +2,12 @@
  * Account → Get Aliases through n8n's real engine against the sandbox: one item per alias, none (with a hint) for an
  * account without aliases, the service's 403 in its words, and the answer shapes the service may send.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { aliasItems } from '../../../nodes/Deliverability/resources/account/getAliases';
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 10 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
+const account = parametersOf('account');
 
 async function apiRequests() {
 	return await t.requests();

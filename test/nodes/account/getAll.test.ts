@@ -6,16 +6,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { REPUTATION } from '../../../nodes/Deliverability/resources/account/shared/simplified';
-import { jsonOf, useSandbox } from '../context';
+import { jsonOf, parametersOf, useSandbox } from '../context';
 
 // 130 accounts in project A: 121 are warming-enabled (the default list), so Return All walks 3 pages of 50.
 const t = useSandbox({ accounts: 130 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
+const account = parametersOf('account');
 
 async function apiRequests() {
 	return await t.requests();

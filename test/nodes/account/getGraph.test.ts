@@ -10,22 +10,11 @@ import {
 	perDay,
 	perDayAll,
 } from '../../../nodes/Deliverability/resources/account/getGraph';
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
-
-async function calls() {
-	return (await t.requests()).map(
-		(r) =>
-			`${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`,
-	);
-}
+const account = parametersOf('account');
 
 describe('account getGraph', () => {
 	it.each([
@@ -43,7 +32,7 @@ describe('account getGraph', () => {
 			}),
 		);
 		expect(result.error).toBeUndefined();
-		expect(await calls()).toEqual([`GET ${path}?provider=gmail&past_days=6`]);
+		expect(await t.calls()).toEqual([`GET ${path}?provider=gmail&past_days=6`]);
 		const { data: raw } = await t.api<{ labels: string[]; data: number[] }>(
 			'GET',
 			path,
@@ -84,7 +73,7 @@ describe('account getGraph', () => {
 			['others', '/conversation_message_logs/3/sent/categories/graph/OTHERS'],
 			['conversations', '/conversation_statuses/3/graph'],
 		];
-		expect(await calls()).toEqual(graphs.map(([, path]) => `GET ${path}?past_days=3`));
+		expect(await t.calls()).toEqual(graphs.map(([, path]) => `GET ${path}?past_days=3`));
 		const raw: Record<string, { labels: string[]; data: number[] }> = {};
 		for (const [column, path] of graphs)
 			raw[column] = (

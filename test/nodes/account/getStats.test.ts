@@ -4,22 +4,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
-
-async function calls() {
-	return (await t.requests()).map(
-		(r) =>
-			`${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`,
-	);
-}
+const account = parametersOf('account');
 
 describe('account getStats', () => {
 	it('sends provider and past_days and returns the totals with the account id', async () => {
@@ -32,7 +21,7 @@ describe('account getStats', () => {
 			past_days: 30,
 		});
 		expect(jsonOf(result)).toEqual([{ account_id: 2, ...expected }]);
-		expect((await calls())[0]).toBe('GET /accounts/2/stats?provider=outlook&past_days=30');
+		expect((await t.calls())[0]).toBe('GET /accounts/2/stats?provider=outlook&past_days=30');
 	});
 
 	it.each([

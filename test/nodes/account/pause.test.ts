@@ -4,15 +4,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 10 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
+const account = parametersOf('account');
 
 describe('account pause and resume', () => {
 	it('pause sends alive: false', async () => {

@@ -4,22 +4,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
 
-const account = (operation: string, extra: IDataObject = {}) => ({
-	resource: 'account',
-	operation,
-	...extra,
-});
-
-async function calls() {
-	return (await t.requests()).map(
-		(r) =>
-			`${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`,
-	);
-}
+const account = parametersOf('account');
 
 function hintsOf(result: { run: { data: { resultData: { runData: IDataObject } } } }): string {
 	const runs = result.run.data.resultData.runData['Node Under Test'] as Array<{
@@ -63,7 +52,7 @@ describe('account reconnect', () => {
 			}),
 		);
 		expect(a.config_rampup_target).toBeUndefined(); // simplified
-		const paths = await calls();
+		const paths = await t.calls();
 		expect(paths[0]).toBe('POST /accounts/13/reconnect');
 		expect(paths.slice(1).every((p) => p === 'GET /accounts/13')).toBe(true);
 		expect(paths.length).toBeGreaterThanOrEqual(3); // still disconnected at first, then reconnected
