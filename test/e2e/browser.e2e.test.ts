@@ -1,7 +1,10 @@
+/// <reference lib="dom" />
 /**
  * Real browser: headless Chromium (Debian's `chromium` package driven by playwright-core through its executable
  * path; never a downloaded browser) logs into the n8n editor, opens the pre-send gate, opens the Deliverability
- * node and checks that the resource and operation pickers offer every resource and operation of the API.
+ * node and checks that the resource and operation pickers offer every resource and operation of the API. It also
+ * checks what a new user meets first: no canvas label over another in any example (before and after a run), the
+ * node creator finding an action by its name, and the Spam Test picker showing score and date before its cut.
  *
  * Screenshots go to test-results/e2e-screenshots/; with E2E_UPDATE_SCREENSHOTS=1 also to docs/images/ (the ones
  * the README and the docs show). Without /usr/bin/chromium (or CHROMIUM_PATH) the check is skipped with a message saying so.
@@ -49,6 +52,78 @@ async function shot(page: Page, name: string, options: { fullPage?: boolean } = 
 
 const d = hasChromium ? describe : describe.skip;
 
+/**
+ * The canvas's text labels that a user cannot read, as "name "Check results" × items "1 item"": node names and
+ * subtitles (under each node), output names ("Completed", "true") and item counts ("1 item", on a connection or
+ * beside an unconnected output) that cross another label, lie under the canvas's own buttons (Execute workflow, the
+ * zoom controls: at fit view n8n fits the nodes' boxes, not the names written under them, so a bottom row's names can
+ * land there) or run past the canvas's edge. Text boxes are measured on the text itself (a name's box is wider than
+ * its text).
+ */
+async function overlappingLabels(page: Page): Promise<string[]> {
+	return await page.evaluate(() => {
+		interface Box {
+			kind: string;
+			text: string;
+			left: number;
+			top: number;
+			right: number;
+			bottom: number;
+		}
+		const labels: Box[] = [];
+		const add = (kind: string, el: Element) => {
+			const text = (el.textContent ?? '').trim();
+			const range = document.createRange();
+			range.selectNodeContents(el);
+			const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+			if (!text || rects.length === 0) return;
+			labels.push({
+				kind,
+				text,
+				left: Math.min(...rects.map((r) => r.left)),
+				top: Math.min(...rects.map((r) => r.top)),
+				right: Math.max(...rects.map((r) => r.right)),
+				bottom: Math.max(...rects.map((r) => r.bottom)),
+			});
+		};
+		const all = (selector: string) => Array.from(document.querySelectorAll(selector));
+		for (const el of all('[data-test-id="edge-label"], [class*="_runDataLabel_"]'))
+			add('items', el);
+		for (const el of all('[class*="_outputLabel_"]')) add('output', el);
+		const description = '[data-test-id="canvas-node"] [class*="_description_"]';
+		for (const el of all(`${description} > [class*="_label_"]`)) add('name', el);
+		for (const el of all(`${description} > [class*="_subtitle_"]`)) add('subtitle', el);
+		const buttons: Box[] = all(
+			'[data-test-id="execute-workflow-button"], [data-test-id="canvas-controls"]',
+		).map((el) => {
+			const { left, top, right, bottom } = el.getBoundingClientRect();
+			return { kind: 'button', text: el.getAttribute('data-test-id')!, left, top, right, bottom };
+		});
+		const crossed: string[] = [];
+		for (const [i, a] of labels.entries())
+			for (const b of [...labels.slice(i + 1), ...buttons])
+				if (
+					a.left < b.right - 1 &&
+					b.left < a.right - 1 &&
+					a.top < b.bottom - 1 &&
+					b.top < a.bottom - 1
+				)
+					crossed.push(`${a.kind} "${a.text}" × ${b.kind} "${b.text}"`);
+		const canvas = document
+			.querySelector('[data-test-id="canvas-wrapper"]')!
+			.getBoundingClientRect();
+		for (const a of labels)
+			if (
+				a.left < canvas.left ||
+				a.top < canvas.top ||
+				a.right > canvas.right ||
+				a.bottom > canvas.bottom
+			)
+				crossed.push(`${a.kind} "${a.text}" past the canvas's edge`);
+		return crossed;
+	});
+}
+
 /** The spam-test-after-send example under its own path, its Wait node at 2 s (in-process: a round takes seconds). */
 const AFTER_SEND = { id: 'DlvExAfterSndCard', path: 'after-send-card' };
 
@@ -64,6 +139,8 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		stack = await startStack({
 			beforeStart: (n8n) =>
 				n8n.importWorkflows([...examples.map((e) => e.workflow), afterSendExample(2, AFTER_SEND)]),
+			// n8n's start on a loaded machine can take minutes on its own: 12 of this set-up's 15.
+			startTimeoutMs: 720000,
 		});
 		// The node's own description, as the editor receives it: the pickers must show exactly these names.
 		const types = await stack.n8n.session<Array<{ name: string; properties: Property[] }>>(
@@ -91,8 +168,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		page.on('dialog', (dialog) => void dialog.accept());
 		// The editor's first load (a large bundle, cold cache) takes minutes on a busy machine: wait for it, do not time it.
 		page.setDefaultNavigationTimeout(180000);
-		// n8n's start on a busy machine can take most of the default 180 s on its own.
-	}, 360000);
+	}, 900000);
 
 	afterAll(async () => {
 		await browser?.close();
@@ -113,6 +189,15 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await done.waitFor({ timeout: 120000 });
 		await page.waitForTimeout(500);
 		await shot(page, shotName);
+		await expectReadableLabels(shotName);
+	}
+
+	/** After a run the connections carry "1 item": none may cover an output's name or a node's name. */
+	async function expectReadableLabels(shotName: string): Promise<void> {
+		expect({ shotName, crossed: await overlappingLabels(page) }).toEqual({
+			shotName,
+			crossed: [],
+		});
 	}
 
 	/**
@@ -162,6 +247,45 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 30000 });
 	});
 
+	it('every example opens at fit view with every canvas label readable', async () => {
+		const crossed: Record<string, string[]> = {};
+		for (const [i, example] of loadExamples().entries()) {
+			// The first one loads the editor; the others open as the editor's own links do (a route change in the loaded
+			// editor, no reload): a reload costs 20-30 s on a busy machine, over this test's time for the ten examples.
+			if (i === 0) await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
+			else
+				await page.evaluate((url) => {
+					history.pushState(null, '', url);
+					dispatchEvent(new PopStateEvent('popstate', { state: null }));
+				}, `/workflow/${example.id}`);
+			const names = (example.workflow.nodes as Array<{ name: string; type: string }>)
+				.filter((n) => n.type !== 'n8n-nodes-base.stickyNote')
+				.map((n) => n.name);
+			// This example's nodes and no other's: the previous canvas is gone.
+			await page
+				.waitForFunction(
+					(expected) => {
+						const shown = Array.from(document.querySelectorAll('[data-test-id="canvas-node"]')).map(
+							(el) => el.getAttribute('data-node-name'),
+						);
+						return shown.length === expected.length && expected.every((n) => shown.includes(n));
+					},
+					names,
+					{ timeout: 90000 },
+				)
+				.catch((error: Error) => {
+					throw new Error(`${example.file} did not open: ${error.message}`);
+				});
+			await page.waitForTimeout(1500);
+			const found = await overlappingLabels(page);
+			if (found.length) {
+				crossed[example.file] = found;
+				await shot(page, `overlap-${example.file.replace(/\.json$/, '')}.png`);
+			}
+		}
+		expect(crossed).toEqual({});
+	});
+
 	it('shows the auto-pause example with the Deliverability Trigger', async () => {
 		const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
@@ -207,6 +331,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		expect(await held.count()).toBe(0);
 		await page.waitForTimeout(500);
 		await shot(page, 'pre-send-gate-run.png');
+		await expectReadableLabels('pre-send-gate-run.png');
 
 		// The results node's output panel shows the score the IF node decided on.
 		await page.dblclick('[data-test-id="canvas-node"][data-node-name="Get results"]');
@@ -361,6 +486,90 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			(await page.locator('[data-test-id="rlc-item"]:visible').first().textContent())!,
 		).toMatch(/@/);
 		await page.keyboard.press('Escape');
+	});
+
+	it('the node creator finds an action by its name and describes the Deliverability entry in its own words', async () => {
+		const example = loadExamples().find((e) => e.file === 'pre-send-gate.json')!;
+		await page.goto(`${stack.n8n.baseUrl}/workflow/${example.id}`);
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 90000 });
+		await page.click('[data-test-id="node-creator-plus-button"]');
+		const creator = page.locator('[data-test-id="node-creator"]');
+		await creator.waitFor({ timeout: 15000 });
+		await page.keyboard.type('Get a spam test');
+		const entry = creator.locator('[data-test-id="node-creator-item-name"]', {
+			hasText: /^\s*Deliverability\s*$/,
+		});
+		await entry.first().waitFor({ timeout: 15000 });
+		// The entry's text: the node creator shows it under the entry's name (n8n gives it the trigger's description).
+		const descriptions = (
+			await creator.locator('[data-test-id="node-creator-item-description"]').allTextContents()
+		).map((text) => text.trim());
+		expect(
+			descriptions.filter((text) => /^Starts the workflow when the Deliverability/.test(text)),
+		).toEqual([]);
+		expect(
+			descriptions.some((text) => /^Run spam tests, manage sending mailboxes/.test(text)),
+		).toBe(true);
+		await shot(page, 'node-creator-search.png');
+		await entry.first().click();
+		const action = creator.getByText('Get a spam test', { exact: true });
+		await action.first().waitFor({ timeout: 15000 });
+		await shot(page, 'node-creator-actions.png');
+		// The action adds Spam Test → Get; its Spam Test picker ("From list") shows what tells tests apart first.
+		await action.first().click();
+		const picker = page.locator('[data-test-id="resource-locator-publicId"]').first();
+		await picker.waitFor({ timeout: 15000 });
+		await picker.locator('[data-test-id="rlc-input"]').click();
+		const items = page.locator('[data-test-id="rlc-item"]:visible');
+		await items.first().waitFor({ timeout: 15000 });
+		await page.waitForTimeout(300);
+		await shot(page, 'spam-test-picker.png');
+		// Each entry's score (or "waiting") and date lie in the part of the entry that is shown: left of where its list
+		// (or the entry itself, with "…") cuts it, wherever in the entry they stand.
+		const cut = await items.evaluateAll((els) =>
+			els.flatMap((el) => {
+				const text = (el.textContent ?? '').trim();
+				const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+				let node = walker.nextNode();
+				while (node && !/\d{4}, \d{2}:\d{2}/.test(node.textContent ?? '')) node = walker.nextNode();
+				if (!node) return [`"${text}" has no date`];
+				const owner = node.parentElement!;
+				let shownRight = Infinity;
+				for (
+					let e: Element | null = owner;
+					e && e !== el.parentElement!.parentElement;
+					e = e.parentElement
+				)
+					if (getComputedStyle(e).overflowX !== 'visible')
+						shownRight = Math.min(shownRight, e.getBoundingClientRect().right);
+				// A cut entry ends in "…", drawn over the last characters that fit.
+				if (owner.scrollWidth > owner.clientWidth) {
+					const context = document.createElement('canvas').getContext('2d')!;
+					context.font = getComputedStyle(owner).font;
+					shownRight -= context.measureText('…').width;
+				}
+				const missing: string[] = [];
+				for (const fact of [
+					/score [\d.]+\/10|waiting|completed/,
+					/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+				]) {
+					const found = fact.exec(node.textContent!);
+					if (!found) {
+						missing.push(`"${text}" has no ${String(fact)}`);
+						continue;
+					}
+					const range = document.createRange();
+					range.setStart(node, found.index);
+					range.setEnd(node, found.index + found[0].length);
+					if (range.getBoundingClientRect().right > shownRight + 1)
+						missing.push(`"${text}" is cut before "${found[0]}"`);
+				}
+				return missing;
+			}),
+		);
+		expect(cut).toEqual([]);
+		await page.keyboard.press('Escape');
+		await page.click('[data-test-id="ndv-close-button"]');
 	});
 
 	it('runs the weekly report from the editor; the Report node shows the page with its bar charts (HTML view)', async () => {
