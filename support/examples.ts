@@ -135,6 +135,22 @@ export interface Workflow {
 	[key: string]: unknown;
 }
 
+/** A copy of an example with some of its nodes' parameters changed (by node name); the example itself is untouched. */
+export function exampleWith(
+	file: string,
+	parameters: Record<string, Record<string, unknown>>,
+): Workflow {
+	const example = loadExamples().find((e) => e.file === file);
+	if (!example) throw new Error(`examples/${file} is missing`);
+	const wf = JSON.parse(JSON.stringify(example.workflow)) as Workflow;
+	for (const [name, changes] of Object.entries(parameters)) {
+		const node = wf.nodes.find((n) => n.name === name);
+		if (!node) throw new Error(`examples/${file} has no node named ${name}`);
+		Object.assign(node.parameters, changes);
+	}
+	return wf;
+}
+
 /**
  * A copy of the spam-test-after-send example with its Wait node set to `waitSeconds` (n8n sleeps in-process below
  * 65 s, so the loop runs in seconds; from 66 s it stores the execution as waiting) and, when given, under another id

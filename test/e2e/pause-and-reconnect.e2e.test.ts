@@ -5,10 +5,18 @@
  * person notified. Both examples run as shipped (the reconnect's 15-second poll included), except that the
  * reconnect gives up after 30 seconds instead of 5 minutes so the broken case is quick.
  */
-import { loadExamples } from '../../support/examples';
+import { exampleWith, loadExamples } from '../../support/examples';
 import { isFinished } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
-import { service, startStack, waitFor, type Stack } from './support';
+import {
+	executionRunData,
+	runOutput,
+	service,
+	startStack,
+	waitFor,
+	type RunData,
+	type Stack,
+} from './support';
 
 interface Execution {
 	id: string;
@@ -16,27 +24,17 @@ interface Execution {
 	status: string;
 }
 
-type RunData = Record<
-	string,
-	Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
->;
-
 const pause = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
-const reconnect = loadExamples().find((e) => e.file === 'reconnect-on-disconnect.json')!;
-
-function reconnectGivingUpSooner(): Record<string, unknown> {
-	const wf = JSON.parse(JSON.stringify(reconnect.workflow)) as {
-		nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
-	};
-	wf.nodes.find((n) => n.name === 'Reconnect and wait')!.parameters.timeoutMinutes = 0.5;
-	return wf;
-}
+// Gives up after 30 seconds instead of 5 minutes, so the broken case is quick.
+const reconnect = exampleWith('reconnect-on-disconnect.json', {
+	'Reconnect and wait': { timeoutMinutes: 0.5 },
+});
 
 let stack: Stack;
 
 beforeAll(async () => {
 	stack = await startStack({
-		beforeStart: (n8n) => n8n.importWorkflows([pause.workflow, reconnectGivingUpSooner()]),
+		beforeStart: (n8n) => n8n.importWorkflows([pause.workflow, reconnect]),
 	});
 	// The sandbox restores a connection 1.5 s after the reconnect is queued (unless the account is marked broken).
 	await admin(stack.sandbox, 'POST', '/settings', { reconnectDelayMs: 1500 });
@@ -55,17 +53,6 @@ async function executions(workflowId: string): Promise<Execution[]> {
 	return res.data.data;
 }
 
-async function runData(id: string): Promise<RunData> {
-	const full = await stack.n8n.api<{ data: { resultData: { runData: RunData } } }>(
-		'GET',
-		`/executions/${id}?includeData=true`,
-	);
-	return full.data.data.resultData.runData;
-}
-
-const output = (data: RunData, node: string) =>
-	data[node]?.[0]?.data.main.flat().map((i) => i.json) ?? [];
-
 /** Disconnects the account and waits until each published example has finished one more run; returns their data. */
 async function disconnect(accountId: number): Promise<{ paused: RunData; reconnected: RunData }> {
 	const before = {
@@ -83,7 +70,10 @@ async function disconnect(accountId: number): Promise<{ paused: RunData; reconne
 	]);
 	expect(p.status).toBe('success');
 	expect(r.status).toBe('success');
-	return { paused: await runData(p.id), reconnected: await runData(r.id) };
+	return {
+		paused: await executionRunData(stack, p.id),
+		reconnected: await executionRunData(stack, r.id),
+	};
 }
 
 /** The account's alive changes the sandbox received, in order. */
@@ -119,13 +109,13 @@ describe('auto-pause and reconnect examples published together', () => {
 
 	it('a mailbox the reconnect repairs is paused, then resumed: it ends connected and active', async () => {
 		const { paused, reconnected } = await disconnect(4);
-		expect(output(paused, 'Pause the account')).toEqual([
+		expect(runOutput(paused, 'Pause the account')).toEqual([
 			expect.objectContaining({ id: 4, alive: false }),
 		]);
-		expect(output(reconnected, 'Resume the account')).toEqual([
+		expect(runOutput(reconnected, 'Resume the account')).toEqual([
 			expect.objectContaining({ id: 4, alive: true }),
 		]);
-		expect(output(reconnected, 'Notify a human')).toEqual([]);
+		expect(runOutput(reconnected, 'Notify a human')).toEqual([]);
 		expect(await aliveWrites(4)).toEqual([{ alive: false }, { alive: true }]);
 		expect(
 			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/4'),
@@ -135,13 +125,13 @@ describe('auto-pause and reconnect examples published together', () => {
 	it('a mailbox that stays broken ends paused and still disconnected, with a person notified', async () => {
 		await admin(stack.sandbox, 'POST', '/accounts/8/broken', {});
 		const { paused, reconnected } = await disconnect(8);
-		expect(output(paused, 'Pause the account')).toEqual([
+		expect(runOutput(paused, 'Pause the account')).toEqual([
 			expect.objectContaining({ id: 8, alive: false }),
 		]);
-		expect(output(reconnected, 'Notify a human')).toEqual([
+		expect(runOutput(reconnected, 'Notify a human')).toEqual([
 			expect.objectContaining({ id: 8, imap_issue: true }),
 		]);
-		expect(output(reconnected, 'Resume the account')).toEqual([]);
+		expect(runOutput(reconnected, 'Resume the account')).toEqual([]);
 		expect(await aliveWrites(8)).toEqual([{ alive: false }]);
 		expect(
 			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/8'),

@@ -4,9 +4,17 @@
  * broken ends on "Notify a human". The example's own waits (poll 15 s, up to 5 min) are shortened in the imported copy
  * so the broken branch takes seconds; everything else is the file as shipped.
  */
-import { loadExamples } from '../../support/examples';
+import { exampleWith } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
-import { service, startStack, waitFor, type Stack } from './support';
+import {
+	executionRunData,
+	runOutput,
+	service,
+	startStack,
+	waitFor,
+	type RunData,
+	type Stack,
+} from './support';
 
 interface Execution {
 	id: string;
@@ -14,28 +22,15 @@ interface Execution {
 	mode: string;
 }
 
-type RunData = Record<
-	string,
-	Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
->;
-
-const example = loadExamples().find((e) => e.file === 'reconnect-on-disconnect.json')!;
-
-function quickCopy(): Record<string, unknown> {
-	const wf = JSON.parse(JSON.stringify(example.workflow)) as {
-		nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
-	};
-	Object.assign(wf.nodes.find((n) => n.name === 'Reconnect and wait')!.parameters, {
-		pollInterval: 1,
-		timeoutMinutes: 0.1,
-	});
-	return wf;
-}
+// The example's own waits shortened so the broken branch takes seconds.
+const example = exampleWith('reconnect-on-disconnect.json', {
+	'Reconnect and wait': { pollInterval: 1, timeoutMinutes: 0.1 },
+});
 
 let stack: Stack;
 
 beforeAll(async () => {
-	stack = await startStack({ beforeStart: (n8n) => n8n.importWorkflows([quickCopy()]) });
+	stack = await startStack({ beforeStart: (n8n) => n8n.importWorkflows([example]) });
 	// The sandbox restores a connection 1.5 s after the reconnect is queued (unless the account is marked broken).
 	await admin(stack.sandbox, 'POST', '/settings', { reconnectDelayMs: 1500 });
 });
@@ -69,15 +64,8 @@ async function runFor(accountId: number): Promise<RunData> {
 		500,
 	);
 	expect(done).toMatchObject({ status: 'success', mode: 'webhook' });
-	const full = await stack.n8n.api<{ data: { resultData: { runData: RunData } } }>(
-		'GET',
-		`/executions/${done.id}?includeData=true`,
-	);
-	return full.data.data.resultData.runData;
+	return await executionRunData(stack, done.id);
 }
-
-const output = (runData: RunData, node: string) =>
-	runData[node]?.[0]?.data.main.flat().map((i) => i.json) ?? [];
 
 describe('reconnect-on-disconnect example in a real n8n', () => {
 	it('publishing registers one ACCOUNT_DISCONNECTED alert', async () => {
@@ -98,13 +86,13 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 	it('a disconnection the reconnect repairs ends on "Resume the account"; nobody is notified', async () => {
 		await service(stack.sandbox, 'POST', '/accounts/4', { alive: false });
 		const runData = await runFor(4);
-		const [reconnect] = output(runData, 'Reconnect and wait');
+		const [reconnect] = runOutput(runData, 'Reconnect and wait');
 		expect(reconnect).toMatchObject({ id: 4, imap_issue: false, reconnected: true });
-		expect(output(runData, 'Get the account')[0]).toMatchObject({ id: 4, imap_issue: false });
-		expect(output(runData, 'Resume the account')).toEqual([
+		expect(runOutput(runData, 'Get the account')[0]).toMatchObject({ id: 4, imap_issue: false });
+		expect(runOutput(runData, 'Resume the account')).toEqual([
 			expect.objectContaining({ id: 4, alive: true }),
 		]);
-		expect(output(runData, 'Notify a human')).toEqual([]);
+		expect(runOutput(runData, 'Notify a human')).toEqual([]);
 		expect(
 			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/4'),
 		).toMatchObject({ imap_issue: false, alive: true });
@@ -123,16 +111,16 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 	it('an account that stays broken ends on "Notify a human" with imap_issue true', async () => {
 		await admin(stack.sandbox, 'POST', '/accounts/8/broken', {});
 		const runData = await runFor(8);
-		expect(output(runData, 'Reconnect and wait')[0]).toMatchObject({
+		expect(runOutput(runData, 'Reconnect and wait')[0]).toMatchObject({
 			id: 8,
 			imap_issue: true,
 			reconnected: false,
 			_waitTimedOut: true,
 		});
-		expect(output(runData, 'Notify a human')).toEqual([
+		expect(runOutput(runData, 'Notify a human')).toEqual([
 			expect.objectContaining({ id: 8, imap_issue: true }),
 		]);
-		expect(output(runData, 'Resume the account')).toEqual([]);
+		expect(runOutput(runData, 'Resume the account')).toEqual([]);
 	});
 
 	it('unpublishing removes the alert', async () => {

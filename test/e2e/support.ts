@@ -100,6 +100,25 @@ export function nodeOutput(
 	return items.map((i) => i.json);
 }
 
+/** A saved execution's run data, as n8n's REST API returns it with `includeData=true`. */
+export type RunData = Record<
+	string,
+	Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+>;
+
+/** The run data of a saved execution, read through n8n's REST API. */
+export async function executionRunData(stack: Stack, id: string): Promise<RunData> {
+	const full = await stack.n8n.api<{ data: { resultData: { runData: RunData } } }>(
+		'GET',
+		`/executions/${id}?includeData=true`,
+	);
+	return full.data.data.resultData.runData;
+}
+
+/** Items (json) a node gave in its first run of a saved execution, all its outputs together. */
+export const runOutput = (runData: RunData, node: string) =>
+	runData[node]?.[0]?.data.main.flat().map((i) => i.json) ?? [];
+
 export function ranNodes(result: ExecuteResult): string[] {
 	return Object.keys(result.data.resultData.runData);
 }
