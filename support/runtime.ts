@@ -5,6 +5,11 @@
  *   .cache/runtime/n8n-<v>/    n8n installed with --ignore-scripts, then `npm rebuild sqlite3` built
  *                              from source with that Node (its prebuilt download is not reachable here)
  *
+ * Each n8n version installs from its committed lockfile, support/runtime-locks/n8n-<v>.package-lock.json, with
+ * `npm ci`: the registry keeps publishing, and an unpinned install of the same n8n resolves a different tree from one
+ * day to the next, or none at all (a dependency's newest release asking for a version the registry does not have).
+ * A version without a lockfile is resolved afresh once, and the lockfile it produced is written there to commit.
+ *
  * Two runtimes are pinned in support/versions.json (the one place they are pinned): `current` (the newest n8n
  * we test, the default) and `lowest` (the lowest n8n the package supports, on the Node its 1.x images ship).
  * `N8N_RUNTIME=lowest` in the environment selects the lowest one for everything that calls runtimePaths() with
@@ -176,7 +181,7 @@ export function run(
 }
 
 /**
- * Progress of an `npm install --loglevel=http` from its log lines, so the heartbeat moves in every phase: npm first
+ * Progress of an `npm install` or `npm ci` with `--loglevel=http` from its log lines, so the heartbeat moves in every phase: npm first
  * fetches one metadata document per package name (resolving), then one tarball per package (from the registry or
  * its cache, unpacked as it streams), then links bins and writes its lockfile. Counting folders in node_modules
  * does not move: npm creates every package folder early and fills them afterwards.
@@ -248,6 +253,11 @@ async function withLock<T>(root: string, name: string, log: Log, fn: () => Promi
 	}
 }
 
+/** The committed lockfile an n8n version installs from (see the top of this file). */
+function runtimeLockFile(n8n: string): string {
+	return path.join(__dirname, 'runtime-locks', `n8n-${n8n}.package-lock.json`);
+}
+
 async function installNode(paths: RuntimePaths, log: Log): Promise<void> {
 	const t0 = Date.now();
 	const { node } = paths.versions;
@@ -316,19 +326,32 @@ async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promi
 			2,
 		) + '\n',
 	);
+	const lockFile = runtimeLockFile(n8n);
+	const locked = fs.existsSync(lockFile);
+	if (locked) fs.copyFileSync(lockFile, path.join(tmp, 'package-lock.json'));
+	const install = locked ? 'ci' : 'install';
 	log(
-		`[runtime] n8n ${n8n}: npm install --ignore-scripts (3–8 minutes, about 3 GB; progress every 15 s)`,
+		locked
+			? `[runtime] n8n ${n8n}: npm ci --ignore-scripts from ${path.relative(repoRoot, lockFile)} (1–5 minutes, about 3 GB; progress every 15 s)`
+			: `[runtime] n8n ${n8n}: no lockfile in ${path.relative(repoRoot, path.dirname(lockFile))}/: npm install --ignore-scripts resolves the tree afresh (3–8 minutes, about 3 GB; progress every 15 s)`,
 	);
 	const progress = new NpmInstallProgress();
 	// `--loglevel=http` makes npm log every metadata and tarball fetch: the heartbeat counts them.
-	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], {
+	await run('npm', [install, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], {
 		cwd: tmp,
 		env,
 		log,
-		label: 'npm install n8n',
+		label: `npm ${install} n8n`,
 		heartbeat: () => progress.describe(),
 		onLine: (l) => progress.line(l),
 	});
+	if (!locked) {
+		fs.mkdirSync(path.dirname(lockFile), { recursive: true });
+		fs.copyFileSync(path.join(tmp, 'package-lock.json'), lockFile);
+		log(
+			`[runtime] wrote ${path.relative(repoRoot, lockFile)}: commit it, so that every machine installs this same tree`,
+		);
+	}
 	const installSeconds = (Date.now() - t0) / 1000;
 	log(
 		`[runtime] n8n installed after ${fmt(Date.now() - t0)} (${progress.describe().replace(/[,;] unpacking.*$/, '')}); building sqlite3 from source with Node ${node} (1–2 minutes)`,
