@@ -54,6 +54,17 @@ class ScriptedServer {
 		});
 	});
 
+	/**
+	 * Resolves once `n` requests have been read (or after `withinMs`, leaving the count to the test's assertion). A
+	 * client that gives up first (a short timeout) can finish before a starved event loop reads its request; without
+	 * this wait that request would be logged, and take a step, in the next test.
+	 */
+	async received(n: number, withinMs = 5000): Promise<void> {
+		const until = Date.now() + withinMs;
+		while (this.requests.length < n && Date.now() < until)
+			await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+
 	async start(): Promise<string> {
 		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
 		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v1`;
