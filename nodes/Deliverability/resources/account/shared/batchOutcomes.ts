@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readBoolean } from '../../../../shared/lenient';
+import { readBoolean, readText } from '../../../../shared/lenient';
 import type { AnswerFact } from '../../../../shared/transport';
 import type { Item } from '../../../helpers/item';
 
@@ -40,13 +40,6 @@ const READS_AT_ONCE = 4;
 
 const ACCOUNT_ANSWER: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
 
-const textOf = (value: unknown): string | undefined =>
-	typeof value === 'string' && value.trim() !== ''
-		? value
-		: typeof value === 'number'
-			? String(value)
-			: undefined;
-
 /** The id a log line is about: `account_id`, `accountId` or `account` (an id or an object with one). */
 function accountIdOf(line: IDataObject): number | undefined {
 	const account = line.account;
@@ -54,7 +47,7 @@ function accountIdOf(line: IDataObject): number | undefined {
 		line.account_id ??
 		line.accountId ??
 		(account && typeof account === 'object' ? (account as IDataObject).id : account);
-	const id = Number(textOf(raw));
+	const id = Number(readText(raw));
 	return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
@@ -71,7 +64,7 @@ function latestLines(logs: unknown): Map<number, IDataObject> {
 
 /** The service's words of a log line (`message`, `error` or `reason`). */
 function reasonOf(line: IDataObject): string | undefined {
-	return textOf(line.message) ?? textOf(line.error) ?? textOf(line.reason);
+	return readText(line.message) ?? readText(line.error) ?? readText(line.reason);
 }
 
 /** An account's outcome from its latest log line alone. */

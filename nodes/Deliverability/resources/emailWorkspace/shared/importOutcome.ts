@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readBoolean } from '../../../../shared/lenient';
+import { readBoolean, readText } from '../../../../shared/lenient';
 import { taskDone } from '../../task/shared/wait';
 
 /** An address the service did not import, with its reason as the service gave it. */
@@ -16,23 +16,16 @@ interface Failed extends IDataObject {
 const FAILED = new Set(['failed', 'failure', 'error', 'errored']);
 const DONE = new Set(['done', 'success', 'succeeded', 'imported', 'completed', 'ok']);
 
-const textOf = (value: unknown): string | null =>
-	typeof value === 'string' && value.trim() !== ''
-		? value
-		: typeof value === 'number'
-			? String(value)
-			: null;
-
 /** An error item of the answer (its shape is not documented): `{email|address, error|message|reason}` or a text. */
 function failedItem(item: unknown): Failed {
 	if (item && typeof item === 'object' && !Array.isArray(item)) {
 		const o = item as IDataObject;
 		return {
-			email: textOf(o.email) ?? textOf(o.address),
-			reason: textOf(o.error) ?? textOf(o.message) ?? textOf(o.reason),
+			email: readText(o.email) ?? readText(o.address) ?? null,
+			reason: readText(o.error) ?? readText(o.message) ?? readText(o.reason) ?? null,
 		};
 	}
-	return { email: null, reason: textOf(item) ?? JSON.stringify(item) };
+	return { email: null, reason: readText(item) ?? JSON.stringify(item) };
 }
 
 /**
@@ -43,18 +36,18 @@ function outcomeOfLogs(logs: unknown): { failed: Failed[]; imported: string[] } 
 	const latest = new Map<string, IDataObject>();
 	for (const line of Array.isArray(logs) ? (logs as unknown[]) : []) {
 		if (!line || typeof line !== 'object') continue;
-		const email = textOf((line as IDataObject).email) ?? textOf((line as IDataObject).address);
+		const email = readText((line as IDataObject).email) ?? readText((line as IDataObject).address);
 		if (email) latest.set(email.toLowerCase(), line as IDataObject);
 	}
 	const failed: Failed[] = [];
 	const imported: string[] = [];
 	for (const line of latest.values()) {
 		const status = String(line.status ?? '').toLowerCase();
-		const email = textOf(line.email) ?? textOf(line.address);
+		const email = readText(line.email) ?? readText(line.address);
 		if (FAILED.has(status) || (line.error !== undefined && line.error !== null)) {
 			failed.push({
-				email,
-				reason: textOf(line.message) ?? textOf(line.error) ?? textOf(line.reason),
+				email: email ?? null,
+				reason: readText(line.message) ?? readText(line.error) ?? readText(line.reason) ?? null,
 			});
 		} else if (DONE.has(status) && email) imported.push(email);
 	}
