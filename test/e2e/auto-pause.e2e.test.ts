@@ -8,7 +8,8 @@
  */
 import { loadExamples } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
-import { service, startStack, waitFor, type Stack } from './support';
+import { isFinished } from '../../support/n8n-process';
+import { n8nAlerts, service, startStack, waitFor, workflowExecutions, type Stack } from './support';
 
 interface Alert {
 	id: number;
@@ -53,19 +54,9 @@ function productionUrl(): string {
 	return `${stack.n8n.webhookBase}webhook/${triggerNode.webhookId}/deliverability`;
 }
 
-async function n8nAlerts(): Promise<Alert[]> {
-	const alerts = await admin<Alert[]>(stack.sandbox, 'GET', '/alerts?project=A');
-	return alerts.filter((a) => (a.hook_url ?? '').startsWith(stack.n8n.baseUrl));
-}
+const ourAlerts = () => n8nAlerts<Alert>(stack);
 
-async function executions(): Promise<Execution[]> {
-	const res = await stack.n8n.api<{ data: Execution[] }>(
-		'GET',
-		`/executions?workflowId=${example.id}&limit=250`,
-	);
-	expect(res.status).toBe(200);
-	return res.data.data;
-}
+const executions = () => workflowExecutions<Execution>(stack, example.id);
 
 /** An alive account of project A that is not disconnected yet. */
 async function aliveAccount(skip: number[] = []): Promise<number> {
@@ -118,7 +109,7 @@ interface Answer {
 
 /** Each event twice, back to back (two copies at the same moment), POSTed to the registered hook URL by 10 senders. */
 async function burst(): Promise<Answer[]> {
-	const [alert] = await n8nAlerts();
+	const [alert] = await ourAlerts();
 	// Accounts past the first page (the other tests pick alive accounts from the first page).
 	const accounts = (
 		await service<Array<{ id: number }>>(stack.sandbox, 'GET', '/accounts?per_page=100&page=1')
@@ -182,7 +173,7 @@ async function settled(expected: number): Promise<void> {
 		`${expected} finished executions`,
 		async () => {
 			const ex = await executions();
-			return ex.length >= expected && ex.every((e) => e.status !== 'running' && e.status !== 'new');
+			return ex.length >= expected && ex.every((e) => isFinished(e.status));
 		},
 		240000,
 		500,
@@ -196,13 +187,13 @@ describe('auto-pause example in a real n8n', () => {
 	let firstAccount: number;
 
 	it("publishing registers exactly one alert with n8n's production webhook URL", async () => {
-		expect(await n8nAlerts()).toEqual([]);
+		expect(await ourAlerts()).toEqual([]);
 		const res = await stack.n8n.api('POST', `/workflows/${example.id}/activate`);
 		expect(res.status).toBe(200);
 		// n8n finishes the activation (checkExists → create) right after answering: wait for it, then let it settle.
-		await waitFor('the alert', async () => (await n8nAlerts()).length > 0, 20000);
+		await waitFor('the alert', async () => (await ourAlerts()).length > 0, 20000);
 		await new Promise((r) => setTimeout(r, 1500));
-		const alerts = await n8nAlerts();
+		const alerts = await ourAlerts();
 		expect(alerts).toHaveLength(1);
 		expect(alerts[0].hook_url!.split('?')[0]).toBe(productionUrl());
 		expect(alerts[0].events).toEqual(['ACCOUNT_DISCONNECTED']);
@@ -215,7 +206,7 @@ describe('auto-pause example in a real n8n', () => {
 		const eventId = await disconnectAndSettle(firstAccount);
 		const runs = await waitFor('one execution', async () => {
 			const ex = await executions();
-			return ex.length >= 1 && ex.every((e) => e.status !== 'running' && e.status !== 'new') && ex;
+			return ex.length >= 1 && ex.every((e) => isFinished(e.status)) && ex;
 		});
 		// Give a second (wrong) execution time to show up before asserting there is only one.
 		await new Promise((r) => setTimeout(r, 1500));
@@ -279,7 +270,7 @@ describe('auto-pause example in a real n8n', () => {
 	}, 420000);
 
 	it("the workflow as n8n's public API returns it holds no secret, and its memory holds every id", async () => {
-		const secret = new URL((await n8nAlerts())[0].hook_url!).searchParams.get('secret')!;
+		const secret = new URL((await ourAlerts())[0].hook_url!).searchParams.get('secret')!;
 		expect(secret).toMatch(/^[0-9a-f]{48}$/);
 		const res = await stack.n8n.api<{
 			staticData?: Record<string, { eventMemory?: { ids: string[] }; secretHash?: string }>;
@@ -299,7 +290,7 @@ describe('auto-pause example in a real n8n', () => {
 		const runsBefore = (await executions()).length;
 		await stack.n8n.restart();
 		await new Promise((r) => setTimeout(r, 2000));
-		const alerts = await n8nAlerts();
+		const alerts = await ourAlerts();
 		expect(alerts).toHaveLength(1);
 		expect(alerts[0].hook_url!.split('?')[0]).toBe(productionUrl());
 
@@ -335,7 +326,7 @@ describe('auto-pause example in a real n8n', () => {
 			body: JSON.stringify(forged),
 		});
 		expect(noSecret.status).toBe(401);
-		const wrongSecret = new URL((await n8nAlerts())[0].hook_url!);
+		const wrongSecret = new URL((await ourAlerts())[0].hook_url!);
 		for (const key of [...wrongSecret.searchParams.keys()])
 			wrongSecret.searchParams.set(key, 'dummy-wrong-secret');
 		const wrong = await fetch(wrongSecret, {
@@ -357,8 +348,8 @@ describe('auto-pause example in a real n8n', () => {
 	it('unpublishing removes the alert', async () => {
 		const res = await stack.n8n.api('POST', `/workflows/${example.id}/deactivate`);
 		expect(res.status).toBe(200);
-		await waitFor('no alert', async () => (await n8nAlerts()).length === 0, 20000);
+		await waitFor('no alert', async () => (await ourAlerts()).length === 0, 20000);
 		await new Promise((r) => setTimeout(r, 1500));
-		expect(await n8nAlerts()).toEqual([]);
+		expect(await ourAlerts()).toEqual([]);
 	});
 });

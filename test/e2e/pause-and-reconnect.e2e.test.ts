@@ -10,10 +10,12 @@ import { isFinished } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
 import {
 	executionRunData,
+	n8nAlerts,
 	runOutput,
 	service,
 	startStack,
 	waitFor,
+	workflowExecutions,
 	type RunData,
 	type Stack,
 } from './support';
@@ -44,14 +46,7 @@ afterAll(async () => {
 	await stack?.close();
 });
 
-async function executions(workflowId: string): Promise<Execution[]> {
-	const res = await stack.n8n.api<{ data: Execution[] }>(
-		'GET',
-		`/executions?workflowId=${workflowId}&limit=50`,
-	);
-	expect(res.status).toBe(200);
-	return res.data.data;
-}
+const executions = (workflowId: string) => workflowExecutions<Execution>(stack, workflowId);
 
 /** Disconnects the account and waits until each published example has finished one more run; returns their data. */
 async function disconnect(accountId: number): Promise<{ paused: RunData; reconnected: RunData }> {
@@ -92,14 +87,7 @@ describe('auto-pause and reconnect examples published together', () => {
 	it('publishing both registers one ACCOUNT_DISCONNECTED alert each', async () => {
 		for (const wf of [pause, reconnect])
 			expect((await stack.n8n.api('POST', `/workflows/${wf.id}/activate`)).status).toBe(200);
-		const mine = async () =>
-			(
-				await admin<Array<{ hook_url: string | null; events: string[] }>>(
-					stack.sandbox,
-					'GET',
-					'/alerts?project=A',
-				)
-			).filter((a) => (a.hook_url ?? '').startsWith(stack.n8n.baseUrl));
+		const mine = () => n8nAlerts<{ hook_url: string | null; events: string[] }>(stack);
 		await waitFor('both alerts', async () => (await mine()).length === 2, 30000);
 		expect((await mine()).map((a) => a.events)).toEqual([
 			['ACCOUNT_DISCONNECTED'],
@@ -141,13 +129,6 @@ describe('auto-pause and reconnect examples published together', () => {
 	it('unpublishing both removes their alerts', async () => {
 		for (const wf of [pause, reconnect])
 			expect((await stack.n8n.api('POST', `/workflows/${wf.id}/deactivate`)).status).toBe(200);
-		await waitFor(
-			'no alert',
-			async () =>
-				(
-					await admin<Array<{ hook_url: string | null }>>(stack.sandbox, 'GET', '/alerts?project=A')
-				).every((a) => !(a.hook_url ?? '').startsWith(stack.n8n.baseUrl)),
-			20000,
-		);
+		await waitFor('no alert', async () => (await n8nAlerts(stack)).length === 0, 20000);
 	});
 });

@@ -5,13 +5,16 @@
  * so the broken branch takes seconds; everything else is the file as shipped.
  */
 import { exampleWith } from '../../support/examples';
+import { isFinished } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
 import {
 	executionRunData,
+	n8nAlerts,
 	runOutput,
 	service,
 	startStack,
 	waitFor,
+	workflowExecutions,
 	type RunData,
 	type Stack,
 } from './support';
@@ -39,14 +42,7 @@ afterAll(async () => {
 	await stack?.close();
 });
 
-async function executions(): Promise<Execution[]> {
-	const res = await stack.n8n.api<{ data: Execution[] }>(
-		'GET',
-		`/executions?workflowId=${example.id}&limit=50`,
-	);
-	expect(res.status).toBe(200);
-	return res.data.data;
-}
+const executions = () => workflowExecutions<Execution>(stack, example.id);
 
 /** Disconnects the account (the sandbox delivers ACCOUNT_DISCONNECTED), waits for the run it starts, returns its data. */
 async function runFor(accountId: number): Promise<RunData> {
@@ -56,9 +52,7 @@ async function runFor(accountId: number): Promise<RunData> {
 		'the execution to finish',
 		async () => {
 			const ex = await executions();
-			return (
-				ex.length > before && ex.every((e) => e.status !== 'running' && e.status !== 'new') && ex
-			);
+			return ex.length > before && ex.every((e) => isFinished(e.status)) && ex;
 		},
 		60000,
 		500,
@@ -71,14 +65,7 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 	it('publishing registers one ACCOUNT_DISCONNECTED alert', async () => {
 		const res = await stack.n8n.api('POST', `/workflows/${example.id}/activate`);
 		expect(res.status).toBe(200);
-		const mine = async () =>
-			(
-				await admin<Array<{ hook_url: string | null; events: string[] }>>(
-					stack.sandbox,
-					'GET',
-					'/alerts?project=A',
-				)
-			).filter((a) => (a.hook_url ?? '').startsWith(stack.n8n.baseUrl));
+		const mine = () => n8nAlerts<{ hook_url: string | null; events: string[] }>(stack);
 		await waitFor('the alert', async () => (await mine()).length > 0, 20000);
 		expect((await mine()).map((a) => a.events)).toEqual([['ACCOUNT_DISCONNECTED']]);
 	});
@@ -125,13 +112,6 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 
 	it('unpublishing removes the alert', async () => {
 		expect((await stack.n8n.api('POST', `/workflows/${example.id}/deactivate`)).status).toBe(200);
-		await waitFor(
-			'no alert',
-			async () =>
-				(
-					await admin<Array<{ hook_url: string | null }>>(stack.sandbox, 'GET', '/alerts?project=A')
-				).every((a) => !(a.hook_url ?? '').startsWith(stack.n8n.baseUrl)),
-			20000,
-		);
+		await waitFor('no alert', async () => (await n8nAlerts(stack)).length === 0, 20000);
 	});
 });

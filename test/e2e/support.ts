@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
 import { startSandbox } from '../../sandbox';
+import { admin } from '../../support/sandbox-admin';
 import { sandboxCredentials, CREDENTIAL_IDS } from '../../support/examples';
 
 export { CREDENTIAL_IDS };
@@ -113,6 +114,25 @@ export async function executionRunData(stack: Stack, id: string): Promise<RunDat
 		`/executions/${id}?includeData=true`,
 	);
 	return full.data.data.resultData.runData;
+}
+
+/** A workflow's saved executions, newest first, through n8n's REST API. */
+export async function workflowExecutions<T extends { id: string; status: string }>(
+	stack: Stack,
+	workflowId: string,
+): Promise<T[]> {
+	const res = await stack.n8n.api<{ data: T[] }>(
+		'GET',
+		`/executions?workflowId=${workflowId}&limit=250`,
+	);
+	expect(res.status).toBe(200);
+	return res.data.data;
+}
+
+/** The sandbox's alerts (project A) whose hook URL points at this n8n: the ones its published triggers made. */
+export async function n8nAlerts<T extends { hook_url: string | null }>(stack: Stack): Promise<T[]> {
+	const alerts = await admin<T[]>(stack.sandbox, 'GET', '/alerts?project=A');
+	return alerts.filter((a) => (a.hook_url ?? '').startsWith(stack.n8n.baseUrl));
 }
 
 /** Items (json) a node gave in its first run of a saved execution, all its outputs together. */
