@@ -1,9 +1,10 @@
 /**
  * A polling trigger on `GET /notifications`, for n8n instances the service cannot call (no public HTTPS address):
  * each poll lists the open notifications (the service shows its 25 most recent) and emits one item per notification
- * not emitted before, remembered by id in static data (memory.ts). A fresh activation emits nothing on its first
- * poll: it arms on the current backlog instead of replaying it. "Fetch Test Event" (manual mode) returns the newest
- * notification as real sample data and leaves the memory alone.
+ * not emitted before, remembered by id in static data (memory.ts). A fresh activation (the user publishes) emits
+ * nothing: the poll n8n runs while publishing arms on the current backlog instead of replaying it, and every later
+ * poll emits what was opened since, however n8n keeps the memory (memory.ts). "Fetch Test Event" (manual mode)
+ * returns the newest notification as real sample data and leaves the memory alone.
  */
 import type {
 	IDataObject,
@@ -22,8 +23,9 @@ import { readIdList } from '../shared/idList';
 import { apiRequest, openSession, type AnswerFact } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import {
+	arm,
+	armingOf,
 	DEFAULT_WINDOW,
-	forget,
 	MAX_WINDOW,
 	MIN_WINDOW,
 	rememberListed,
@@ -37,10 +39,11 @@ const AS_SENT: AnswerFact = {
 };
 
 /**
- * Poll contexts already seen in this process. n8n builds one poll context per activation and reuses it for every
- * poll of that activation, so the first poll of a context whose activation mode is "activate" (the user published
- * or activated the workflow) is the first poll of a fresh activation: it re-arms, even if static data still holds
- * the memory of an earlier activation. A start-up ("init"), an update or a leadership change keeps the memory.
+ * Poll contexts already seen in this process. The first poll of a context whose activation mode is "activate" is the
+ * poll n8n runs while the user publishes (activates) the workflow: it arms. Legacy polling then reuses that context,
+ * still "activate", for every scheduled poll of the activation, hence the set; n8n's scheduler builds a new context
+ * for each poll, with activation mode "update". A start-up ("init"), an update or a leadership change keeps the
+ * memory. Only which poll arms is decided here: what it armed on is kept in static data (memory.ts), not here.
  */
 const seenContexts = new WeakSet<object>();
 
@@ -125,12 +128,16 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
-		if (!seenContexts.has(this)) {
-			seenContexts.add(this);
-			if (this.getActivationMode() === 'activate') forget(staticData);
-		}
+		const globalData = this.getWorkflowStaticData('global');
+		const nodeId = this.getNode().id || this.getNode().name;
 		const ids = notifications.map((n) => String(n.id));
-		const { fresh } = rememberListed(staticData, ids, window);
+		const publishing = !seenContexts.has(this) && this.getActivationMode() === 'activate';
+		seenContexts.add(this);
+		if (publishing) {
+			arm(staticData, globalData, nodeId, ids, window, new Date().toISOString());
+			return null;
+		}
+		const { fresh } = rememberListed(staticData, ids, window, armingOf(globalData, nodeId));
 		// Oldest first, so the workflow sees them in the order they were opened.
 		const items = notifications.filter((n) => fresh.has(String(n.id))).reverse();
 		return items.length ? [items.map((json) => ({ json }))] : null;
