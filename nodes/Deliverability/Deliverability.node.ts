@@ -33,8 +33,9 @@ export class Deliverability implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		// Said in the words people search with (n8n's workflow builder shows it with each search result).
 		description:
-			'Run spam tests (one credit each), manage sending mailboxes, automated tests, domains, batch tasks and alerts',
+			'Email deliverability: spam tests and inbox placement (one credit each), mailbox warm-up, sender and domain reputation (SPF/DKIM/DMARC, blacklists), automated tests and alerts',
 		defaults: { name: 'Deliverability' },
 		// No `replacements`: n8n 2.41 applies them to the editor's copy of the tool type only. The tool it runs is built
 		// from this description, so a replaced text would not reach the model (and a manual Tool Description left at its

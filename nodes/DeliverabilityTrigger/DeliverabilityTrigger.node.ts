@@ -51,9 +51,9 @@ export class DeliverabilityTrigger implements INodeType {
 		subtitle: eventsSubtitle(),
 		// n8n's node creator shows the action node and this trigger as one entry (same name without "Trigger") and
 		// gives it this text: it offers the action node's operations as well as this trigger's events, so it describes
-		// both.
+		// both. n8n's workflow builder shows it for this trigger alone: so it says first what the trigger does.
 		description:
-			'Run spam tests, manage sending mailboxes, automated tests, domains and alerts, and start workflows when the service sends an alert',
+			'Starts a workflow when Deliverability sends an alert (mailbox disconnected, spam test completed, …); the Deliverability node runs spam tests and manages mailbox warm-up and domains',
 		defaults: { name: 'Deliverability Trigger' },
 		eventTriggerDescription: 'Waiting for the Deliverability service to send an alert',
 		inputs: [],

@@ -1,0 +1,207 @@
+/**
+ * n8n's own workflow builder, reached as an AI assistant reaches it: n8n 2.41's instance-level MCP server
+ * (`/mcp-server/http`), switched on as the settings screen does (the owner's PATCH /rest/mcp/settings), with the
+ * token the screen shows (GET /rest/mcp/api-key) sent as a Bearer token by the official MCP client. Its tools read the
+ * node catalog that n8n's editor AI builder reads too (`@n8n/ai-utilities` node-catalog).
+ *
+ * Found by the words people use: `search_nodes` (word by word, top 5 per word; display name, type name and codex
+ * aliases scored, the description only to fill) ranks the right node of this package in its top 3 for each phrase
+ * below, in both of its modes (`workflow` and `agentTool`, where the action node is offered as its Tool variant).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { startStack, type Stack } from './support';
+
+const PACKAGE = 'n8n-nodes-deliverability';
+const ACTION = `${PACKAGE}.deliverability`;
+const TOOL = `${PACKAGE}.deliverabilityTool`;
+const TRIGGER = `${PACKAGE}.deliverabilityTrigger`;
+const NOTIFICATION_TRIGGER = `${PACKAGE}.deliverabilityNotificationTrigger`;
+
+/**
+ * What a person asks an assistant for, in the assistant's search words: the service's domain words, each operation's
+ * action as people say it, the trigger's events. An action phrase must find the action node (its Tool variant when
+ * the search is for agent tools); a trigger phrase the trigger.
+ */
+const ACTION_PHRASES = [
+	'deliverability',
+	'email deliverability',
+	'deliverability test',
+	'deliverability report',
+	'spam test',
+	'spam test results',
+	'spam check',
+	'spam score',
+	'spam folder',
+	'inbox placement',
+	'inbox placement test',
+	'email placement test',
+	'seedlist',
+	'pre-send check',
+	'automated spam test',
+	'scheduled spam test',
+	'email warmup',
+	'email warm-up',
+	'warm-up',
+	'warm up mailbox',
+	'mailbox warmup',
+	'pause warmup',
+	'resume warmup',
+	'warmup statistics',
+	'warming graph',
+	'sending accounts',
+	'list mailboxes',
+	'mailbox reputation',
+	'sender reputation',
+	'domain reputation',
+	'reconnect mailbox',
+	'disconnected mailbox',
+	'bulk reconnect accounts',
+	'delete mailbox',
+	'connect imap smtp mailbox',
+	'send-as aliases',
+	'account statistics',
+	'link tag account',
+	'SPF DKIM DMARC',
+	'DMARC',
+	'SPF record',
+	'blacklist check',
+	'blocklist',
+	'domain health',
+	'sending domains',
+	'deliverability alert',
+	'create alert webhook',
+	'deliverability notifications',
+	'automated test run days',
+	'email workspace',
+	'import accounts workspace',
+];
+const TRIGGER_PHRASES: Array<[string, string]> = [
+	['spam test completed', TRIGGER],
+	['account disconnected', TRIGGER],
+	['mailbox disconnected trigger', TRIGGER],
+	['deliverability trigger', TRIGGER],
+	['deliverability alert trigger', TRIGGER],
+	['deliverability notification trigger', NOTIFICATION_TRIGGER],
+];
+
+interface ToolResult {
+	isError?: boolean;
+	content: Array<{ type: string; text?: string }>;
+}
+
+let stack: Stack;
+let client: Client;
+let token: string;
+
+beforeAll(async () => {
+	stack = await startStack({ startTimeoutMs: 300_000 });
+	// The settings screen's switch: the owner turns MCP access on, then the screen shows the owner's token.
+	const enabled = await stack.n8n.rest<{ mcpAccessEnabled: boolean }>('PATCH', '/mcp/settings', {
+		mcpAccessEnabled: true,
+	});
+	expect(enabled).toEqual({
+		status: 200,
+		data: expect.objectContaining({ mcpAccessEnabled: true }),
+	});
+	const key = await stack.n8n.rest<{ apiKey: string }>('GET', '/mcp/api-key');
+	expect(key.status).toBe(200);
+	token = key.data.apiKey;
+	client = await connect(token);
+}, 600_000);
+
+afterAll(async () => {
+	await client?.close();
+	await stack?.close();
+});
+
+async function connect(bearer: string): Promise<Client> {
+	const mcp = new Client({ name: 'deliverability-e2e-builder', version: '1.0.0' });
+	await mcp.connect(
+		new StreamableHTTPClientTransport(new URL(`${stack.n8n.baseUrl}/mcp-server/http`), {
+			requestInit: { headers: { Authorization: `Bearer ${bearer}` } },
+		}),
+	);
+	return mcp;
+}
+
+async function call(name: string, args: Record<string, unknown>): Promise<string> {
+	const result = (await client.callTool({ name, arguments: args }, undefined, {
+		timeout: 120_000,
+	})) as ToolResult;
+	const text = result.content.map((c) => c.text ?? '').join('\n');
+	if (result.isError) throw new Error(`${name} answered an error: ${text}`);
+	return text;
+}
+
+/** search_nodes' answer as the node ids it shows per query, in its order (related nodes it adds left out). */
+async function search(
+	queries: string[],
+	usage: 'workflow' | 'agentTool',
+): Promise<Record<string, string[]>> {
+	const text = await call('search_nodes', { queries, usage });
+	const ranked: Record<string, string[]> = {};
+	for (const section of text.split('\n\n---\n\n')) {
+		const query = /^## "(.*)"/.exec(section)?.[1];
+		if (query === undefined) continue;
+		ranked[query] = [...section.matchAll(/^- (\S+)( \[TRIGGER\])?( \[RELATED\])?$/gm)]
+			.filter((m) => !m[3])
+			.map((m) => m[1]);
+	}
+	return ranked;
+}
+
+/** Each phrase whose node is not in the top 3, with what was shown instead. */
+function misses(
+	ranked: Record<string, string[]>,
+	expected: Array<[string, string]>,
+): Array<{ phrase: string; shown: string[] }> {
+	return expected
+		.filter(([phrase, node]) => !(ranked[phrase] ?? []).slice(0, 3).includes(node))
+		.map(([phrase]) => ({ phrase, shown: ranked[phrase] ?? [] }));
+}
+
+describe("n8n's instance MCP server", () => {
+	it('answers only with the token the settings screen shows', async () => {
+		await expect(connect('not-the-token')).rejects.toThrow(/401|Unauthorized/i);
+		const tools = (await client.listTools()).tools.map((t) => t.name);
+		expect(tools).toEqual(
+			expect.arrayContaining([
+				'search_nodes',
+				'get_node_types',
+				'explore_node_resources',
+				'get_workflow_sdk_reference',
+				'validate_workflow',
+				'create_workflow_from_code',
+				'execute_workflow',
+			]),
+		);
+	});
+
+	it('search_nodes (workflow) ranks the right node of this package in the top 3 for each phrase', async () => {
+		const phrases: Array<[string, string]> = [
+			...ACTION_PHRASES.map((p): [string, string] => [p, ACTION]),
+			...TRIGGER_PHRASES,
+		];
+		const ranked = await search(
+			phrases.map(([p]) => p),
+			'workflow',
+		);
+		expect(Object.keys(ranked)).toHaveLength(phrases.length);
+		expect(misses(ranked, phrases)).toEqual([]);
+	});
+
+	it('search_nodes (agentTool) ranks the Deliverability tool in the top 3 for each action phrase', async () => {
+		const ranked = await search(ACTION_PHRASES, 'agentTool');
+		expect(Object.keys(ranked)).toHaveLength(ACTION_PHRASES.length);
+		expect(
+			misses(
+				ranked,
+				ACTION_PHRASES.map((p): [string, string] => [p, TOOL]),
+			),
+		).toEqual([]);
+		// Agent tools only: no trigger is offered there.
+		expect(Object.values(ranked).flat()).not.toContain(TRIGGER);
+	});
+});
