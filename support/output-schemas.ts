@@ -119,11 +119,11 @@ export function operationsOf(
 	});
 }
 
-/** The node's versions as n8n names the schema folders (`v1.0.0`). */
-export function versionDirs(description: INodeTypeDescription): string[] {
+/** The node's versions, each with its schema folder as n8n names it (`v1.0.0`). */
+export function versionDirs(description: INodeTypeDescription): Array<[number, string]> {
 	return [description.version]
 		.flat()
-		.map((v) => `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`);
+		.map((v) => [v, `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`]);
 }
 
 export const KEY_FILE = {
@@ -296,30 +296,34 @@ export async function generateSchemas(): Promise<Map<string, string>> {
 	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
 	const failures: string[] = [];
 	try {
-		for (const { resource, operation } of operationsOf(description)) {
-			await admin(sandbox, 'POST', '/reset');
-			try {
-				const ids = await sampleIds(sandbox);
-				const result = await runNode({
-					nodeType,
-					parameters: parametersFor(description, resource, operation, ids),
-					credentials: {
-						deliverabilityApi: {
-							apiKey: sandbox.apiKeys.A,
-							baseUrl: sandbox.baseUrl,
-							headerForm: 'bearer',
+		// Each version runs on its own: an answer may differ by version (an operation that changes something answers
+		// raw in version 1 and in words from 1.1).
+		for (const [version, dir] of versionDirs(description)) {
+			for (const { resource, operation } of operationsOf(description)) {
+				await admin(sandbox, 'POST', '/reset');
+				try {
+					const ids = await sampleIds(sandbox);
+					const result = await runNode({
+						nodeType,
+						typeVersion: version,
+						parameters: parametersFor(description, resource, operation, ids),
+						credentials: {
+							deliverabilityApi: {
+								apiKey: sandbox.apiKeys.A,
+								baseUrl: sandbox.baseUrl,
+								headerForm: 'bearer',
+							},
+							...SAMPLES[`${resource}.${operation}`]?.credentials,
 						},
-						...SAMPLES[`${resource}.${operation}`]?.credentials,
-					},
-				});
-				if (result.error) throw result.error;
-				const items = result.items.map((i) => i.json);
-				if (items.length === 0) throw new Error('returned no items');
-				const text = JSON.stringify(schemaOfItems(items), null, 4) + '\n';
-				for (const dir of versionDirs(description))
+					});
+					if (result.error) throw result.error;
+					const items = result.items.map((i) => i.json);
+					if (items.length === 0) throw new Error('returned no items');
+					const text = JSON.stringify(schemaOfItems(items), null, 4) + '\n';
 					files.set(path.join(dir, resource, `${operation}.json`), text);
-			} catch (e) {
-				failures.push(`${resource} → ${operation}: ${(e as Error).message}`);
+				} catch (e) {
+					failures.push(`${resource} → ${operation} (version ${version}): ${(e as Error).message}`);
+				}
 			}
 		}
 	} finally {

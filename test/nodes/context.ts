@@ -34,6 +34,8 @@ export interface NodeTestContext {
 			headerForm?: 'bearer' | 'raw';
 			/** Further credentials by type (e.g. the email workspace ones), next to the API key's. */
 			credentials?: Record<string, IDataObject>;
+			/** The node's version (1 unless given; 1.1 answers in words where version 1 answers raw). */
+			typeVersion?: number;
 		},
 	): Promise<RunResult>;
 	/** The sandbox's request log (API requests only), oldest first. */
@@ -95,6 +97,7 @@ export function useSandbox(
 				parameters,
 				input: runOptions.input,
 				continueOnFail: runOptions.continueOnFail,
+				typeVersion: runOptions.typeVersion,
 				credentials: {
 					deliverabilityApi: {
 						apiKey: runOptions.apiKey ?? s.apiKeys.A,

@@ -26,8 +26,11 @@ const OUTPUT = [
 ] as const;
 
 interface OutputSpec {
-	/** Version 1's Simplify switch, as it was ("Whether to give … instead of the raw answer"). */
-	simplify: string;
+	/**
+	 * Version 1's Simplify switch, as it was ("Whether to give … instead of the raw answer"); none where version 1
+	 * answered raw without a switch (an operation that changes something): saved workflows keep their raw answer.
+	 */
+	simplify?: string;
 	/** What Simplified returns, for its entry in the Output picker. */
 	simplified: string;
 	/** The field(s) Selected Fields always keeps, as said on screen ("id"). */
@@ -43,12 +46,18 @@ interface OutputSpec {
  * keeps an AI tool's answer small. Read with `item.output()`; `shaped` applies it to a record.
  */
 export function outputFields(spec: OutputSpec): INodeProperties[] {
+	const simplify: INodeProperties[] =
+		spec.simplify === undefined
+			? []
+			: [
+					{
+						...simplifyOption(),
+						description: spec.simplify,
+						displayOptions: { hide: FROM_OUTPUT_VERSION },
+					},
+				];
 	return [
-		{
-			...simplifyOption(),
-			description: spec.simplify,
-			displayOptions: { hide: FROM_OUTPUT_VERSION },
-		},
+		...simplify,
 		{
 			...choiceField(
 				'Output',
@@ -144,5 +153,29 @@ export function shaped(
 	for (const key of [...kept, ...view.fields])
 		if (marked[key] !== undefined && !(key in out)) out[key] = marked[key];
 	for (const key of Object.keys(marked)) if (key.startsWith('_')) out[key] = marked[key];
+	return out;
+}
+
+/** What Simplified says of a change, after the record's own fields: one word, then a sentence. */
+export interface ChangeWords {
+	/** What became of the record, in one word or two ("paused", "deleted", "not paused"). */
+	outcome: string;
+	/** The same in a sentence naming the record, as the service's answer tells it. */
+	message: string;
+}
+
+/**
+ * The Simplified answer of an operation that changes something: `fields` (what the operation read from the service's
+ * answer, nothing filled in), then its `outcome` and `message`. The operation derives them from the answer alone, so a
+ * service that answers "not done" reads as such.
+ */
+export function changed(fields: IDataObject, words: ChangeWords): IDataObject {
+	return { ...fields, outcome: words.outcome, message: words.message };
+}
+
+/** The fields of `record` named in `keys`, as the service sent them (one it left out stays out). */
+export function picked(record: IDataObject, keys: readonly string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const key of keys) if (record[key] !== undefined) out[key] = record[key];
 	return out;
 }

@@ -22,6 +22,22 @@ describe('account delete', () => {
 		expect((await t.api('GET', '/accounts/5')).status).toBe(404);
 	});
 
+	it('version 1.1 answers deleted: true in words; Raw gives what the service said', async () => {
+		const words = await t.run(account('delete', { accountId: byId(7) }), { typeVersion: 1.1 });
+		expect(jsonOf(words)).toEqual([
+			{
+				account_id: 7,
+				deleted: true,
+				outcome: 'deleted',
+				message: 'Account 7 deleted: its warming and spam checks stopped for good',
+			},
+		]);
+		const raw = await t.run(account('delete', { accountId: byId(8), output: 'raw' }), {
+			typeVersion: 1.1,
+		});
+		expect(jsonOf(raw)).toEqual([{ account_id: 8, success: true }]);
+	});
+
 	it('without a reason sends no query; a second delete reports 404', async () => {
 		expect((await t.run(account('delete', { accountId: byId(6) }))).error).toBeUndefined();
 		expect(await t.calls()).toEqual(['DELETE /accounts/6']);

@@ -45,3 +45,33 @@ describe('account pause, resume and get aliases that fail', () => {
 		]);
 	});
 });
+
+describe('account pause and resume answer in words (version 1.1)', () => {
+	it('pause answers paused: true with the account and a sentence; Raw gives the whole account', async () => {
+		const email = (await t.api<IDataObject>('GET', '/accounts/4')).data.email as string;
+		const words = await t.run(account('pause', { accountId: byId(4) }), { typeVersion: 1.1 });
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({ id: 4, email, paused: true, outcome: 'paused' });
+		expect(said.message).toBe(
+			`Account ${email} (ID 4) is paused: no warming or spam tests run until it is resumed`,
+		);
+		expect(said).not.toHaveProperty('signature');
+
+		const raw = await t.run(account('pause', { accountId: byId(4), output: 'raw' }), {
+			typeVersion: 1.1,
+		});
+		const [answer] = jsonOf(raw);
+		expect(answer).toMatchObject({ id: 4, alive: false });
+		expect(answer).toHaveProperty('signature');
+		expect(answer).not.toHaveProperty('outcome');
+	});
+
+	it('resume answers paused: false and "active again"', async () => {
+		await t.api('POST', '/accounts/5', { alive: false });
+		const words = await t.run(account('resume', { accountId: byId(5) }), { typeVersion: 1.1 });
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({ id: 5, paused: false, outcome: 'resumed' });
+		expect(said.message).toMatch(/^Account .+ \(ID 5\) is active again/);
+	});
+});

@@ -18,16 +18,28 @@ function hintsOf(result: { run: { data: { resultData: { runData: IDataObject } }
 }
 
 describe('account reconnect', () => {
-	it('without waiting: POST /accounts/{id}/reconnect with no body, returns {account_id, queued, job_id} and a hint', async () => {
+	it('without waiting: POST /accounts/{id}/reconnect with no body, returns {account_id, queued, job_id} in words and a hint', async () => {
 		const result = await t.run(account('reconnect', { accountId: byId(13) }));
 		expect(result.error).toBeUndefined();
+		const job = expect.stringMatching(/^[0-9a-f-]{36}$/);
 		expect(jsonOf(result)).toEqual([
-			{ account_id: 13, queued: true, job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+			{
+				account_id: 13,
+				queued: true,
+				job_id: job,
+				outcome: 'queued',
+				message: expect.stringMatching(
+					/^Reconnect of account 13 queued \(job [0-9a-f-]{36}\): check imap_issue with Account → Get later/,
+				),
+			},
 		]);
 		const [request] = await t.requests();
 		expect(`${request.method} ${request.path}`).toBe('POST /accounts/13/reconnect');
 		expect(request.body).toBeNull();
 		expect(hintsOf(result)).toMatch(/Wait for Completion/);
+
+		const raw = await t.run(account('reconnect', { accountId: byId(13), simplify: false }));
+		expect(jsonOf(raw)).toEqual([{ account_id: 13, queued: true, job_id: job }]);
 	});
 
 	it('waiting: polls GET /accounts/{id} until imap_issue is false and returns the fresh account', async () => {

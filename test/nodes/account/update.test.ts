@@ -50,6 +50,31 @@ describe('account update', () => {
 		expect(data).toEqual(expect.objectContaining(updateFields));
 	});
 
+	it('version 1.1 answers which settings changed, in words, with the account; Raw gives the whole account', async () => {
+		const updateFields = { first_name: 'Ann', signature: '<p>Ann</p>' };
+		const result = await t.run(account('update', { accountId: byId(3), updateFields }), {
+			typeVersion: 1.1,
+		});
+		expect(result.error).toBeUndefined();
+		const [said] = jsonOf(result);
+		const email = (await t.api<IDataObject>('GET', '/accounts/3')).data.email as string;
+		expect(said).toMatchObject({
+			id: 3,
+			email,
+			first_name: 'Ann',
+			updated: ['first_name', 'signature'],
+			outcome: 'updated',
+			message: `Account ${email} (ID 3) updated: first_name, signature`,
+		});
+		expect(said).not.toHaveProperty('signature');
+		const raw = await t.run(
+			account('update', { accountId: byId(3), updateFields, output: 'raw' }),
+			{ typeVersion: 1.1 },
+		);
+		expect(jsonOf(raw)[0]).toMatchObject({ id: 3, signature: '<p>Ann</p>' });
+		expect(jsonOf(raw)[0]).not.toHaveProperty('outcome');
+	});
+
 	it('accepts values from expressions (numeric text, boolean text)', async () => {
 		const result = await t.run(
 			account('update', {

@@ -9,6 +9,30 @@ const t = useSandbox();
 const HOOK = 'https://hooks.example.com/n8n';
 
 describe('alert create', () => {
+	it('version 1.1 answers where the new alert sends what, in words; Raw gives the alert as answered', async () => {
+		const parameters = {
+			resource: 'alert',
+			operation: 'create',
+			channel: 'HOOK_URL',
+			hookUrl: HOOK,
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+		};
+		const words = await t.run(parameters, { typeVersion: 1.1 });
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({
+			channel: 'HOOK_URL',
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+			outcome: 'created',
+			message: `Alert ${String(said.id)} created, active: sends ACCOUNT_DISCONNECTED to ${HOOK}`,
+		});
+		const raw = await t.run({ ...parameters, output: 'raw' }, { typeVersion: 1.1 });
+		expect(jsonOf(raw)[0]).toMatchObject({ channel: 'HOOK_URL', hook_url: HOOK });
+		expect(jsonOf(raw)[0]).not.toHaveProperty('outcome');
+	});
+
 	it('creates a webhook alert with documented, unverified and custom events', async () => {
 		const result = await t.run({
 			resource: 'alert',

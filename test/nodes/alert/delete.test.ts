@@ -18,6 +18,26 @@ describe('alert delete', () => {
 		expect(data.map((a) => a.id)).toEqual([1, 2]);
 	});
 
+	it('version 1.1 answers deleted: true in words; Raw gives what the service said', async () => {
+		const words = await t.run(
+			{ resource: 'alert', operation: 'delete', alertId: byId(3) },
+			{ typeVersion: 1.1 },
+		);
+		expect(jsonOf(words)).toEqual([
+			{
+				id: 3,
+				deleted: true,
+				outcome: 'deleted',
+				message: 'Alert 3 deleted: it sends no more notifications',
+			},
+		]);
+		const raw = await t.run(
+			{ resource: 'alert', operation: 'delete', alertId: byId(2), output: 'raw' },
+			{ typeVersion: 1.1 },
+		);
+		expect(jsonOf(raw)).toEqual([{ deleted: true, id: 2 }]);
+	});
+
 	it('surfaces a 404 for an unknown alert as an error (not retried)', async () => {
 		const result = await t.run({ resource: 'alert', operation: 'delete', alertId: byId(999) });
 		expect(result.error?.httpCode).toBe('404');

@@ -11,6 +11,23 @@ const t = useSandbox();
 const HOOK = 'https://hooks.example.com/n8n';
 
 describe('alert update', () => {
+	it('version 1.1 answers what the alert does now, in words; Raw gives the alert as answered', async () => {
+		const parameters = {
+			resource: 'alert',
+			operation: 'update',
+			alertId: byId(2),
+			updateFields: { active: false },
+		};
+		const words = await t.run(parameters, { typeVersion: 1.1 });
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({ id: 2, active: false, outcome: 'updated' });
+		expect(said.message).toMatch(/^Alert 2 updated, inactive \(would send .+ to .+\)$/);
+		const raw = await t.run({ ...parameters, output: 'raw' }, { typeVersion: 1.1 });
+		expect(jsonOf(raw)[0]).toMatchObject({ id: 2, active: false });
+		expect(jsonOf(raw)[0]).not.toHaveProperty('message');
+	});
+
 	it('sends only the fields given, with their API names', async () => {
 		const result = await t.run({
 			resource: 'alert',

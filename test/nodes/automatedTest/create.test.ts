@@ -7,6 +7,27 @@ import { byId, jsonOf, useSandbox } from '../context';
 const t = useSandbox();
 
 describe('automatedTest create', () => {
+	it('version 1.1 answers the new test and what to do next, in words; Raw gives the test', async () => {
+		const words = await t.run(
+			{ resource: 'automatedTest', operation: 'create', accountId: byId(2) },
+			{ typeVersion: 1.1 },
+		);
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({ active: false, account_ids: [2], outcome: 'created' });
+		expect(said.message).toMatch(
+			new RegExp(
+				`^Automated test ${String(said.id)} created, inactive \\(not scheduled\\).*: set its schedule and activation with Update, its weekdays with Set Runs$`,
+			),
+		);
+		expect(said).not.toHaveProperty('content_html');
+		const raw = await t.run(
+			{ resource: 'automatedTest', operation: 'create', accountId: byId(2), output: 'raw' },
+			{ typeVersion: 1.1 },
+		);
+		expect(jsonOf(raw)[0]).toHaveProperty('content_html');
+	});
+
 	it('creates an inactive test for the account', async () => {
 		const result = await t.run({
 			resource: 'automatedTest',

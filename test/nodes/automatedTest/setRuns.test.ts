@@ -31,6 +31,26 @@ describe('automatedTest setRuns', () => {
 		});
 	});
 
+	it('version 1.1 answers the days the test now runs on, by name; Raw gives the test as answered', async () => {
+		const parameters = {
+			resource: 'automatedTest',
+			operation: 'setRuns',
+			automatedTestId: byId(3),
+			weekdays: [3, 1],
+		};
+		const words = await t.run(parameters, { typeVersion: 1.1 });
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({ id: 3, run_days: ['Monday', 'Wednesday'], outcome: 'runs set' });
+		expect(said.message).toMatch(
+			/^Automated test 3 (active|inactive \(not scheduled\)), runs on Monday, Wednesday at \d+:00 /,
+		);
+		expect(said).not.toHaveProperty('automated_test_runs');
+		const raw = await t.run({ ...parameters, output: 'raw' }, { typeVersion: 1.1 });
+		expect(jsonOf(raw)[0]).toHaveProperty('automated_test_runs');
+		expect(jsonOf(raw)[0]).not.toHaveProperty('run_days');
+	});
+
 	it('accepts day names and numbers from an expression', async () => {
 		const result = await t.run(
 			{

@@ -9,6 +9,31 @@ import { byId, jsonOf, useSandbox } from '../context';
 const t = useSandbox();
 
 describe('automatedTest update', () => {
+	it('version 1.1 answers which settings changed and the schedule now, in words; Raw gives the test', async () => {
+		const parameters = {
+			resource: 'automatedTest',
+			operation: 'update',
+			automatedTestId: byId(3),
+			updateFields: { active: true, hour: 7 },
+		};
+		const words = await t.run(parameters, { typeVersion: 1.1 });
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({
+			id: 3,
+			active: true,
+			hour: 7,
+			updated: ['active', 'hour'],
+			outcome: 'updated',
+		});
+		expect(said.message).toMatch(
+			/^Automated test 3 updated \(active, hour\), active, runs .*at 7:00/,
+		);
+		const raw = await t.run({ ...parameters, output: 'raw' }, { typeVersion: 1.1 });
+		expect(jsonOf(raw)[0]).toMatchObject({ id: 3, active: true, hour: 7 });
+		expect(jsonOf(raw)[0]).not.toHaveProperty('updated');
+	});
+
 	it('activates the test and sends only the fields given, with their API names', async () => {
 		const result = await t.run({
 			resource: 'automatedTest',

@@ -104,7 +104,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 		const report: string[] = [];
 		for (const o of operations) {
 			const k = key(o);
-			const schema = versionDirs(description).every((v) =>
+			const schema = versionDirs(description).every(([, v]) =>
 				fs.existsSync(path.join(schemaRoot, v, o.resource, `${o.operation}.json`)),
 			);
 			const { missing, closed } = lacks(k, {

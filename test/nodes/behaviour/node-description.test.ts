@@ -517,7 +517,7 @@ describe('node description', () => {
 	});
 
 	it('names in a notice only output fields its operation returns (Spam Test → Create: seed_emails, public_full_id)', () => {
-		const [version] = versionDirs(description);
+		const [[, version]] = versionDirs(description);
 		const named: string[] = [];
 		for (const p of properties) {
 			if (p.type !== 'notice') continue;

@@ -54,7 +54,7 @@ describe('output schemas of the Deliverability node', () => {
 
 	it('exist for every resource and operation of the node', () => {
 		const { description } = new Deliverability();
-		const expected = versionDirs(description).flatMap((dir) =>
+		const expected = versionDirs(description).flatMap(([, dir]) =>
 			operationsOf(description).map(({ resource, operation }) =>
 				path.join(dir, resource, `${operation}.json`),
 			),

@@ -157,6 +157,26 @@ describe('email workspace create (google)', () => {
 		expect(JSON.parse(body.file_key_json as string)).toEqual(KEY_FILE);
 	});
 
+	it('version 1.1 answers the new workspace and what to do next, in words; Raw gives it as answered', async () => {
+		const words = await t.run(create({ name: 'Ops', provider: 'google' }), {
+			...google(),
+			typeVersion: 1.1,
+		});
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({ name: 'Ops', provider: 'google', outcome: 'created' });
+		expect(said.message).toBe(
+			`Google Workspace "Ops" (ID ${String(said.id)}) created: import its mailboxes with Email Workspace → Import Accounts`,
+		);
+		const raw = await t.run(create({ name: 'Ops 2', provider: 'google', output: 'raw' }), {
+			...google(),
+			typeVersion: 1.1,
+		});
+		expect(jsonOf(raw)[0]).toMatchObject({ name: 'Ops 2', provider: 'google' });
+		expect(jsonOf(raw)[0]).not.toHaveProperty('outcome');
+		noSecrets(words.items);
+	});
+
 	it('google is the default provider; a key file pasted on one line (a password field drops line breaks) works', async () => {
 		const result = await t.run(create({ name: 'Ops' }), google(JSON.stringify(KEY_FILE)));
 		expect(result.error).toBeUndefined();

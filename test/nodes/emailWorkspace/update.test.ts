@@ -82,6 +82,22 @@ describe('email workspace update', () => {
 		...extra,
 	});
 
+	it('version 1.1 answers the workspace as renamed, in words; Raw gives it as answered', async () => {
+		const id = await workspace();
+		const words = await t.run(update(id), { typeVersion: 1.1 });
+		expect(words.error).toBeUndefined();
+		expect(jsonOf(words)[0]).toMatchObject({
+			id,
+			name: 'Renamed',
+			provider: 'google',
+			outcome: 'updated',
+			message: `Google Workspace "Renamed" (ID ${id}) updated`,
+		});
+		const raw = await t.run(update(id, { output: 'raw' }), { typeVersion: 1.1 });
+		expect(jsonOf(raw)[0]).toMatchObject({ id, name: 'Renamed' });
+		expect(jsonOf(raw)[0]).not.toHaveProperty('outcome');
+	});
+
 	it('sends only the name when the key is not replaced (no key credential asked for)', async () => {
 		const id = await workspace();
 		expect(credentialsAskedFor(update(id))).toEqual(['deliverabilityApi']);

@@ -51,6 +51,29 @@ describe('spamTest update', () => {
 		});
 	});
 
+	it('version 1.1 answers the audience and seedlist now, in words; Raw gives the test with its results', async () => {
+		const test = await newTest(1);
+		const parameters = {
+			resource: 'spamTest',
+			operation: 'update',
+			publicId: byId(test.public_id),
+			updateFields: { type: 'btoc', seedlist: 2 },
+		};
+		const words = await t.run(parameters, { typeVersion: 1.1 });
+		expect(words.error).toBeUndefined();
+		const [said] = jsonOf(words);
+		expect(said).toMatchObject({
+			public_id: test.public_id,
+			test_type: 'btoc',
+			seedlist: 2,
+			outcome: 'updated',
+			message: `Spam test ${test.public_id} updated: audience Consumer (B2C), seedlist 2`,
+		});
+		expect(said).not.toHaveProperty('results');
+		const raw = await t.run({ ...parameters, output: 'raw' }, { typeVersion: 1.1 });
+		expect(jsonOf(raw)[0]).toHaveProperty('results');
+	});
+
 	it('changes only what was set: Seedlist alone keeps the audience type (read first)', async () => {
 		const test = await newTest(1);
 		await t.api('POST', `/spam_tests/${test.public_id}`, { type: 'btoc' });

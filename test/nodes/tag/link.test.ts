@@ -33,6 +33,21 @@ describe('tag link to account', () => {
 		expect(account.data.tags.map((tag) => tag.id)).toContain(5);
 	});
 
+	it('version 1.1 answers which tag now marks which account, in words; Raw gives {id, name}', async () => {
+		const words = await t.run(link(byId(5), byId(2)), { typeVersion: 1.1 });
+		expect(jsonOf(words)).toEqual([
+			{
+				id: 5,
+				name: 'vip',
+				account_id: 2,
+				outcome: 'linked',
+				message: 'Tag "vip" (ID 5) linked to account 2: Account → Get Many finds it by this tag',
+			},
+		]);
+		const raw = await t.run({ ...link(byId(5), byId(2)), output: 'raw' }, { typeVersion: 1.1 });
+		expect(jsonOf(raw)).toEqual([{ id: 5, name: 'vip' }]);
+	});
+
 	it('links per input item from expressions', async () => {
 		const result = await t.run(link('={{ $json.tag }}', '={{ $json.account }}'), {
 			input: [

@@ -8,6 +8,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
+import { changed, outputFields, shaped } from '../../params/output';
 
 export const operation = {
 	name: 'Delete',
@@ -35,6 +36,11 @@ export const description: INodeProperties[] = [
 			description: 'Why the account is removed (free text, kept by the service)',
 		},
 	]),
+	...outputFields({
+		simplified: 'Whether the account was deleted (deleted: true), in words, with its ID',
+		kept: 'account_id',
+		example: 'success',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -49,8 +55,9 @@ const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, reason } = v.all({
+	const { id, reason, view } = v.all({
 		id: () => item.numericId('accountId'),
+		view: () => item.output(),
 		reason: () => {
 			const extra = item.collection('additionalFields');
 			return extra.disconnect_reason === undefined
@@ -68,5 +75,22 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		answer,
 	});
 	// What the service said, and which account it was about (the id the user gave; a 204 leaves only that).
-	return { account_id: id, ...reply };
+	return shaped({ account_id: id, ...reply }, view, deletedWords, ['account_id']);
+}
+
+/** Deleted unless the service said `success: false` (a 204 or an empty 200 says done, as the answer fact reads it). */
+function deletedWords(said: IDataObject): IDataObject {
+	const id = String(said.account_id);
+	if (said.success === false || said.success === 'false')
+		return changed(
+			{ account_id: said.account_id, deleted: false },
+			{ outcome: 'not deleted', message: `The service answered success: false for account ${id}` },
+		);
+	return changed(
+		{ account_id: said.account_id, deleted: true },
+		{
+			outcome: 'deleted',
+			message: `Account ${id} deleted: its warming and spam checks stopped for good`,
+		},
+	);
 }

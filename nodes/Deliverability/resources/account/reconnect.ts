@@ -10,7 +10,7 @@ import type { AnswerFact } from '../../../shared/transport';
 import { answer as getAnswer } from './get';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
-import { outputFields, shaped } from '../../params/output';
+import { changed, outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
 import { simplifyAccount } from './shared/simplified';
 import { waitFlags, waitUntil } from '../../helpers/wait';
@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 	...outputFields({
 		simplify: 'Whether to return a simplified version of the response instead of the raw data',
 		simplified:
-			'The account, once waited for, with a verdict (pass, warn, fail) and its reasons, reputation scores and disconnected / paused / warming',
+			'The account, once waited for, with a verdict (pass, warn, fail) and its reasons, reputation scores and disconnected / paused / warming; not waited for, whether the reconnect was queued, in words',
 		kept: 'id',
 		example: 'email, imap_issue',
 	}),
@@ -49,6 +49,25 @@ export function reconnected(account: IDataObject): boolean {
  */
 export function completed(answer: IDataObject): boolean {
 	return answer.reconnected === true;
+}
+
+/** A reconnect not waited for, in words: queued as the service said (`queued`), with its job id. */
+function queuedWords(said: IDataObject): IDataObject {
+	const id = String(said.account_id);
+	const fields = {
+		account_id: said.account_id,
+		...(said.queued !== undefined ? { queued: said.queued } : {}),
+		...(said.job_id !== undefined ? { job_id: said.job_id } : {}),
+	};
+	if (said.queued === false || said.queued === 'false')
+		return changed(fields, {
+			outcome: 'not queued',
+			message: `The service answered queued: false for the reconnect of account ${id}`,
+		});
+	return changed(fields, {
+		outcome: 'queued',
+		message: `Reconnect of account ${id} queued${said.job_id !== undefined ? ` (job ${String(said.job_id)})` : ''}: check imap_issue with Account → Get later, or turn on "Wait for Completion"`,
+	});
 }
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -84,7 +103,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			message: `The reconnect of account ${id} is queued: turn on "Wait for Completion", or use Account → Get later, to see whether imap_issue cleared.`,
 			location: 'outputPane',
 		});
-		return { ...job, ...queued };
+		return shaped({ ...job, ...queued }, view, queuedWords, ['account_id']);
 	}
 	const fetch = async () =>
 		await item.request({ method: 'GET', path: `/accounts/${id}`, answer: getAnswer });

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
-import { setAlive } from './pause';
+import { aliveOutput, setAlive } from './pause';
 
 export const operation = {
 	name: 'Resume',
@@ -10,7 +10,7 @@ export const operation = {
 	description: 'Restart warming on a paused account (alive: true)',
 };
 
-export const description: INodeProperties[] = [idPicker('accountId')];
+export const description: INodeProperties[] = [idPicker('accountId'), ...aliveOutput('active')];
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	return await setAlive(item, { alive: true });

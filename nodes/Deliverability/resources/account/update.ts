@@ -7,6 +7,8 @@ import type { Item } from '../../helpers/item';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { timeZoneOption } from '../../params/fields';
 import { idPicker, locatorValue } from '../../params/locator';
+import { changed, outputFields, shaped } from '../../params/output';
+import { accountName, simplifyAccount } from './shared/simplified';
 
 /** Ranges of spec §8 for the account settings. */
 const ACCOUNT_RANGES = {
@@ -120,6 +122,12 @@ export const description: INodeProperties[] = [
 		},
 		timeZoneOption('Time zone of the mailbox'),
 	]),
+	...outputFields({
+		simplified:
+			'Which settings were changed, in words, with the account as it is now: ID, email, paused / warming and its verdict',
+		kept: 'id',
+		example: 'email, signature',
+	}),
 ];
 
 /** The update body from the Update Fields collection, every value checked (also values from expressions). */
@@ -174,15 +182,28 @@ const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const { id, body } = item.fields.all({
+	const { id, body, view } = item.fields.all({
 		id: () => item.numericId('accountId'),
 		body: () => updateBody(item, this.getNode()),
+		view: () => item.output(),
 	});
-	return await item.request({
+	const account = await item.request({
 		method: 'POST',
 		path: `/accounts/${id}`,
 		body,
 		kind: 'update',
 		answer,
 	});
+	// The settings sent, each named as the service names it (the 2xx says it took them all).
+	const sent = Object.keys(body);
+	return shaped(
+		account,
+		view,
+		(a) =>
+			changed(
+				{ ...simplifyAccount(a), updated: sent },
+				{ outcome: 'updated', message: `Account ${accountName(a)} updated: ${sent.join(', ')}` },
+			),
+		['id'],
+	);
 }

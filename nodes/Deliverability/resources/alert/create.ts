@@ -5,6 +5,8 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { collectionOf, given } from '../../params/collections';
 import { automatedTestIdsOption } from '../../params/fields';
+import { changed, outputFields, shaped } from '../../params/output';
+import { simplifyAlert } from './shared/simplified';
 import {
 	alertFields,
 	automatedTestIds,
@@ -55,6 +57,11 @@ export const description: INodeProperties[] = [
 	),
 	alertFields.active(),
 	collectionOf('additionalFields', [automatedTestIdsOption]),
+	...outputFields({
+		simplified: 'The new alert (ID, channel, events, active) and where it sends what, in words',
+		kept: 'id',
+		example: 'channel, events',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -69,26 +76,33 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const picked = item.value('channel');
 	// What the channel needs follows the picked value, checked or not (an unknown channel needs neither).
 	const channelName = String(picked ?? '').trim();
-	const body = given(
-		v.all({
-			channel: () => v.oneOf('channel', picked, CHANNELS),
-			events: () => eventsOf(v, 'events', item.value('events', []), item.value('customEvents', '')),
-			active: () => v.boolean('active', item.value('active', true)),
-			hook_url: () =>
-				needsHookUrl(channelName) ? hookUrl(v, 'hookUrl', item.value('hookUrl', '')) : undefined,
-			slack_channel_id: () =>
-				needsSlackChannel(channelName)
-					? slackChannelId(v, 'slackChannelId', item.value('slackChannelId', ''))
-					: undefined,
-			automated_test_ids: () => {
-				const fields = item.collection('additionalFields');
-				return fields.automated_test_ids === undefined
-					? undefined
-					: automatedTestIds(v, fields.automated_test_ids);
-			},
-		}),
-	);
-	return await item.request({
+	const { body, view } = v.all({
+		body: () =>
+			given(
+				v.all({
+					channel: () => v.oneOf('channel', picked, CHANNELS),
+					events: () =>
+						eventsOf(v, 'events', item.value('events', []), item.value('customEvents', '')),
+					active: () => v.boolean('active', item.value('active', true)),
+					hook_url: () =>
+						needsHookUrl(channelName)
+							? hookUrl(v, 'hookUrl', item.value('hookUrl', ''))
+							: undefined,
+					slack_channel_id: () =>
+						needsSlackChannel(channelName)
+							? slackChannelId(v, 'slackChannelId', item.value('slackChannelId', ''))
+							: undefined,
+					automated_test_ids: () => {
+						const fields = item.collection('additionalFields');
+						return fields.automated_test_ids === undefined
+							? undefined
+							: automatedTestIds(v, fields.automated_test_ids);
+					},
+				}),
+			),
+		view: () => item.output(),
+	});
+	const alert = await item.request({
 		method: 'POST',
 		path: '/alerts',
 		creates,
@@ -96,4 +110,16 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'create',
 		answer,
 	});
+	return shaped(
+		alert,
+		view,
+		(a) => {
+			const { fields: said, state } = simplifyAlert(a);
+			return changed(said, {
+				outcome: 'created',
+				message: `Alert ${String(a.id)} created, ${state}`,
+			});
+		},
+		['id'],
+	);
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
+import { changed, outputFields, shaped } from '../../params/output';
 
 export const operation = {
 	name: 'Delete',
@@ -10,7 +11,14 @@ export const operation = {
 	description: 'Delete an alert',
 };
 
-export const description: INodeProperties[] = [idPicker('alertId')];
+export const description: INodeProperties[] = [
+	idPicker('alertId'),
+	...outputFields({
+		simplified: 'Whether the alert was deleted (deleted: true), in words, with its ID',
+		kept: 'id',
+		example: 'deleted',
+	}),
+];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
@@ -23,12 +31,33 @@ const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const id = item.numericId('alertId');
+	const { id, view } = item.fields.all({
+		id: () => item.numericId('alertId'),
+		view: () => item.output(),
+	});
 	const reply = await item.request({
 		method: 'DELETE',
 		path: `/alerts/${id}`,
 		kind: 'update',
 		answer,
 	});
-	return { id, ...reply };
+	return shaped({ id, ...reply }, view, deletedWords, ['id']);
+}
+
+/**
+ * Deleted unless the answer says otherwise (`deleted: false` or `success: false`); a 204 or an empty 200 says done,
+ * as the answer fact reads it. The id is the one the user gave when the answer has none.
+ */
+function deletedWords(said: IDataObject): IDataObject {
+	const no = (value: unknown) => value === false || value === 'false';
+	const id = String(said.id);
+	if (no(said.deleted) || no(said.success))
+		return changed(
+			{ id: said.id, deleted: false },
+			{ outcome: 'not deleted', message: `The service answered that alert ${id} was not deleted` },
+		);
+	return changed(
+		{ id: said.id, deleted: true },
+		{ outcome: 'deleted', message: `Alert ${id} deleted: it sends no more notifications` },
+	);
 }

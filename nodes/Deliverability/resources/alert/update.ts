@@ -7,6 +7,8 @@ import type { Item } from '../../helpers/item';
 import { collectionOf, recordUpdate, UPDATE_FIELDS_NOTE } from '../../params/collections';
 import { automatedTestIdsOption } from '../../params/fields';
 import { idPicker } from '../../params/locator';
+import { changed, outputFields, shaped } from '../../params/output';
+import { simplifyAlert } from './shared/simplified';
 import {
 	alertFields,
 	automatedTestIds,
@@ -50,6 +52,12 @@ export const description: INodeProperties[] = [
 		],
 		`${UPDATE_FIELDS_NOTE} (the node reads the alert first for Active and Events, which the service needs on every update)`,
 	),
+	...outputFields({
+		simplified:
+			'The alert as it is now (ID, channel, events, active) and where it sends what, in words',
+		kept: 'id',
+		example: 'channel, events',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -57,23 +65,40 @@ const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)', keys:
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, body } = recordUpdate(item, () => item.numericId('alertId'), {
-		active: (value) => v.boolean('active', value),
-		automated_test_ids: (value) => automatedTestIds(v, value),
-		channel: (value) => v.oneOf('channel', value, CHANNELS),
-		events: (value) => eventsOf(v, 'events', value),
-		hook_url: (value) => hookUrl(v, 'hook_url', value),
-		slack_channel_id: (value) => slackChannelId(v, 'slack_channel_id', value),
+	const { update, view } = v.all({
+		update: () =>
+			recordUpdate(item, () => item.numericId('alertId'), {
+				active: (value) => v.boolean('active', value),
+				automated_test_ids: (value) => automatedTestIds(v, value),
+				channel: (value) => v.oneOf('channel', value, CHANNELS),
+				events: (value) => eventsOf(v, 'events', value),
+				hook_url: (value) => hookUrl(v, 'hook_url', value),
+				slack_channel_id: (value) => slackChannelId(v, 'slack_channel_id', value),
+			}),
+		view: () => item.output(),
 	});
+	const { id, body } = update;
 	if (body.active === undefined || body.events === undefined)
 		Object.assign(body, await keptValues.call(this, item, id, body));
-	return await item.request({
+	const alert = await item.request({
 		method: 'POST',
 		path: `/alerts/${id}`,
 		body,
 		kind: 'update',
 		answer,
 	});
+	return shaped(
+		alert,
+		view,
+		(a) => {
+			const { fields: said, state } = simplifyAlert(a);
+			return changed(said, {
+				outcome: 'updated',
+				message: `Alert ${String(a.id)} updated, ${state}`,
+			});
+		},
+		['id'],
+	);
 }
 
 /**

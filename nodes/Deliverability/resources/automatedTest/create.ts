@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
+import { changed, outputFields, shaped } from '../../params/output';
+import { simplifyAutomatedTest } from './shared/simplified';
 
 export const operation = {
 	name: 'Create',
@@ -28,6 +30,11 @@ export const description: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
+	...outputFields({
+		simplified: 'The new test (ID, active, schedule) and what to do next, in words',
+		kept: 'id',
+		example: 'active, account_ids',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -38,8 +45,11 @@ const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const accountId = item.numericId('accountId');
-	return await item.request({
+	const { accountId, view } = item.fields.all({
+		accountId: () => item.numericId('accountId'),
+		view: () => item.output(),
+	});
+	const test = await item.request({
 		method: 'POST',
 		path: '/automated_tests',
 		creates,
@@ -47,4 +57,16 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'create',
 		answer,
 	});
+	return shaped(
+		test,
+		view,
+		(t) => {
+			const { fields, state } = simplifyAutomatedTest(t);
+			return changed(fields, {
+				outcome: 'created',
+				message: `Automated test ${String(t.id)} created, ${state}: set its schedule and activation with Update, its weekdays with Set Runs`,
+			});
+		},
+		['id'],
+	);
 }

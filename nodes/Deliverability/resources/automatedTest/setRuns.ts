@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
-
-/** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+import { changed, outputFields, shaped } from '../../params/output';
+import { simplifyAutomatedTest, WEEKDAYS } from './shared/simplified';
 
 export const operation = {
 	name: 'Set Runs',
@@ -27,6 +26,11 @@ export const description: INodeProperties[] = [
 		description:
 			'Days the test runs on (replaces the current ones). From an expression: ISO numbers 1 (Monday) to 7 (Sunday) or day names.',
 	},
+	...outputFields({
+		simplified: 'The days the test now runs on, by name (run_days), with its schedule, in words',
+		kept: 'id',
+		example: 'runs',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -38,7 +42,8 @@ const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, weekdays } = v.all({
+	const { id, weekdays, view } = v.all({
+		view: () => item.output(),
 		id: () => item.numericId('automatedTestId'),
 		weekdays: () => {
 			const raw = item.value('weekdays', []) as unknown;
@@ -59,11 +64,23 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			return unique;
 		},
 	});
-	return await item.request({
+	const test = await item.request({
 		method: 'POST',
 		path: `/automated_tests/${id}/runs`,
 		body: { weekdays },
 		kind: 'update',
 		answer,
 	});
+	return shaped(
+		test,
+		view,
+		(t) => {
+			const { fields, state } = simplifyAutomatedTest(t);
+			return changed(fields, {
+				outcome: 'runs set',
+				message: `Automated test ${String(t.id)} ${state}`,
+			});
+		},
+		['id'],
+	);
 }

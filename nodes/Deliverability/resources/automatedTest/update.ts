@@ -7,6 +7,8 @@ import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, recordUpdate } from '../../params/collections';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../params/fields';
 import { accountOption, idPicker, locatorValue } from '../../params/locator';
+import { changed, outputFields, shaped } from '../../params/output';
+import { simplifyAutomatedTest } from './shared/simplified';
 
 export const operation = {
 	name: 'Update',
@@ -69,6 +71,12 @@ export const description: INodeProperties[] = [
 			"Time zone of Hour. When not added, the test keeps its current time zone (the service would reset it to the project's, so the node reads the test first).",
 		),
 	]),
+	...outputFields({
+		simplified:
+			'Which settings were changed, in words, with the test as it is now: active, schedule and audience',
+		kept: 'id',
+		example: 'active, hour',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -80,26 +88,48 @@ const answer: AnswerFact = {
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
-	const { id, body } = recordUpdate(item, () => item.numericId('automatedTestId'), {
-		active: (value) => v.boolean('active', value),
-		account_id: (value) => v.id('account_id', locatorValue(value)),
-		btob: (value) => v.boolean('btob', value),
-		btoc: (value) => v.boolean('btoc', value),
-		hour: (value) => v.integer('hour', value, 0, 23),
-		repeat_period: (value) => v.oneOf('repeat_period', value, valuesOf(REPEAT_PERIODS)),
-		repeat_period_delay: (value) => v.integer('repeat_period_delay', value, 1),
-		seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
-		time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),
+	const { update, view } = v.all({
+		update: () =>
+			recordUpdate(item, () => item.numericId('automatedTestId'), {
+				active: (value) => v.boolean('active', value),
+				account_id: (value) => v.id('account_id', locatorValue(value)),
+				btob: (value) => v.boolean('btob', value),
+				btoc: (value) => v.boolean('btoc', value),
+				hour: (value) => v.integer('hour', value, 0, 23),
+				repeat_period: (value) => v.oneOf('repeat_period', value, valuesOf(REPEAT_PERIODS)),
+				repeat_period_delay: (value) => v.integer('repeat_period_delay', value, 1),
+				seedlist: (value) => v.oneOf('seedlist', value, AUTOMATED_TEST_SEEDLISTS),
+				time_zone: (value) => v.timeZone('time_zone', locatorValue(value)),
+			}),
+		view: () => item.output(),
 	});
+	const { id, body } = update;
+	// The settings the user set (Active and Time Zone may be sent only to keep them as they are).
+	const set = Object.keys(body);
 	if (body.active === undefined || body.time_zone === undefined)
 		Object.assign(body, await keptValues.call(this, item, id, body));
-	return await item.request({
+	const test = await item.request({
 		method: 'POST',
 		path: `/automated_tests/${id}`,
 		body,
 		kind: 'update',
 		answer,
 	});
+	return shaped(
+		test,
+		view,
+		(t) => {
+			const { fields, state } = simplifyAutomatedTest(t);
+			return changed(
+				{ ...fields, updated: set },
+				{
+					outcome: 'updated',
+					message: `Automated test ${String(t.id)} updated (${set.join(', ')}), ${state}`,
+				},
+			);
+		},
+		['id'],
+	);
 }
 
 /**

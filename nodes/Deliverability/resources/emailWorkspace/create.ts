@@ -5,6 +5,8 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
+import { changed, outputFields, shaped } from '../../params/output';
+import { simplifyWorkspace } from './shared/simplified';
 
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
@@ -86,6 +88,11 @@ export const description: INodeProperties[] = [
 		]),
 		displayOptions: forProvider('outlook'),
 	},
+	...outputFields({
+		simplified: 'The new workspace (ID, name, provider) and what to do next, in words',
+		kept: 'id',
+		example: 'name, provider',
+	}),
 ];
 
 /** A date from the picker (text), or a Date / luxon DateTime from an expression such as {{ $now.plus(...) }}. */
@@ -108,7 +115,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const picked = item.value('provider', 'google');
 	// The secrets follow the picked provider, checked or not (anything but Google reads the Outlook app).
 	const google = String(picked ?? '').trim() === 'google';
-	const { name, provider, app } = await v.allAsync({
+	const { name, provider, app, view } = await v.allAsync({
 		name: () => v.nonEmptyString('name', item.value('name')),
 		provider: () => v.oneOf('provider', picked, valuesOf(PROVIDERS)),
 		app: async (): Promise<{ body: IDataObject; secrets: string[] }> => {
@@ -128,6 +135,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			}
 			return { body, secrets: outlook.secrets };
 		},
+		view: () => item.output(),
 	});
 	const body: IDataObject = { name, provider, ...app.body };
 	const secrets = app.secrets;
@@ -145,10 +153,22 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			}),
 	);
 	// Secrets and the key file are not returned by the service; never let one through if that changes.
-	return withoutFields(workspace, [
+	const safe = withoutFields(workspace, [
 		'file_key_json',
 		'outlook_client_secret',
 		'outlook_client_secret_value',
 		'private_key',
 	]);
+	return shaped(
+		safe,
+		view,
+		(w) => {
+			const { fields, name: named } = simplifyWorkspace(w);
+			return changed(fields, {
+				outcome: 'created',
+				message: `${named} created: import its mailboxes with Email Workspace → Import Accounts`,
+			});
+		},
+		['id'],
+	);
 }

@@ -10,6 +10,8 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { idPicker } from '../../params/locator';
+import { changed, outputFields, shaped } from '../../params/output';
+import { simplifyWorkspace } from './shared/simplified';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
 import { workspaceName } from './create';
 
@@ -32,6 +34,11 @@ export const description: INodeProperties[] = [
 		description:
 			'Whether to send a new service account key file (Google workspaces only), read from the "Deliverability Google Workspace Key API" credential. Off: the current key stays.',
 	},
+	...outputFields({
+		simplified: 'The workspace as it is now (ID, name, provider), in words',
+		kept: 'id',
+		example: 'name',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -44,10 +51,11 @@ const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const { id, name, replaceKey } = v.all({
+	const { id, name, replaceKey, view } = v.all({
 		id: () => item.numericId('emailWorkspaceId'),
 		name: () => v.nonEmptyString('name', item.value('name', '')),
 		replaceKey: () => item.flag(REPLACE_KEY_PARAMETER),
+		view: () => item.output(),
 	});
 	const body: IDataObject = { name };
 	let secrets: string[] = [];
@@ -69,10 +77,22 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			}),
 	);
 	// The key file is not returned by the service; never let it through if that changes.
-	return withoutFields(workspace, [
+	const safe = withoutFields(workspace, [
 		'file_key_json',
 		'outlook_client_secret',
 		'outlook_client_secret_value',
 		'private_key',
 	]);
+	return shaped(
+		safe,
+		view,
+		(w) => {
+			const { fields, name: named } = simplifyWorkspace(w);
+			return changed(fields, {
+				outcome: 'updated',
+				message: `${named} updated${replaceKey ? ': name and Google key replaced' : ''}`,
+			});
+		},
+		['id'],
+	);
 }

@@ -7,6 +7,7 @@ import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, recordUpdate } from '../../params/collections';
 import { seedlistOption, SPAM_TEST_SEEDLISTS } from '../../params/fields';
 import { idPicker } from '../../params/locator';
+import { changed, outputFields, picked, shaped } from '../../params/output';
 
 export const operation = {
 	name: 'Update',
@@ -33,6 +34,11 @@ export const description: INodeProperties[] = [
 		),
 		seedlistOption(SPAM_TEST_SEEDLISTS, 'Re-associate the test with this seedlist (1 to 4)'),
 	]),
+	...outputFields({
+		simplified: 'The audience type and seedlist the test has now, in words, with its IDs',
+		kept: 'public_id',
+		example: 'test_type, seedlist',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -45,10 +51,15 @@ const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;
 	const v = item.fields;
-	const { id: publicId, body } = recordUpdate(item, () => item.stringId('publicId'), {
-		type: (value) => v.oneOf('type', value, valuesOf(AUDIENCE_TYPES)),
-		seedlist: (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS),
+	const { update, view } = v.all({
+		update: () =>
+			recordUpdate(item, () => item.stringId('publicId'), {
+				type: (value) => v.oneOf('type', value, valuesOf(AUDIENCE_TYPES)),
+				seedlist: (value) => v.oneOf('seedlist', value, SPAM_TEST_SEEDLISTS),
+			}),
+		view: () => item.output(),
 	});
+	const { id: publicId, body } = update;
 	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
 	if (body.type === undefined) {
 		// `type` is required on every update: without it the audience would have to be reset, so keep the current one.
@@ -66,5 +77,19 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		}
 		body.type = current.test_type;
 	}
-	return await item.request({ method: 'POST', path, body, kind: 'update', answer });
+	const test = await item.request({ method: 'POST', path, body, kind: 'update', answer });
+	return shaped(test, view, updatedWords, ['public_id']);
+}
+
+/** The test's audience and seedlist as the service answered them, in a sentence. */
+function updatedWords(test: IDataObject): IDataObject {
+	const audience = AUDIENCE_TYPES.find((t) => t.value === test.test_type)?.name;
+	const now = [
+		test.test_type !== undefined ? `audience ${audience ?? String(test.test_type)}` : '',
+		test.seedlist !== undefined ? `seedlist ${String(test.seedlist)}` : '',
+	].filter(Boolean);
+	return changed(picked(test, ['id', 'public_id', 'public_full_id', 'test_type', 'seedlist']), {
+		outcome: 'updated',
+		message: `Spam test ${String(test.public_id)} updated${now.length ? `: ${now.join(', ')}` : ''}`,
+	});
 }

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
+import { changed, outputFields, picked, shaped } from '../../params/output';
 
 export const operation = {
 	name: 'Link to Account',
@@ -21,6 +22,11 @@ export const description: INodeProperties[] = [
 		'accountId',
 		'The account (mailbox) that gets the tag. Search by email or name, or give its ID.',
 	),
+	...outputFields({
+		simplified: 'The tag (ID, name) and the account it now marks, in words',
+		kept: 'id',
+		example: 'name',
+	}),
 ];
 
 /** What the answer must be (checked by the transport before anything becomes an item). */
@@ -31,15 +37,30 @@ const answer: AnswerFact = {
 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
-	const { tagId, accountId } = item.fields.all({
+	const { tagId, accountId, view } = item.fields.all({
 		tagId: () => item.numericId('tagId'),
 		accountId: () => item.numericId('accountId'),
+		view: () => item.output(),
 	});
-	return await item.request({
+	const tag = await item.request({
 		method: 'POST',
 		path: `/tags/${tagId}/link`,
 		body: { account_id: accountId },
 		kind: 'update',
 		answer,
 	});
+	return shaped(tag, view, (t) => linkedWords(t, accountId), ['id']);
+}
+
+/** The tag as the service answered it, and the account it was linked to (the one the user gave). */
+function linkedWords(tag: IDataObject, accountId: number): IDataObject {
+	const name =
+		typeof tag.name === 'string' ? `"${tag.name}" (ID ${String(tag.id)})` : `ID ${String(tag.id)}`;
+	return changed(
+		{ ...picked(tag, ['id', 'name']), account_id: accountId },
+		{
+			outcome: 'linked',
+			message: `Tag ${name} linked to account ${accountId}: Account → Get Many finds it by this tag`,
+		},
+	);
 }

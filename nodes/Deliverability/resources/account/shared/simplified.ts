@@ -71,3 +71,9 @@ export function simplifyAccount(account: IDataObject): IDataObject {
 	out.problems = problems;
 	return out;
 }
+
+/** An account as a sentence names it: its email and ID as the service sent them ("a@example.com (ID 4)"). */
+export function accountName(account: IDataObject, id: unknown = account.id): string {
+	const email = typeof account.email === 'string' && account.email !== '' ? account.email : '';
+	return email ? `${email} (ID ${String(id)})` : `ID ${String(id)}`;
+}

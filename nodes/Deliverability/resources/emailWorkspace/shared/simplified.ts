@@ -1,0 +1,30 @@
+/**
+ * An email workspace as a person reads it (Simplified on Email Workspace → Create and Update): who it is as the
+ * service answered, and its name in a sentence. Nothing is filled in for a field the answer lacks.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { picked } from '../../../params/output';
+
+const AS_SENT = [
+	'id',
+	'name',
+	'provider',
+	'created_at',
+	'outlook_client_secret_expires_at',
+] as const;
+
+const PROVIDER_WORDS: Record<string, string> = {
+	google: 'Google Workspace',
+	outlook: 'Microsoft 365',
+};
+
+/** The workspace's fields as answered, and how a sentence names it ("Google Workspace "Sales" (ID 3)"). */
+export function simplifyWorkspace(workspace: IDataObject): { fields: IDataObject; name: string } {
+	const provider = PROVIDER_WORDS[String(workspace.provider)] ?? 'email workspace';
+	const named = typeof workspace.name === 'string' ? ` "${workspace.name}"` : '';
+	return {
+		fields: picked(workspace, AS_SENT),
+		name: `${provider}${named} (ID ${String(workspace.id)})`,
+	};
+}
