@@ -432,6 +432,8 @@ export interface PollOptions {
 	staticData?: IDataObject;
 	/** The workflow id: the same id across a simulated restart. */
 	workflowId?: string;
+	/** The poll's time limit n8n gives (getPollBudgetMs; n8n-core's default otherwise: 5 min). */
+	budgetMs?: number;
 }
 
 /** A polling trigger in an active workflow: every poll runs in n8n-core's real PollContext. */
@@ -461,8 +463,21 @@ export function pollHarness(options: PollOptions): PollHarness {
 		settings: { timezone: 'UTC' },
 	});
 	const additionalData = additionalDataFor(options.credentials);
+	const budget = options.budgetMs;
 	const contextFor = (mode: WorkflowExecuteMode) =>
-		new PollContext(workflow, node, additionalData, mode, options.activation ?? 'activate');
+		new PollContext(
+			workflow,
+			node,
+			additionalData,
+			mode,
+			options.activation ?? 'activate',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
+		);
 	const run = async (context: PollContext) => {
 		if (!options.nodeType.poll) throw new Error('harness: the node has no poll()');
 		return await options.nodeType.poll.call(context);

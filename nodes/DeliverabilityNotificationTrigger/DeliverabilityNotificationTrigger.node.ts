@@ -166,6 +166,18 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
 }
 
 /**
+ * How long this poll may take, from n8n (2.41 and later: `getPollBudgetMs`). n8n's scheduler abandons a poll that runs
+ * past N8N_SCHEDULER_POLL_TIMEOUT with a log line only, no error execution, and the budget it gives is that limit less
+ * a margin (36 s of the default 45 s); legacy polling gives 5 min. The requests stop within it and say so, so a slow
+ * service shows as a failed poll. Older n8n has no budget: each request keeps its own limits.
+ */
+function pollBudgetMs(ctx: IPollFunctions): number | undefined {
+	const get = (ctx as Partial<IPollFunctions>).getPollBudgetMs;
+	const budget: unknown = typeof get === 'function' ? get.call(ctx) : undefined;
+	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : undefined;
+}
+
+/**
  * A list that cannot be read, or a notification without an id, is an error n8n reports (the trigger's error, the
  * workflow's error workflow), never a quiet poll: the memory works by id, and "nothing new" would hide open
  * notifications for as long as the answers stay like this.
@@ -190,8 +202,9 @@ async function listNotifications(
 	const base: IDataObject = accountId === undefined ? {} : { account_id: accountId };
 	const queries = events.length ? events.map((event) => ({ ...base, event })) : [base];
 	const byId = new Map<string, IDataObject>();
-	// One session for the poll: the credential is read once for all its lists.
-	const session = openSession(ctx);
+	// One session for the poll: the credential is read once for all its lists, and all of them end within the
+	// poll's time limit.
+	const session = openSession(ctx, pollBudgetMs(ctx));
 	for (const qs of queries) {
 		const reading = readIdList(
 			await apiRequest(session, {

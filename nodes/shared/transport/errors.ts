@@ -250,6 +250,26 @@ export function networkError(
 	});
 }
 
+/**
+ * A request that could not end within its session's time limit (a poll's budget, session.ts): what it was waiting
+ * for when the time ran out, and that nothing came of it. `last`: the last problem, in words.
+ */
+export function outOfTimeError(
+	ctx: ApiContext,
+	request: ApiRequest,
+	where: Where,
+	budgetMs: number,
+	last: string,
+	attempts: number,
+): NodeApiError {
+	const seconds = Math.round(budgetMs / 1000);
+	const headline = `The service at ${where.baseUrl} did not answer ${request.method} ${request.path} within the ${seconds} s this poll may take`;
+	return headlineError(ctx.getNode(), headline, {
+		response: { message: headline, networkCode: 'ETIMEDOUT' } as JsonObject,
+		description: `n8n gives each poll ${seconds} s (its poll time limit, N8N_SCHEDULER_POLL_TIMEOUT, less a safety margin) and drops a poll that runs longer without reporting it, so the trigger stops first and reports it here. Last problem: ${last}. Attempts: ${attempts}. Nothing was emitted or remembered from this poll: the next poll asks again. If the service is just slow, poll less often or raise N8N_SCHEDULER_POLL_TIMEOUT.`,
+	});
+}
+
 /** A request stopped because the execution was stopped. */
 export function cancelledError(ctx: ApiContext, request: ApiRequest): NodeApiError {
 	return new NodeApiError(ctx.getNode(), { message: 'Request cancelled' } as JsonObject, {

@@ -10,7 +10,14 @@ import { sleep } from 'n8n-workflow';
 import { pacerPolicy } from '../pacer';
 import { USER_AGENT } from '../version';
 import { ANY_ANSWER, checkAnswer, withoutKey } from './answers';
-import { answerError, apiError, cancelledError, networkError, type Where } from './errors';
+import {
+	answerError,
+	apiError,
+	cancelledError,
+	networkError,
+	outOfTimeError,
+	type Where,
+} from './errors';
 import {
 	backoffMs,
 	kindOf,
@@ -19,6 +26,7 @@ import {
 	networkCode,
 	retryAfterOf,
 	retryPolicy,
+	TIMEOUTS,
 	UNREACHABLE,
 } from './retries';
 import type { Session } from './session';
@@ -93,8 +101,20 @@ export async function apiRequest(
 	};
 	if (request.body === undefined) delete options.body;
 	let refusedOnce = false;
+	// The session's time limit (a poll's budget): no attempt and no wait runs past it; running out is its own error.
+	const { deadline } = session;
+	const left = () => (deadline ? deadline.at - Date.now() : Infinity);
+	let last = 'no answer yet';
+	const outOfTime = (attempts: number) =>
+		outOfTimeError(ctx, request, where, deadline?.ms ?? 0, last, attempts);
+	/** Waits before the next attempt, unless the wait would end past the deadline. */
+	const pause = async (ms: number, attempts: number) => {
+		if (ms >= left()) throw outOfTime(attempts);
+		await sleep(ms);
+	};
 
 	for (let attempt = 0; ; attempt++) {
+		if (left() <= 0) throw outOfTime(attempt);
 		// A refusal remembered from another request (earlier item, other page): fail without a new attempt. A
 		// request's own quick retry after its first refusal is exempt, so the memory never blocks the probe.
 		if (pacer.isRefused() && !(attempt === 1 && refusedOnce))
@@ -103,8 +123,9 @@ export async function apiRequest(
 		const release = await pacer.acquire();
 		// A total limit per answer: n8n's timeout is an idle limit, so a body that trickles in would hold the item
 		// for as long as it drips. The timer is the platform's own (AbortSignal.timeout), not one the node keeps.
-		const deadline = AbortSignal.timeout(timeoutMs);
-		withDeadline(options, deadline, cancelSignalOf(ctx));
+		const limit = Math.min(timeoutMs, left());
+		const answerBy = AbortSignal.timeout(limit);
+		withDeadline(options, answerBy, cancelSignalOf(ctx));
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
@@ -117,15 +138,21 @@ export async function apiRequest(
 		} catch (error) {
 			release('failed');
 			// Our own limit ran out: a timeout like any other (reads and updates retried, creates not).
-			const code = deadline.aborted ? 'ETIMEDOUT' : networkCode(error);
+			const code = answerBy.aborted ? 'ETIMEDOUT' : networkCode(error);
 			if (code === 'ERR_CANCELED') {
 				throw cancelledError(ctx, request);
 			}
+			last =
+				code && TIMEOUTS.has(code)
+					? `no complete answer within ${Math.round(limit / 1000)} s`
+					: `network error ${code ?? 'without a code'}`;
+			// The session's time was what ran out, not the credential's limit per answer.
+			if (answerBy.aborted && limit < timeoutMs) throw outOfTime(attempt + 1);
 			if (code && UNREACHABLE.has(code)) {
 				pacer.refused();
 				if (attempt === 0) {
 					refusedOnce = true;
-					await sleep(pacerPolicy.refusedRetryMs);
+					await pause(pacerPolicy.refusedRetryMs, attempt + 1);
 					continue;
 				}
 				throw networkError(ctx, request, where, code, attempt + 1);
@@ -134,7 +161,7 @@ export async function apiRequest(
 				(code && NEVER_REACHED.has(code)) ||
 				(kind !== 'create' && code !== undefined && MAYBE_PROCESSED.has(code));
 			if (retryable && attempt < retryPolicy.maxRetries) {
-				await sleep(backoffMs(attempt));
+				await pause(backoffMs(attempt), attempt + 1);
 				continue;
 			}
 			throw networkError(ctx, request, where, code, attempt + 1);
@@ -162,19 +189,24 @@ export async function apiRequest(
 				) as IDataObject;
 			// A body cut off on the way is a broken connection: a read or an update is asked again.
 			if (reading.problem.cutOff && kind !== 'create' && attempt < retryPolicy.maxRetries) {
-				await sleep(backoffMs(attempt));
+				last = 'an answer cut off on the way';
+				await pause(backoffMs(attempt), attempt + 1);
 				continue;
 			}
 			throw answerError(ctx, request, where, response, reading.problem, secrets);
 		}
 
 		if (attempt < retryPolicy.maxRetries) {
+			last = `HTTP ${status}`;
 			if (status === 429) {
 				const asked = retryAfterOf(response);
 				// The pacer holds this request (and every other) until the wait is over.
-				if (asked === undefined || asked <= retryPolicy.maxRetryAfterMs) continue;
+				if (asked === undefined || asked <= retryPolicy.maxRetryAfterMs) {
+					if ((asked ?? 0) >= left()) throw outOfTime(attempt + 1);
+					continue;
+				}
 			} else if (status >= 500 && kind !== 'create') {
-				await sleep(backoffMs(attempt));
+				await pause(backoffMs(attempt), attempt + 1);
 				continue;
 			}
 		}

@@ -62,11 +62,26 @@ export interface Credential {
 	timeoutMs: number;
 }
 
+/**
+ * A time limit for all the requests of a session together (a poll's: n8n abandons a poll that runs past its budget
+ * without reporting it, so the requests must stop first and say so). `at`: epoch ms; `ms`: the limit as given.
+ */
+export interface Deadline {
+	at: number;
+	ms: number;
+}
+
 export class Session {
 	private reading: Promise<Credential> | undefined;
 
-	/** `ctx`: the n8n context the requests are made with (its request helper, node and stop signal). */
-	constructor(readonly ctx: ApiContext) {}
+	/**
+	 * `ctx`: the n8n context the requests are made with (its request helper, node and stop signal); `deadline`: when
+	 * its requests must have ended, attempts and waits included (none: each request has its own limits only).
+	 */
+	constructor(
+		readonly ctx: ApiContext,
+		readonly deadline?: Deadline,
+	) {}
 
 	/** The credential, read on first use; a failed read is not kept, so the next request reads again. */
 	async credential(itemIndex: number | undefined): Promise<Credential> {
@@ -131,7 +146,10 @@ export class Session {
 	}
 }
 
-/** A session for the requests of one caller (see above). */
-export function openSession(ctx: ApiContext): Session {
-	return new Session(ctx);
+/** A session for the requests of one caller (see above), optionally all within `budgetMs` from now. */
+export function openSession(ctx: ApiContext, budgetMs?: number): Session {
+	return new Session(
+		ctx,
+		budgetMs === undefined ? undefined : { at: Date.now() + budgetMs, ms: budgetMs },
+	);
 }
