@@ -108,6 +108,7 @@ export class Deliverer implements Effects {
 	private attempt(payload: Payload, url: string, copy: number, attempt: number): void {
 		const { deliveryTimeoutMs, deliveryRetryDelaysMs } = this.store.settings;
 		const generation = this.generation;
+		const sentAt = performance.now();
 		let finished = false;
 		const finish = (status: number | null, error: string | null): void => {
 			if (finished || generation !== this.generation) return;
@@ -125,6 +126,7 @@ export class Deliverer implements Effects {
 				status,
 				error,
 				at: new Date().toISOString(),
+				ms: Math.round(performance.now() - sentAt),
 			});
 			const success = status !== null && status >= 200 && status < 300;
 			if (success || attempt > deliveryRetryDelaysMs.length) return;
@@ -161,6 +163,7 @@ export class Deliverer implements Effects {
 				status: null,
 				error: String(err),
 				at: new Date().toISOString(),
+				ms: 0,
 			});
 			return;
 		}

@@ -320,6 +320,8 @@ export interface DeliveryLogEntry {
 	status: number | null;
 	error: string | null;
 	at: string;
+	/** From sending the request to the whole answer (or to the timeout / connection error), in ms. */
+	ms: number;
 }
 
 /** What list endpoints do with `per_page`: use it (1..100), ignore it (their own page size), or cap it at `perPageCap`. */

@@ -312,7 +312,9 @@ interface ClusterOptions {
 	/** Database name (created here). */
 	database: string;
 	webhookProcessors?: number;
-	/** The worker's `--concurrency` (default 5). */
+	/** How many workers (default 1): the storm bench runs several, as production clusters do. */
+	workers?: number;
+	/** Each worker's `--concurrency` (default 5). */
 	workerConcurrency?: number;
 	/** n8n's regular mode on the same database instead: main alone runs everything (no Redis, worker or processors). */
 	regular?: boolean;
@@ -331,7 +333,7 @@ export interface Figures {
 }
 
 /**
- * Main + one worker + N webhook processors. Main's N8N_WEBHOOK_URL is the first webhook processor's address: what a
+ * Main + worker(s) (one unless `workers` says more) + N webhook processors. Main's N8N_WEBHOOK_URL is the first webhook processor's address: what a
  * load balancer in front of the processors would be in production, and what triggers register with services.
  */
 export class Cluster {
@@ -339,7 +341,8 @@ export class Cluster {
 
 	main!: N8n;
 
-	worker!: N8n;
+	/** The workers, the first of them also as `worker`. */
+	workers: N8n[] = [];
 
 	webhooks: N8n[] = [];
 
@@ -354,8 +357,12 @@ export class Cluster {
 		process.once('exit', this.removeRoot);
 	}
 
+	get worker(): N8n {
+		return this.workers[0];
+	}
+
 	get all(): N8n[] {
-		return this.options.regular ? [this.main] : [this.main, this.worker, ...this.webhooks];
+		return this.options.regular ? [this.main] : [this.main, ...this.workers, ...this.webhooks];
 	}
 
 	/** Creates the database, the processes' folders and ports and installs the package everywhere; starts nothing. */
@@ -408,9 +415,12 @@ export class Cluster {
 				port: mainPort,
 				env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
 			});
-			this.worker = make('worker', 'worker', {
-				args: [`--concurrency=${this.options.workerConcurrency ?? 5}`],
-			});
+			const workers = this.options.workers ?? 1;
+			this.workers = Array.from({ length: workers }, (_, i) =>
+				make(workers === 1 ? 'worker' : `worker-${i + 1}`, 'worker', {
+					args: [`--concurrency=${this.options.workerConcurrency ?? 5}`],
+				}),
+			);
 			this.webhooks = webhookPorts.map((port, i) => make(`webhook-${i + 1}`, 'webhook', { port }));
 		}
 		await Promise.all(
@@ -432,21 +442,31 @@ export class Cluster {
 			`[queue] main ready in ${(this.main.startupMs / 1000).toFixed(1)} s on ${this.main.baseUrl}`,
 		);
 		if (this.options.regular) return;
-		await Promise.all([this.worker, ...this.webhooks].map(start));
+		await Promise.all([...this.workers, ...this.webhooks].map(start));
 		const processors = this.webhooks
 			.map((w) => `${(w.startupMs / 1000).toFixed(1)} s (${w.baseUrl})`)
 			.join(', ');
+		const workers = this.workers.map((w) => `${(w.startupMs / 1000).toFixed(1)} s`).join(', ');
 		this.log(
-			`[queue] worker ready in ${(this.worker.startupMs / 1000).toFixed(1)} s; ${
+			`[queue] worker(s) ready in ${workers}; ${
 				processors ? `webhook processors in ${processors}` : 'no webhook processor'
 			}`,
 		);
 	}
 
+	/** One SQL statement in this cluster's database (psql): its rows, columns separated by tabs. */
+	sql(statement: string): string[] {
+		return this.options.postgres.query(this.options.database, statement);
+	}
+
 	figures(): Figures {
 		const names = this.options.regular
 			? ['main']
-			: ['main', 'worker', ...this.webhooks.map((_, i) => `webhook-${i + 1}`)];
+			: [
+					'main',
+					...this.workers.map((_, i) => (this.workers.length === 1 ? 'worker' : `worker-${i + 1}`)),
+					...this.webhooks.map((_, i) => `webhook-${i + 1}`),
+				];
 		const startupMs: Figures['startupMs'] = {};
 		const startupCpuS: Figures['startupCpuS'] = {};
 		const rss: Figures['rssMiB'] = {};
@@ -465,7 +485,7 @@ export class Cluster {
 	async stop(): Promise<void> {
 		// Processors and worker first: main last, so nothing is left waiting on it.
 		await Promise.all(
-			[...this.webhooks, ...(this.options.regular ? [] : [this.worker])].map((p) => p?.stop()),
+			[...this.webhooks, ...(this.options.regular ? [] : this.workers)].map((p) => p?.stop()),
 		);
 		await this.main?.stop();
 		this.removeRoot();
