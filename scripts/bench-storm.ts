@@ -6,11 +6,13 @@
  * saves, 429s and n8n's database complaints. Figures are printed, never asserted. Not run by CI.
  *
  *   npm run -s bench:storm -- [--events 300] [--over 0] [--workers 3] [--concurrency 10] [--processors 1]
- *       [--rate 20] [--service-rate 20] [--hogs 0] [--runs 1] [--window W] [--tgz file.tgz] [--env KEY=VALUE ...]
+ *       [--rate 20] [--service-rate 20] [--hogs 0] [--runs 1] [--memory 1000] [--window W] [--tgz file.tgz] [--env KEY=VALUE ...]
  *
  * --over S      spread the disconnections over S seconds (0: as fast as the admin API takes them, well under 1 s)
  * --rate R      the credential's Max Requests per Second (per process: divide the service's 20 by the workers)
  * --service-rate the sandbox's limit per key (20 requests/s, as the service asks; 0: none)
+ * --memory M    earlier ids in the trigger's memory before the storm (default 1000: a long-running instance's;
+ *               0: the empty memory of a fresh publication)
  * --window W    the trigger's Deduplication Window (0: off, no static-data write per event)
  * --hogs H      H busy-looping processes beside the cluster while the storm runs (background load, reproducible)
  * --env K=V     n8n settings for every process, e.g. DB_POSTGRESDB_POOL_SIZE=10 or N8N_EXPRESSION_ENGINE=legacy
@@ -32,6 +34,7 @@ import { admin } from '../support/sandbox-admin';
 import {
 	autoPauseExample,
 	controlWorkflow,
+	prefillMemory,
 	prepareStorm,
 	runStorm,
 	stormTable,
@@ -47,6 +50,8 @@ interface Options {
 	serviceRate: number;
 	hogs: number;
 	runs: number;
+	/** Earlier event ids put into the trigger's memory before the storm (a long-running instance's). */
+	memory: number;
 	/** The trigger's Deduplication Window (undefined: the example's, i.e. the default). */
 	window?: number;
 	tgz?: string;
@@ -64,6 +69,7 @@ function parseArgs(argv: string[]): Options {
 		serviceRate: 20,
 		hogs: 0,
 		runs: 1,
+		memory: 1000,
 		env: {},
 	};
 	const numeric: Record<string, keyof Options> = {
@@ -77,6 +83,7 @@ function parseArgs(argv: string[]): Options {
 		'--hogs': 'hogs',
 		'--runs': 'runs',
 		'--window': 'window',
+		'--memory': 'memory',
 	};
 	for (let i = 0; i < argv.length; i += 2) {
 		const [arg, value] = [argv[i], argv[i + 1]];
@@ -138,6 +145,7 @@ async function main(): Promise<void> {
 				if (o.serviceRate > 0)
 					await admin(sandbox, 'POST', '/rate-limit', { perSecond: o.serviceRate });
 				const urls = await prepareStorm(cluster, sandbox);
+				if (o.memory > 0) prefillMemory(cluster, o.memory);
 				// Let the processors settle after publishing (they load the webhooks) before the storm.
 				await new Promise((r) => setTimeout(r, 3000));
 				hogs.push(...startHogs(o.hogs));
@@ -152,7 +160,7 @@ async function main(): Promise<void> {
 						.map(([k, v]) => `${k}=${v}`)
 						.join(' ') || 'n8n defaults';
 				const table = [
-					`storm ${run}/${o.runs}: ${o.events} alerts over ${o.over} s; dedupe window ${o.window ?? 'default'}; main + ${o.workers} worker(s) (concurrency ${o.concurrency}) + ${o.processors} webhook processor(s); credential ${o.rate}/s, service ${o.serviceRate || 'no'} limit/s; ${o.hogs} CPU hog(s) on ${os.cpus().length} cores; ${path.basename(tgz)}; ${settings}`,
+					`storm ${run}/${o.runs}: ${o.events} alerts over ${o.over} s; dedupe window ${o.window ?? 'default'}, ${o.memory} ids remembered before; main + ${o.workers} worker(s) (concurrency ${o.concurrency}) + ${o.processors} webhook processor(s); credential ${o.rate}/s, service ${o.serviceRate || 'no'} limit/s; ${o.hogs} CPU hog(s) on ${os.cpus().length} cores; ${path.basename(tgz)}; ${settings}`,
 					stormTable(result),
 					'',
 				].join('\n');

@@ -13,8 +13,12 @@
  * dropped after the last attempt) and what n8n did (executions by status, mailboxes paused, paused twice), plus the
  * database work of the run (UPDATEs of n8n's workflow table: static-data saves) and n8n's own complaints in its logs.
  */
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 
+import type { IDataObject } from 'n8n-workflow';
+
+import { claim, DEFAULT_DEDUPE_WINDOW, memoryScope } from '../nodes/DeliverabilityTrigger/dedupe';
 import { loadExamples } from './examples';
 import type { Cluster } from './queue-cluster';
 import { admin } from './sandbox-admin';
@@ -163,6 +167,27 @@ export async function prepareStorm(
 	}
 	if (!exampleUrl) throw new Error('publishing the example registered no alert');
 	return { exampleUrl, controlUrl };
+}
+
+/**
+ * Fills the published example's duplicate memory with `count` earlier event ids, written into n8n's database the
+ * way the trigger itself records them (its own code, run here): the memory of an instance that has been receiving
+ * events for a while, not the empty one of a fresh cluster. The processors read it with the next delivery.
+ */
+export function prefillMemory(cluster: Cluster, count: number): void {
+	const example = autoPauseExample();
+	const { trigger } = exampleParts(example);
+	const where = `WHERE id = '${example.id}'`;
+	const data = JSON.parse(
+		cluster.sql(`SELECT "staticData"::text FROM workflow_entity ${where}`)[0],
+	) as IDataObject;
+	const node = data[`node:${trigger.name}`] as IDataObject;
+	const scope = memoryScope(example.id, trigger.id, node.alertId);
+	if (!scope) throw new Error('the example registered no alert: nothing to prefill');
+	for (let i = 0; i < count; i++)
+		claim(node, scope, `evt_${randomBytes(8).toString('hex')}`, DEFAULT_DEDUPE_WINDOW);
+	const text = JSON.stringify(data).replace(/'/g, "''");
+	cluster.sql(`UPDATE workflow_entity SET "staticData" = '${text}' ${where}`);
 }
 
 export interface StormOptions {
