@@ -15,6 +15,13 @@ import { NodeOperationError } from 'n8n-workflow';
 /** Ids are int32 (spec §4). */
 const INT32_MAX = 2_147_483_647;
 
+/** Closes the guidance of every error of this module: the user must know the bad item changed nothing. */
+export const NOTHING_SENT = 'Nothing was sent to the service.';
+
+/** The fix for a field whose expression gave nothing (a typed field always has a value). */
+const NOTHING_FIX =
+	'Its expression gave no value for this item: check that it reads a field the input item has (e.g. {{ $json.id }} needs an "id" in the item; see the input panel), or enter the value itself.';
+
 interface ValidatorOptions {
 	/** The on-screen label of a field, e.g. `time_zone` → `Update Fields → Time Zone`. Unknown names stay as they are. */
 	label?: (field: string) => string;
@@ -112,16 +119,28 @@ export class Validator {
 		return error;
 	}
 
-	/** A whole number in [min, max]; numeric strings (from expressions) are accepted. */
-	integer(field: string, value: unknown, min?: number, max?: number): number {
+	/** A whole number in [min, max], numeric text accepted; `description`: what the range means, if unclear. */
+	integer(field: string, value: unknown, min?: number, max?: number, description?: string): number {
+		this.given(field, value, 'a whole number');
 		const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+		const allowed = `(allowed: ${range(min, max)})`;
 		if (typeof n !== 'number' || !Number.isInteger(n))
-			this.invalid(field, `expected a whole number, got ${show(value)}`);
+			this.invalid(field, `expected a whole number, got ${show(value)}`, description);
 		if (min !== undefined && n < min)
-			this.invalid(field, `${n} is below the minimum ${min} (allowed: ${range(min, max)})`);
+			this.invalid(field, `${n} is below the minimum ${min} ${allowed}`, description);
 		if (max !== undefined && n > max)
-			this.invalid(field, `${n} is above the maximum ${max} (allowed: ${range(min, max)})`);
+			this.invalid(field, `${n} is above the maximum ${max} ${allowed}`, description);
 		return n;
+	}
+
+	/** Refuses a value an expression left out (undefined or null), saying so and how to fix it. */
+	private given(field: string, value: unknown, expected: string): void {
+		if (value === undefined || value === null)
+			this.invalid(
+				field,
+				`expected ${expected}, but its expression gave nothing (${String(value)})`,
+				NOTHING_FIX,
+			);
 	}
 
 	/** A positive int32 id, as used in paths. */
@@ -135,6 +154,7 @@ export class Validator {
 	}
 
 	oneOf<T extends string | number>(field: string, value: unknown, allowed: readonly T[]): T {
+		this.given(field, value, `one of ${allowed.join(', ')}`);
 		const match = allowed.find((a) => a === value || String(a) === String(value).trim());
 		if (match === undefined)
 			this.invalid(field, `${show(value)} is not one of ${allowed.join(', ')}`);
@@ -142,6 +162,7 @@ export class Validator {
 	}
 
 	boolean(field: string, value: unknown): boolean {
+		this.given(field, value, 'true or false');
 		if (typeof value === 'boolean') return value;
 		if (value === 'true') return true;
 		if (value === 'false') return false;
@@ -149,12 +170,14 @@ export class Validator {
 	}
 
 	nonEmptyString(field: string, value: unknown): string {
+		this.given(field, value, 'a non-empty text');
 		if (typeof value !== 'string' || value.trim() === '')
 			this.invalid(field, 'a non-empty text is required');
 		return value.trim();
 	}
 
 	string(field: string, value: unknown): string {
+		this.given(field, value, 'text');
 		if (typeof value !== 'string') this.invalid(field, `expected text, got ${show(value)}`);
 		return value;
 	}
@@ -250,17 +273,14 @@ function errorOf(node: INode, itemIndex: number, all: readonly Failure[]): NodeO
 		const [only] = all;
 		return new NodeOperationError(node, `Invalid "${only.field}": ${only.why}`, {
 			itemIndex,
-			description: only.description,
+			description: [only.description, NOTHING_SENT].filter(Boolean).join(' '),
 		});
 	}
 	const hints = all.filter((f) => f.description).map((f) => `${f.field}: ${f.description}`);
 	return new NodeOperationError(
 		node,
 		`${all.length} invalid fields: ${all.map((f) => `"${f.field}": ${f.why}`).join('; ')}`,
-		{
-			itemIndex,
-			description: hints.length ? hints.join(' ') : undefined,
-		},
+		{ itemIndex, description: [...hints, NOTHING_SENT].join(' ') },
 	);
 }
 

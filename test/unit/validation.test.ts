@@ -38,12 +38,30 @@ describe('Validator', () => {
 		[-1, /below the minimum 0/],
 		[1.5, /whole number/],
 		['ten', /whole number/],
-		[undefined, /whole number, got nothing/],
-	])('rejects hour %p naming the field and the reason', (value, why) => {
+		[undefined, /whole number, but its expression gave nothing \(undefined\)$/],
+		[null, /whole number, but its expression gave nothing \(null\)$/],
+	])('rejects hour %p naming the field and the reason; nothing was sent', (value, why) => {
 		const error = failure(() => v.integer('hour', value, 0, 23));
 		expect(error.message).toContain('"hour"');
 		expect(error.message).toMatch(why);
+		expect(error.description).toMatch(/Nothing was sent to the service\.$/);
 		expect(error.context.itemIndex).toBe(3);
+	});
+
+	it('says how to fix an expression that gave nothing, for every kind of field', () => {
+		for (const read of [
+			() => v.integer('hour', undefined),
+			() => v.boolean('active', undefined),
+			() => v.string('desc', null),
+			() => v.nonEmptyString('name', undefined),
+			() => v.oneOf('type', undefined, ['all', 'btob']),
+		]) {
+			const error = failure(read);
+			expect(error.message).toMatch(/but its expression gave nothing \((undefined|null)\)$/);
+			expect(error.description).toBe(
+				'Its expression gave no value for this item: check that it reads a field the input item has (e.g. {{ $json.id }} needs an "id" in the item; see the input panel), or enter the value itself. Nothing was sent to the service.',
+			);
+		}
 	});
 
 	it('checks value sets', () => {
@@ -108,7 +126,7 @@ describe('Validator.all (all problems of an item at once)', () => {
 			'3 invalid fields: "Update Fields → Hour": 24 is above the maximum 23 (allowed: 0 to 23); "Update Fields → Time Zone": "Mars/Olympus" is not an IANA time zone name; "repeat_period": "MONTH" is not one of WEEK, DAY',
 		);
 		expect(error.description).toBe(
-			'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.',
+			'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC. Nothing was sent to the service.',
 		);
 		expect(error.context.itemIndex).toBe(2);
 	});

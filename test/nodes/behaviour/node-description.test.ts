@@ -456,6 +456,13 @@ describe('node description', () => {
 			for (const p of numbers.filter((n) => n.name === name))
 				expect(`${p.description} ${p.hint ?? ''}`).toMatch(/\d+ (to|or more)|at most \d+/);
 		}
+		// Shown under the field before any run (a description is only a tooltip): Hour's range, and what Max Score's
+		// 101 means, so "0 to 101" does not read like a typo for a 0–100 score.
+		const hintOf = (name: string) => numbers.find((n) => n.name === name)?.hint;
+		expect(hintOf('hour')).toMatch(/^0 to 23: the hour of the day/);
+		expect(hintOf('max_score')).toBe(
+			'Scores run 0–100; only accounts scoring below this are listed (0 to 101; 101: all)',
+		);
 	});
 
 	it('offers Time Zone as a searchable list of IANA zones (or a name) and Account as a picker in the update fields', () => {

@@ -86,6 +86,36 @@ describe('numbers out of range', () => {
 		const result = await t.run(parameters);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toContain(message);
+		expect(result.error!.description).toMatch(/Nothing was sent to the service\.$/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('Max Score says what its range means: strictly below, scores 0 to 100, 101 for every account', async () => {
+		const result = await t.run({
+			resource: 'account',
+			operation: 'getAll',
+			filters: { max_score: 150 },
+		});
+		expect(result.error!.description).toBe(
+			'Scores run 0 to 100, so 50 lists the accounts scoring 0 to 49, and 101 lists every account. Nothing was sent to the service.',
+		);
+	});
+
+	it('an id whose expression gives nothing is named as such, with how to fix it, nothing sent', async () => {
+		const result = await t.run(
+			{
+				resource: 'account',
+				operation: 'getStats',
+				accountId: byId('={{ $json.id }}'),
+			},
+			{ input: [{ account: 9 }] },
+		);
+		expect(result.error!.message).toBe(
+			'Invalid "Account": expected a whole number, but its expression gave nothing (undefined)',
+		);
+		expect(result.error!.description).toMatch(
+			/^Its expression gave no value for this item: check that it reads a field the input item has .* Nothing was sent to the service\.$/,
+		);
 		expect(await t.requests()).toHaveLength(0);
 	});
 

@@ -234,7 +234,8 @@ describe('errors', () => {
 
 		const tool = await run(getAccount, { tool: true, args: { account_id: 'anna@acme-mail.com' } });
 		expect(tool.error?.message).toBe(
-			'Invalid "account_id": expected a whole number, got "anna@acme-mail.com". "account_id": give the numeric id of the ' +
+			'Invalid "account_id": expected a whole number, got "anna@acme-mail.com". Nothing was sent to the service. ' +
+				'"account_id": give the numeric id of the ' +
 				'account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it.',
 		);
 	});

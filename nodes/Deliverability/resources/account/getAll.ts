@@ -16,6 +16,10 @@ export const operation = {
 	description: 'List accounts, with filters',
 };
 
+/** What Max Score's range means (strictly below; scores run 0–100), on screen and in its error. */
+const MAX_SCORE_MEANS =
+	'Scores run 0 to 100, so 50 lists the accounts scoring 0 to 49, and 101 lists every account.';
+
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
 	...outputFields({
@@ -39,7 +43,9 @@ export const description: INodeProperties[] = [
 			name: 'max_score',
 			type: 'number',
 			default: 50,
-			description: 'Only accounts whose score is strictly below this value (0 to 101)',
+			description:
+				'Only accounts whose reputation score (0 to 100) is strictly below this value: 50 lists those scoring 0 to 49, 101 lists every account',
+			hint: 'Scores run 0–100; only accounts scoring below this are listed (0 to 101; 101: all)',
 		},
 		{
 			displayName: 'Search',
@@ -89,7 +95,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			.join(',');
 	}
 	const { extra, limit, view, ...checked } = v.all({
-		max_score: ifGiven(filters.max_score, (value) => v.integer('max_score', value, 0, 101)),
+		max_score: ifGiven(filters.max_score, (value) =>
+			v.integer('max_score', value, 0, 101, MAX_SCORE_MEANS),
+		),
 		spamchecker_only: ifGiven(filters.spamchecker_only, (value) =>
 			v.boolean('spamchecker_only', value),
 		),

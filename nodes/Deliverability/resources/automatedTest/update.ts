@@ -57,6 +57,7 @@ export const description: INodeProperties[] = [
 			type: 'number',
 			default: 9,
 			description: 'Local hour (0 to 23, in the time zone) the test runs at',
+			hint: '0 to 23: the hour of the day (0 = midnight, 23 = 11 pm) in the Time Zone of the test',
 		},
 		{
 			displayName: 'Repeat Every (Units)',
