@@ -235,6 +235,9 @@ describe('email workspace import accounts', () => {
 		});
 		const result = await t.run(importing(id, { accounts: 'once@x.example' }));
 		expect(result.error?.httpCode).toBe('500');
+		expect(result.error?.message).toMatch(
+			/^The accounts may have been imported: .*Check Account → Get Many \(search for the addresses\) before running this again/,
+		);
 		expect((await t.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
 	});
 

@@ -9,7 +9,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { failedForItems, ForItems } from '../../helpers/forItems';
 import type { Item } from '../../helpers/item';
 import { withWaitFlags } from '../../helpers/wait';
@@ -24,6 +24,12 @@ import { withOutcome } from './shared/importOutcome';
 export const SYNC_IMPORT_MAX = 4;
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** Its headline when the answer to its create is lost (the transport never repeats it). */
+const creates: CreateWording = {
+	what: 'The accounts may have been imported',
+	where: 'Account → Get Many (search for the addresses)',
+};
 
 export const operation = {
 	name: 'Import Accounts',
@@ -211,6 +217,7 @@ export async function execute(
 			path: `/email_workspaces/${workspaceId}/accounts`,
 			body,
 			kind: 'create',
+			creates,
 			answer,
 		});
 		const result = withOutcome(this, accounts, await withTask(this, item, reply, settings));
