@@ -11,8 +11,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
 	apiRequest,
 	apiRequestAllItems,
-	type ApiRequest,
 	type CreateGate,
+	type RequestMethodAndKind,
+	type RequestTarget,
 	type Session,
 } from '../../shared/transport';
 import { Validator } from '../../shared/validation';
@@ -25,10 +26,10 @@ import { waitSettings, type WaitSettings } from '../params/wait';
 import { toolWait } from './toolMode';
 
 /** A request of this item (the item's index is added: errors point at it, a create waits for its turn). */
-type ItemRequest = Omit<ApiRequest, 'itemIndex'>;
+type ItemRequest = Omit<RequestTarget, 'itemIndex'> & RequestMethodAndKind;
 
 /** A page-numbered list of this item (pagination.ts). */
-type ItemListRequest = Omit<ApiRequest, 'itemIndex' | 'method'> & { pageSize: number };
+type ItemListRequest = Omit<RequestTarget, 'itemIndex'> & { pageSize: number };
 
 /**
  * The item's parameters are read through it: `value` as the user gave it, or one of the readers below, each checking

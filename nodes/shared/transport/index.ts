@@ -22,4 +22,6 @@ export {
 	type CreateGate,
 	type CreateWording,
 	type RequestKind,
+	type RequestMethodAndKind,
+	type RequestTarget,
 } from './types';

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { listFrom } from './answers';
 import { apiRequest } from './request';
 import type { Session } from './session';
-import type { ApiRequest } from './types';
+import type { RequestTarget } from './types';
 
 function identity(item: IDataObject): string | undefined {
 	const id = item.id ?? item.public_id;
@@ -37,7 +37,7 @@ export const LOOKAHEAD_PAGES = 4;
  */
 export async function apiRequestAllItems(
 	session: Session,
-	request: Omit<ApiRequest, 'method'> & { pageSize: number },
+	request: RequestTarget & { pageSize: number },
 	limit?: number,
 ): Promise<IDataObject[]> {
 	const { pageSize: endpointPageSize, ...rest } = request;

@@ -3,7 +3,6 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
-	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IPollFunctions,
 	IWebhookFunctions,
@@ -32,21 +31,31 @@ export interface CreateWording {
 /** How safe a request is to repeat; decides which failures are retried. */
 export type RequestKind = 'read' | 'update' | 'create';
 
-export interface ApiRequest {
-	method: IHttpRequestMethods;
+/**
+ * The method and how safe it is to repeat, tied in the type: a read is a GET, a create is a POST that says what it
+ * may have made (`creates`: never retried once it may have reached the service, and a lost answer says where to
+ * check), anything else that changes something is an update (retried: doing it twice ends the same). A DELETE
+ * marked `create`, or a create without its wording, does not compile.
+ */
+export type RequestMethodAndKind =
+	| { method: 'GET'; kind?: 'read'; creates?: never }
+	| { method: 'POST'; kind: 'create'; creates: CreateWording }
+	| { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; kind: 'update'; creates?: never }
+	| { method: 'DELETE'; kind?: 'update'; creates?: never };
+
+/** What a request is besides its method and kind. */
+export interface RequestTarget {
 	/** Path below the base URL, e.g. `/accounts/12`. */
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** Defaults: GET → read, DELETE → update, POST → create (the safe assumption). */
-	kind?: RequestKind;
 	/** Item the request belongs to, so errors point at it (and, with a gate, its create waits for the item's turn). */
 	itemIndex?: number;
-	/** For a create: the operation's wording when its answer is lost (without it: "It may have been created"). */
-	creates?: CreateWording;
 	/** What the answer must be (the operation file's `answer` fact); without one, any JSON object or list. */
 	answer?: AnswerFact;
 }
+
+export type ApiRequest = RequestTarget & RequestMethodAndKind;
 
 /** What an operation's answer must be: the operation file's `answer` fact. */
 export interface AnswerFact {
