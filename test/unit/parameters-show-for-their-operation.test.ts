@@ -5,6 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { returnAllAndLimit } from '../../nodes/Deliverability/params/list';
 import { defineResource, type OperationModule } from '../../nodes/Deliverability/resources/types';
 
@@ -24,6 +25,14 @@ const resource = defineResource({ name: 'Thing', value: 'thing' }, 'getAll', {
 			type: 'string',
 			default: '',
 			displayOptions: { show: { kind: ['google'] }, hide: { legacy: [true] } },
+		},
+		{
+			// Written as n8n's developers write conditions, copied from the Get Many file: the table still wins.
+			displayName: 'Copied',
+			name: 'copied',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { resource: ['other'], operation: ['getAll'] } },
 		},
 	]),
 });
@@ -47,6 +56,24 @@ describe('parameters show for the operation that declares them', () => {
 				hide: { legacy: [true] },
 			},
 		]);
+	});
+
+	it('a resource or operation the parameter names itself cannot move it to another operation', () => {
+		expect(shown('copied')).toEqual([{ show: { resource: ['thing'], operation: ['create'] } }]);
+	});
+
+	it('every parameter of the node shows for one resource and one operation', () => {
+		const wrong = new Deliverability().description.properties
+			// The node's own parameters (Resource, the AI tool notice) show for no resource.
+			.filter((p) => p.name !== 'operation' && p.displayOptions?.show?.resource !== undefined)
+			.filter((p) => {
+				const show = p.displayOptions?.show ?? {};
+				return show.resource?.length !== 1 || show.operation?.length !== 1;
+			})
+			.map((p) => `${p.name}: ${JSON.stringify(p.displayOptions?.show)}`);
+		// The resource table (resources/types.ts, defineResource) shows each parameter for the one operation whose
+		// file declares it: declare a parameter in each operation file that needs it instead.
+		expect(wrong).toEqual([]);
 	});
 
 	it('the Operation picker itself shows for the resource', () => {

@@ -42,7 +42,9 @@ export interface ResourceModule {
 /**
  * A parameter of one operation, shown for its resource and operation besides its own conditions (Return All → Limit,
  * a provider, a switch). Applied here to every parameter an operation file declares (as n8n's own per-operation
- * files do with updateDisplayOptions), so neither that file nor the parameter builders name where they show.
+ * files do with updateDisplayOptions), so neither that file nor the parameter builders name where they show. The
+ * table's resource and operation win over any the parameter names itself: a condition copied from another file
+ * cannot move a parameter to another operation.
  */
 function withDisplayConditions(
 	parameter: INodeProperties,
@@ -50,9 +52,17 @@ function withDisplayConditions(
 	operation: string,
 ): INodeProperties {
 	const own = parameter.displayOptions ?? {};
+	// Resource and operation stay first, as n8n's own nodes write them: n8n reads the conditions in order, and with
+	// them last a provider given as an expression made n8n require another operation's fields.
+	const ownShow = Object.entries(own.show ?? {}).filter(
+		([name]) => name !== 'resource' && name !== 'operation',
+	);
 	return {
 		...parameter,
-		displayOptions: { ...own, show: { resource: [resource], operation: [operation], ...own.show } },
+		displayOptions: {
+			...own,
+			show: { resource: [resource], operation: [operation], ...Object.fromEntries(ownShow) },
+		},
 	};
 }
 
