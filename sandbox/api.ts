@@ -29,6 +29,8 @@ export interface Reply {
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
+/** 204 without a body, for a route the documentation says answers so (the misbehaving rules handle it too). */
+export const noContent = (): Reply => ({ status: 204, body: undefined });
 
 /** Side effects a route may trigger beyond the store (alert deliveries). */
 export interface Effects {

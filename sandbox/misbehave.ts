@@ -123,10 +123,15 @@ interface Written {
 	headers?: Record<string, string>;
 }
 
+/** A reply's body as JSON text; a reply without one (204) is the empty text, so every rule can act on it. */
+function jsonText(body: unknown): string {
+	return body === undefined ? '' : JSON.stringify(body);
+}
+
 /** What a rule makes of the route's reply (null when the request was not carried out: `perform: false`). */
 export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: string): Written {
 	const real = reply ?? { status: 200, body: {} };
-	const json = JSON.stringify(real.body);
+	const json = jsonText(real.body);
 	const jsonType = 'application/json; charset=utf-8';
 	switch (rule.kind) {
 		case 'html':
@@ -145,7 +150,7 @@ export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: st
 			return {
 				status: real.status,
 				contentType: jsonType,
-				text: JSON.stringify(wrongType(real.body)),
+				text: jsonText(wrongType(real.body)),
 			};
 		case 'cut':
 			return {
@@ -166,19 +171,19 @@ export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: st
 			return {
 				status: real.status,
 				contentType: jsonType,
-				text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? String(v) : v))),
+				text: jsonText(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? String(v) : v))),
 			};
 		case 'booleans-as-numbers':
 			return {
 				status: real.status,
 				contentType: jsonType,
-				text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? Number(v) : v))),
+				text: jsonText(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? Number(v) : v))),
 			};
 		case 'numbers-as-text':
 			return {
 				status: real.status,
 				contentType: jsonType,
-				text: JSON.stringify(mapLeaves(real.body, (v) => (typeof v === 'number' ? String(v) : v))),
+				text: jsonText(mapLeaves(real.body, (v) => (typeof v === 'number' ? String(v) : v))),
 			};
 		case 'message-object':
 			return {

@@ -29,7 +29,7 @@ export const API_PREFIX = '/api/v1';
 export const ADMIN_PREFIX = '/__admin';
 
 /** Batch before `/accounts/:id`: the first matching route wins. */
-const ROUTES: Route[] = [
+export const ROUTES: Route[] = [
 	...taskRoutes,
 	...accountRoutes,
 	...imapAuthRoutes,
@@ -47,6 +47,11 @@ const ROUTES: Route[] = [
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function send(res: http.ServerResponse, reply: Reply, headers: Record<string, string> = {}): void {
+	if (reply.body === undefined) {
+		res.writeHead(reply.status, headers);
+		res.end();
+		return;
+	}
 	const text = JSON.stringify(reply.body);
 	res.writeHead(reply.status, {
 		'content-type': 'application/json; charset=utf-8',

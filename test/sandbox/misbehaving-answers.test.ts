@@ -1,7 +1,10 @@
 /** Admin API: misbehaving answers per route (method + path pattern), the kinds proxies, gateways and backends send. */
 import * as http from 'node:http';
 
-import { patternFits } from '../../sandbox/misbehave';
+import { noContent } from '../../sandbox/api';
+import { ANSWER_KINDS, misanswer, patternFits } from '../../sandbox/misbehave';
+import { ROUTES } from '../../sandbox/server';
+import type { AnswerRule } from '../../sandbox/store';
 import { KEY_A, useSandbox } from './helpers';
 
 const t = useSandbox();
@@ -246,5 +249,39 @@ describe('misbehaving answers', () => {
 		expect((await t.admin('GET', '/answers')).data).toEqual([]);
 		expect((await t.admin('GET', '/answers/log')).data).toEqual([]);
 		expect((await raw('GET', '/ping')).text).toContain('pong');
+	});
+});
+
+describe('every rule fits every route', () => {
+	// A route's path with each `:name` filled: the rule acts on whatever the route answers (a record, a list, a
+	// refusal of the empty body), and must never turn it into a sandbox error.
+	const requests = ROUTES.map((r) => ({
+		method: r.method,
+		path: r.path.replace(/:[a-z_]+/gi, '1'),
+	}));
+
+	// A trickle sends what as-is sends, a byte at a time: as-is stands for it here (a trickled list takes minutes).
+	it.each(ANSWER_KINDS.filter((kind) => kind !== 'trickle'))(
+		'%s on every route answers as the rule says, never "Internal sandbox error"',
+		async (kind) => {
+			const broken: string[] = [];
+			for (const { method, path } of requests) {
+				await rule({ kind, method, path, count: 1, intervalMs: 0 });
+				const answer = await raw(method, path, method === 'GET' ? undefined : {});
+				const log = (await t.admin('GET', '/answers/log')).data as Array<{ kind: string }>;
+				if (answer.status === 500 && answer.text.includes('Internal sandbox error'))
+					broken.push(`${method} ${path}: ${answer.text}`);
+				else if (log.at(-1)?.kind !== kind)
+					broken.push(`${method} ${path}: the rule was not applied`);
+			}
+			expect(broken).toEqual([]);
+		},
+	);
+
+	it.each(ANSWER_KINDS)('%s on a route that answers 204 (no body) gives a text answer', (kind) => {
+		const rule = { kind, intervalMs: 0 } as AnswerRule;
+		const written = misanswer(rule, noContent(), '/things/1');
+		expect(typeof written.text).toBe('string');
+		expect(written.status).toBeGreaterThanOrEqual(200);
 	});
 });
