@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 	),
 	{
 		displayName:
-			'The new automated test is inactive. Set its schedule, audience and activation with Update, and its weekdays with Set Runs.',
+			'The new automated test is inactive. Set its schedule, audience and activation with Update, and its weekdays with Set Run Days.',
 		name: 'createNotice',
 		type: 'notice',
 		default: '',

@@ -7,7 +7,7 @@ import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyAutomatedTest, WEEKDAYS } from './shared/simplified';
 
 export const operation = {
-	name: 'Set Runs',
+	name: 'Set Run Days',
 	action: 'Set automated test run days',
 	description: 'Choose the weekdays the test runs on',
 };
