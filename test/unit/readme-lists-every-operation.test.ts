@@ -1,0 +1,51 @@
+/**
+ * README → Operations is the user's list of what the node does, written by hand in words: every operation of the
+ * built node must stand in it, under its resource (an operation cell may name several: "Pause / Resume").
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+
+const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+
+/** "Resource → Operation" for every row of the README's Operations table. */
+function listed(): Set<string> {
+	const section = readme.split(/^## Operations$/m)[1]?.split(/^## /m)[0] ?? '';
+	const found = new Set<string>();
+	let resource = '';
+	for (const line of section.split('\n')) {
+		const cells = line.split('|').map((c) => c.trim());
+		if (cells.length < 4 || cells[1] === 'Resource' || cells[1].startsWith('-')) continue;
+		if (cells[1] !== '') resource = cells[1];
+		for (const operation of cells[2].split(' / ')) found.add(`${resource} → ${operation}`);
+	}
+	return found;
+}
+
+const properties = new Deliverability().description.properties;
+const resources = (
+	properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]
+).map((o) => ({ name: o.name, value: o.value as string }));
+const operations = resources.flatMap((resource) =>
+	properties
+		.filter(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource.value,
+		)
+		.flatMap((p) =>
+			(p.options as INodePropertyOptions[]).map((o) => `${resource.name} → ${o.name}`),
+		),
+);
+
+describe('README → Operations', () => {
+	it('reads the table (a check that finds nothing proves nothing)', () => {
+		expect(listed().size).toBeGreaterThan(10);
+	});
+
+	it.each(operations)('lists %s', (operation) => {
+		// Add a row (or the name to its resource's row, "A / B") to README.md → Operations: one short line a user reads.
+		expect([...listed()]).toContain(operation);
+	});
+});
