@@ -332,8 +332,8 @@ async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promi
 	const install = locked ? 'ci' : 'install';
 	log(
 		locked
-			? `[runtime] n8n ${n8n}: npm ci --ignore-scripts from ${path.relative(repoRoot, lockFile)} (1–5 minutes, about 3 GB; progress every 15 s)`
-			: `[runtime] n8n ${n8n}: no lockfile in ${path.relative(repoRoot, path.dirname(lockFile))}/: npm install --ignore-scripts resolves the tree afresh (3–8 minutes, about 3 GB; progress every 15 s)`,
+			? `[runtime] n8n ${n8n}: npm ci --ignore-scripts from ${path.relative(repoRoot, lockFile)} (about 3 GB: 3 min on a quiet machine, 8 or more when busy; progress every 15 s)`
+			: `[runtime] n8n ${n8n}: no lockfile in ${path.relative(repoRoot, path.dirname(lockFile))}/: npm install --ignore-scripts resolves the tree afresh (about 3 GB: 4 min on a quiet machine, 14 or more when busy; progress every 15 s)`,
 	);
 	const progress = new NpmInstallProgress();
 	// `--loglevel=http` makes npm log every metadata and tarball fetch: the heartbeat counts them.
@@ -354,7 +354,7 @@ async function installN8nInto(tmp: string, paths: RuntimePaths, log: Log): Promi
 	}
 	const installSeconds = (Date.now() - t0) / 1000;
 	log(
-		`[runtime] n8n installed after ${fmt(Date.now() - t0)} (${progress.describe().replace(/[,;] unpacking.*$/, '')}); building sqlite3 from source with Node ${node} (1–2 minutes)`,
+		`[runtime] n8n installed after ${fmt(Date.now() - t0)} (${progress.describe().replace(/[,;] unpacking.*$/, '')}); building sqlite3 from source with Node ${node} (1.5 min on a quiet machine, 4–7 when busy)`,
 	);
 	const t1 = Date.now();
 	await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], {
