@@ -14,9 +14,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { completionOutputs } from './helpers/completion';
 import { toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
-import { googleWorkspaceKeyTest } from './credentials/googleWorkspaceKey';
-import { mailboxLoginTest } from './credentials/mailboxLogin';
-import { outlookAppTest } from './credentials/outlookApp';
+import { googleWorkspaceKeyTest } from './auth/googleWorkspaceKey';
+import { mailboxLoginTest } from './auth/mailboxLogin';
+import { outlookAppTest } from './auth/outlookApp';
 import { RESOURCES } from './resources';
 import { route } from './router';
 
@@ -52,7 +52,7 @@ export class Deliverability implements INodeType {
 		// is asked for by Email Workspace → Create with provider Google and → Update with "Replace Google Key" on: `show`
 		// names both operations, `hide` rules out the other cases (a parameter an operation lacks hides nothing).
 		// Mailbox passwords only for Account → Connect IMAP/SMTP (with Passwords From = Credential).
-		// Written out literally (n8n's lint reads this list); credentials/ reads them.
+		// Written out literally (n8n's lint reads this list); auth/ reads them.
 		//
 		// Deliberately not one credential at a time (n8n's newer lint rule single-credential-per-node): the API key
 		// authenticates every request, and the other three hold secrets the service needs in a request body. A node

@@ -13,7 +13,7 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { idPicker } from '../../params/locator';
-import { passwordFields, passwordsOf } from '../../credentials/mailboxLogin';
+import { passwordFields, passwordsOf } from '../../auth/mailboxLogin';
 import { ownServerFields, ownServers } from './shared/ownServers';
 
 export const operation = {

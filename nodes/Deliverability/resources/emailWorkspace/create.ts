@@ -9,8 +9,8 @@ import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyWorkspace } from './shared/simplified';
 
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
-import { readGoogleKey } from '../../credentials/googleWorkspaceKey';
-import { readOutlookApp } from '../../credentials/outlookApp';
+import { readGoogleKey } from '../../auth/googleWorkspaceKey';
+import { readOutlookApp } from '../../auth/outlookApp';
 
 const PROVIDERS = [
 	{ name: 'Google Workspace', value: 'google' },

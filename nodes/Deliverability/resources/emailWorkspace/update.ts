@@ -12,7 +12,7 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyWorkspace } from './shared/simplified';
-import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../credentials/googleWorkspaceKey';
+import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../auth/googleWorkspaceKey';
 import { workspaceName } from './create';
 
 export const operation = {

@@ -1,10 +1,10 @@
 /**
- * The Google Workspace Key credential's test (nodes/Deliverability/credentials/googleWorkspaceKey.ts): it checks
+ * The Google Workspace Key credential's test (nodes/Deliverability/auth/googleWorkspaceKey.ts): it checks
  * the key file locally (a service account key) and never quotes a secret.
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject } from 'n8n-workflow';
 
-import { googleWorkspaceKeyTest } from '../../../nodes/Deliverability/credentials/googleWorkspaceKey';
+import { googleWorkspaceKeyTest } from '../../../nodes/Deliverability/auth/googleWorkspaceKey';
 
 const PRIVATE_KEY =
 	'-----BEGIN PRIVATE KEY-----\nMIIEdummyexamplekeymaterial\n-----END PRIVATE KEY-----\n';

@@ -1,8 +1,8 @@
 /**
- * The Mailbox Login credential's test (nodes/Deliverability/credentials/mailboxLogin.ts): it checks locally that a
+ * The Mailbox Login credential's test (nodes/Deliverability/auth/mailboxLogin.ts): it checks locally that a
  * password is filled in, one for both servers or one for each.
  */
-import { mailboxLoginTest } from '../../../nodes/Deliverability/credentials/mailboxLogin';
+import { mailboxLoginTest } from '../../../nodes/Deliverability/auth/mailboxLogin';
 
 const BOTH = 'dummy-mailbox-pass-both';
 const IMAP = 'dummy-mailbox-pass-imap';

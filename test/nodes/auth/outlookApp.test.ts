@@ -1,10 +1,10 @@
 /**
- * The Outlook App credential's test (nodes/Deliverability/credentials/outlookApp.ts): it checks the app
+ * The Outlook App credential's test (nodes/Deliverability/auth/outlookApp.ts): it checks the app
  * registration fields locally.
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject } from 'n8n-workflow';
 
-import { outlookAppTest } from '../../../nodes/Deliverability/credentials/outlookApp';
+import { outlookAppTest } from '../../../nodes/Deliverability/auth/outlookApp';
 
 const OUTLOOK_APP = {
 	clientId: '11111111-2222-3333-4444-555555555555',
