@@ -81,9 +81,49 @@ const BODY_RULES: IAuthenticateRuleResponseSuccessBody[] = [
 ];
 
 /**
- * One credential for the three nodes. The service reads `X-Api-Key`; its docs show the value both as `Bearer <key>`
- * (general rule, our default) and as the raw key, so the form is a choice. A key pasted with a `Bearer ` prefix
- * already is stripped first, so it never ends up as `Bearer Bearer …`.
+ * How a request carries the key, for this credential and the three that extend it. The service reads `X-Api-Key`;
+ * its docs show the value both as `Bearer <key>` (general rule, our default) and as the raw key, so the form is a
+ * choice. A key pasted with a `Bearer ` prefix already is stripped first, so it never ends up as `Bearer Bearer …`.
+ * n8n's `extends` gives a credential its parent's fields only, so each one names this itself.
+ */
+export function apiKeyAuthentication(): IAuthenticateGeneric {
+	return {
+		type: 'generic',
+		properties: {
+			headers: {
+				'X-Api-Key':
+					'={{ ($credentials.headerForm === "raw" ? "" : "Bearer ") + String($credentials.apiKey).trim().replace(/^bearer\\s+/i, "") }}',
+			},
+		},
+	};
+}
+
+/** The credential test of this credential and of the three that extend it: the key and Base URL against /ping. */
+export function apiKeyTest(): ICredentialTestRequest {
+	return {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
+			// A cheap authenticated call that answers an object whatever the project holds (a list could be empty,
+			// and n8n's body rules read the first item of a list).
+			url: '/ping',
+			method: 'GET',
+		},
+		// n8n shows the message of the first rule that matches. Status rules: the key, the project, the Base URL.
+		// Body rules (n8n compares one path of the parsed answer with a value): a web page arrives as text, whose
+		// character 0 is "<", so a Base URL that reaches the web app instead of the API fails here, before any
+		// workflow runs. A refused connection or an unknown host never has a status: n8n then shows the bare network
+		// code (ECONNREFUSED, ENOTFOUND), which README → Troubleshooting explains; declarative tests offer
+		// nothing else, and a testedBy function could only use the deprecated request helper that n8n's
+		// community-package scan rejects. The first request of a workflow says it in words ("cannot be reached").
+		// n8n types `rules` as all-status or all-body, but its tester reads each rule by its own type (checked in
+		// 1.123.0 and 2.41.1), so both kinds live in one list.
+		rules: [...STATUS_RULES, ...BODY_RULES] as unknown as IAuthenticateRuleResponseCode[],
+	};
+}
+
+/**
+ * The API key: what the two triggers and every operation of the action node use, except the three that also send a
+ * secret, which use a credential extending this one (the same fields, plus the secret).
  */
 export class DeliverabilityApi implements ICredentialType {
 	name = 'deliverabilityApi';
@@ -166,33 +206,7 @@ export class DeliverabilityApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'X-Api-Key':
-					'={{ ($credentials.headerForm === "raw" ? "" : "Bearer ") + String($credentials.apiKey).trim().replace(/^bearer\\s+/i, "") }}',
-			},
-		},
-	};
+	authenticate = apiKeyAuthentication();
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
-			// A cheap authenticated call that answers an object whatever the project holds (a list could be empty,
-			// and n8n's body rules read the first item of a list).
-			url: '/ping',
-			method: 'GET',
-		},
-		// n8n shows the message of the first rule that matches. Status rules: the key, the project, the Base URL.
-		// Body rules (n8n compares one path of the parsed answer with a value): a web page arrives as text, whose
-		// character 0 is "<", so a Base URL that reaches the web app instead of the API fails here, before any
-		// workflow runs. A refused connection or an unknown host never has a status: n8n then shows the bare network
-		// code (ECONNREFUSED, ENOTFOUND), which README → Troubleshooting explains; declarative tests offer
-		// nothing else, and a testedBy function could only use the deprecated request helper that n8n's
-		// community-package scan rejects. The first request of a workflow says it in words ("cannot be reached").
-		// n8n types `rules` as all-status or all-body, but its tester reads each rule by its own type (checked in
-		// 1.123.0 and 2.41.1), so both kinds live in one list.
-		rules: [...STATUS_RULES, ...BODY_RULES] as unknown as IAuthenticateRuleResponseCode[],
-	};
+	test = apiKeyTest();
 }

@@ -1,19 +1,24 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { apiKeyAuthentication, apiKeyTest } from './DeliverabilityApi.credentials';
+
 /**
- * The Google service-account key file that an email workspace of provider Google uses (Email Workspace → Create,
- * and → Update when replacing the key). A credential, not a node parameter, because the file holds a private key:
- * node parameters are saved in the workflow, visible to anyone who opens or exports it.
+ * The API key and the Google service-account key file of an email workspace of provider Google: the one credential
+ * of Email Workspace → Create with provider Google and → Update with Replace Google Key on. The file is a secret (it
+ * holds a private key), so it lives in a credential, never in a node parameter, which is saved in the workflow.
  *
  * Not n8n's own "Google Service Account" credential: that one keeps only the client email and the private key,
- * while the service wants the whole key file (project_id, private_key_id and client_id included), as downloaded.
- * Nothing is sent with it by itself; the node puts the file into the request body as `file_key_json`. Its test
- * (the node's `testedBy` method) checks the file locally: it cannot be tried against Google from here.
+ * while the service wants the whole key file (project_id, private_key_id and client_id included), as downloaded. The
+ * node puts the file into the request body as `file_key_json`, checked first (nodes/Deliverability/auth/). Its test
+ * is the API key's (GET /ping): Google cannot be asked from n8n, the service checks the file when it gets it.
  */
 export class DeliverabilityGoogleWorkspaceKeyApi implements ICredentialType {
 	name = 'deliverabilityGoogleWorkspaceKeyApi';
 
-	displayName = 'Deliverability Google Workspace Key API';
+	displayName = 'Deliverability with Google Workspace Key API';
+
+	// n8n shows the API key's fields first, then this credential's own, and stores them together.
+	extends = ['deliverabilityApi'];
 
 	icon: Icon = {
 		light: 'file:../icons/deliverability.svg',
@@ -36,4 +41,8 @@ export class DeliverabilityGoogleWorkspaceKeyApi implements ICredentialType {
 				'The whole content of the key file downloaded from Google Cloud (IAM → Service accounts → Keys → JSON), with "type": "service_account"',
 		},
 	];
+
+	authenticate = apiKeyAuthentication();
+
+	test = apiKeyTest();
 }

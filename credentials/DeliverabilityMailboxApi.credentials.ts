@@ -1,18 +1,23 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { apiKeyAuthentication, apiKeyTest } from './DeliverabilityApi.credentials';
+
 /**
- * The passwords of one mailbox, for Account → Connect IMAP/SMTP. They are sent to the service once (POST /imap_auth),
- * so they belong in a credential (encrypted, never exported with the workflow), not in node parameters. One password
- * for both servers, or one per server; a per-server password wins over the shared one for its server.
+ * The API key and the passwords of one mailbox: the one credential of Account → Connect IMAP/SMTP with Passwords From
+ * set to this credential. The passwords are sent to the service once (POST /imap_auth), so they belong in a
+ * credential (encrypted, never exported with the workflow), not in node parameters. One password for both servers,
+ * or one per server; a per-server password wins over the shared one for its server.
  *
- * There is no request of its own to test it with (the login is tried by the service, which needs the API key of the
- * other credential): the node's `mailboxLoginTest` checks that it is complete, and Connect IMAP/SMTP with Test Only on
- * tries the login itself.
+ * Its test is the API key's (GET /ping). The login itself is tried by the service: Connect IMAP/SMTP with Test Only
+ * on does that, and the node refuses a credential without the password a login needs before sending anything.
  */
 export class DeliverabilityMailboxApi implements ICredentialType {
 	name = 'deliverabilityMailboxApi';
 
-	displayName = 'Deliverability Mailbox Login API';
+	displayName = 'Deliverability with Mailbox Passwords API';
+
+	// n8n shows the API key's fields first, then this credential's own, and stores them together.
+	extends = ['deliverabilityApi'];
 
 	icon: Icon = {
 		light: 'file:../icons/deliverability.svg',
@@ -25,7 +30,7 @@ export class DeliverabilityMailboxApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{
 			displayName:
-				'The passwords of one mailbox, used by Account → Connect IMAP/SMTP. Fill in Password (both servers), or IMAP Password and SMTP Password.',
+				'The passwords of one mailbox, used by Account → Connect IMAP/SMTP. Fill in Password (both servers), or IMAP Password and SMTP Password. To try the login, run Connect IMAP/SMTP with Test Only on.',
 			name: 'notice',
 			type: 'notice',
 			default: '',
@@ -55,4 +60,8 @@ export class DeliverabilityMailboxApi implements ICredentialType {
 			description: 'Password of the SMTP login, when it differs from Password',
 		},
 	];
+
+	authenticate = apiKeyAuthentication();
+
+	test = apiKeyTest();
 }

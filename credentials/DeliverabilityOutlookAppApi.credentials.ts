@@ -1,16 +1,21 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { apiKeyAuthentication, apiKeyTest } from './DeliverabilityApi.credentials';
+
 /**
- * The Microsoft Entra (Azure) app registration that an email workspace of provider Microsoft 365 / Outlook uses
- * (Email Workspace → Create). A credential, not node parameters, because the client secret value is a secret: node
- * parameters are saved in the workflow, visible to anyone who opens or exports it. The four fields travel together
- * (one app registration), so they live together. Nothing is sent with it by itself; the node puts them into the
- * request body. Its test (the node's `testedBy` method) checks the values locally.
+ * The API key and the Microsoft Entra (Azure) app registration of an email workspace of provider Microsoft 365 /
+ * Outlook: the one credential of Email Workspace → Create with that provider. The client secret is a secret, so the
+ * four fields of the app registration live in a credential, never in node parameters, which are saved in the
+ * workflow. The node puts them into the request body, checked first (nodes/Deliverability/auth/). Its test is the
+ * API key's (GET /ping): Microsoft cannot be asked from n8n, the service checks the app when it gets it.
  */
 export class DeliverabilityOutlookAppApi implements ICredentialType {
 	name = 'deliverabilityOutlookAppApi';
 
-	displayName = 'Deliverability Outlook App API';
+	displayName = 'Deliverability with Outlook App API';
+
+	// n8n shows the API key's fields first, then this credential's own, and stores them together.
+	extends = ['deliverabilityApi'];
 
 	icon: Icon = {
 		light: 'file:../icons/deliverability.svg',
@@ -59,4 +64,8 @@ export class DeliverabilityOutlookAppApi implements ICredentialType {
 			description: 'The value of the client secret, shown once when the secret is created',
 		},
 	];
+
+	authenticate = apiKeyAuthentication();
+
+	test = apiKeyTest();
 }

@@ -6,7 +6,9 @@
  *      nothing it is built from changed), and starts the sandbox (HTTP API + SMTP seed inbox) with its CLI
  *   3. installs the package into n8n's community-nodes folder and starts a real n8n on 127.0.0.1 with an owner preset
  *   4. through n8n's REST API (as the owner): creates or updates the credentials "Deliverability sandbox" (project
- *      A's key) and "Sandbox SMTP", then creates the example workflows with their credentials attached
+ *      A's key), its three companions with a made-up secret (Google key, Outlook app, mailbox passwords: the
+ *      credentials of the three operations that send one) and "Sandbox SMTP", then creates the example workflows
+ *      with their credentials attached
  *   5. prints the editor URL, the login and what to try, and how long each step took; Ctrl-C stops everything
  *
  * Where a warm start's time goes: booting n8n. Each n8n process loads thousands of modules before it does anything

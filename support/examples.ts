@@ -8,12 +8,18 @@ import path from 'node:path';
 
 export const CREDENTIAL_IDS = {
 	deliverability: 'DlvSandboxApiKey',
+	googleWorkspace: 'DlvSandboxGoogle',
+	outlookApp: 'DlvSandboxOutlook',
+	mailbox: 'DlvSandboxMailbox',
 	smtp: 'DlvSandboxSmtp01',
 	mcp: 'DlvSandboxMcpToken',
 } as const;
 
 export const CREDENTIAL_NAMES = {
 	deliverability: 'Deliverability sandbox',
+	googleWorkspace: 'Deliverability sandbox with Google key',
+	outlookApp: 'Deliverability sandbox with Outlook app',
+	mailbox: 'Deliverability sandbox with mailbox passwords',
 	smtp: 'Sandbox SMTP',
 	mcp: 'MCP client token',
 } as const;
@@ -46,6 +52,47 @@ export function sandboxCredentials({
 			name: CREDENTIAL_NAMES.deliverability,
 			type: 'deliverabilityApi',
 			data: { apiKey, baseUrl, headerForm: 'bearer' },
+		},
+		// The three operations that send a secret each use one credential holding the API key and the secret. The
+		// sandbox checks the secrets' form only, so these made-up ones let a user try those operations.
+		{
+			id: CREDENTIAL_IDS.googleWorkspace,
+			name: CREDENTIAL_NAMES.googleWorkspace,
+			type: 'deliverabilityGoogleWorkspaceKeyApi',
+			data: {
+				apiKey,
+				baseUrl,
+				headerForm: 'bearer',
+				privateKeyFile: JSON.stringify({
+					type: 'service_account',
+					project_id: 'sandbox-project',
+					private_key_id: 'dummy-sandbox-key-id',
+					private_key:
+						'-----BEGIN PRIVATE KEY-----\ndummy-sandbox-key\n-----END PRIVATE KEY-----\n',
+					client_email: 'importer@sandbox-project.iam.gserviceaccount.com',
+					client_id: '100000000000000000001',
+				}),
+			},
+		},
+		{
+			id: CREDENTIAL_IDS.outlookApp,
+			name: CREDENTIAL_NAMES.outlookApp,
+			type: 'deliverabilityOutlookAppApi',
+			data: {
+				apiKey,
+				baseUrl,
+				headerForm: 'bearer',
+				clientId: '11111111-2222-3333-4444-555555555555',
+				tenantId: '66666666-7777-8888-9999-000000000000',
+				clientSecretId: 'dummy-sandbox-secret-id',
+				clientSecretValue: 'dummy-sandbox-secret-value',
+			},
+		},
+		{
+			id: CREDENTIAL_IDS.mailbox,
+			name: CREDENTIAL_NAMES.mailbox,
+			type: 'deliverabilityMailboxApi',
+			data: { apiKey, baseUrl, headerForm: 'bearer', password: 'dummy-sandbox-mailbox-password' },
 		},
 		{
 			id: CREDENTIAL_IDS.smtp,

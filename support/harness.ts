@@ -86,9 +86,13 @@ function nodeTypesOf(types: INodeType[]): INodeTypes {
 /** The part of n8n's CredentialsHelper our nodes use: decrypted data, and generic `authenticate` applied. */
 function credentialsHelper(credentials: Record<string, ICredentialDataDecryptedObject>) {
 	return {
-		getParentTypes: () => [],
+		getParentTypes: (type: string) => CREDENTIAL_TYPES[type]?.extends ?? [],
 		isCredentialUsableByNode: () => true,
-		getCredentialsProperties: (type: string) => CREDENTIAL_TYPES[type]?.properties ?? [],
+		// As n8n's: a credential that extends another has that one's fields first, then its own.
+		getCredentialsProperties: (type: string) =>
+			[...(CREDENTIAL_TYPES[type]?.extends ?? []), type].flatMap(
+				(name) => CREDENTIAL_TYPES[name]?.properties ?? [],
+			),
 		async getDecrypted(_additionalData: unknown, nodeCredentials: { name: string }, type: string) {
 			const data = credentials[type];
 			if (!data)

@@ -188,6 +188,21 @@ export const SAMPLES: Record<string, Sample> = {
 	},
 };
 
+/**
+ * The credentials a sample runs with: the API key's, and the sample's own with a secret, which extend it (the API
+ * key's fields, then the secret), as n8n stores them.
+ */
+export function sampleCredentials(
+	sample: string,
+	apiKey: ICredentialDataDecryptedObject,
+): Record<string, ICredentialDataDecryptedObject> {
+	return Object.fromEntries(
+		Object.entries({ deliverabilityApi: {}, ...SAMPLES[sample]?.credentials }).map(
+			([type, secret]) => [type, { ...apiKey, ...secret }],
+		),
+	);
+}
+
 /** Ids of things that exist in a fresh sandbox (project A), by parameter name. */
 export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 	const get = async <T>(route: string, method = 'GET', body?: unknown): Promise<T> => {
@@ -307,14 +322,11 @@ export async function generateSchemas(): Promise<Map<string, string>> {
 						nodeType,
 						typeVersion: version,
 						parameters: parametersFor(description, resource, operation, ids),
-						credentials: {
-							deliverabilityApi: {
-								apiKey: sandbox.apiKeys.A,
-								baseUrl: sandbox.baseUrl,
-								headerForm: 'bearer',
-							},
-							...SAMPLES[`${resource}.${operation}`]?.credentials,
-						},
+						credentials: sampleCredentials(`${resource}.${operation}`, {
+							apiKey: sandbox.apiKeys.A,
+							baseUrl: sandbox.baseUrl,
+							headerForm: 'bearer',
+						}),
 					});
 					if (result.error) throw result.error;
 					const items = result.items.map((i) => i.json);

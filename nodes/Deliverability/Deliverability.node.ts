@@ -14,9 +14,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { completionOutputs } from './helpers/completion';
 import { toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
-import { googleWorkspaceKeyTest } from './auth/googleWorkspaceKey';
-import { mailboxLoginTest } from './auth/mailboxLogin';
-import { outlookAppTest } from './auth/outlookApp';
 import { RESOURCES } from './resources';
 import { route } from './router';
 
@@ -48,49 +45,29 @@ export class Deliverability implements INodeType {
 				Object.keys(r.completion).map((op) => `${String(r.option.value)}:${op}`),
 			),
 		),
-		// The API key for every request; the email workspace secrets only where an operation sends them. The Google key
-		// is asked for by Email Workspace → Create with provider Google and → Update with "Replace Google Key" on: `show`
-		// names both operations, `hide` rules out the other cases (a parameter an operation lacks hides nothing).
-		// Mailbox passwords only for Account → Connect IMAP/SMTP (with Passwords From = Credential).
-		// Written out literally (n8n's lint reads this list); auth/ reads them.
-		//
-		// Deliberately not one credential at a time (n8n's newer lint rule single-credential-per-node): the API key
-		// authenticates every request, and the other three hold secrets the service needs in a request body. A node
-		// parameter, which the rule suggests for what does not authenticate, would put those secrets in the workflow
-		// JSON. Each of the three shows only for its operations and never with another of them (tested in
-		// test/unit/meets-n8n-community-node-rules.test.ts); docs/verification.md gives the reasons. The plugin we pin
-		// (0.32.0) does not know the rule, and a disable comment naming an unknown rule fails the lint ("Definition for
-		// rule … was not found"): with a plugin that has the rule, state this reason in a disable comment here.
+		// One credential per operation (n8n's rule single-credential-per-node): each shows for its own value of the
+		// hidden Uses Credential parameter, which every operation sets to the credential it needs (auth/choice.ts).
+		// The API key for most; the three with a secret extend it (the same fields, plus the secret), so those
+		// operations need one credential each. Written out literally, as n8n's lint reads this list. Only the API key
+		// is required: n8n's AI builder lists every required credential as needed by every operation, and the node
+		// says in words which credential an operation needs when it has none (auth/choice.ts runCredential).
 		credentials: [
-			{ name: 'deliverabilityApi', required: true },
+			{
+				name: 'deliverabilityApi',
+				required: true,
+				displayOptions: { show: { usesCredential: ['deliverabilityApi'] } },
+			},
 			{
 				name: 'deliverabilityGoogleWorkspaceKeyApi',
-				required: true,
-				testedBy: 'googleWorkspaceKeyTest',
-				displayOptions: {
-					show: { resource: ['emailWorkspace'], operation: ['create', 'update'] },
-					hide: { provider: ['outlook'], replaceGoogleKey: [false] },
-				},
+				displayOptions: { show: { usesCredential: ['deliverabilityGoogleWorkspaceKeyApi'] } },
 			},
 			{
 				name: 'deliverabilityOutlookAppApi',
-				required: true,
-				testedBy: 'outlookAppTest',
-				displayOptions: {
-					show: { resource: ['emailWorkspace'], operation: ['create'], provider: ['outlook'] },
-				},
+				displayOptions: { show: { usesCredential: ['deliverabilityOutlookAppApi'] } },
 			},
 			{
 				name: 'deliverabilityMailboxApi',
-				required: true,
-				testedBy: 'mailboxLoginTest',
-				displayOptions: {
-					show: {
-						resource: ['account'],
-						operation: ['connectImap'],
-						passwordSource: ['credential'],
-					},
-				},
+				displayOptions: { show: { usesCredential: ['deliverabilityMailboxApi'] } },
 			},
 		],
 		properties: [
@@ -107,10 +84,7 @@ export class Deliverability implements INodeType {
 		],
 	};
 
-	methods = {
-		listSearch,
-		credentialTest: { googleWorkspaceKeyTest, mailboxLoginTest, outlookAppTest },
-	};
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(

@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { ItemGate } from '../shared/itemGate';
 import { MAX_IN_FLIGHT } from '../shared/pacer';
 import { openSession } from '../shared/transport';
+import { assertSelected, runCredential } from './auth/choice';
 import { COMPLETED_OUTPUT, NOT_YET_OUTPUT } from './helpers/completion';
 import { FailedForItems, ForItems } from './helpers/forItems';
 import { itemOf, type Item, type Run } from './helpers/item';
@@ -70,14 +71,18 @@ export async function route(
 	// The output of each input item's results, for an operation with two outputs (unset: "Completed" / the only one).
 	const notYet = new Uint8Array(items.length);
 	const tool = isTool(this);
-	// Resource and operation take no expressions: one pair for the whole run, as the outputs n8n computed from them.
-	const completed = tool
-		? undefined
-		: completion[this.getNodeParameter('resource', 0) as string]?.[
-				this.getNodeParameter('operation', 0) as string
-			];
+	// Resource and operation take no expressions: one pair for the whole run, as the outputs n8n computed from them
+	// and the one credential the editor showed for them.
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const completed = tool ? undefined : completion[resource]?.[operation];
+	const credential = runCredential(this);
 	const gate = new ItemGate(this.getNode(), items.length);
-	const run: Run = { session: openSession(this), gate };
+	const run: Run = {
+		// Its credential refused in words, before any request, when none is selected.
+		session: openSession(this, { credential, beforeRead: () => assertSelected(this, credential) }),
+		gate,
+	};
 	// Set by the workers (an object, so the type checker sees the writes made inside them).
 	const stop: Stop = {};
 	let next = 0;

@@ -204,7 +204,7 @@ async function listNotifications(
 	const byId = new Map<string, IDataObject>();
 	// One session for the poll: the credential is read once for all its lists, and all of them end within the
 	// poll's time limit.
-	const session = openSession(ctx, pollBudgetMs(ctx));
+	const session = openSession(ctx, { budgetMs: pollBudgetMs(ctx) });
 	for (const qs of queries) {
 		const reading = readIdList(
 			await apiRequest(session, {

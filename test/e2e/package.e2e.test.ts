@@ -18,6 +18,13 @@ interface NodeTypeDescription {
 
 const POLL_TRIGGER = `${PACKAGE_NAME}.deliverabilityNotificationTrigger`;
 
+/** The credentials of the operations that send a secret: the API key's fields and the secret. */
+const SECRET_CREDENTIALS = [
+	'deliverabilityGoogleWorkspaceKeyApi',
+	'deliverabilityOutlookAppApi',
+	'deliverabilityMailboxApi',
+];
+
 let stack: Stack;
 
 beforeAll(async () => {
@@ -58,7 +65,7 @@ describe('package in a real n8n', () => {
 		expect(creds.data.map((c) => c.name)).toContain('deliverabilityApi');
 	});
 
-	it('serves the polling trigger and the two email workspace credentials, each tested by the action node', async () => {
+	it('serves the polling trigger, and the three credentials with a secret, each extending the API key credential', async () => {
 		const res = await stack.n8n.session<NodeTypeDescription[]>('GET', '/types/nodes.json');
 		const poller = res.data.find((n) => n.name === POLL_TRIGGER);
 		expect(poller).toMatchObject({
@@ -66,58 +73,74 @@ describe('package in a real n8n', () => {
 			polling: true,
 		});
 		const action = res.data.find((n) => n.name === NODE_TYPES.action)!;
-		expect(action.credentials).toEqual(
-			expect.arrayContaining([
-				expect.objectContaining({
-					name: 'deliverabilityGoogleWorkspaceKeyApi',
-					testedBy: 'googleWorkspaceKeyTest',
-				}),
-				expect.objectContaining({
-					name: 'deliverabilityOutlookAppApi',
-					testedBy: 'outlookAppTest',
-				}),
-			]),
-		);
-		const creds = await stack.n8n.session<Array<{ name: string }>>(
+		expect(action.credentials?.map((c) => c.name)).toEqual([
+			'deliverabilityApi',
+			...SECRET_CREDENTIALS,
+		]);
+		const creds = await stack.n8n.session<Array<{ name: string; extends?: string[] }>>(
 			'GET',
 			'/types/credentials.json',
 		);
-		expect(creds.data.map((c) => c.name)).toEqual(
-			expect.arrayContaining([
-				'deliverabilityGoogleWorkspaceKeyApi',
-				'deliverabilityOutlookAppApi',
-			]),
-		);
+		for (const name of SECRET_CREDENTIALS)
+			expect(creds.data.find((c) => c.name === name)).toMatchObject({
+				extends: ['deliverabilityApi'],
+			});
 	});
 
-	it("runs the Google key credential test in n8n (the node's testedBy method): a key file passes, an OAuth client file fails", async () => {
-		const key = {
-			type: 'service_account',
-			project_id: 'example-project',
-			private_key_id: 'dummy-key-id',
-			private_key: '-----BEGIN PRIVATE KEY-----\nMIIEdummy\n-----END PRIVATE KEY-----\n',
-			client_email: 'importer@example-project.iam.gserviceaccount.com',
+	it.each([
+		[CREDENTIAL_IDS.googleWorkspace],
+		[CREDENTIAL_IDS.outlookApp],
+		[CREDENTIAL_IDS.mailbox],
+	])(
+		'tests the credential with a secret %s by its API key (GET /ping), as the API key credential is tested',
+		async (id) => {
+			expect(await testCredential({}, id)).toMatchObject({ status: 'OK' });
+			const refused = await testCredential({ apiKey: 'dummy-key-nobody-has' }, id);
+			expect(refused).toMatchObject({ status: 'Error' });
+			if (runtimePaths().name === 'current')
+				expect(refused.message).toMatch(/refused the API key \(HTTP 401\)/);
+		},
+	);
+
+	it("shows n8n's AI builder one required credential, and which one each operation uses", async () => {
+		// The type definitions n8n's AI builder reads (its get_node_types tool), made by this n8n's workflow SDK from
+		// the description n8n serves. n8n 1.x has no AI builder.
+		if (runtimePaths().name !== 'current') return;
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const sdk = require(
+			path.join(
+				runtimePaths().n8nModules,
+				'@n8n/workflow-sdk/dist/generate-types/generate-types.js',
+			),
+		) as {
+			getPropertiesForCombination(node: unknown, combo: Record<string, string>): unknown[];
+			generateDiscriminatorFile(
+				node: unknown,
+				version: number,
+				combo: Record<string, string>,
+				props: unknown[],
+				schema: unknown,
+			): string;
 		};
-		const type = 'deliverabilityGoogleWorkspaceKeyApi';
-		const created = await stack.n8n.rest<{ id: string }>('POST', '/credentials', {
-			name: 'Google key',
-			type,
-			data: { privateKeyFile: JSON.stringify(key) },
-		});
-		expect(created.status).toBe(200);
-		const test = async (privateKeyFile: string) =>
-			(
-				await stack.n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
-					credentials: { id: created.data.id, name: 'Google key', type, data: { privateKeyFile } },
-				})
-			).data;
-		expect(await test(JSON.stringify(key))).toMatchObject({
-			status: 'OK',
-			message: expect.stringContaining(key.client_email),
-		});
-		expect(await test(JSON.stringify({ ...key, type: 'authorized_user' }))).toMatchObject({
-			status: 'Error',
-		});
+		const res = await stack.n8n.session<NodeTypeDescription[]>('GET', '/types/nodes.json');
+		const action = res.data.find((n) => n.name === NODE_TYPES.action)!;
+		const combo = { resource: 'emailWorkspace', operation: 'create' };
+		const types = sdk.generateDiscriminatorFile(
+			action,
+			1.1,
+			combo,
+			sdk.getPropertiesForCombination(action, combo),
+			undefined,
+		);
+		const required = /interface Credentials \{([^}]*)\}/
+			.exec(types)![1]
+			.split('\n')
+			.map((line) => line.trim())
+			.filter((line) => /^\w+: CredentialReference;$/.test(line));
+		expect(required).toEqual(['deliverabilityApi: CredentialReference;']);
+		expect(types).toMatch(
+			/@displayOptions\.show \{ provider: \["google"\] \}\s*\* @default deliverabilityGoogleWorkspaceKeyApi/,
+		);
 	});
 
 	it('files all three nodes under Marketing & Content and Communication, with the app nodes of the node panel', async () => {
@@ -197,13 +220,16 @@ describe('package in a real n8n', () => {
 	});
 
 	/** What the editor's "Test" button does: load the stored credential (redacted), post it back to /credentials/test. */
-	async function testCredential(overrides: Record<string, unknown> = {}) {
+	async function testCredential(
+		overrides: Record<string, unknown> = {},
+		credentialId: string = CREDENTIAL_IDS.deliverability,
+	) {
 		const stored = await stack.n8n.rest<{
 			id: string;
 			name: string;
 			type: string;
 			data: Record<string, unknown>;
-		}>('GET', `/credentials/${CREDENTIAL_IDS.deliverability}?includeData=true`);
+		}>('GET', `/credentials/${credentialId}?includeData=true`);
 		expect(stored.status).toBe(200);
 		const { id, name, type, data } = stored.data;
 		const res = await stack.n8n.rest<{ status: string; message: string }>(

@@ -32,7 +32,10 @@ export interface NodeTestContext {
 			continueOnFail?: boolean;
 			apiKey?: string;
 			headerForm?: 'bearer' | 'raw';
-			/** Further credentials by type (e.g. the email workspace ones), next to the API key's. */
+			/**
+			 * The secrets of the credentials that extend the API key's, by type (e.g. the email workspace ones): each
+			 * gets the API key's fields too, and is offered beside the API key's credential.
+			 */
 			credentials?: Record<string, IDataObject>;
 			/** The node's version (1 unless given; 1.1 answers in words where version 1 answers raw). */
 			typeVersion?: number;
@@ -92,6 +95,11 @@ export function useSandbox(
 		},
 		async run(parameters, runOptions = {}) {
 			const s = started();
+			const apiKey = {
+				apiKey: runOptions.apiKey ?? s.apiKeys.A,
+				baseUrl: s.baseUrl,
+				headerForm: runOptions.headerForm ?? 'bearer',
+			};
 			return await runNode({
 				nodeType: new Deliverability(),
 				parameters,
@@ -99,12 +107,14 @@ export function useSandbox(
 				continueOnFail: runOptions.continueOnFail,
 				typeVersion: runOptions.typeVersion,
 				credentials: {
-					deliverabilityApi: {
-						apiKey: runOptions.apiKey ?? s.apiKeys.A,
-						baseUrl: s.baseUrl,
-						headerForm: runOptions.headerForm ?? 'bearer',
-					},
-					...(runOptions.credentials as Record<string, ICredentialDataDecryptedObject> | undefined),
+					deliverabilityApi: apiKey,
+					// The credentials with a secret extend the API key's: its fields, then their own.
+					...Object.fromEntries(
+						Object.entries(runOptions.credentials ?? {}).map(([type, data]) => [
+							type,
+							{ ...apiKey, ...data } as ICredentialDataDecryptedObject,
+						]),
+					),
 				},
 			});
 		},

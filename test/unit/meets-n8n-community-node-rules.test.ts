@@ -25,6 +25,7 @@ import { DeliverabilityOutlookAppApi } from '../../credentials/DeliverabilityOut
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { singleCredentialPerNode } from './n8n-rules/single-credential-per-node';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -225,28 +226,6 @@ function bestContrast(svg: string, background: string): number {
 	);
 }
 
-/** Display conditions of a credential entry: `show` and `hide`, value lists by parameter. */
-type Conditions = Record<string, unknown[] | undefined>;
-
-/**
- * Whether two credential entries can never show at once: some parameter they both show for takes disjoint values
- * (the rule's own test), or one hides for every value the other needs.
- */
-function exclusive(
-	a: { show?: Conditions; hide?: Conditions },
-	b: { show?: Conditions; hide?: Conditions },
-): boolean {
-	for (const [name, left] of Object.entries(a.show ?? {})) {
-		const right = b.show?.[name];
-		if (left && right && left.every((v) => !right.includes(v))) return true;
-	}
-	const hiddenBy = (x: typeof a, y: typeof a) =>
-		Object.entries(x.hide ?? {}).some(
-			([name, hidden]) => hidden && y.show?.[name]?.every((v) => hidden.includes(v)),
-		);
-	return hiddenBy(a, b) || hiddenBy(b, a);
-}
-
 describe.each(described)('%s', (file, description: INodeTypeDescription) => {
 	const all = everyProperty(description.properties);
 	const isTrigger = description.group.includes('trigger');
@@ -391,33 +370,87 @@ describe('the action node', () => {
 	it('require-continue-on-fail: its execute() reads this.continueOnFail()', () => {
 		expect(Deliverability.prototype.execute.toString()).toMatch(/this\.continueOnFail\(\)/);
 	});
+});
 
-	// The rule asks for one credential at a time. The API key authenticates every request; the three others hold
-	// secrets the service needs in a request body (docs/verification.md: the one place the rule is not met). Each of
-	// them shows only for its operations and never with another of them, so no operation asks for two of them.
-	it('single-credential-per-node: besides the API key, no two credentials show at once, and each shows only for its operations', () => {
-		const credentials = new Deliverability().description.credentials ?? [];
-		const [first, ...secondary] = credentials;
-		const problems: string[] = [];
-		if (first?.name !== 'deliverabilityApi' || first.displayOptions)
-			problems.push('the API key credential is not first or not shown for every operation');
-		for (const c of secondary)
-			if (!c.displayOptions?.show?.operation) problems.push(`${c.name} shows for every operation`);
-		for (let i = 0; i < secondary.length; i++)
-			for (let j = i + 1; j < secondary.length; j++)
-				if (
-					!exclusive(
-						secondary[i].displayOptions as { show?: Conditions },
-						secondary[j].displayOptions as { show?: Conditions },
-					)
-				)
-					problems.push(`${secondary[i].name} and ${secondary[j].name} can show together`);
-		expect(problems).toEqual([]);
-		expect(secondary.map((c) => c.name).sort()).toEqual([
-			'deliverabilityGoogleWorkspaceKeyApi',
-			'deliverabilityMailboxApi',
-			'deliverabilityOutlookAppApi',
-		]);
+describe.each(NODES.map(([file]) => file))('%s', (file) => {
+	it("single-credential-per-node: no two entries of its credentials list can show at once, by the rule's reading of the source", () => {
+		const source = fs.readFileSync(path.join(root, file), 'utf8');
+		expect(singleCredentialPerNode(source, path.join(root, file))).toEqual([]);
+	});
+});
+
+/** The model of single-credential-per-node on small node files: what it reads and what it ignores. */
+describe('single-credential-per-node, as modelled (test/unit/n8n-rules/)', () => {
+	const node = (credentials: string, properties = '') => `
+		import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+		import { Auth } from './auth';
+		const OAUTH = 'oAuth2';
+		export class Example implements INodeType {
+			description: INodeTypeDescription = {
+				credentials: [${credentials}],
+				properties: [${properties}],
+			} as INodeTypeDescription;
+		}`;
+	const lint = (credentials: string, properties?: string) =>
+		singleCredentialPerNode(node(credentials, properties), 'Example.node.ts');
+	const entry = (name: string, displayOptions?: string) =>
+		`{ name: '${name}', required: true${displayOptions ? `, displayOptions: ${displayOptions}` : ''} }`;
+
+	it('passes one credential, and credentials shown for different values of one key', () => {
+		expect(lint(entry('a'))).toEqual([]);
+		expect(
+			lint(
+				[
+					entry('a', "{ show: { authentication: ['apiKey'] } }"),
+					entry('b', '{ show: { authentication: [OAUTH] } }'),
+					entry('c', "{ show: { authentication: ['basic'], resource: ['x'] } }"),
+				].join(),
+			),
+		).toEqual([]);
+		// Members of one imported enum differ by name; a member never differs from a literal.
+		const auth = (a: string, b: string) =>
+			lint(
+				[
+					entry('a', `{ show: { authentication: [${a}] } }`),
+					entry('b', `{ show: { authentication: [${b}] } }`),
+				].join(),
+			);
+		expect(auth('Auth.Basic', 'Auth.Token')).toEqual([]);
+		expect(auth('Auth.Basic', "'token'")).toHaveLength(1);
+	});
+
+	it('fails a credential without displayOptions beside another', () => {
+		expect(lint([entry('a'), entry('b', "{ show: { resource: ['x'] } }")].join())).toHaveLength(1);
+	});
+
+	it('ignores hide: two entries kept apart only by hide fail', () => {
+		expect(
+			lint(
+				[
+					entry('a', "{ show: { resource: ['x'] }, hide: { provider: ['outlook'] } }"),
+					entry('b', "{ show: { resource: ['x'], provider: ['outlook'] } }"),
+				].join(),
+			),
+		).toHaveLength(1);
+	});
+
+	it('skips a key that names a multi-options parameter, and a key with a value it cannot read', () => {
+		const pair = (key: string, a: string, b: string) =>
+			[
+				entry('a', `{ show: { ${key}: [${a}] } }`),
+				entry('b', `{ show: { ${key}: [${b}] } }`),
+			].join();
+		expect(
+			lint(pair('events', "'x'", "'y'"), "{ name: 'events', type: 'multiOptions', default: [] }"),
+		).toHaveLength(1);
+		expect(
+			lint(pair('events', "'x'", "'y'"), "{ name: 'events', type: 'options', default: 'x' }"),
+		).toEqual([]);
+		expect(lint(pair('authentication', 'valueFrom()', "'y'"))).toHaveLength(1);
+	});
+
+	it('reports once, on the credentials list, however many pairs overlap', () => {
+		expect(lint([entry('a'), entry('b'), entry('c')].join())).toEqual([7]);
 	});
 });
 

@@ -1,25 +1,19 @@
 /**
- * The "Deliverability Google Workspace Key API" credential (a Google service-account key file), for Email Workspace →
- * Create with provider Google and → Update with "Replace Google Key": its name, how it is read and checked, and its
- * credential test. The key is read here at run time only: it is never a node parameter, so a saved or exported
- * workflow holds none of it.
+ * The Google service-account key file of the "Deliverability with Google Workspace Key API" credential, for Email
+ * Workspace → Create with provider Google and → Update with "Replace Google Key" on: how it is read and checked. The
+ * key is read here at run time only: it is never a node parameter, so a saved or exported workflow holds none of it.
  */
-import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	IDataObject,
-	IExecuteFunctions,
-	INodeCredentialTestResult,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { CREDENTIALS, secretCredential, type CredentialName } from './choice';
 import { credentialError } from './unusable';
 
-const GOOGLE_KEY_CREDENTIAL = 'deliverabilityGoogleWorkspaceKeyApi';
+const GOOGLE_KEY_CREDENTIAL = 'deliverabilityGoogleWorkspaceKeyApi' satisfies CredentialName;
 
 const GOOGLE_KEY_LABEL = 'Service Account Key File (JSON)';
-const GOOGLE_CREDENTIAL_LABEL = 'Deliverability Google Workspace Key API';
+const GOOGLE_CREDENTIAL_LABEL = CREDENTIALS[GOOGLE_KEY_CREDENTIAL];
 
-/** The switch of Email Workspace → Update that asks for the Google key credential (named in the node's list). */
+/** The switch of Email Workspace → Update that asks for the Google key credential. */
 export const REPLACE_KEY_PARAMETER = 'replaceGoogleKey';
 
 interface Problem {
@@ -72,7 +66,7 @@ interface GoogleKey {
 
 /** The key file from the credential, checked before any request. */
 export async function readGoogleKey(ctx: IExecuteFunctions, itemIndex: number): Promise<GoogleKey> {
-	const data = await ctx.getCredentials(GOOGLE_KEY_CREDENTIAL, itemIndex);
+	const data = await secretCredential(ctx, GOOGLE_KEY_CREDENTIAL, itemIndex);
 	const raw = data.privateKeyFile;
 	const checked = googleKeyProblem(raw);
 	if ('problem' in checked) {
@@ -81,32 +75,11 @@ export async function readGoogleKey(ctx: IExecuteFunctions, itemIndex: number): 
 			itemIndex,
 			GOOGLE_CREDENTIAL_LABEL,
 			`${GOOGLE_KEY_LABEL}: ${checked.problem.why}`,
-			`${checked.problem.hint ? `${checked.problem.hint} ` : ''}Open the credential selected under "Credential for ${GOOGLE_CREDENTIAL_LABEL}" and fix the key file.`,
+			`${checked.problem.hint ? `${checked.problem.hint} ` : ''}Open the "${GOOGLE_CREDENTIAL_LABEL}" credential selected at the top of the node and fix the key file.`,
 		);
 	}
 	const fileKeyJson = JSON.stringify(checked.key);
 	const secrets = [fileKeyJson, checked.key.private_key, checked.key.private_key_id];
 	if (typeof raw === 'string') secrets.push(raw);
 	return { fileKeyJson, secrets: secrets.filter((s): s is string => typeof s === 'string') };
-}
-
-/**
- * Credential test. The key does not authenticate against our service and Google cannot be called from here, so the
- * test checks what can be checked locally and says so.
- */
-export async function googleWorkspaceKeyTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	const checked = googleKeyProblem(credential.data?.privateKeyFile);
-	if ('problem' in checked) {
-		return {
-			status: 'Error',
-			message: `${GOOGLE_KEY_LABEL}: ${checked.problem.why}.${checked.problem.hint ? ` ${checked.problem.hint}` : ''}`,
-		};
-	}
-	return {
-		status: 'OK',
-		message: `A service account key file for ${String(checked.key.client_email)} (checked locally; Google verifies it when the workspace is created)`,
-	};
 }

@@ -1,25 +1,19 @@
 /**
- * The "Deliverability Mailbox Login API" credential (the passwords of one mailbox), for Account → Connect IMAP/SMTP:
- * its name, how the passwords are read (from it, or from fields of the input item), and its credential test. The
- * passwords are never node parameters, so a saved or exported workflow holds none of them.
+ * The mailbox passwords of Account → Connect IMAP/SMTP: where they come from (the "Deliverability with Mailbox
+ * Passwords API" credential, or fields of the input item) and how they are read and checked. The passwords are never
+ * node parameters, so a saved or exported workflow holds none of them.
  */
-import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	IDataObject,
-	IExecuteFunctions,
-	INodeCredentialTestResult,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Validator } from '../../shared/validation';
+import { CREDENTIALS, secretCredential, type CredentialName } from './choice';
 import { choiceField, valuesOf } from '../params/choices';
 
-const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi';
+const MAILBOX_CREDENTIAL = 'deliverabilityMailboxApi' satisfies CredentialName;
 
 const PASSWORD_SOURCES = [
 	{
-		name: 'Credential (Deliverability Mailbox Login API)',
+		name: `Credential (${CREDENTIALS[MAILBOX_CREDENTIAL]})`,
 		value: 'credential',
 		description: 'One mailbox: the passwords are kept encrypted in a credential',
 	},
@@ -32,6 +26,9 @@ const PASSWORD_SOURCES = [
 
 /** Shown while Passwords From is "Fields of the Input Item". */
 const WITH_INPUT_FIELDS = { show: { passwordSource: ['inputFields'] } };
+
+/** While Passwords From is "Credential", the operation's credential is the one with the passwords. */
+export const PASSWORDS_FROM_CREDENTIAL = { passwordSource: ['credential'] };
 
 /** The names of the input item fields that may hold the passwords (the parameters hold names, never values). */
 function fieldName(
@@ -62,7 +59,7 @@ export function passwordFields(): INodeProperties[] {
 				'passwordSource',
 				PASSWORD_SOURCES,
 				'credential',
-				'Where the mailbox passwords come from. They are never stored in the node.',
+				'Where the mailbox passwords come from. They are never stored in the node. Credential: the credential above holds the API key and the passwords.',
 			),
 			required: true,
 			noDataExpression: true,
@@ -127,7 +124,7 @@ export async function passwordsOf(
 		valuesOf(PASSWORD_SOURCES),
 	);
 	if (source === 'credential') {
-		const data = (await ctx.getCredentials(MAILBOX_CREDENTIAL, i)) as IDataObject;
+		const data = (await secretCredential(ctx, MAILBOX_CREDENTIAL, i)) as IDataObject;
 		const p = {
 			password: secretText(data.password),
 			imap: secretText(data.imapPassword),
@@ -135,7 +132,7 @@ export async function passwordsOf(
 		};
 		if (missingPassword(p, smtpOnly)) {
 			v.fail(
-				'Deliverability Mailbox Login API',
+				CREDENTIALS[MAILBOX_CREDENTIAL],
 				'the credential has no password for this login',
 				`Fill in Password (both servers), or IMAP Password and SMTP Password${smtpOnly ? ' (SMTP Password is enough with SMTP Only)' : ''}.`,
 			);
@@ -161,31 +158,4 @@ export async function passwordsOf(
 		);
 	}
 	return p;
-}
-
-/**
- * Credential test of "Deliverability Mailbox Login": it holds no address and no API key, so the login itself cannot be
- * tried from here (Connect IMAP/SMTP with Test Only does that); this checks that the credential is complete.
- */
-export async function mailboxLoginTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	const data = credential.data ?? {};
-	const p = {
-		password: secretText(data.password),
-		imap: secretText(data.imapPassword),
-		smtp: secretText(data.smtpPassword),
-	};
-	if (!p.password && !p.smtp) {
-		return {
-			status: 'Error',
-			message: 'Fill in Password (both servers), or IMAP Password and SMTP Password',
-		};
-	}
-	return {
-		status: 'OK',
-		message:
-			'The passwords are filled in. To try the login, run Account → Connect IMAP/SMTP with Test Only on.',
-	};
 }

@@ -1,22 +1,16 @@
 /**
- * The "Deliverability Outlook App API" credential (a Microsoft 365 app registration), for Email Workspace → Create
- * with provider Outlook: its name, how it is read and checked, and its credential test. Its secrets are read here at
- * run time only: they are never node parameters, so a saved or exported workflow holds none of them.
+ * The Microsoft 365 app registration of the "Deliverability with Outlook App API" credential, for Email Workspace →
+ * Create with provider Outlook: how it is read and checked. Its secrets are read here at run time only: they are
+ * never node parameters, so a saved or exported workflow holds none of them.
  */
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	IDataObject,
-	IExecuteFunctions,
-	INodeCredentialTestResult,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { CREDENTIALS, secretCredential, type CredentialName } from './choice';
 import { credentialError } from './unusable';
 
-const OUTLOOK_APP_CREDENTIAL = 'deliverabilityOutlookAppApi';
+const OUTLOOK_APP_CREDENTIAL = 'deliverabilityOutlookAppApi' satisfies CredentialName;
 
-const OUTLOOK_CREDENTIAL_LABEL = 'Deliverability Outlook App API';
+const OUTLOOK_CREDENTIAL_LABEL = CREDENTIALS[OUTLOOK_APP_CREDENTIAL];
 
 const OUTLOOK_FIELDS = [
 	['clientId', 'Client ID', 'outlook_client_id'],
@@ -40,7 +34,7 @@ export async function readOutlookApp(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<{ body: IDataObject; secrets: string[] }> {
-	const data = await ctx.getCredentials(OUTLOOK_APP_CREDENTIAL, itemIndex);
+	const data = await secretCredential(ctx, OUTLOOK_APP_CREDENTIAL, itemIndex);
 	const problem = outlookProblem(data);
 	if (problem) {
 		throw credentialError(
@@ -48,7 +42,7 @@ export async function readOutlookApp(
 			itemIndex,
 			OUTLOOK_CREDENTIAL_LABEL,
 			`${problem.label}: ${problem.why}`,
-			`Open the credential selected under "Credential for ${OUTLOOK_CREDENTIAL_LABEL}" and fill it in.`,
+			`Open the "${OUTLOOK_CREDENTIAL_LABEL}" credential selected at the top of the node and fill it in.`,
 		);
 	}
 	const body: IDataObject = {};
@@ -56,22 +50,5 @@ export async function readOutlookApp(
 	return {
 		body,
 		secrets: [body.outlook_client_secret as string, body.outlook_client_secret_value as string],
-	};
-}
-
-/**
- * Credential test. The app registration does not authenticate against our service and Microsoft cannot be called from
- * here, so the test checks what can be checked locally and says so.
- */
-export async function outlookAppTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	const problem = outlookProblem(credential.data ?? {});
-	if (problem) return { status: 'Error', message: `${problem.label}: ${problem.why}` };
-	return {
-		status: 'OK',
-		message:
-			'All four fields are set (checked locally; Microsoft verifies them when the workspace is created)',
 	};
 }

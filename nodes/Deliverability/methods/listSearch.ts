@@ -3,6 +3,7 @@ import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, listFrom, openSession } from '../../shared/transport';
+import { pickerCredential } from '../auth/choice';
 
 function nextPage(paginationToken: string | number | undefined): number {
 	const page = Number(paginationToken ?? 0);
@@ -21,7 +22,13 @@ async function searchPage(
 	const page = nextPage(paginationToken);
 	const qs: IDataObject = { ...query, page };
 	if (filter?.trim()) qs.search = filter.trim();
-	const items = listFrom(await apiRequest(openSession(ctx), { method: 'GET', path, qs }));
+	const items = listFrom(
+		await apiRequest(openSession(ctx, { credential: pickerCredential(ctx) }), {
+			method: 'GET',
+			path,
+			qs,
+		}),
+	);
 	return {
 		results: items.map(toResult),
 		paginationToken: items.length >= pageSize ? String(page + 1) : undefined,
@@ -153,7 +160,12 @@ export async function searchAutomatedTests(
 
 export async function searchAlerts(this: ILoadOptionsFunctions, filter?: string) {
 	// GET /alerts is not paginated as far as the docs show; filter locally.
-	const alerts = listFrom(await apiRequest(openSession(this), { method: 'GET', path: '/alerts' }));
+	const alerts = listFrom(
+		await apiRequest(openSession(this, { credential: pickerCredential(this) }), {
+			method: 'GET',
+			path: '/alerts',
+		}),
+	);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = alerts
 		.map((a) => ({
@@ -174,7 +186,7 @@ const TAG_SCAN_ACCOUNTS = 2000;
  */
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
 	const accounts = await apiRequestAllItems(
-		openSession(this),
+		openSession(this, { credential: pickerCredential(this) }),
 		{ path: '/accounts', qs: { include_spamchecker: true, per_page: 100 }, pageSize: 100 },
 		TAG_SCAN_ACCOUNTS,
 	);
@@ -196,7 +208,10 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
 /** Email workspaces by name (GET /email_workspaces: one list, filtered locally). */
 export async function searchEmailWorkspaces(this: ILoadOptionsFunctions, filter?: string) {
 	const workspaces = listFrom(
-		await apiRequest(openSession(this), { method: 'GET', path: '/email_workspaces' }),
+		await apiRequest(openSession(this, { credential: pickerCredential(this) }), {
+			method: 'GET',
+			path: '/email_workspaces',
+		}),
 	);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = workspaces

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { credentialParameters, type CredentialUse } from '../auth/choice';
 import { labelOf } from '../helpers/labels';
 import type { ToolFacts } from '../helpers/toolMode';
 import { idHintOf } from '../params/locator';
@@ -25,6 +26,11 @@ export interface OperationModule {
 	completed?: (answer: IDataObject) => boolean;
 	/** How it answers an AI agent, where that differs from the editor (helpers/toolMode.ts). */
 	tool?: ToolFacts;
+	/**
+	 * For an operation that sends a secret: which credential it uses for which values of its own parameters
+	 * (auth/choice.ts). Without it, the API key's.
+	 */
+	credentials?: CredentialUse[];
 }
 
 /** What every resources/<resource>/index.ts exports. */
@@ -88,6 +94,10 @@ export function defineResource(
 		},
 		...entries.flatMap(([value, op]) =>
 			op.description.map((parameter) => withDisplayConditions(parameter, option.value, value)),
+		),
+		...credentialParameters(
+			option.value,
+			entries.map(([value, op]) => [value, op.credentials]),
 		),
 	];
 	return {

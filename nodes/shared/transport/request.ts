@@ -31,7 +31,6 @@ import {
 } from './retries';
 import type { Session } from './session';
 import {
-	CREDENTIAL_NAME,
 	headerOf,
 	type ApiContext,
 	type ApiRequest,
@@ -129,7 +128,7 @@ export async function apiRequest(
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
-				CREDENTIAL_NAME,
+				decrypted.type,
 				options,
 				{
 					credentialsDecrypted: decrypted,

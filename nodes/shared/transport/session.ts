@@ -76,11 +76,15 @@ export class Session {
 
 	/**
 	 * `ctx`: the n8n context the requests are made with (its request helper, node and stop signal); `deadline`: when
-	 * its requests must have ended, attempts and waits included (none: each request has its own limits only).
+	 * its requests must have ended, attempts and waits included (none: each request has its own limits only);
+	 * `type`: the credential, the API key's or one that extends it (the action node's operations that send a
+	 * secret); `beforeRead`: the caller's check before the credential is read (it throws to refuse).
 	 */
 	constructor(
 		readonly ctx: ApiContext,
 		readonly deadline?: Deadline,
+		readonly type: string = CREDENTIAL_NAME,
+		private readonly beforeRead?: () => void,
 	) {}
 
 	/** The credential, read on first use; a failed read is not kept, so the next request reads again. */
@@ -121,20 +125,21 @@ export class Session {
 	}
 
 	private async read(): Promise<Credential> {
+		this.beforeRead?.();
 		const credentials = (await this.ctx.getCredentials(
-			CREDENTIAL_NAME,
+			this.type,
 		)) as ICredentialDataDecryptedObject;
 		const baseUrl = baseUrlOf(credentials);
 		const { raw, bare } = keyOf(credentials);
 		const rate = credentials.maxRequestsPerSecond;
 		const perSecond =
 			typeof rate === 'number' && Number.isFinite(rate) ? rate : DEFAULT_REQUESTS_PER_SECOND;
-		const reference = this.ctx.getNode().credentials?.[CREDENTIAL_NAME];
+		const reference = this.ctx.getNode().credentials?.[this.type];
 		return {
 			decrypted: {
 				id: reference?.id ?? '',
 				name: reference?.name ?? '',
-				type: CREDENTIAL_NAME,
+				type: this.type,
 				data: credentials,
 			},
 			// Both forms are kept out of answers, errors and logs.
@@ -146,10 +151,19 @@ export class Session {
 	}
 }
 
-/** A session for the requests of one caller (see above), optionally all within `budgetMs` from now. */
-export function openSession(ctx: ApiContext, budgetMs?: number): Session {
+/**
+ * A session for the requests of one caller (see above): optionally all within `budgetMs` from now, with the API key's
+ * credential or `credential` (one that extends it), checked by `beforeRead` before it is read.
+ */
+export function openSession(
+	ctx: ApiContext,
+	options: { budgetMs?: number; credential?: string; beforeRead?: () => void } = {},
+): Session {
+	const { budgetMs, credential, beforeRead } = options;
 	return new Session(
 		ctx,
 		budgetMs === undefined ? undefined : { at: Date.now() + budgetMs, ms: budgetMs },
+		credential,
+		beforeRead,
 	);
 }

@@ -9,7 +9,7 @@ import { runNode } from '../../../support/harness';
 import {
 	operationsOf,
 	parametersFor,
-	SAMPLES,
+	sampleCredentials,
 	sampleIds,
 	type Ids,
 } from '../../../support/output-schemas';
@@ -33,10 +33,11 @@ function run(resource: string, operation: string, baseUrl: string) {
 	return runNode({
 		nodeType,
 		parameters: parametersFor(nodeType.description, resource, operation, ids),
-		credentials: {
-			deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl, headerForm: 'bearer' },
-			...SAMPLES[`${resource}.${operation}`]?.credentials,
-		},
+		credentials: sampleCredentials(`${resource}.${operation}`, {
+			apiKey: t.sandbox.apiKeys.A,
+			baseUrl,
+			headerForm: 'bearer',
+		}),
 	});
 }
 

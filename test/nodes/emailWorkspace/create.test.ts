@@ -1,6 +1,6 @@
 /**
- * Email Workspace Create: Google (service-account key file from the "Deliverability Google Workspace Key API"
- * credential, checked before sending) and Outlook (the four app registration fields from the "Deliverability
+ * Email Workspace Create: Google (service-account key file from the "Deliverability with Google Workspace Key API"
+ * credential, checked before sending) and Outlook (the four app registration fields from the "Deliverability with
  * Outlook App API" credential; expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). The secrets live in
  * credentials only: the saved workflow holds none, the request body carries them, output and errors never do.
  */
@@ -125,11 +125,9 @@ describe('email workspace secrets live in credentials', () => {
 
 	it('asks for the Google key credential with provider Google and for the Outlook app credential with Outlook', () => {
 		expect(credentialsAskedFor(create({ provider: 'google' }))).toEqual([
-			'deliverabilityApi',
 			'deliverabilityGoogleWorkspaceKeyApi',
 		]);
 		expect(credentialsAskedFor(create({ provider: 'outlook' }))).toEqual([
-			'deliverabilityApi',
 			'deliverabilityOutlookAppApi',
 		]);
 		expect(credentialsAskedFor({ resource: 'account', operation: 'get' })).toEqual([
@@ -139,6 +137,16 @@ describe('email workspace secrets live in credentials', () => {
 });
 
 describe('email workspace create (google)', () => {
+	it('with only the API key credential selected, names the credential it needs, before any request', async () => {
+		const result = await t.run(create({ name: 'Sales', provider: 'google' }));
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error!.message).toBe(
+			'This operation needs a "Deliverability with Google Workspace Key API" credential, and none is selected',
+		);
+		expect(result.error!.description).toMatch(/never stores the secret.*top of the node/);
+		expect(await t.requests()).toHaveLength(0);
+	});
+
 	it('sends the key file from the credential as file_key_json; neither the saved workflow nor the run holds it', async () => {
 		const parameters = create({ name: 'Sales', provider: 'google' });
 		const result = await t.run(parameters, google());
@@ -295,7 +303,6 @@ describe('email workspace create (outlook)', () => {
 			{ additionalFields: { outlook_client_secret_expires_at: '={{ "next year" }}' } },
 			/"Additional Fields → Client Secret Expires At".*not a date/,
 		],
-		[{ provider: '={{ "yahoo" }}' }, /"Provider".*google, outlook/],
 		[{ name: '={{ "  " }}' }, /"Name"/],
 	])('rejects %p before any request', async (parameters, pattern) => {
 		const result = await t.run(create({ name: 'M365', ...outlook, ...parameters }), outlookApp());

@@ -117,10 +117,7 @@ describe('email workspace update', () => {
 	it('Replace Google Key sends the key file from the credential; neither the workflow nor the run holds it', async () => {
 		const id = await workspace();
 		const parameters = update(id, { replaceGoogleKey: true });
-		expect(credentialsAskedFor(parameters)).toEqual([
-			'deliverabilityApi',
-			'deliverabilityGoogleWorkspaceKeyApi',
-		]);
+		expect(credentialsAskedFor(parameters)).toEqual(['deliverabilityGoogleWorkspaceKeyApi']);
 		const result = await t.run(parameters, googleKey);
 		expect(result.error).toBeUndefined();
 		noSecrets(parameters);
@@ -148,7 +145,7 @@ describe('email workspace update', () => {
 				},
 			},
 		});
-		expect(result.error!.message).toMatch(/Google Workspace Key API.*service_account/);
+		expect(result.error!.message).toMatch(/with Google Workspace Key API.*service_account/);
 		noSecrets({ m: result.error!.message, d: result.error!.description });
 		expect(await t.requests()).toHaveLength(0);
 	});

@@ -13,7 +13,8 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { idPicker } from '../../params/locator';
-import { passwordFields, passwordsOf } from '../../auth/mailboxLogin';
+import type { CredentialUse } from '../../auth/choice';
+import { passwordFields, passwordsOf, PASSWORDS_FROM_CREDENTIAL } from '../../auth/mailboxLogin';
 import { ownServerFields, ownServers } from './shared/ownServers';
 
 export const operation = {
@@ -22,6 +23,12 @@ export const operation = {
 	description:
 		'Connect a mailbox (or update the login of a connected one) by logging in over IMAP and SMTP',
 };
+
+/** Passwords from a credential: the one that holds the API key and them; from the input item: the API key's. */
+export const credentials: CredentialUse[] = [
+	{ credential: 'deliverabilityMailboxApi', when: PASSWORDS_FROM_CREDENTIAL },
+	{ credential: 'deliverabilityApi', when: { passwordSource: ['inputFields'] } },
+];
 
 const PROVIDERS = [
 	{ name: 'Custom (Own IMAP/SMTP Servers)', value: 'custom' },

@@ -9,6 +9,7 @@ import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyWorkspace } from './shared/simplified';
 
 import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
+import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey } from '../../auth/googleWorkspaceKey';
 import { readOutlookApp } from '../../auth/outlookApp';
 
@@ -27,6 +28,12 @@ export const operation = {
 	description:
 		'Register a Google Workspace (service account key) or Microsoft 365 (app registration) workspace; the secrets come from credentials',
 };
+
+/** The credential follows Provider: the API key with the Google key file, or with the Outlook app. */
+export const credentials: CredentialUse[] = [
+	{ credential: 'deliverabilityGoogleWorkspaceKeyApi', when: forProvider('google').show },
+	{ credential: 'deliverabilityOutlookAppApi', when: forProvider('outlook').show },
+];
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 const creates: CreateWording = {
@@ -55,13 +62,15 @@ export const description: INodeProperties[] = [
 			'provider',
 			PROVIDERS,
 			'google',
-			'Where the accounts of this workspace live',
+			'Where the accounts of this workspace live. It decides the credential above: the API key with the Google key file, or with the Outlook app.',
 		),
 		required: true,
+		// The credential follows it, and a node has one credential for all its items: no expression.
+		noDataExpression: true,
 	},
 	{
 		displayName:
-			'The service account key file is read from the "Deliverability Google Workspace Key API" credential above, so it is never saved in the workflow',
+			'The service account key file is read from the "Deliverability with Google Workspace Key API" credential above, so it is never saved in the workflow',
 		name: 'googleKeyNotice',
 		type: 'notice',
 		default: '',
@@ -69,7 +78,7 @@ export const description: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Client ID, tenant ID and the client secret are read from the "Deliverability Outlook App API" credential above, so the secret is never saved in the workflow',
+			'Client ID, tenant ID and the client secret are read from the "Deliverability with Outlook App API" credential above, so the secret is never saved in the workflow',
 		name: 'outlookAppNotice',
 		type: 'notice',
 		default: '',

@@ -2,7 +2,8 @@
  * Email Workspace → Update: `POST /email_workspaces/{id}` `{name, file_key_json?}` → the workspace. The service
  * requires `name` on every update and documents no way to read a workspace first, so Name is a required field of the
  * operation (the workspace picker shows the current name). The replacement Google key comes from the "Deliverability
- * Google Workspace Key API" credential, never from a node parameter, and only when Replace Google Key is on.
+ * with Google Workspace Key API" credential (the operation's one credential while Replace Google Key is on), never
+ * from a node parameter.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -12,6 +13,7 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyWorkspace } from './shared/simplified';
+import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../auth/googleWorkspaceKey';
 import { workspaceName } from './create';
 
@@ -20,6 +22,12 @@ export const operation = {
 	action: 'Update an email workspace',
 	description: 'Rename a workspace and/or replace its Google service account key',
 };
+
+/** Replacing the Google key needs the credential that holds it; renaming only, the API key's. */
+export const credentials: CredentialUse[] = [
+	{ credential: 'deliverabilityGoogleWorkspaceKeyApi', when: { [REPLACE_KEY_PARAMETER]: [true] } },
+	{ credential: 'deliverabilityApi', when: { [REPLACE_KEY_PARAMETER]: [false] } },
+];
 
 export const description: INodeProperties[] = [
 	idPicker('emailWorkspaceId'),
@@ -31,8 +39,10 @@ export const description: INodeProperties[] = [
 		name: REPLACE_KEY_PARAMETER,
 		type: 'boolean',
 		default: false,
+		// The credential follows it, and a node has one credential for all its items: no expression.
+		noDataExpression: true,
 		description:
-			'Whether to send a new service account key file (Google workspaces only), read from the "Deliverability Google Workspace Key API" credential. Off: the current key stays.',
+			'Whether to send a new service account key file (Google workspaces only), read from the "Deliverability with Google Workspace Key API" credential, which then replaces the API key credential above. Off: the current key stays.',
 	},
 	...outputFields({
 		simplified: 'The workspace as it is now (ID, name, provider), in words',
