@@ -8,6 +8,7 @@
  */
 import type {
 	IDataObject,
+	ILoadOptionsFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -15,11 +16,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { accountsPage } from '../shared/accountSearch';
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
-import { accountFilter } from '../Deliverability/params/locator';
-import { searchAccounts } from '../Deliverability/methods/listSearch';
 import { headlineError } from '../shared/headlineError';
 import { readIdList } from '../shared/idList';
+import { accountFilter } from '../shared/resourceLocator';
 import { apiRequest, openSession, type AnswerFact } from '../shared/transport';
 import { Validator } from '../shared/validation';
 import {
@@ -46,6 +47,15 @@ const AS_SENT: AnswerFact = {
  * memory. Only which poll arms is decided here: what it armed on is kept in static data (memory.ts), not here.
  */
 const seenContexts = new WeakSet<object>();
+
+/** The Account filter's list, read with the trigger's credential (its API key). */
+async function searchAccounts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await accountsPage(this, undefined, filter, paginationToken);
+}
 
 export class DeliverabilityNotificationTrigger implements INodeType {
 	description: INodeTypeDescription = {

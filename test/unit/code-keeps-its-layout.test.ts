@@ -5,7 +5,8 @@
  * - no import circle among the files under nodes/ and credentials/ (type-only imports included: a circle of types
  *   still means two modules that cannot be read apart);
  * - no file under nodes/ or credentials/ is longer than 300 lines: a longer one holds more than one concern;
- * - operation files read their parameters through the item handle (helpers/item.ts), never getNodeParameter.
+ * - operation files read their parameters through the item handle (helpers/item.ts), never getNodeParameter;
+ * - a node imports another node's code only through nodes/shared/ (the triggers never reach into the action node).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -89,5 +90,20 @@ describe('the code keeps its layout', () => {
 		expect(operations.length).toBeGreaterThan(30);
 		const raw = operations.filter((f) => /\bgetNodeParameter\s*\(/.test(text.get(f)!));
 		expect(raw).toEqual([]);
+	});
+
+	it("shares code between nodes only through nodes/shared/, never from another node's folder", () => {
+		const sideways = files
+			.filter((f) => f.startsWith('nodes/') && !f.startsWith('nodes/shared/'))
+			.flatMap((f) => {
+				const own = f.split('/')[1];
+				return specifiers(text.get(f)!)
+					.filter((s) => s.startsWith('.'))
+					.map((s) => path.join(path.dirname(f), s))
+					.filter((target) => target.startsWith('nodes/') && !target.startsWith('nodes/shared'))
+					.filter((target) => target.split('/')[1] !== own)
+					.map((target) => `${f} imports ${target}: move what both nodes need to nodes/shared/`);
+			});
+		expect(sideways).toEqual([]);
 	});
 });

@@ -82,7 +82,7 @@ function isCredentialName(value: unknown): value is CredentialName {
 
 /** The credential a picker's list search uses: the one the editor shows for the node's current parameters. */
 export function pickerCredential(ctx: ILoadOptionsFunctions): CredentialName {
-	// Called by the Notification Trigger's picker too, and by tests through a node's execute: no such parameter there.
+	// Called by tests through a node's execute too: no such parameter there.
 	const value =
 		typeof ctx.getCurrentNodeParameter === 'function'
 			? ctx.getCurrentNodeParameter(USES_CREDENTIAL)

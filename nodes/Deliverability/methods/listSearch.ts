@@ -2,62 +2,17 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { accountsPage, searchPage } from '../../shared/accountSearch';
 import { apiRequest, apiRequestAllItems, listFrom, openSession } from '../../shared/transport';
 import { pickerCredential } from '../auth/choice';
 
-function nextPage(paginationToken: string | number | undefined): number {
-	const page = Number(paginationToken ?? 0);
-	return Number.isInteger(page) && page >= 0 ? page : 0;
-}
-
-async function searchPage(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	pageSize: number,
-	filter: string | undefined,
-	paginationToken: string | undefined,
-	toResult: (item: IDataObject) => { name: string; value: string | number; url?: string },
-	query: IDataObject = {},
-): Promise<INodeListSearchResult> {
-	const page = nextPage(paginationToken);
-	const qs: IDataObject = { ...query, page };
-	if (filter?.trim()) qs.search = filter.trim();
-	const items = listFrom(
-		await apiRequest(openSession(ctx, { credential: pickerCredential(ctx) }), {
-			method: 'GET',
-			path,
-			qs,
-		}),
-	);
-	return {
-		results: items.map(toResult),
-		paginationToken: items.length >= pageSize ? String(page + 1) : undefined,
-	};
-}
-
-/**
- * Every account, spam-test-only ones included: GET /accounts lists warming accounts by default, yet an automated
- * test typically runs on an account connected for spam tests only.
- */
+/** Accounts, with the credential this operation uses (the editor's picker runs before the node). */
 export async function searchAccounts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ) {
-	return await searchPage(
-		this,
-		'/accounts',
-		50,
-		filter,
-		paginationToken,
-		(a) => ({
-			name: [a.email, [a.first_name, a.last_name].filter(Boolean).join(' ')]
-				.filter(Boolean)
-				.join(' — '),
-			value: String(a.id),
-		}),
-		{ include_spamchecker: true },
-	);
+	return await accountsPage(this, pickerCredential(this), filter, paginationToken);
 }
 
 /**
@@ -72,12 +27,20 @@ export async function searchSpamTests(
 	paginationToken?: string,
 ) {
 	const zone = instanceZone(this);
-	return await searchPage(this, '/spam_tests', 10, filter, paginationToken, (t) => ({
-		name: [spamTestState(t), readableDate(t.created_at, zone), spamTestTitle(t)]
-			.filter(Boolean)
-			.join(' · '),
-		value: String(t.public_id),
-	}));
+	return await searchPage(
+		this,
+		pickerCredential(this),
+		'/spam_tests',
+		10,
+		filter,
+		paginationToken,
+		(t) => ({
+			name: [spamTestState(t), readableDate(t.created_at, zone), spamTestTitle(t)]
+				.filter(Boolean)
+				.join(' · '),
+			value: String(t.public_id),
+		}),
+	);
 }
 
 function text(value: unknown): string {
@@ -152,10 +115,18 @@ export async function searchAutomatedTests(
 	filter?: string,
 	paginationToken?: string,
 ) {
-	return await searchPage(this, '/automated_tests', 25, filter, paginationToken, (t) => ({
-		name: `${String(t.id)} — ${String(t.subject ?? '(no subject)')}${t.active ? '' : ' (inactive)'}`,
-		value: String(t.id),
-	}));
+	return await searchPage(
+		this,
+		pickerCredential(this),
+		'/automated_tests',
+		25,
+		filter,
+		paginationToken,
+		(t) => ({
+			name: `${String(t.id)} — ${String(t.subject ?? '(no subject)')}${t.active ? '' : ' (inactive)'}`,
+			value: String(t.id),
+		}),
+	);
 }
 
 export async function searchAlerts(this: ILoadOptionsFunctions, filter?: string) {

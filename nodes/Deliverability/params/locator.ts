@@ -4,71 +4,10 @@
  * tool's errors through `idHintOf`). An operation places one with `idPicker` and reads it with `item.numericId` or
  * `item.stringId`; the resource table shows it for that operation only, so this module names none.
  */
-import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { ACCOUNT, locator, type LocatorSpec } from '../../shared/resourceLocator';
 import type { ItemParameters } from './types';
-
-interface LocatorSpec {
-	/** The parameter's name; its AI hint is declared with the picker (PICKERS below). */
-	name: string;
-	displayName: string;
-	/** listSearch method; omitted where the service cannot list the resource. */
-	searchListMethod?: string;
-	/** Numeric ids (every id but a spam test's public_id). */
-	numeric: boolean;
-	placeholder: string;
-	description?: string;
-}
-
-/** The modes of a picker: a searchable list (where the service can list the resource), then the ID typed or mapped. */
-function locatorModes(
-	spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder'>,
-): INodePropertyMode[] {
-	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and literal type
-	// for a parameter (and asks for a default); modes have none.
-	const validation: INodePropertyMode['validation'] = spec.numeric
-		? [
-				{
-					type: 'regex',
-					properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' },
-				},
-			]
-		: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' },
-				},
-			];
-	const modes: INodePropertyMode[] = [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list' as const,
-			typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string' as const,
-			placeholder: spec.placeholder,
-			validation,
-		},
-	];
-	return spec.searchListMethod ? modes : modes.slice(1);
-}
-
-/** A resource locator: pick from a searchable list, or give the id (from an expression, typically). */
-export function locator(spec: LocatorSpec): INodeProperties {
-	return {
-		displayName: spec.displayName,
-		name: spec.name,
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: spec.searchListMethod ? 'list' : 'id', value: '' },
-		description: spec.description,
-		modes: locatorModes(spec),
-	};
-}
 
 interface Picker {
 	spec: Omit<LocatorSpec, 'name'>;
@@ -79,13 +18,7 @@ interface Picker {
 /** Every picker, by the name of the parameter that holds its id. */
 const PICKERS = {
 	accountId: {
-		spec: {
-			displayName: 'Account',
-			searchListMethod: 'searchAccounts',
-			numeric: true,
-			placeholder: 'e.g. 1042',
-			description: 'The account (mailbox). Search by email or name, or give its ID.',
-		},
+		spec: ACCOUNT,
 		hint: 'give the numeric id of the account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it',
 	},
 	alertId: {
@@ -168,25 +101,6 @@ export function idPicker(name: keyof typeof PICKERS, description?: string): INod
 	const { spec }: Picker = PICKERS[name];
 	return locator({ ...spec, name, description: description ?? spec.description });
 }
-
-/**
- * The account picker as an option inside a collection (e.g. Update Fields → Account of an automated test, Filters →
- * Account): the same list and ID modes, not required, named like the API field it sets. Read it with `locatorValue`.
- */
-export function accountOption(name: string, description: string): INodeProperties {
-	return {
-		displayName: 'Account',
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description,
-		modes: locatorModes(PICKERS.accountId.spec),
-	};
-}
-
-/** An optional "Account" filter inside a Filters collection (Notification → Get Many and the notification trigger). */
-export const accountFilter = (description: string): INodeProperties =>
-	accountOption('account_id', description);
 
 /** The id in the picker `name` (any mode). */
 function pickedId(item: ItemParameters, name: string): unknown {

@@ -6,7 +6,8 @@ import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, recordUpdate } from '../../params/collections';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../params/fields';
-import { accountOption, idPicker, locatorValue } from '../../params/locator';
+import { accountOption } from '../../../shared/resourceLocator';
+import { idPicker, locatorValue } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyAutomatedTest } from './shared/simplified';
 

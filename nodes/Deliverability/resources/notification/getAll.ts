@@ -11,7 +11,7 @@ import type { Item } from '../../helpers/item';
 import { choiceField } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { returnAllAndLimit } from '../../params/list';
-import { accountFilter } from '../../params/locator';
+import { accountFilter } from '../../../shared/resourceLocator';
 
 export const operation = {
 	name: 'Get Many',
