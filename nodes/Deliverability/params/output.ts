@@ -136,7 +136,7 @@ export function outputView(item: ItemParameters, typeVersion: number): OutputVie
  * One record as its Output asks: Simplified through the operation's `simplify`, Raw as the service sent it, Selected
  * Fields with the fields named that the record has, plus `kept` (its id, and what routes the item, e.g. `completed`)
  * and every field starting with "_". `markers` are the node's own fields (a wait's `_waitTimedOut` and `_polls`,
- * helpers/wait.ts): Raw and Selected Fields read the record followed by them; Simplified is the operation's own
+ * helpers/waitLoop.ts): Raw and Selected Fields read the record followed by them; Simplified is the operation's own
  * shape, so its `simplify` adds them where it wants. Nothing is filled in for a field the record lacks.
  */
 export function shaped(

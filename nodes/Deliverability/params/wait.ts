@@ -1,5 +1,5 @@
 /**
- * Wait for Completion and its settings: their builder and their reader. The wait loop itself is helpers/wait.ts.
+ * Wait for Completion and its settings: their builder and their reader. The wait loop itself is helpers/waitLoop.ts.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

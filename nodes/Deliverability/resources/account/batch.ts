@@ -3,12 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
-import { waitFlags, withWaitFlags } from '../../helpers/wait';
+import { waitFlags, withWaitFlags } from '../../helpers/waitLoop';
 import { choiceField } from '../../params/choices';
 import { outputFields, shaped } from '../../params/output';
 import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/shared/wait';
+import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/shared/followTask';
 import { batchOutcomes, isOutcome } from './shared/batchOutcomes';
 
 const CUSTOM = 'custom';

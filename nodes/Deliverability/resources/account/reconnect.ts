@@ -13,7 +13,7 @@ import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
 import { simplifyAccount } from './shared/simplified';
-import { waitFlags, waitUntil } from '../../helpers/wait';
+import { waitFlags, waitUntil } from '../../helpers/waitLoop';
 
 export const operation = {
 	name: 'Reconnect',

@@ -12,12 +12,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import { failedForItems, ForItems } from '../../helpers/forItems';
 import type { Item } from '../../helpers/item';
-import { withWaitFlags } from '../../helpers/wait';
+import { withWaitFlags } from '../../helpers/waitLoop';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import type { WaitSettings } from '../../params/wait';
-import { followTask, taskDone, taskWaitOptions } from '../task/shared/wait';
+import { followTask, taskDone, taskWaitOptions } from '../task/shared/followTask';
 import { withOutcome } from './shared/importOutcome';
 
 /** The service imports up to this many addresses at once; more run as a task. */

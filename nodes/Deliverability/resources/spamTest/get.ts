@@ -4,7 +4,7 @@ import { readBoolean } from '../../../shared/lenient';
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import type { ToolFacts } from '../../helpers/toolMode';
-import { waitFlags, waitUntil, withWaitFlags } from '../../helpers/wait';
+import { waitFlags, waitUntil, withWaitFlags } from '../../helpers/waitLoop';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Item } from '../../helpers/item';
-import { withWaitFlags } from '../../helpers/wait';
+import { withWaitFlags } from '../../helpers/waitLoop';
 import { idPicker } from '../../params/locator';
 
-import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './shared/wait';
+import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './shared/followTask';
 
 export const operation = {
 	name: 'Get',

@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBoolean, readText } from '../../../../shared/lenient';
-import { taskDone } from '../../task/shared/wait';
+import { taskDone } from '../../task/shared/followTask';
 
 /** An address the service did not import, with its reason as the service gave it. */
 interface Failed extends IDataObject {

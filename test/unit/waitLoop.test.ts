@@ -1,7 +1,7 @@
-/** The one wait loop (helpers/wait.ts): exact stop, a last check at the deadline, and cancellation. */
+/** The one wait loop (helpers/waitLoop.ts): exact stop, a last check at the deadline, and cancellation. */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { waitUntil, withWaitFlags } from '../../nodes/Deliverability/helpers/wait';
+import { waitUntil, withWaitFlags } from '../../nodes/Deliverability/helpers/waitLoop';
 import type { WaitSettings } from '../../nodes/Deliverability/params/wait';
 
 const node: INode = {

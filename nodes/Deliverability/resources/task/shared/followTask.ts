@@ -1,6 +1,6 @@
 /**
  * Following a task (the answer of account Batch) until it is finished: used by task Get and account Batch, both
- * through the one wait loop of helpers/wait.ts.
+ * through the one wait loop of helpers/waitLoop.ts.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -8,7 +8,7 @@ import { readNumber } from '../../../../shared/lenient';
 import type { AnswerFact } from '../../../../shared/transport';
 import type { Item } from '../../../helpers/item';
 import type { ToolFacts } from '../../../helpers/toolMode';
-import { waitUntil, type WaitOutcome } from '../../../helpers/wait';
+import { waitUntil, type WaitOutcome } from '../../../helpers/waitLoop';
 import { waitForCompletionFields, type WaitSettings } from '../../../params/wait';
 
 /** Wait for Completion and its settings, for an operation that follows a task. */
