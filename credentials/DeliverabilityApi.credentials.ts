@@ -9,11 +9,16 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * What the test's bare network codes mean. n8n shows `ECONNREFUSED` or `ENOTFOUND` as they are when nothing answers
- * at the Base URL (no status, so no rule of the declarative test applies).
+ * A Base URL the node can use, as its transport checks it before sending (http or https, a host, ending in /api/v1,
+ * a trailing slash, a query and surrounding spaces allowed), for the editor's display conditions: a plain regular expression,
+ * without flags, so the letters of the scheme and of /api/v1 match in either case one by one.
  */
-export const NETWORK_CODES_NOTICE =
-	'If Test shows ECONNREFUSED, nothing answers at the host and port of the Base URL: check that the service is running and the port is right. ENOTFOUND: the host name does not exist (look for a typo). ETIMEDOUT: the host did not answer (firewall, VPN or proxy).';
+export const USABLE_BASE_URL =
+	'^\\s*[Hh][Tt][Tt][Pp][Ss]?://[^/\\s]+(/\\S*)?/[Aa][Pp][Ii]/[Vv]1/?([?#]\\S*)?\\s*$';
+
+/** Shown under the Base URL while it cannot work: the words a request would answer with, before any Test. */
+export const BASE_URL_NOTICE =
+	'This Base URL cannot work: it must be the service address with http:// or https://, ending in the version segment /api/v1, e.g. https://api.example.com/api/v1 (a trailing slash is fine).';
 
 /** Rules on the status of the test call's answer. */
 const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
@@ -156,16 +161,24 @@ export class DeliverabilityApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://api.example.com/api/v1',
+			// n8n's Test shows a connection that failed before any answer as the bare network code (a declarative
+			// test has no rule without a status, and a test function would need the request helper n8n's scanner
+			// refuses): what each code means is here, where the user looks after such a Test.
 			description:
-				'The service address, ending in /api/v1 (a trailing slash is fine). Its host and port must be reachable from the n8n server.',
+				'The service address, ending in /api/v1 (a trailing slash is fine), reachable from the n8n server. If Test shows ECONNREFUSED, nothing answers at its host and port: is the service running, is the port right? ENOTFOUND: the host name does not exist (a typo?). ETIMEDOUT: the host did not answer (firewall, VPN or proxy).',
 		},
 		{
-			// n8n shows a failed connection's bare network code (the declarative test cannot word it): the notice
-			// below the Base URL says what each code means before the user presses Test.
-			displayName: NETWORK_CODES_NOTICE,
-			name: 'networkCodesNotice',
+			// Only while the Base URL cannot work (filled in, and not of the form the node accepts): n8n's Test would
+			// answer it with a 404 or a bare network code, so the form says it in words first. A working credential
+			// shows no notice; what the network codes mean is in the Base URL's description.
+			displayName: BASE_URL_NOTICE,
+			name: 'baseUrlNotice',
 			type: 'notice',
 			default: '',
+			displayOptions: {
+				show: { baseUrl: [{ _cnd: { exists: true } }] },
+				hide: { baseUrl: [{ _cnd: { regex: USABLE_BASE_URL } }] },
+			},
 		},
 		{
 			displayName: 'Header Form',
