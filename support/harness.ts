@@ -274,7 +274,7 @@ export interface HookHarness {
 		body?: unknown;
 		query?: IDataObject;
 		headers?: IDataObject;
-	}): Promise<IWebhookResponseData & { status?: number; sent?: unknown }>;
+	}): Promise<IWebhookResponseData & { status?: number; sent?: unknown; answeredAt?: number }>;
 }
 
 interface HookOptions {
@@ -369,6 +369,8 @@ export function triggerHarness(options: HookOptions): HookHarness {
 			} as unknown as IncomingMessage;
 			let status: number | undefined;
 			let sent: unknown;
+			/** When the answer was written (performance.now()): webhook() may return later than that. */
+			let answeredAt: number | undefined;
 			const res = {
 				status(code: number) {
 					status = code;
@@ -376,6 +378,7 @@ export function triggerHarness(options: HookOptions): HookHarness {
 				},
 				json(body: unknown) {
 					sent = body;
+					answeredAt = performance.now();
 					return res;
 				},
 				send(body: unknown) {
@@ -408,7 +411,7 @@ export function triggerHarness(options: HookOptions): HookHarness {
 			);
 			if (!options.nodeType.webhook) throw new Error('harness: the node has no webhook()');
 			const answer = await options.nodeType.webhook.call(context);
-			return { ...answer, status, sent };
+			return { ...answer, status, sent, answeredAt };
 		},
 	};
 }

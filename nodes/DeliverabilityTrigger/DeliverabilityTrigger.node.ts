@@ -26,6 +26,7 @@ import {
 	fingerprint,
 	MAX_DEDUPE_WINDOW,
 	memoryScope,
+	persist,
 	windowSize,
 } from './dedupe';
 import { SECRET_PARAM } from './hookUrl';
@@ -152,7 +153,6 @@ export class DeliverabilityTrigger implements INodeType {
 		if (claim(staticData, scope, eventId, config.dedupeWindow) === 'duplicate') {
 			return answer(200, { received: true, status: 'duplicate', event_id: eventId });
 		}
-
 		const item: INodeExecutionData = {
 			json: {
 				...payload,
@@ -161,7 +161,10 @@ export class DeliverabilityTrigger implements INodeType {
 				received_at: new Date().toISOString(),
 			},
 		};
+		// Answered first: a request that carries the memory into a save waits before returning (dedupe.ts).
 		response.status(200).json({ received: true, status: 'accepted', event_id: eventId });
+		if (config.dedupeWindow > 0) await persist(staticData, scope);
+
 		return { noWebhookResponse: true, workflowData: [[item]] };
 	}
 }

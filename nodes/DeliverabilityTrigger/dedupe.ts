@@ -4,21 +4,26 @@
  *
  * Why it is built this way (what n8n does with a webhook request's static data):
  * - n8n loads the workflow's static data afresh for every webhook request and, after the node answered, writes the
- *   WHOLE object back (last writer wins; no compare-and-swap). Two requests in flight each start from whatever copy
- *   was saved last, so a list kept only in static data loses ids under concurrent deliveries, and a restart then
- *   replays them.
+ *   WHOLE object back when it changed (an UPDATE of the workflow's row; last writer wins, no compare-and-swap). Two
+ *   requests in flight each start from whatever copy was saved last, so a list kept only in static data loses ids
+ *   under concurrent deliveries, and a restart then replays them.
  * - So this process keeps the authoritative list per alert (`MemoryScope`), checked and updated synchronously (of two
  *   concurrent copies of one event exactly one passes). Each request first merges the list it loaded into that
- *   memory (what an earlier run of this process or another process saved). An accepted id is then written, as the
- *   process's whole list, into the static data of this request AND of every other request of this process whose
- *   static data is still alive (n8n serialises a request's static data only when it saves it). Whichever copy n8n
- *   saves last therefore holds every id this process knew when that copy was saved: what a request writes is a
- *   superset of what the process knows, never an older copy. Bounded as before: at most `size` ids, oldest dropped.
+ *   memory (what an earlier run of this process or another process saved).
+ * - Saving: one UPDATE per accepted event is what an alert storm cannot afford (in queue mode it goes through the
+ *   webhook processor's small database pool, which n8n's own work and its health ping need too). So only one request
+ *   per `SAVE_DELAY_MS` writes the memory: the first accepted event after a save becomes the carrier, its delivery is
+ *   answered at once, and its webhook() returns `SAVE_DELAY_MS` later with the process's whole list written into its
+ *   static data, which n8n then saves. Events accepted in between are covered by that save (their requests write
+ *   nothing), so every accepted id is in a save that starts at most `SAVE_DELAY_MS` after it was accepted, and what a
+ *   save writes is a superset of what this process knew at any earlier save. The price: that one run starts
+ *   `SAVE_DELAY_MS` later, and a process that stops in that moment forgets those ids (as it did before between its
+ *   answer and n8n's save).
  * - Keyed by alert id (in static data and in process memory): republishing registers a new alert, and the ids seen
  *   for the old one count for nothing, in every process (each reads the alert id from the static data it loads).
  *
  * Across processes (queue mode, several webhook processors) this gives "eventually a superset": a processor that
- * saves a copy without another processor's new id puts it back at its own next acceptance (it merges what it loads).
+ * saves a copy without another processor's new id puts it back at its own next save (it merges what it loads).
  * Between those moments a repeat of that id reaching the other processor is not recognised, and two copies of one
  * event reaching two processors at the same instant both pass: n8n offers `webhook()` no shared, atomic store (its
  * processed-items helpers exist on execute contexts only).
@@ -31,6 +36,7 @@
 import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 export const DEFAULT_DEDUPE_WINDOW = 1000;
 export const MAX_DEDUPE_WINDOW = 10_000;
@@ -49,15 +55,19 @@ type Claim = 'accepted' | 'duplicate';
 interface ProcessMemory {
 	ids: string[];
 	known: Set<string>;
-	/** Static data objects of this process's requests that recorded an id; each gets every later list too. */
-	holders: Array<WeakRef<IDataObject>>;
+	/** Whether a request of this process is already waiting to carry the list into a save. */
+	saveScheduled: boolean;
 }
 
 /** In-process memories by scope, least recently used first; bounded in scopes too. */
 const memories = new Map<string, ProcessMemory>();
 const MAX_SCOPES = 500;
-/** Live request copies followed per scope (dead ones are dropped on every acceptance; this only caps a pathology). */
-const MAX_HOLDERS = 5000;
+
+/**
+ * How long the carrier of a save waits before writing (see the top of this file): at most one static-data save per
+ * this many ms per process and alert, however many events arrive. Mutable only so tests can change it.
+ */
+export const savePolicy = { delayMs: 500 };
 
 /** The window size from the node option: a whole number in 0..MAX (0 switches deduplication off). */
 export function windowSize(value: unknown): number {
@@ -95,7 +105,7 @@ function memoryOf(key: string): ProcessMemory {
 	if (memory) {
 		memories.delete(key);
 	} else {
-		memory = { ids: [], known: new Set(), holders: [] };
+		memory = { ids: [], known: new Set(), saveScheduled: false };
 	}
 	memories.set(key, memory);
 	if (memories.size > MAX_SCOPES) memories.delete(memories.keys().next().value as string);
@@ -124,7 +134,8 @@ function learn(memory: ProcessMemory, loaded: string[], size: number): void {
 
 /**
  * The decision for one delivery: 'duplicate' when the id is remembered (by this process or in the loaded copy),
- * otherwise 'accepted', recording the id as described above. With a window of 0 nothing is remembered.
+ * otherwise 'accepted', recording the id in this process. Nothing is written to the static data here: an accepted
+ * event's request then calls `persist()`. With a window of 0 nothing is remembered.
  */
 export function claim(
 	staticData: IDataObject,
@@ -140,20 +151,28 @@ export function claim(
 	memory.known.add(eventId);
 	memory.ids = [...memory.ids, eventId];
 	trim(memory, size);
-
-	const record: IDataObject = { alertId: scope.alertId, ids: memory.ids };
-	memory.holders = memory.holders.filter((ref) => {
-		const holder = ref.deref();
-		return holder !== undefined && holder !== staticData;
-	});
-	memory.holders.push(new WeakRef(staticData));
-	if (memory.holders.length > MAX_HOLDERS) memory.holders = memory.holders.slice(-MAX_HOLDERS);
-	// Assigning (not mutating) marks each copy changed in n8n's observable static data, so the copy is saved.
-	for (const ref of memory.holders) {
-		const holder = ref.deref();
-		if (holder) holder[MEMORY_KEY] = record;
-	}
 	return 'accepted';
+}
+
+/**
+ * After an accepted event was answered: makes sure a save will hold its id. When no request of this process is
+ * already waiting to save this alert's memory, this one becomes the carrier: it waits `savePolicy.delayMs` and then
+ * writes the process's whole list (every id accepted meanwhile included) into its static data, which n8n saves when
+ * webhook() returns. Otherwise it returns at once and writes nothing (the waiting carrier's save covers it).
+ * Assigning (not mutating) marks the copy changed in n8n's observable static data, so the copy is saved.
+ */
+export async function persist(staticData: IDataObject, scope: MemoryScope): Promise<void> {
+	const memory = memories.get(scope.key);
+	if (!memory || memory.saveScheduled) return;
+	memory.saveScheduled = true;
+	try {
+		await sleep(savePolicy.delayMs);
+	} finally {
+		memory.saveScheduled = false;
+	}
+	// Deactivated meanwhile (forget() dropped the memory): nothing of it may be written back.
+	if (memories.get(scope.key) !== memory) return;
+	staticData[MEMORY_KEY] = { alertId: scope.alertId, ids: memory.ids };
 }
 
 /** Deactivation: the saved memory and this process's memories of every alert of this node are dropped. */

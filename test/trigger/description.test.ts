@@ -20,7 +20,9 @@ import {
 	fingerprint,
 	forget,
 	memoryScope,
+	persist,
 	savedIds,
+	savePolicy,
 	windowSize,
 } from '../../nodes/DeliverabilityTrigger/dedupe';
 import {
@@ -275,10 +277,13 @@ describe('hook URL helpers', () => {
 describe('event memory', () => {
 	const ids = (data: IDataObject, alertId = '7'): string[] => savedIds(data, alertId);
 
-	it('remembers the newest ids only, up to the window, under the alert it belongs to', () => {
+	it('remembers the newest ids only, up to the window, under the alert it belongs to', async () => {
 		const scope = memoryScope('wf-window', 'node', 7)!;
 		const data: IDataObject = {};
 		for (let i = 0; i < 1005; i++) expect(claim(data, scope, `evt_${i}`, 1000)).toBe('accepted');
+		// claim() decides in this process; a save gets the list only through persist().
+		expect(data.eventMemory).toBeUndefined();
+		await persist(data, scope);
 		expect(ids(data)).toHaveLength(1000);
 		expect(ids(data)[0]).toBe('evt_5');
 		expect(ids(data).at(-1)).toBe('evt_1004');
@@ -304,14 +309,39 @@ describe('event memory', () => {
 		expect(memoryScope('wf', 'node', undefined)).toBeUndefined();
 	});
 
-	it('writes every later id into the copies of earlier requests that are still alive', () => {
-		const scope = memoryScope('wf-holders', 'node', 7)!;
-		const first: IDataObject = {};
-		const second: IDataObject = {};
-		expect(claim(first, scope, 'evt_1', 10)).toBe('accepted');
-		expect(claim(second, scope, 'evt_2', 10)).toBe('accepted');
-		expect(ids(first)).toEqual(['evt_1', 'evt_2']);
-		expect(ids(second)).toEqual(['evt_1', 'evt_2']);
+	it('one request per save delay carries the list into a save; events accepted while it waits write nothing', async () => {
+		const scope = memoryScope('wf-carrier', 'node', 7)!;
+		const delay = savePolicy.delayMs;
+		savePolicy.delayMs = 100;
+		try {
+			const first: IDataObject = {};
+			const second: IDataObject = {};
+			expect(claim(first, scope, 'evt_1', 10)).toBe('accepted');
+			const carrying = persist(first, scope);
+			expect(claim(second, scope, 'evt_2', 10)).toBe('accepted');
+			await persist(second, scope); // returns at once: the first request carries the save
+			expect(second.eventMemory).toBeUndefined();
+			expect(first.eventMemory).toBeUndefined(); // written when the wait ends, not before
+			await carrying;
+			expect(ids(first)).toEqual(['evt_1', 'evt_2']);
+			// The next accepted event after that save carries the next one.
+			const third: IDataObject = {};
+			expect(claim(third, scope, 'evt_3', 10)).toBe('accepted');
+			await persist(third, scope);
+			expect(ids(third)).toEqual(['evt_1', 'evt_2', 'evt_3']);
+		} finally {
+			savePolicy.delayMs = delay;
+		}
+	});
+
+	it('a carrier whose memory was forgotten meanwhile (deactivated) writes nothing back', async () => {
+		const scope = memoryScope('wf-forgotten', 'node', 7)!;
+		const data: IDataObject = {};
+		expect(claim(data, scope, 'evt_1', 10)).toBe('accepted');
+		const carrying = persist(data, scope);
+		forget({}, 'wf-forgotten', 'node');
+		await carrying;
+		expect(data.eventMemory).toBeUndefined();
 	});
 
 	it('keeps nothing with a window of 0, and bounds the window option', () => {
