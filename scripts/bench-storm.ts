@@ -145,7 +145,7 @@ async function main(): Promise<void> {
 				if (o.serviceRate > 0)
 					await admin(sandbox, 'POST', '/rate-limit', { perSecond: o.serviceRate });
 				const urls = await prepareStorm(cluster, sandbox);
-				if (o.memory > 0) prefillMemory(cluster, o.memory);
+				if (o.memory > 0) await prefillMemory(cluster, o.memory);
 				// Let the processors settle after publishing (they load the webhooks) before the storm.
 				await new Promise((r) => setTimeout(r, 3000));
 				hogs.push(...startHogs(o.hogs));

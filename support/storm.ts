@@ -18,7 +18,13 @@ import os from 'node:os';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { claim, DEFAULT_DEDUPE_WINDOW, memoryScope } from '../nodes/DeliverabilityTrigger/dedupe';
+import {
+	claim,
+	DEFAULT_DEDUPE_WINDOW,
+	memoryScope,
+	persist,
+	savePolicy,
+} from '../nodes/DeliverabilityTrigger/dedupe';
 import { loadExamples } from './examples';
 import type { Cluster } from './queue-cluster';
 import { admin } from './sandbox-admin';
@@ -142,6 +148,8 @@ export async function prepareStorm(
 	const example = autoPauseExample();
 	const { trigger } = exampleParts(example);
 	for (const id of [example.id, CONTROL_ID]) {
+		// Published already (a test that used the example before): left as it is, its alert too.
+		if ((await api<{ active?: boolean }>(cluster, 'GET', `/workflows/${id}`)).active) continue;
 		const res = await cluster.main.api('POST', `/workflows/${id}/activate`);
 		if (res.status !== 200)
 			throw new Error(`activate ${id}: ${res.status} ${JSON.stringify(res.data)}`);
@@ -174,7 +182,7 @@ export async function prepareStorm(
  * way the trigger itself records them (its own code, run here): the memory of an instance that has been receiving
  * events for a while, not the empty one of a fresh cluster. The processors read it with the next delivery.
  */
-export function prefillMemory(cluster: Cluster, count: number): void {
+export async function prefillMemory(cluster: Cluster, count: number): Promise<void> {
 	const example = autoPauseExample();
 	const { trigger } = exampleParts(example);
 	const where = `WHERE id = '${example.id}'`;
@@ -186,6 +194,13 @@ export function prefillMemory(cluster: Cluster, count: number): void {
 	if (!scope) throw new Error('the example registered no alert: nothing to prefill');
 	for (let i = 0; i < count; i++)
 		claim(node, scope, `evt_${randomBytes(8).toString('hex')}`, DEFAULT_DEDUPE_WINDOW);
+	const delay = savePolicy.delayMs;
+	savePolicy.delayMs = 0;
+	try {
+		await persist(node, scope);
+	} finally {
+		savePolicy.delayMs = delay;
+	}
 	const text = JSON.stringify(data).replace(/'/g, "''");
 	cluster.sql(`UPDATE workflow_entity SET "staticData" = '${text}' ${where}`);
 }
@@ -275,14 +290,18 @@ function percentile(sorted: number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function executionsOf(cluster: Cluster, workflowId: string): Promise<ExecutionData[]> {
+async function executionsOf(
+	cluster: Cluster,
+	workflowId: string,
+	includeData = true,
+): Promise<ExecutionData[]> {
 	const all: ExecutionData[] = [];
 	let cursor: string | undefined;
 	do {
 		const page = await api<{ data: ExecutionData[]; nextCursor?: string | null }>(
 			cluster,
 			'GET',
-			`/executions?workflowId=${workflowId}&includeData=true&limit=100${
+			`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=100${
 				cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
 			}`,
 		);
@@ -406,8 +425,15 @@ export async function runStorm(
 		throw new Error(
 			`the sandbox has only ${accounts.length} alive accounts for ${options.events} events`,
 		);
-	await admin(sandbox, 'DELETE', '/deliveries');
-	await admin(sandbox, 'DELETE', '/requests');
+	// The service's logs are read from here on, not cleared (a test may be counting other requests in them).
+	const requestsBefore = (await admin<unknown[]>(sandbox, 'GET', '/requests')).length;
+	// Runs from before the storm (a test that used the example first) are not the storm's.
+	const earlier = new Set(
+		[
+			...(await executionsOf(cluster, example.id, false)),
+			...(await executionsOf(cluster, CONTROL_ID, false)),
+		].map((e) => e.id),
+	);
 	const updatesBefore = workflowUpdates(cluster);
 	const logBefore = cluster.all.map((p) => p.output.length);
 
@@ -440,7 +466,10 @@ export async function runStorm(
 	const settleBy = Date.now() + (options.settleTimeoutMs ?? 600000);
 	let deliveries: Array<Delivery & { alertId: number }> = [];
 	for (;;) {
-		deliveries = await admin<Array<Delivery & { alertId: number }>>(sandbox, 'GET', '/deliveries');
+		const ours = new Set(payloads.map((p) => p.id));
+		deliveries = (
+			await admin<Array<Delivery & { alertId: number }>>(sandbox, 'GET', '/deliveries')
+		).filter((d) => ours.has(d.eventId));
 		const done = new Set(
 			deliveries
 				.filter(
@@ -460,18 +489,12 @@ export async function runStorm(
 	let examples: ExecutionData[] = [];
 	let controls: ExecutionData[] = [];
 	for (;;) {
-		const counts = await Promise.all(
-			[example.id, CONTROL_ID].map((id) =>
-				api<{ data: Array<{ status: string }>; nextCursor?: string | null }>(
-					cluster,
-					'GET',
-					`/executions?workflowId=${id}&limit=250`,
-				),
-			),
+		const lists = await Promise.all(
+			[example.id, CONTROL_ID].map((id) => executionsOf(cluster, id, false)),
 		);
-		const total = counts.reduce((sum, c) => sum + c.data.length, 0);
-		const unfinished = counts.some((c) =>
-			c.data.some((e) => ['new', 'running', 'waiting'].includes(e.status)),
+		const total = lists.reduce((sum, list) => sum + list.length, 0);
+		const unfinished = lists.some((list) =>
+			list.some((e) => ['new', 'running', 'waiting'].includes(e.status)),
 		);
 		if (!unfinished && total === previous) break;
 		if (Date.now() > settleBy) throw new Error('runs were still going when the wait ended');
@@ -479,11 +502,12 @@ export async function runStorm(
 		await sleep(3000);
 	}
 	clearInterval(sampler);
-	[examples, controls] = await Promise.all([
-		executionsOf(cluster, example.id),
-		executionsOf(cluster, CONTROL_ID),
-	]);
-	const requests = await admin<Array<{ status: number | null }>>(sandbox, 'GET', '/requests');
+	[examples, controls] = (
+		await Promise.all([executionsOf(cluster, example.id), executionsOf(cluster, CONTROL_ID)])
+	).map((list) => list.filter((e) => !earlier.has(e.id)));
+	const requests = (
+		await admin<Array<{ status: number | null }>>(sandbox, 'GET', '/requests')
+	).slice(requestsBefore);
 	const output = cluster.all.map((p, i) => p.output.slice(logBefore[i])).join('\n');
 	const bytes = Number(
 		cluster.sql(
