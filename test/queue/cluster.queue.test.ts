@@ -5,12 +5,16 @@
  * exactly one alert, at main's N8N_WEBHOOK_URL (the processors' address); an event starts exactly one run, on the
  * worker, and pauses the account; the same event id again is a duplicate (same processor, the other processor
  * 1.5 s later, after the processors restart); restarting main creates no second alert; unpublishing deletes it.
+ * An alert storm (50 mailboxes disconnecting at once, delivered by the sandbox with its timeout and retries): the
+ * example pauses every mailbox n8n's core Webhook → the same Pause node pauses in the same cluster, none twice, with
+ * no failed run (support/storm.ts; `npm run bench:storm` measures larger ones).
  * The polling trigger (Deliverability Notification Trigger), published first and checked last so the minutes its
  * schedule needs pass while the rest runs, polls once per cluster (main, the leader, only) and emits a notification
  * once, in one run on the worker.
  */
 import { loadExamples } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
+import { controlWorkflow, prepareStorm, runStorm, stormTable } from '../../support/storm';
 import {
 	aliveAccounts,
 	deliver as deliverTo,
@@ -98,7 +102,7 @@ beforeAll(async () => {
 	stack = await startQueueStack({
 		name: 'works',
 		beforeStart: (main) =>
-			main.importWorkflows([example.workflow, actionWorkflow, pollingWorkflow]),
+			main.importWorkflows([example.workflow, actionWorkflow, pollingWorkflow, controlWorkflow()]),
 	});
 	process.stdout.write(
 		`[queue] cluster figures after start: ${JSON.stringify(stack.cluster.figures())}\n`,
@@ -300,6 +304,26 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 			(await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${second}`)).alive,
 		).toBe(false);
 	});
+
+	it('an alert storm: the example pauses every mailbox the core-Webhook control pauses, none twice, no failed run', async () => {
+		const events = 50;
+		// The service's pace (20 requests per second per key) and its delivery policy (5 s timeout, 4 attempts).
+		await admin(stack.sandbox, 'POST', '/rate-limit', { perSecond: 20 });
+		const urls = await prepareStorm(stack.cluster, stack.sandbox);
+		const t0 = Date.now();
+		const result = await runStorm(stack.cluster, stack.sandbox, urls, { events, overSeconds: 0 });
+		const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+		await admin(stack.sandbox, 'POST', '/rate-limit', { perSecond: null });
+		process.stdout.write(
+			`[queue] storm of ${events} alerts at once, ${seconds} s with the counting:\n${stormTable(result)}\n`,
+		);
+		expect(result.example.lost).toBe(0);
+		expect(result.missedByExample).toBe(0);
+		expect(result.example.paused.size).toBe(events);
+		expect(result.example.pausedTwice).toBe(0);
+		expect(result.example.byStatus).toEqual({ success: events });
+		expect(result.example.errors).toEqual({});
+	}, 600000);
 
 	it('the polling trigger polls once per cluster and emits the notification once, in one run on the worker', async () => {
 		const [run] = await waitFor(
