@@ -2,7 +2,8 @@
  * The examples/ workflows run in a real n8n against the sandbox, started the way a user starts them (the editor's
  * Manual Trigger ≙ `n8n execute --id`): pre-send gate (SMTP to every seed, wait for completion, IF branch), weekly
  * domain health (one summary item), acting on the open notifications (the polling-trigger example's "Run now"), the
- * weekly HTML report (charts, emailed), batch reconnect (the accounts with an IMAP issue, an outcome each) and the spam
+ * weekly HTML report (charts, emailed), batch reconnect (the accounts with an IMAP issue, an outcome each), the
+ * catch-up that pauses disconnected mailboxes still warming (and pauses nothing when run again) and the spam
  * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened).
  */
 import { afterSendExample, loadExamples, type Workflow } from '../../support/examples';
@@ -238,6 +239,64 @@ describe('example: act on notifications (polling trigger)', () => {
 			[['ops@team.sandbox.test'], 'Renew initech-news.org before …'],
 		]);
 		expect(mail[0].text).toContain('Domain initech-news.org expires soon');
+	});
+});
+
+describe('example: catch up on disconnected mailboxes (schedule)', () => {
+	/** Every account the service lists, then each read once (the list form has no imap_issue). */
+	async function accounts(): Promise<Array<{ id: number; alive: boolean; imap_issue: boolean }>> {
+		const listed: number[] = [];
+		for (let page = 0; ; page++) {
+			const batch = await service<Array<{ id: number }>>(
+				stack.sandbox,
+				'GET',
+				`/accounts?per_page=100&page=${page}`,
+			);
+			listed.push(...batch.map((a) => a.id));
+			if (batch.length < 100) break;
+		}
+		return await Promise.all(
+			listed.map(async (id) =>
+				service<{ id: number; alive: boolean; imap_issue: boolean }>(
+					stack.sandbox,
+					'GET',
+					`/accounts/${id}`,
+				),
+			),
+		);
+	}
+
+	const pauseRequests = async () =>
+		(
+			await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')
+		).filter((r) => r.method === 'POST' && /\/accounts\/\d+$/.test(r.path)).length;
+
+	it('"Run now" pauses exactly the disconnected mailboxes still warming; run again, it pauses nothing', async () => {
+		// Two warming mailboxes lose their connection, and no webhook hears of it.
+		const warming = (await accounts()).filter((a) => a.alive && !a.imap_issue);
+		for (const a of warming.slice(0, 2))
+			await admin(stack.sandbox, 'POST', `/accounts/${a.id}/disconnect`);
+		const expected = (await accounts())
+			.filter((a) => a.alive && a.imap_issue)
+			.map((a) => a.id)
+			.sort((x, y) => x - y);
+		expect(expected.length).toBeGreaterThanOrEqual(2);
+
+		const result = await stack.n8n.execute(examples['pause-disconnected-catch-up.json'].id);
+		expectNoError(result);
+		const paused = nodeOutput(result, 'Pause the account')
+			.map((a) => Number(a.id))
+			.sort((x, y) => x - y);
+		expect(paused).toEqual(expected);
+		const after = await accounts();
+		expect(after.filter((a) => a.alive && a.imap_issue)).toEqual([]);
+
+		// Safe to repeat: nothing left to pause, no request sent.
+		const before = await pauseRequests();
+		const again = await stack.n8n.execute(examples['pause-disconnected-catch-up.json'].id);
+		expectNoError(again);
+		expect(nodeOutput(again, 'Pause the account')).toEqual([]);
+		expect(await pauseRequests()).toBe(before);
 	});
 });
 
