@@ -23,79 +23,40 @@ const node = new Deliverability();
 const description = node.description;
 const properties = description.properties;
 
-/** Field and query names of the spec (and the names the sandbox gives the spec's unnamed account filters). */
-const API_NAMES = new Set([
-	// GET /accounts
-	'search',
-	'tags',
-	'max_score',
-	'spamchecker_only',
-	'include_spamchecker',
-	'per_page',
-	// POST /accounts/{id}
-	'alias',
-	'alive',
-	'autopilot',
-	'config_max_conversation_running',
-	'config_rampup_increase',
-	'config_rampup_target',
-	'config_smtp_append_after_sent',
-	'desc',
-	'first_name',
-	'last_name',
-	'imap_issue',
-	'signature',
-	'time_zone',
-	// POST /accounts/batch
-	'account_ids',
-	'action',
-	// POST /imap_auth (documented body; passwords come from a credential, never from parameters)
-	'email',
-	'provider',
-	'imap_server_username',
-	'smtp_server_username',
-	'smtp_server_auth_type',
-	'smtp_server_starttls',
-	'smtp_only',
-	// DELETE /accounts/{id}, GET /accounts/{id}/stats and the graphs
-	'disconnect_reason',
-	'past_days',
-	// spam tests
-	'seedlist',
-	'automated_test_id',
-	'order_by',
-	'order',
-	'type',
-	// automated tests
-	'account_id',
-	'active',
-	'sort',
-	'btob',
-	'btoc',
-	'hour',
-	'repeat_period',
-	'repeat_period_delay',
-	// email workspaces
-	'name',
-	'provider',
-	'file_key_json',
-	'outlook_client_id',
-	'outlook_client_secret',
-	'outlook_client_secret_value',
-	'outlook_tenant_id',
-	'outlook_client_secret_expires_at',
-	// alerts
-	'channel',
-	'events',
-	'hook_url',
-	'slack_channel_id',
-	'automated_test_ids',
-	// notifications (GET /notifications; account_id is listed above)
-	'event',
-	// email workspace import (POST /email_workspaces/{id}/accounts)
-	'accounts',
-	'imap_only',
-]);
+/**
+ * Field and query names the service knows: every name in the spec's field tables and request shapes
+ * (docs/spec/deliverability-api.md), and every name the sandbox reads (`b.int('past_days')`, its routes' field
+ * lists) or names in sandbox/BEHAVIOUR.md (a query it accepts and ignores), which follow the service's documentation
+ * where the spec says "not shown". Derived, so a new option named after the API needs no list of ours; a name none
+ * of them knows is a typo or a field of our own.
+ */
+const API_NAMES = new Set([...namesInSpec(), ...namesTheSandboxReads()]);
+
+function namesInSpec(): string[] {
+	const spec = fs.readFileSync(
+		path.resolve(__dirname, '../../../docs/spec/deliverability-api.md'),
+		'utf8',
+	);
+	return [
+		...[...spec.matchAll(/^\|\s*([a-z][a-z0-9_]*)\s*\|/gm)].map((m) => m[1]),
+		...[...spec.matchAll(/[`{,]\s*([a-z][a-z0-9_]*)\??\s*(?=[:,}`])/g)].map((m) => m[1]),
+	];
+}
+
+function namesTheSandboxReads(): string[] {
+	const dir = path.resolve(__dirname, '../../../sandbox/routes');
+	const behaviour = fs.readFileSync(path.resolve(dir, '../BEHAVIOUR.md'), 'utf8');
+	const documented = [...behaviour.matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]);
+	return documented.concat(
+		...fs.readdirSync(dir).map((file) => {
+			const source = fs.readFileSync(path.join(dir, file), 'utf8');
+			return [
+				...[...source.matchAll(/\b[bq]\.[a-zA-Z]+\('([a-z][a-z0-9_]*)'/g)].map((m) => m[1]),
+				...[...source.matchAll(/^\t'([a-z][a-z0-9_]*)',$/gm)].map((m) => m[1]),
+			];
+		}),
+	);
+}
 
 /**
  * Node-side options allowed in an `options` collection (not sent to the service): waiting, the verdict thresholds of
