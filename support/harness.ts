@@ -539,6 +539,8 @@ interface EnginePollHarness {
 	poll(): Promise<INodeExecutionData[][] | null>;
 	/** A scheduled poll during which n8n is killed: the node ran, nothing of it reached the database. */
 	killedDuringPoll(): Promise<void>;
+	/** Scheduled polls claimed together (overdue ones after a restart): each from what was stored before any ran. */
+	pollsAtOnce(count: number): Promise<Array<INodeExecutionData[][] | null>>;
 }
 
 export function enginePollHarness(options: EnginePollOptions): EnginePollHarness {
@@ -659,6 +661,12 @@ export function enginePollHarness(options: EnginePollOptions): EnginePollHarness
 		},
 		killedDuringPoll: async () => {
 			await run('activate', 'killed');
+		},
+		pollsAtOnce: async (count) => {
+			if (options.engine === 'legacy') throw new Error('harness: legacy polling has one context');
+			return await Promise.all(
+				Array.from({ length: count }, async () => await run('update', 'scheduled')),
+			);
 		},
 	};
 }

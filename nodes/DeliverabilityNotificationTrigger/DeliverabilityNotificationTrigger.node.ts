@@ -32,6 +32,7 @@ import {
 	rememberListed,
 	windowSize,
 } from './memory';
+import { begin, end } from './overlap';
 
 /** The list comes as sent: this node reads it strictly itself (idList.ts), so an unreadable list is never silence. */
 const AS_SENT: AnswerFact = {
@@ -120,38 +121,53 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const { events, accountId, window } = settings(this);
-		const notifications = await listNotifications(this, events, accountId);
+		if (this.getMode() === 'manual') return await fetchTestEvent(this, events, accountId);
 
-		if (this.getMode() === 'manual') {
-			// "Fetch Test Event": the newest matching notification as it is, even before any arming; memory untouched.
-			if (notifications.length === 0) {
-				throw new NodeOperationError(
-					this.getNode(),
-					'No open notification matches this trigger right now',
-					{
-						description:
-							'Fetch Test Event shows the newest open notification of the selected events and account. None is open at the moment: try without filters, or wait until the service reports something. Once active, the trigger emits each new notification.',
-					},
-				);
-			}
-			return [[{ json: notifications[0] }]];
-		}
-
-		const staticData = this.getWorkflowStaticData('node');
-		const globalData = this.getWorkflowStaticData('global');
 		const nodeId = this.getNode().id || this.getNode().name;
-		const ids = notifications.map((n) => String(n.id));
 		const publishing = !seenContexts.has(this) && this.getActivationMode() === 'activate';
 		seenContexts.add(this);
-		if (publishing) {
-			arm(staticData, globalData, nodeId, ids, window, new Date().toISOString());
-			return null;
+		const key = `${this.getWorkflow().id ?? ''}:${nodeId}`;
+		// The publish-time poll arms whatever else runs; any other poll gives way to one of its node (overlap.ts).
+		if (!publishing && !begin(key)) return null;
+		let emitted = false;
+		try {
+			const notifications = await listNotifications(this, events, accountId);
+			const staticData = this.getWorkflowStaticData('node');
+			const globalData = this.getWorkflowStaticData('global');
+			const ids = notifications.map((n) => String(n.id));
+			if (publishing) {
+				arm(staticData, globalData, nodeId, ids, window, new Date().toISOString());
+				return null;
+			}
+			const { fresh } = rememberListed(staticData, ids, window, armingOf(globalData, nodeId));
+			// Oldest first, so the workflow sees them in the order they were opened.
+			const items = notifications.filter((n) => fresh.has(String(n.id))).reverse();
+			emitted = items.length > 0;
+			return emitted ? [items.map((json) => ({ json }))] : null;
+		} finally {
+			if (!publishing) end(key, emitted);
 		}
-		const { fresh } = rememberListed(staticData, ids, window, armingOf(globalData, nodeId));
-		// Oldest first, so the workflow sees them in the order they were opened.
-		const items = notifications.filter((n) => fresh.has(String(n.id))).reverse();
-		return items.length ? [items.map((json) => ({ json }))] : null;
 	}
+}
+
+/** "Fetch Test Event": the newest matching notification as it is, even before any arming; memory untouched. */
+async function fetchTestEvent(
+	ctx: IPollFunctions,
+	events: string[],
+	accountId: number | undefined,
+): Promise<INodeExecutionData[][]> {
+	const notifications = await listNotifications(ctx, events, accountId);
+	if (notifications.length === 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'No open notification matches this trigger right now',
+			{
+				description:
+					'Fetch Test Event shows the newest open notification of the selected events and account. None is open at the moment: try without filters, or wait until the service reports something. Once active, the trigger emits each new notification.',
+			},
+		);
+	}
+	return [[{ json: notifications[0] }]];
 }
 
 function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; window: number } {

@@ -14,9 +14,14 @@ import {
 	rememberListed,
 } from '../../nodes/DeliverabilityNotificationTrigger/memory';
 import { enginePollHarness, type PollEngine } from '../../support/harness';
+import { pollOverlap } from '../../nodes/DeliverabilityNotificationTrigger/overlap';
 import { useSandbox } from '../nodes/context';
 
 const t = useSandbox({ accounts: 20 });
+// Polls back to back, as n8n never runs them (overlap.ts): each test's polls follow one another.
+const settle = pollOverlap.settleMs;
+beforeAll(() => (pollOverlap.settleMs = 0));
+afterAll(() => (pollOverlap.settleMs = settle));
 
 const open = async (accountId: number) =>
 	await t.admin<{ id: number }>('POST', '/notifications', {

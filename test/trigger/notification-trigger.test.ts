@@ -8,9 +8,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
 import { pollHarness, type PollOptions } from '../../support/harness';
+import { pollOverlap } from '../../nodes/DeliverabilityNotificationTrigger/overlap';
 import { byId, useSandbox } from '../nodes/context';
 
 const t = useSandbox({ accounts: 20 });
+// Polls back to back, as n8n never runs them (overlap.ts): each test's polls follow one another.
+const settle = pollOverlap.settleMs;
+beforeAll(() => (pollOverlap.settleMs = 0));
+afterAll(() => (pollOverlap.settleMs = settle));
 
 const open = async (event: string, extra: IDataObject = {}) =>
 	await t.admin<{ id: number; event: string }>('POST', '/notifications', { event, ...extra });

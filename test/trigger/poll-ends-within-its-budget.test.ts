@@ -9,9 +9,14 @@ import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNot
 import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { pollHarness } from '../../support/harness';
+import { pollOverlap } from '../../nodes/DeliverabilityNotificationTrigger/overlap';
 import { useSandbox } from '../nodes/context';
 
 const t = useSandbox({ accounts: 5 });
+// Polls back to back, as n8n never runs them (overlap.ts): each test's polls follow one another.
+const settle = pollOverlap.settleMs;
+beforeAll(() => (pollOverlap.settleMs = 0));
+afterAll(() => (pollOverlap.settleMs = settle));
 
 const poller = (budgetMs: number) =>
 	pollHarness({
