@@ -2,7 +2,8 @@
 /**
  * Real browser: headless Chromium (Debian's `chromium` package driven by playwright-core through its executable
  * path; never a downloaded browser) logs into the n8n editor, opens the pre-send gate, opens the Deliverability
- * node and checks that the resource and operation pickers offer every resource and operation of the API. It also
+ * node and checks that the resource and operation pickers offer every resource and operation of the API, and that an
+ * operation shows one credential picker, of the credential it needs (following Provider and the operation). It also
  * checks what a new user meets first: no canvas label over another in any example (before and after a run), the
  * node creator finding an action by its name, and the Spam Test picker showing score and date before its cut.
  *
@@ -432,6 +433,40 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			await page.keyboard.press('Escape');
 			await page.waitForTimeout(200);
 		}
+	});
+
+	it('shows one credential picker, of the credential the operation needs, and follows Provider and the operation', async () => {
+		const pickers = page.locator('[data-test-id="node-credentials-select"]:visible');
+		/** The stack's credentials the one picker offers, each as its name then its type (the type it shows). */
+		async function offered(state: string): Promise<string[]> {
+			await page.waitForTimeout(800);
+			await shot(page, `credential-picker-${state}.png`);
+			expect({ state, pickers: await pickers.count() }).toEqual({ state, pickers: 1 });
+			await pickers.first().click();
+			await page.waitForTimeout(500);
+			const names = (await page.locator('[role="option"]:visible, li:visible').allTextContents())
+				.map((t) => t.trim())
+				.filter((t) => t.startsWith('Deliverability sandbox'));
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(200);
+			return [...new Set(names)].sort();
+		}
+		await pick('resource', 'Email Workspace');
+		await pick('operation', 'Create');
+		expect(await offered('google')).toEqual([
+			'Deliverability sandbox with Google keyDeliverability with Google Workspace Key API',
+		]);
+		await pick('provider', 'Microsoft 365 / Outlook');
+		expect(await offered('outlook')).toEqual([
+			'Deliverability sandbox with Outlook appDeliverability with Outlook App API',
+		]);
+		await pick('operation', 'Update');
+		expect(await offered('update')).toEqual(['Deliverability sandboxDeliverability API']);
+		await pick('resource', 'Account');
+		await pick('operation', 'Connect IMAP/SMTP');
+		expect(await offered('mailbox')).toEqual([
+			'Deliverability sandbox with mailbox passwordsDeliverability with Mailbox Passwords API',
+		]);
 	});
 
 	it('Automated Test → Update: Time Zone is a searchable list of IANA zones, Account a picker', async () => {
