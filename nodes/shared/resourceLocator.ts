@@ -15,11 +15,13 @@ export interface LocatorSpec {
 	numeric: boolean;
 	placeholder: string;
 	description?: string;
+	/** What a text id typed in By ID must look like, where more than letters, digits, "_" and "-" (the default). */
+	idRule?: { regex: string; errorMessage: string };
 }
 
 /** The modes of a picker: a searchable list (where the service can list the resource), then the ID typed or mapped. */
 export function locatorModes(
-	spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder'>,
+	spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder' | 'idRule'>,
 ): INodePropertyMode[] {
 	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and literal type
 	// for a parameter (and asks for a default); modes have none.
@@ -33,7 +35,10 @@ export function locatorModes(
 		: [
 				{
 					type: 'regex',
-					properties: { regex: '^\\s*[A-Za-z0-9_-]+\\s*$', errorMessage: 'Not a valid ID' },
+					properties: spec.idRule ?? {
+						regex: '^\\s*[A-Za-z0-9_-]+\\s*$',
+						errorMessage: 'Not a valid ID',
+					},
 				},
 			];
 	const modes: INodePropertyMode[] = [

@@ -9,6 +9,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { ACCOUNT, locator, type LocatorSpec } from '../../shared/resourceLocator';
 import type { ItemParameters } from './types';
 
+/**
+ * The prefix the service puts before a spam test's public_id to make its public_full_id, the tracking id for the
+ * message body (`mlrch-`, service facts). Given where a public_id is wanted it is sent and comes back 404, so the
+ * picker flags it as typed and every reader of a spam test id refuses it first, with the fix.
+ */
+const FULL_ID_PREFIX = 'mlrch-';
+
 interface Picker {
 	spec: Omit<LocatorSpec, 'name'>;
 	/** For a model calling the node as a tool, when it got this id wrong. */
@@ -56,6 +63,10 @@ const PICKERS = {
 			numeric: false,
 			placeholder: 'e.g. Xk3pQ9',
 			description: 'The spam test, by its public_id (not the public_full_id with its prefix)',
+			idRule: {
+				regex: '^\\s*(?![Mm][Ll][Rr][Cc][Hh]-)[A-Za-z0-9_-]+\\s*$',
+				errorMessage: `Not a valid ID (a public_full_id? Leave out its "${FULL_ID_PREFIX}" prefix)`,
+			},
 		},
 		hint: 'give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id with the prefix',
 	},
@@ -120,6 +131,14 @@ export function stringId(item: ItemParameters, name: string): string {
 	const value = pickedId(item, name);
 	const text = v.nonEmptyString(name, typeof value === 'number' ? String(value) : value);
 	if (!/^[A-Za-z0-9_-]+$/.test(text)) v.fail(name, `"${text}" is not a valid ID`);
+	if (text.toLowerCase().startsWith(FULL_ID_PREFIX)) {
+		const publicId = text.slice(FULL_ID_PREFIX.length);
+		v.fail(
+			name,
+			`"${text}" is a public_full_id (the tracking id for the message body), not the public_id`,
+			`Give the public_id: "${publicId}", without the "${FULL_ID_PREFIX}" prefix (from Spam Test → Create, map {{ $json.public_id }}).`,
+		);
+	}
 	return text;
 }
 

@@ -5,6 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { IDataObject } from 'n8n-workflow';
 
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox();
@@ -95,6 +96,42 @@ describe('spamTest get', () => {
 		const [account] = jsonOf(await t.run({ resource: 'account', operation: 'getAll', limit: 1 }));
 		expect(account.config_rampup_target).toBeUndefined();
 		expect((account.tags as unknown[]).every((tag) => typeof tag === 'string')).toBe(true);
+	});
+
+	it('refuses a public_full_id (mlrch-…) before any request, naming the field and the fix; the editor flags it too', async () => {
+		const test = await newTest();
+		await t.clearRequests();
+		const result = await t.run(
+			{ resource: 'spamTest', operation: 'get', publicId: byId('={{ $json.full }}') },
+			{ input: [{ full: test.public_full_id }] },
+		);
+		expect(test.public_full_id).toBe(`mlrch-${test.public_id}`);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error!.message).toBe(
+			`Invalid "Spam Test": "${test.public_full_id}" is a public_full_id (the tracking id for the message body), not the public_id`,
+		);
+		expect(result.error!.description).toBe(
+			`Give the public_id: "${test.public_id}", without the "mlrch-" prefix (from Spam Test → Create, map {{ $json.public_id }}). Nothing was sent to the service.`,
+		);
+		expect(await t.requests()).toEqual([]);
+
+		// Typed in the picker's By ID mode, n8n itself refuses to run the node, with the same fix.
+		await expect(
+			t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_full_id) }),
+		).rejects.toThrow(/Not a valid ID \(a public_full_id\? Leave out its "mlrch-" prefix\)/);
+		expect(await t.requests()).toEqual([]);
+		const picker = new Deliverability().description.properties.find((p) => p.name === 'publicId')!;
+		const byIdMode = picker.modes!.find((m) => m.name === 'id')!;
+		const rule = byIdMode.validation![0] as unknown as {
+			properties: { regex: string; errorMessage: string };
+		};
+		const accepts = (text: string) => new RegExp(rule.properties.regex).test(text);
+		expect([accepts(test.public_id), accepts(test.public_full_id), accepts('MLRCH-abc')]).toEqual([
+			true,
+			false,
+			false,
+		]);
+		expect(rule.properties.errorMessage).toMatch(/public_full_id\? Leave out its "mlrch-" prefix/);
 	});
 
 	it('simplifies a completed test to scores, placement and a verdict (the whole shape: simplified.test.ts)', async () => {

@@ -101,6 +101,25 @@ describe('spamTest update', () => {
 		);
 	});
 
+	it('refuses a public_full_id (mlrch-…) before any request, with the public_id to give instead', async () => {
+		const test = await newTest(1);
+		await t.clearRequests();
+		const result = await t.run(
+			{
+				resource: 'spamTest',
+				operation: 'update',
+				publicId: byId('={{ $json.id }}'),
+				updateFields: { type: 'btob' },
+			},
+			{ input: [{ id: test.public_full_id }] },
+		);
+		expect(result.error!.message).toBe(
+			`Invalid "Spam Test": "${test.public_full_id}" is a public_full_id (the tracking id for the message body), not the public_id`,
+		);
+		expect(result.error!.description).toContain(`Give the public_id: "${test.public_id}"`);
+		expect(await t.requests()).toEqual([]);
+	});
+
 	it('refuses an update with no field before any request', async () => {
 		const result = await t.run({
 			resource: 'spamTest',
