@@ -20,7 +20,8 @@ const OUTPUT = [
 	{
 		name: 'Selected Fields',
 		value: 'fields',
-		description: "Only the fields named under Fields, from the service's answer, and the ID",
+		description:
+			"Only the fields named under Fields, from the service's answer or the Simplified one (e.g. verdict), and the ID",
 	},
 	{ name: 'Simplified', value: 'simple' },
 ] as const;
@@ -74,7 +75,7 @@ export function outputFields(spec: OutputSpec): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: `e.g. ${spec.example}`,
-			description: `Comma-separated names of fields of the service's answer to return (${spec.kept} is always kept)`,
+			description: `Comma-separated names of fields to return, from the service's answer or from Simplified (e.g. verdict, verdict_reason); ${spec.kept} is always kept`,
 			displayOptions: { show: { ...FROM_OUTPUT_VERSION, output: ['fields'] } },
 		},
 	];
@@ -134,10 +135,11 @@ export function outputView(item: ItemParameters, typeVersion: number): OutputVie
 
 /**
  * One record as its Output asks: Simplified through the operation's `simplify`, Raw as the service sent it, Selected
- * Fields with the fields named that the record has, plus `kept` (its id, and what routes the item, e.g. `completed`)
- * and every field starting with "_". `markers` are the node's own fields (a wait's `_waitTimedOut` and `_polls`,
- * helpers/waitLoop.ts): Raw and Selected Fields read the record followed by them; Simplified is the operation's own
- * shape, so its `simplify` adds them where it wants. Nothing is filled in for a field the record lacks.
+ * Fields with the fields named that the record has (a name the record lacks is taken from Simplified, so a verdict and
+ * its reasons can be kept), plus `kept` (its id, and what routes the item, e.g. `completed`) and every field starting
+ * with "_". `markers` are the node's own fields (a wait's `_waitTimedOut` and `_polls`, helpers/waitLoop.ts): Raw and
+ * Selected Fields read the record followed by them; Simplified is the operation's own shape, so its `simplify` adds
+ * them where it wants. Nothing is filled in for a field neither has.
  */
 export function shaped(
 	record: IDataObject,
@@ -150,8 +152,12 @@ export function shaped(
 	const marked = { ...record, ...markers };
 	if (view.mode === 'raw') return marked;
 	const out: IDataObject = {};
-	for (const key of [...kept, ...view.fields])
-		if (marked[key] !== undefined && !(key in out)) out[key] = marked[key];
+	let simple: IDataObject | undefined;
+	for (const key of [...kept, ...view.fields]) {
+		if (key in out) continue;
+		if (marked[key] !== undefined) out[key] = marked[key];
+		else if ((simple ??= simplify(record))[key] !== undefined) out[key] = simple[key];
+	}
 	for (const key of Object.keys(marked)) if (key.startsWith('_')) out[key] = marked[key];
 	return out;
 }

@@ -120,6 +120,35 @@ describe('Output choice (version 1.1) and Simplify (version 1)', () => {
 		);
 	});
 
+	it('Selected Fields may name Simplified fields: a domain keeps its verdict and reasons beside the raw fields', async () => {
+		const domains = jsonOf(
+			await run(
+				{
+					resource: 'domain',
+					operation: 'getAll',
+					returnAll: true,
+					output: 'fields',
+					fields: 'avg_score, verdict, verdict_reason',
+				},
+				1.1,
+			),
+		);
+		const simplified = jsonOf(
+			await run({ resource: 'domain', operation: 'getAll', returnAll: true }, 1.1),
+		);
+		expect(domains.length).toBeGreaterThan(0);
+		expect(domains).toEqual(
+			simplified.map((d) => ({
+				id: d.id,
+				domain: d.domain,
+				avg_score: expect.anything(),
+				verdict: d.verdict,
+				verdict_reason: d.verdict_reason,
+			})),
+		);
+		for (const d of domains) expect(['pass', 'warn', 'fail']).toContain(d.verdict);
+	});
+
 	it('Selected Fields on a spam test keeps public_id and completed, so the item still goes out on Not Yet', async () => {
 		const { data: test } = await t.api<IDataObject>('POST', '/spam_tests', { seedlist: 2 });
 		const result = await run(
