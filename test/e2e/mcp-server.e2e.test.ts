@@ -53,6 +53,18 @@ function fieldsOf(node: string): string[] {
 		.map((f) => f.trim());
 }
 
+/** The Tool Description the example writes for a model on a tool node (Tool Description → Set Manually). */
+function toolDescriptionOf(node: string): string {
+	const found = (
+		example.workflow.nodes as Array<{
+			name: string;
+			parameters: { descriptionType?: string; toolDescription?: string };
+		}>
+	).find((n) => n.name === node)!;
+	expect(found.parameters.descriptionType).toBe('manual');
+	return String(found.parameters.toolDescription);
+}
+
 /** The example's Get spam test results waits at most this long (its Timeout), then answers with the latest state. */
 const GET_WAIT_MS = 30_000;
 
@@ -142,7 +154,7 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 		await client?.close();
 	});
 
-	it('sees the six tools with their operation as description and the $fromAI arguments as input schema', () => {
+	it('sees the six tools with the descriptions written for a model and the $fromAI arguments as input schema', () => {
 		expect(Object.keys(tools).sort()).toEqual([
 			'Check_domain_health',
 			'Create_spam_test',
@@ -151,16 +163,21 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 			'Get_account_statistics',
 			'Get_spam_test_results',
 		]);
-		expect(tools.Find_accounts.description).toBe('Get many accounts in Deliverability');
-		expect(tools.Get_account.description).toBe('Get an account in Deliverability');
-		expect(tools.Get_account_statistics.description).toBe(
-			'Get account statistics in Deliverability',
-		);
-		expect(tools.Check_domain_health.description).toBe('Get many domains in Deliverability');
-		expect(tools.Create_spam_test.description).toBe(
-			'Create a spam test (one credit) in Deliverability',
-		);
-		expect(tools.Get_spam_test_results.description).toBe('Get a spam test in Deliverability');
+		// Each tool's own words, not n8n's template ("Get many domains in Deliverability").
+		for (const [tool, node] of [
+			['Find_accounts', 'Find accounts'],
+			['Get_account', 'Get account'],
+			['Get_account_statistics', 'Get account statistics'],
+			['Check_domain_health', 'Check domain health'],
+			['Create_spam_test', 'Create spam test'],
+			['Get_spam_test_results', 'Get spam test results'],
+		]) {
+			expect(tools[tool].description).toBe(toolDescriptionOf(node));
+			expect(tools[tool].description).not.toMatch(/ in Deliverability$/);
+		}
+		expect(tools.Check_domain_health.description).toMatch(/verdict \(pass, warn or fail\)/);
+		expect(tools.Create_spam_test.description).toMatch(/costs one credit/);
+		expect(tools.Get_spam_test_results.description).toMatch(/not the public_full_id/);
 
 		expect(tools.Find_accounts.inputSchema.properties).toEqual({
 			search: {
@@ -213,8 +230,12 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 			'/projects/domains',
 		);
 		expect(domains.map((d) => d.domain)).toEqual(listed.domains.map((d) => d.domain));
-		for (const d of domains)
+		for (const d of domains) {
 			expect(Object.keys(d)).toEqual(['id', 'domain', ...fieldsOf('Check domain health')]);
+			// The node's verdict in words travels with the selected fields: the model need not judge the raw ones.
+			expect(['pass', 'warn', 'fail', 'pending']).toContain(d.verdict);
+			expect(String(d.verdict_reason)).not.toBe('');
+		}
 
 		const sent = await requests();
 		expect(sent.find((r) => r.path.endsWith('/accounts'))?.query).toEqual(
@@ -260,6 +281,13 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 		expect(outOfRange.result.isError).toBe(true);
 		expect(outOfRange.text).toContain('"past_days"');
 		expect(outOfRange.text).toContain('180');
+		// A public_full_id where the public_id is wanted: refused with the public_id to give, before any request.
+		const full = await call(client, 'Get_spam_test_results', { public_id: 'mlrch-oxxjt6gqir' });
+		expect(full.result.isError).toBe(true);
+		expect(full.text).toContain(
+			'Invalid "public_id": "mlrch-oxxjt6gqir" is a public_full_id (the tracking id for the message body), not the public_id',
+		);
+		expect(full.text).toContain('Give the public_id: "oxxjt6gqir"');
 		// Text where the schema says number: n8n's tool refuses it against the input schema before the node runs.
 		const email = await call(client, 'Get_account', { account_id: 'anna@northwind-sales.io' });
 		expect(email.result.isError).toBe(true);
