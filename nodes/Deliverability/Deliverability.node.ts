@@ -4,6 +4,7 @@
  * to the router. HTTP lives in ../shared/transport/.
  */
 import type {
+	IBuilderHint,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
@@ -16,6 +17,48 @@ import { toolNotice } from './helpers/toolMode';
 import * as listSearch from './methods/listSearch';
 import { RESOURCES } from './resources';
 import { route } from './router';
+
+/**
+ * What n8n's workflow builder (its MCP server's search_nodes and get_node_types, the editor's AI builder) tells a model:
+ * the search hint shows with every search result and atop the type definition; the first variation heads the type
+ * definition; each operation's own text (its `builder` fact) lands in that operation's type only.
+ */
+const builderHint: IBuilderHint = {
+	searchHint:
+		'Email deliverability service: spam tests (inbox placement of one message across a seedlist of test mailboxes, scored 0-10), mailbox warm-up, sender and domain reputation (SPF/DKIM/DMARC, blacklists) and alerts. Pre-send spam test: spamTest create (costs one credit: once per message, never in a loop or retry) returns seed_emails (comma-separated addresses) and public_full_id; send the message to every seed address with public_full_id in its body (e.g. Send Email, toEmail = seed_emails); then spamTest get with publicId = public_id (not public_full_id) and waitForCompletion true; read final_score (0-10) and verdict (pass, warn, fail). Operations that wait (spamTest get, task get, account batch and reconnect, emailWorkspace importAccounts) have two outputs: 0 Completed, 1 Not Yet.',
+	relatedNodes: [
+		{
+			nodeType: 'n8n-nodes-base.emailSend',
+			relationHint:
+				'Sends the message to test to every seed address of a new spam test, public_full_id in its body',
+		},
+		{
+			nodeType: 'n8n-nodes-base.wait',
+			relationHint:
+				'On the Not Yet output, loops back to the same operation until a spam test or task finishes',
+		},
+		{
+			nodeType: 'n8n-nodes-base.if',
+			relationHint: "Gates a campaign on a spam test's final_score or verdict",
+		},
+		{
+			nodeType: 'n8n-nodes-deliverability.deliverabilityTrigger',
+			relationHint:
+				'Starts a workflow when the service sends an alert (mailbox disconnected, spam test completed)',
+		},
+	],
+	extraTypeDefContent: [
+		{
+			content: [
+				'Use version 1.1. Each DeliverabilityV11<Resource><Operation>Params type below is the config of one resource and operation; DeliverabilityV11Params (in DeliverabilityV11Node) stands for the one that the resource and operation select (the generator names that union without writing it out).',
+				"IDs: accounts, alerts, automated tests, domains, tags and tasks have numeric ids (their id field). A spam test is addressed by its public_id (e.g. oxxjt6gqir); its public_full_id (a prefix plus the public_id) only goes into the body of the message sent to the seeds. Id parameters are resource locators: { __rl: true, mode: 'id', value: expr('{{ $json.public_id }}') }.",
+				'Credits: spamTest create spends one spam check credit per test, and an active automated test one per scheduled run; no other operation costs anything.',
+				'Version 1 only: simplify (version 1.1 has output: simple, raw or fields instead). Leave out what you do not need: unset parameters take their defaults.',
+			].join('\n'),
+		},
+		...RESOURCES.flatMap((r) => r.builderHints),
+	],
+};
 
 export class Deliverability implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,6 +81,7 @@ export class Deliverability implements INodeType {
 		// from this description, so a replaced text would not reach the model (and a manual Tool Description left at its
 		// default would differ between editor and run). The model reads each operation's `action` instead.
 		usableAsTool: true,
+		builderHint,
 		inputs: [NodeConnectionTypes.Main],
 		// "Completed" / "Not Yet" for the operations whose work finishes later (they export `completed`); one output else.
 		outputs: completionOutputs(

@@ -73,6 +73,21 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		description:
 			'Starts the workflow when the Deliverability service opens a notification (account disconnected, domain expiring, …), by polling: no public webhook URL needed',
 		defaults: { name: 'Deliverability Notification Trigger' },
+		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its alternative.
+		builderHint: {
+			searchHint:
+				"Polling trigger: at each poll it reads the service's open notifications (its 25 most recent) and starts a run for each one it has not seen, one item each: id, event (e.g. ACCOUNT_DISCONNECTED, DOMAIN_EXPIRING_SOON), level, account_id, account_email, content, domain, domain_expire_on. Needs no public URL; it runs nothing itself: act with n8n-nodes-deliverability.deliverability.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-deliverability.deliverability',
+					relationHint: "Acts on the notification: pause or reconnect the item's account_id",
+				},
+				{
+					nodeType: 'n8n-nodes-deliverability.deliverabilityTrigger',
+					relationHint: 'Reacts at once through a webhook, where n8n has a public HTTPS URL',
+				},
+			],
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -56,6 +56,22 @@ export class DeliverabilityTrigger implements INodeType {
 		description:
 			'Starts a workflow when Deliverability sends an alert (mailbox disconnected, spam test completed, …); the Deliverability node runs spam tests and manages mailbox warm-up and domains',
 		defaults: { name: 'Deliverability Trigger' },
+		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its alternatives.
+		builderHint: {
+			searchHint:
+				"Webhook trigger: publishing the workflow registers an alert with the service for the selected events (n8n must be reachable by the service over HTTPS) and unpublishing removes it; each alert starts one run with one item: event (e.g. ACCOUNT_DISCONNECTED, SPAMCHECK_COMPLETED), event_id, account_id and account_email (account events), public_id and final_score (spam test completed), content, received_at. It runs nothing itself: act with n8n-nodes-deliverability.deliverability (e.g. account pause with accountId = the item's account_id).",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-deliverability.deliverability',
+					relationHint:
+						"Acts on the alert: pause or reconnect the item's account_id, get a spam test",
+				},
+				{
+					nodeType: 'n8n-nodes-deliverability.deliverabilityNotificationTrigger',
+					relationHint: 'The same events by polling, where n8n has no public HTTPS URL',
+				},
+			],
+		},
 		eventTriggerDescription: 'Waiting for the Deliverability service to send an alert',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -7,11 +7,17 @@
  * Found by the words people use: `search_nodes` (word by word, top 5 per word; display name, type name and codex
  * aliases scored, the description only to fill) ranks the right node of this package in its top 3 for each phrase
  * below, in both of its modes (`workflow` and `agentTool`, where the action node is offered as its Tool variant).
+ *
+ * Understood: `get_node_types` (for a community node n8n writes the type definition from the node's description with
+ * `@n8n/workflow-sdk`) carries the node's builder hints: what the service is for, the spam-test recipe, each
+ * operation's output fields and outputs, which id is which, what costs a credit, the version-1-only fields.
+ * `explore_node_resources` lists real ids through the node's own list searches.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { startStack, type Stack } from './support';
+import { CREDENTIAL_IDS } from '../../support/examples';
+import { service, startStack, type Stack } from './support';
 
 const PACKAGE = 'n8n-nodes-deliverability';
 const ACTION = `${PACKAGE}.deliverability`;
@@ -203,5 +209,126 @@ describe("n8n's instance MCP server", () => {
 		).toEqual([]);
 		// Agent tools only: no trigger is offered there.
 		expect(Object.values(ranked).flat()).not.toContain(TRIGGER);
+	});
+});
+
+/** The names a TypeScript definition declares, and those it uses (comments left out). */
+function typeNames(definition: string): { declared: Set<string>; used: Set<string> } {
+	const code = definition.replace(/\/\*[\s\S]*?\*\//g, '');
+	const declared = new Set([...code.matchAll(/\b(?:type|interface)\s+(\w+)/g)].map((m) => m[1]));
+	const used = new Set([...code.matchAll(/\b(Deliverability\w*)\b/g)].map((m) => m[1]));
+	return { declared, used };
+}
+
+describe('get_node_types for the Deliverability node', () => {
+	let definition: string;
+
+	beforeAll(async () => {
+		// As search_nodes tells a model to ask: with the discriminators of the operation it wants.
+		definition = await call('get_node_types', {
+			nodeIds: [{ nodeId: ACTION, resource: 'spamTest', operation: 'create' }],
+		});
+		process.stdout.write(
+			`[e2e] get_node_types ${ACTION}: ${Buffer.byteLength(definition)} bytes (n8n writes the whole node for a community node, whatever the discriminators)\n`,
+		);
+	});
+
+	it('heads it with what the service is for and the spam-test recipe', () => {
+		const head = definition.slice(0, definition.indexOf('*/'));
+		expect(head).toMatch(/@builderHint Email deliverability service/);
+		expect(head).toMatch(
+			/spamTest create \(costs one credit[^)]*\) returns seed_emails[^;]*and public_full_id; send the message to every seed address with public_full_id in its body/,
+		);
+		expect(head).toMatch(
+			/spamTest get with publicId = public_id \(not public_full_id\) and waitForCompletion true; read final_score \(0-10\) and verdict/,
+		);
+		expect(head).toMatch(/IDs: accounts, alerts, [^.]*numeric ids/);
+		expect(head).toMatch(/Credits: spamTest create spends one spam check credit per test/);
+	});
+
+	it("gives each spam-test operation's type its output fields, and Get its two outputs", () => {
+		const typeOf = (name: string) =>
+			definition.slice(definition.indexOf(`export type ${name} = {`)).split('\n};')[0];
+		const create = typeOf('DeliverabilityV11SpamTestCreateParams');
+		expect(create).toMatch(
+			/Returns one item, the new test: public_id \([^)]*\), public_full_id \([^)]*\), seed_emails/,
+		);
+		expect(create).toMatch(/Costs one credit per call/);
+		const get = typeOf('DeliverabilityV11SpamTestGetParams');
+		expect(get).toMatch(
+			/final_score \(0 to 10, the score to gate on\), verdict \(pass, warn, fail or pending\)/,
+		);
+		expect(get).toMatch(/Outputs: output\(0\) Completed, output\(1\) Not Yet/);
+		expect(get).toMatch(/n8n Wait node back to this node/);
+		expect(typeOf('DeliverabilityV11DomainGetAllParams')).toMatch(
+			/Returns one item per sending domain: id/,
+		);
+	});
+
+	it('says simplify is for version 1 only and which id a parameter takes', () => {
+		// Every simplify (version 1's switch) says so in the comment above it.
+		const simplify = [...definition.matchAll(/^\s*simplify\?:/gm)].map((m) => {
+			const before = definition.slice(0, m.index);
+			return before.slice(before.lastIndexOf('/**'));
+		});
+		expect(simplify.length).toBeGreaterThan(0);
+		for (const doc of simplify)
+			expect(doc).toMatch(/@builderHint Version 1 only \(version 1\.1 has output instead\)/);
+		expect(definition).toMatch(
+			/@builderHint Give the public_id of a spam test \(e\.g\. \w+\), not its public_full_id/,
+		);
+		expect(definition).toMatch(/@builderHint Give the numeric id of the account/);
+	});
+
+	it('defines every type it uses but the config union n8n leaves unwritten, which its head explains', () => {
+		const { declared, used } = typeNames(definition);
+		expect([...used].filter((name) => !declared.has(name))).toEqual(['DeliverabilityV11Params']);
+		expect(definition.slice(0, definition.indexOf('*/'))).toMatch(
+			/DeliverabilityV11Params \(in DeliverabilityV11Node\) stands for the one that the resource and operation select/,
+		);
+	});
+
+	it('tells of the trigger what it does alone and what its items hold', async () => {
+		const trigger = await call('get_node_types', { nodeIds: [{ nodeId: TRIGGER }] });
+		expect(trigger).toMatch(
+			/@builderHint Webhook trigger: publishing the workflow registers an alert/,
+		);
+		expect(trigger).toMatch(
+			/event \(e\.g\. ACCOUNT_DISCONNECTED, SPAMCHECK_COMPLETED\), event_id, account_id/,
+		);
+	});
+});
+
+describe('explore_node_resources', () => {
+	it("lists real ids through the node's list searches, with the API key credential", async () => {
+		const listed = await call('list_credentials', {});
+		expect(listed).toContain(CREDENTIAL_IDS.deliverability);
+		const explore = async (methodName: string) =>
+			JSON.parse(
+				await call('explore_node_resources', {
+					nodeType: ACTION,
+					version: 1.1,
+					methodName,
+					methodType: 'listSearch',
+					credentialType: 'deliverabilityApi',
+					credentialId: CREDENTIAL_IDS.deliverability,
+				}),
+			) as { results: Array<{ name: string; value: string | number }> };
+		const tests = await explore('searchSpamTests');
+		const real = await service<Array<{ public_id: string }>>(
+			stack.sandbox,
+			'GET',
+			'/spam_tests?page=0',
+		);
+		expect(tests.results.length).toBeGreaterThan(0);
+		for (const t of tests.results) expect(real.map((r) => r.public_id)).toContain(String(t.value));
+		const accounts = await explore('searchAccounts');
+		const firstPage = await service<Array<{ id: number }>>(
+			stack.sandbox,
+			'GET',
+			'/accounts?page=0',
+		);
+		expect(accounts.results.length).toBeGreaterThan(0);
+		expect(firstPage.map((a) => String(a.id))).toContain(String(accounts.results[0].value));
 	});
 });

@@ -226,6 +226,32 @@ function bestContrast(svg: string, background: string): number {
 	);
 }
 
+/**
+ * no-builder-hint-leakage (n8n's repository, src/rules/no-builder-hint-leakage.ts): no string inside a `builderHint`
+ * value holds n8n's wire-format expression syntax (`={{`) or a connection-type name in prose (`ai_tool`,
+ * `ai_languageModel`, …; a string that is exactly one is data and allowed). The rule reads the literals written
+ * inside `builderHint: {…}` in the source; ours are partly assembled from lists (each operation's `builder` fact, the
+ * pickers' hints), so this reads every string under every `builderHint` key of the built description.
+ */
+const WIRE_EXPRESSION = /={{/;
+const CONNECTION_NAMES =
+	'agent|chain|document|embedding|languageModel|memory|outputParser|retriever|reranker|textSplitter|tool|vectorStore';
+const CONNECTION_NAME = new RegExp(`\\bai_(${CONNECTION_NAMES})\\b`);
+const EXACT_CONNECTION_NAME = new RegExp(`^ai_(${CONNECTION_NAMES})$`);
+
+/** Every string inside a `builderHint` value anywhere in `value`, with where it is. */
+function builderHintTexts(
+	value: unknown,
+	at = '',
+	inside = false,
+): Array<{ at: string; text: string }> {
+	if (typeof value === 'string') return inside ? [{ at, text: value }] : [];
+	if (value === null || typeof value !== 'object') return [];
+	return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
+		builderHintTexts(v, `${at}.${key}`, inside || key === 'builderHint'),
+	);
+}
+
 describe.each(described)('%s', (file, description: INodeTypeDescription) => {
 	const all = everyProperty(description.properties);
 	const isTrigger = description.group.includes('trigger');
@@ -239,6 +265,20 @@ describe.each(described)('%s', (file, description: INodeTypeDescription) => {
 			all
 				.filter(({ p }) => (p.hint ?? '').length > 120)
 				.map(({ p, at }) => `${at}: ${p.hint!.length}`),
+		).toEqual([]);
+	});
+
+	it('no-builder-hint-leakage: no ={{ and no connection-type name (ai_tool, …) in any builderHint text', () => {
+		const texts = builderHintTexts(description);
+		expect(texts.length).toBeGreaterThan(0);
+		expect(
+			texts
+				.filter(
+					({ text }) =>
+						WIRE_EXPRESSION.test(text) ||
+						(!EXACT_CONNECTION_NAME.test(text) && CONNECTION_NAME.test(text)),
+				)
+				.map(({ at, text }) => `${at}: ${text}`),
 		).toEqual([]);
 	});
 

@@ -109,8 +109,14 @@ export function idHintOf(name: string): string | undefined {
 
 /** The picker of the id parameter `name` (a description of the operation's own replaces the picker's). */
 export function idPicker(name: keyof typeof PICKERS, description?: string): INodeProperties {
-	const { spec }: Picker = PICKERS[name];
-	return locator({ ...spec, name, description: description ?? spec.description });
+	const { spec, hint }: Picker = PICKERS[name];
+	return {
+		...locator({ ...spec, name, description: description ?? spec.description }),
+		// For n8n's workflow builder (the node's builderHint says once how a resource locator is written in code).
+		...(hint
+			? { builderHint: { propertyHint: `${hint.charAt(0).toUpperCase()}${hint.slice(1)}` } }
+			: {}),
+	};
 }
 
 /** The id in the picker `name` (any mode). */

@@ -55,6 +55,10 @@ export function outputFields(spec: OutputSpec): INodeProperties[] {
 						...simplifyOption(),
 						description: spec.simplify,
 						displayOptions: { hide: FROM_OUTPUT_VERSION },
+						// n8n's type generator drops `@version` conditions: said in words for the workflow builder.
+						builderHint: {
+							propertyHint: `Version 1 only (version ${OUTPUT_VERSION} has output instead)`,
+						},
 					},
 				];
 	return [

@@ -1,6 +1,12 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IBuilderHintVariation,
+	IDataObject,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { credentialParameters, type CredentialUse } from '../auth/choice';
+import { operationHint, operationVariation, type BuilderFacts } from '../helpers/builder';
 import { labelOf } from '../helpers/labels';
 import type { ToolFacts } from '../helpers/toolMode';
 import { idHintOf } from '../params/locator';
@@ -31,6 +37,8 @@ export interface OperationModule {
 	 * (auth/choice.ts). Without it, the API key's.
 	 */
 	credentials?: CredentialUse[];
+	/** What n8n's workflow builder tells a model of its output and pitfalls (helpers/builder.ts). */
+	builder?: BuilderFacts;
 }
 
 /** What every resources/<resource>/index.ts exports. */
@@ -43,6 +51,8 @@ export interface ResourceModule {
 	operations: Record<string, Operation>;
 	/** The operations with "Completed" / "Not Yet" outputs, each with its test of an answer. */
 	completion: Record<string, (answer: IDataObject) => boolean>;
+	/** Each operation's text for n8n's workflow builder, shown in that operation's type definition only. */
+	builderHints: IBuilderHintVariation[];
 }
 
 /**
@@ -122,6 +132,13 @@ export function defineResource(
 		),
 		completion: Object.fromEntries(
 			entries.flatMap(([value, op]) => (op.completed ? [[value, op.completed]] : [])),
+		),
+		builderHints: entries.map(([value, op]) =>
+			operationVariation(
+				option.value,
+				value,
+				operationHint(op.operation.action, op.builder, op.completed !== undefined),
+			),
 		),
 	};
 }

@@ -10,6 +10,7 @@ import type { Validator } from '../../../shared/validation';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { followTask, taskDone, taskToolFacts, taskWaitOptions } from '../task/shared/followTask';
 import { batchOutcomes, isOutcome } from './shared/batchOutcomes';
+import type { BuilderFacts } from '../../helpers/builder';
 
 const CUSTOM = 'custom';
 
@@ -34,6 +35,13 @@ export const operation = {
 	action: 'Run a batch action on accounts',
 	description:
 		'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
+};
+
+export const builder: BuilderFacts = {
+	returns:
+		'one item, the task (with waitForCompletion true and output simple: one item per account with its outcome in words)',
+	fields: { id: 'the task id, for task get', progress: '0 to 100' },
+	note: 'A delete is permanent.',
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */

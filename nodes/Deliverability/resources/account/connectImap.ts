@@ -16,6 +16,7 @@ import { idPicker } from '../../params/locator';
 import type { CredentialUse } from '../../auth/choice';
 import { passwordFields, passwordsOf, PASSWORDS_FROM_CREDENTIAL } from '../../auth/mailboxLogin';
 import { ownServerFields, ownServers } from './shared/ownServers';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Connect IMAP/SMTP',
@@ -29,6 +30,11 @@ export const credentials: CredentialUse[] = [
 	{ credential: 'deliverabilityMailboxApi', when: PASSWORDS_FROM_CREDENTIAL },
 	{ credential: 'deliverabilityApi', when: { passwordSource: ['inputFields'] } },
 ];
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the account',
+	fields: { id: 'numeric account id', email: '', imap_issue: 'true when the login failed' },
+};
 
 const PROVIDERS = [
 	{ name: 'Custom (Own IMAP/SMTP Servers)', value: 'custom' },

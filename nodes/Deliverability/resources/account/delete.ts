@@ -9,12 +9,24 @@ import type { Item } from '../../helpers/item';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Delete',
 	action: 'Delete an account permanently',
 	description:
 		'Remove an account for good: warming and spam checks stop, running conversations are cancelled',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item',
+	fields: {
+		account_id: '',
+		deleted: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
+	note: 'Permanent: warming and spam checks of the account stop for good.',
 };
 
 export const description: INodeProperties[] = [

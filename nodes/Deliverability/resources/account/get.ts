@@ -5,11 +5,27 @@ import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import { simplifyAccount } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get',
 	action: 'Get an account',
 	description: 'Retrieve one account with its domain and scores',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item',
+	fields: {
+		id: 'numeric account id',
+		email: '',
+		score: 'reputation 0 to 100',
+		verdict: 'pass, warn or fail',
+		verdict_reason: 'in words',
+		disconnected: 'true when the mailbox lost its connection',
+		paused: 'true when warming is paused',
+		warming: '',
+		problems: '',
+	},
 };
 
 export const description: INodeProperties[] = [

@@ -3,11 +3,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Aliases',
 	action: 'Get account aliases',
 	description: 'List the OAuth aliases the account can send from (one item per alias)',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per alias the account can send from',
+	fields: { account_id: '', email: '', name: '' },
 };
 
 export const description: INodeProperties[] = [idPicker('accountId')];

@@ -7,6 +7,7 @@ import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { extraQuery, extraQueryOption } from '../../params/query';
 import { simplifyAccount } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const PAGE_SIZE = 50;
 
@@ -14,6 +15,19 @@ export const operation = {
 	name: 'Get Many',
 	action: 'Get many accounts',
 	description: 'List accounts, with filters',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per account (a sending mailbox)',
+	fields: {
+		id: 'numeric account id for the other account operations',
+		email: '',
+		score: 'reputation 0 to 100',
+		verdict: 'pass, warn or fail',
+		verdict_reason: '',
+		paused: '',
+		problems: '',
+	},
 };
 
 /** What Max Score's range means (strictly below; scores run 0–100), on screen and in its error. */

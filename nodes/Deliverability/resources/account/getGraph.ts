@@ -18,6 +18,7 @@ import { choiceField, valuesOf } from '../../params/choices';
 import { idPicker } from '../../params/locator';
 
 import { statsFilters, statsQuery } from './shared/stats';
+import type { BuilderFacts } from '../../helpers/builder';
 
 const METRICS = [
 	{
@@ -78,6 +79,19 @@ export const operation = {
 	action: 'Get account warming graphs',
 	description:
 		'Warming messages sent, received, by landing category, and conversations started, per day',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per day',
+	fields: {
+		account_id: '',
+		date: '',
+		sent: '',
+		received: '',
+		inbox: '',
+		spam: '',
+		inbox_percent: '',
+	},
 };
 
 export const description: INodeProperties[] = [

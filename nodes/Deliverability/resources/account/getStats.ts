@@ -10,11 +10,22 @@ import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 
 import { statsFilters, statsQuery } from './shared/stats';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Statistics',
 	action: 'Get account statistics',
 	description: 'Totals of warming messages sent, received and landed in spam over the past days',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item',
+	fields: {
+		account_id: '',
+		total_messages_sent: 'warming messages',
+		total_messages_received: '',
+		total_spam: 'warming messages that landed in spam',
+	},
 };
 
 export const description: INodeProperties[] = [idPicker('accountId'), statsFilters()];

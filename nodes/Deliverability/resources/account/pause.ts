@@ -6,11 +6,23 @@ import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { accountName, simplifyAccount } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Pause',
 	action: 'Pause an account',
 	description: 'Stop warming on an account (alive: false)',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the account',
+	fields: {
+		id: '',
+		email: '',
+		paused: 'true once warming is paused',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 /** Output of Pause and Resume (version 1.1: Simplified by default; version 1 answers raw, as it always did). */

@@ -14,12 +14,23 @@ import { changed, outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
 import { simplifyAccount } from './shared/simplified';
 import { waitFlags, waitUntil } from '../../helpers/waitLoop';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Reconnect',
 	action: 'Reconnect an account',
 	description:
 		'Queue a reconnect attempt for a disconnected account, optionally waiting until its connection is back',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item (with waitForCompletion true: the account once its connection is back)',
+	fields: {
+		account_id: '',
+		queued: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 export const description: INodeProperties[] = [

@@ -3,11 +3,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { aliveOutput, setAlive } from './pause';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Resume',
 	action: 'Resume an account',
 	description: 'Restart warming on a paused account (alive: true)',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the account',
+	fields: {
+		id: '',
+		email: '',
+		paused: 'false once warming runs again',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 export const description: INodeProperties[] = [idPicker('accountId'), ...aliveOutput('active')];

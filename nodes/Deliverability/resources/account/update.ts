@@ -9,6 +9,7 @@ import { timeZoneOption } from '../../params/fields';
 import { idPicker, locatorValue } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { accountName, simplifyAccount } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 /** Ranges of spec §8 for the account settings. */
 const ACCOUNT_RANGES = {
@@ -29,6 +30,17 @@ export const operation = {
 	name: 'Update',
 	action: 'Update an account',
 	description: 'Change the settings of an account',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the account',
+	fields: {
+		id: '',
+		email: '',
+		updated: 'the settings changed',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 export const description: INodeProperties[] = [

@@ -17,11 +17,25 @@ import {
 	needsSlackChannel,
 	slackChannelId,
 } from './shared/fields';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Create',
 	action: 'Create an alert',
 	description: 'Subscribe a webhook URL or chat channel to events',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the alert',
+	fields: {
+		id: '',
+		events: '',
+		channel: '',
+		hook_url: '',
+		active: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */

@@ -4,11 +4,22 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Delete',
 	action: 'Delete an alert',
 	description: 'Delete an alert',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item',
+	fields: {
+		id: '',
+		deleted: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 export const description: INodeProperties[] = [

@@ -3,11 +3,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { listFrom, type AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { returnAllAndLimit } from '../../params/list';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many alerts',
 	description: 'List the alerts of the project',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per alert',
+	fields: { id: '', events: '', channel: '', hook_url: '', active: '' },
 };
 
 export const description: INodeProperties[] = [...returnAllAndLimit()];

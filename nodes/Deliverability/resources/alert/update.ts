@@ -17,11 +17,23 @@ import {
 	hookUrl,
 	slackChannelId,
 } from './shared/fields';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Update',
 	action: 'Update an alert',
 	description: 'Change the events, destination or activation of an alert',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the alert',
+	fields: {
+		id: '',
+		events: '',
+		active: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 export const description: INodeProperties[] = [

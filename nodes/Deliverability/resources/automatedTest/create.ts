@@ -5,11 +5,24 @@ import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyAutomatedTest } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Create',
 	action: 'Create an automated test',
 	description: 'Create an automated test for an account (inactive until updated)',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the automated test',
+	fields: {
+		id: 'numeric automated test id',
+		active: 'false until updated',
+		run_days: 'weekday names',
+		outcome: '',
+		message: 'what happened, in words',
+	},
+	note: 'Once active, it spends one credit per scheduled run.',
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */

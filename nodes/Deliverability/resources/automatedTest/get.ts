@@ -3,11 +3,24 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get',
 	action: 'Get an automated test',
 	description: 'Retrieve one automated test',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item',
+	fields: {
+		id: 'numeric automated test id',
+		active: '',
+		subject: '',
+		seedlist: '',
+		last_run_at: '',
+	},
+	note: 'An active automated test spends one credit per scheduled run.',
 };
 
 export const description: INodeProperties[] = [idPicker('automatedTestId')];

@@ -6,6 +6,7 @@ import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const PAGE_SIZE = 25;
 
@@ -13,6 +14,11 @@ export const operation = {
 	name: 'Get Many',
 	action: 'Get many automated tests',
 	description: 'List automated tests, with filters',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per automated test',
+	fields: { id: '', active: '', subject: '', last_run_at: '' },
 };
 
 const SORTS = [

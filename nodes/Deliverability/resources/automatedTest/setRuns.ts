@@ -5,11 +5,22 @@ import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyAutomatedTest, WEEKDAYS } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Set Run Days',
 	action: 'Set automated test run days',
 	description: 'Choose the weekdays the test runs on',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the automated test',
+	fields: {
+		id: '',
+		run_days: 'weekday names',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 export const description: INodeProperties[] = [

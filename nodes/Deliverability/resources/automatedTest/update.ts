@@ -10,12 +10,26 @@ import { accountOption } from '../../../shared/resourceLocator';
 import { idPicker, locatorValue } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
 import { simplifyAutomatedTest } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Update',
 	action: 'Update an automated test',
 	description:
 		'Activate or pause the test, or change its schedule, audience or seedlist; what is not set stays',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the automated test',
+	fields: {
+		id: '',
+		active: '',
+		run_days: '',
+		updated: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
+	note: 'While active it spends one credit per scheduled run.',
 };
 
 const REPEAT_PERIODS = [

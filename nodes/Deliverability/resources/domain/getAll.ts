@@ -9,12 +9,29 @@ import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { answer as ACCOUNTS_ANSWER, PAGE_SIZE as ACCOUNT_PAGE_SIZE } from '../account/getAll';
 import { DOMAIN_THRESHOLDS, simplifyDomain, UNSCORED_REASON } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many domains',
 	description:
 		'List the sending domains of the project (one item per domain), with a health verdict',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per sending domain',
+	fields: {
+		id: '',
+		domain: '',
+		verdict: 'pass, warn, fail or pending',
+		verdict_reason: 'in words',
+		spf: 'in words, likewise dkim and dmarc',
+		dkim: '',
+		dmarc: '',
+		score: '',
+		expires_in_days: '',
+		problems: '',
+	},
 };
 
 export const description: INodeProperties[] = [

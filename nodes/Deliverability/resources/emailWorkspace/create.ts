@@ -12,6 +12,7 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey } from '../../auth/googleWorkspaceKey';
 import { readOutlookApp } from '../../auth/outlookApp';
+import type { BuilderFacts } from '../../helpers/builder';
 
 const PROVIDERS = [
 	{ name: 'Google Workspace', value: 'google' },
@@ -34,6 +35,17 @@ export const credentials: CredentialUse[] = [
 	{ credential: 'deliverabilityGoogleWorkspaceKeyApi', when: forProvider('google').show },
 	{ credential: 'deliverabilityOutlookAppApi', when: forProvider('outlook').show },
 ];
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the workspace',
+	fields: {
+		id: 'numeric email workspace id',
+		name: '',
+		provider: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
+};
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 const creates: CreateWording = {

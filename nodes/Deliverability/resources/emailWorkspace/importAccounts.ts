@@ -19,6 +19,7 @@ import { idPicker } from '../../params/locator';
 import type { WaitSettings } from '../../params/wait';
 import { followTask, taskDone, taskWaitOptions } from '../task/shared/followTask';
 import { withOutcome } from './shared/importOutcome';
+import type { BuilderFacts } from '../../helpers/builder';
 
 /** The service imports up to this many addresses at once; more run as a task. */
 export const SYNC_IMPORT_MAX = 4;
@@ -36,6 +37,17 @@ export const operation = {
 	action: 'Import accounts into an email workspace',
 	description:
 		'Connect mailboxes of a Google Workspace or Microsoft 365 workspace by address (more than 4 run as a task)',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item',
+	fields: {
+		imported: '',
+		failed: '',
+		errors: '',
+		task_id: 'set when more than 4 addresses run as a task',
+		completed: '',
+	},
 };
 
 const ADDRESS_SOURCES = [

@@ -16,6 +16,7 @@ import { simplifyWorkspace } from './shared/simplified';
 import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../auth/googleWorkspaceKey';
 import { workspaceName } from './create';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Update',
@@ -28,6 +29,16 @@ export const credentials: CredentialUse[] = [
 	{ credential: 'deliverabilityGoogleWorkspaceKeyApi', when: { [REPLACE_KEY_PARAMETER]: [true] } },
 	{ credential: 'deliverabilityApi', when: { [REPLACE_KEY_PARAMETER]: [false] } },
 ];
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the workspace',
+	fields: {
+		id: '',
+		name: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
+};
 
 export const description: INodeProperties[] = [
 	idPicker('emailWorkspaceId'),

@@ -12,12 +12,26 @@ import { choiceField } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { returnAllAndLimit } from '../../params/list';
 import { accountFilter } from '../../../shared/resourceLocator';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Many',
 	action: 'Get many notifications',
 	description:
 		'List the open notifications (the 25 most recent), optionally of one account or one event',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per open notification',
+	fields: {
+		id: '',
+		event: 'e.g. ACCOUNT_DISCONNECTED',
+		level: '',
+		account_id: '',
+		account_email: '',
+		content: 'the message in words',
+		domain: '',
+	},
 };
 
 export const description: INodeProperties[] = [

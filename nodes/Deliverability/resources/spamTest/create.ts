@@ -6,11 +6,23 @@ import { collectionOf } from '../../params/collections';
 import { seedlistOption, SPAM_TEST_SEEDLISTS } from '../../params/fields';
 
 import type { ToolFacts } from '../../helpers/toolMode';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Create',
 	action: 'Create a spam test (one credit)',
 	description: 'Start a spam test (uses one credit) and get the seed addresses to send to',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the new test',
+	fields: {
+		public_id: 'give it to spamTest get as publicId',
+		public_full_id: 'put it in the body of the message sent to the seeds',
+		seed_emails: 'the seed addresses, comma-separated: the To of the message',
+		seed_count: '',
+	},
+	note: 'Costs one credit per call: create one test per message, never in a loop or on retry. Next: send the message to every seed address, then spamTest get with waitForCompletion.',
 };
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */

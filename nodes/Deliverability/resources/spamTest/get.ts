@@ -10,11 +10,29 @@ import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get',
 	action: 'Get a spam test',
 	description: 'Retrieve a spam test, optionally waiting until it is complete',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per test',
+	fields: {
+		public_id: '',
+		completed: 'true once every seed copy arrived',
+		final_score: '0 to 10, the score to gate on',
+		verdict: 'pass, warn, fail or pending',
+		verdict_reason: 'in words',
+		inbox_percent: '',
+		spam_percent: '',
+		placement: 'per mailbox provider',
+		authentication: 'SPF, DKIM and DMARC in words',
+		problems: 'list of problems in words',
+	},
+	note: 'publicId takes the public_id, never the public_full_id.',
 };
 
 export const tool: ToolFacts = {

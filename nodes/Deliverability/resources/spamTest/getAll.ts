@@ -8,6 +8,7 @@ import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const PAGE_SIZE = 10;
 
@@ -15,6 +16,18 @@ export const operation = {
 	name: 'Get Many',
 	action: 'Get many spam tests',
 	description: 'List spam tests, with filters',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item per spam test, newest first',
+	fields: {
+		public_id: '',
+		subject: '',
+		completed: '',
+		final_score: '0 to 10',
+		verdict: 'pass, warn, fail or pending',
+		verdict_reason: '',
+	},
 };
 
 const ORDER_BY = [

@@ -8,12 +8,24 @@ import { collectionOf, recordUpdate } from '../../params/collections';
 import { seedlistOption, SPAM_TEST_SEEDLISTS } from '../../params/fields';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, picked, shaped } from '../../params/output';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Update',
 	action: 'Update a spam test',
 	description:
 		'Filter results for an audience type, or re-associate the seedlist; what is not set stays',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the test',
+	fields: {
+		public_id: '',
+		seedlist: '',
+		test_type: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 const AUDIENCE_TYPES = [

@@ -9,11 +9,23 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, picked, shaped } from '../../params/output';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Link to Account',
 	action: 'Link a tag to an account',
 	description: 'Add an existing tag to an account (provider-defined tags cannot be linked)',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item',
+	fields: {
+		account_id: '',
+		id: 'the tag id',
+		name: '',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 export const description: INodeProperties[] = [

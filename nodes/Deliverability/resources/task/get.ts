@@ -5,11 +5,17 @@ import { withWaitFlags } from '../../helpers/waitLoop';
 import { idPicker } from '../../params/locator';
 
 import { followTask, taskDone, taskToolFacts, taskWaitOptions } from './shared/followTask';
+import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get',
 	action: 'Get a task',
 	description: 'Retrieve the progress and logs of a task, optionally waiting until it is finished',
+};
+
+export const builder: BuilderFacts = {
+	returns: 'one item, the task',
+	fields: { id: '', progress: '0 to 100; 100 is finished', logs: '' },
 };
 
 export const description: INodeProperties[] = [idPicker('taskId'), ...taskWaitOptions()];
