@@ -12,12 +12,17 @@
  * `@n8n/workflow-sdk`) carries the node's builder hints: what the service is for, the spam-test recipe, each
  * operation's output fields and outputs, which id is which, what costs a credit, the version-1-only fields.
  * `explore_node_resources` lists real ids through the node's own list searches.
+ *
+ * Built right: two workflows written in n8n's workflow SDK code as `get_workflow_sdk_reference` teaches and as the
+ * definition describes them (the pre-send gate, and auto-pause on disconnect) pass `validate_workflow`, are created
+ * with `create_workflow_from_code`, and run against the sandbox with the results they promise.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { CREDENTIAL_IDS } from '../../support/examples';
-import { service, startStack, type Stack } from './support';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../support/examples';
+import { admin } from '../../support/sandbox-admin';
+import { executionRunData, n8nAlerts, service, startStack, waitFor, type Stack } from './support';
 
 const PACKAGE = 'n8n-nodes-deliverability';
 const ACTION = `${PACKAGE}.deliverability`;
@@ -288,6 +293,22 @@ describe('get_node_types for the Deliverability node', () => {
 		);
 	});
 
+	it('says which credential each operation uses, one each', () => {
+		const head = definition.slice(0, definition.indexOf('*/'));
+		expect(head).toMatch(/Credentials: each operation uses exactly one/);
+		expect(head).toMatch(/explore_node_resources needs it in currentNodeParameters/);
+		expect(definition).toMatch(
+			/Create an email workspace\. Credential: deliverabilityGoogleWorkspaceKeyApi when provider is google; deliverabilityOutlookAppApi when provider is outlook/,
+		);
+		expect(definition).toMatch(
+			/Connect an IMAP\/SMTP mailbox\. Credential: deliverabilityMailboxApi when passwordSource is credential; deliverabilityApi when passwordSource is inputFields/,
+		);
+		// Only the API key is required of the node; the three others are optional, each for its cases.
+		expect(definition).toMatch(
+			/interface DeliverabilityV11Credentials \{\s*deliverabilityApi: CredentialReference;\s*deliverabilityGoogleWorkspaceKeyApi\?: CredentialReference;\s*deliverabilityOutlookAppApi\?: CredentialReference;\s*deliverabilityMailboxApi\?: CredentialReference;\s*\}/,
+		);
+	});
+
 	it('tells of the trigger what it does alone and what its items hold', async () => {
 		const trigger = await call('get_node_types', { nodeIds: [{ nodeId: TRIGGER }] });
 		expect(trigger).toMatch(
@@ -312,6 +333,8 @@ describe('explore_node_resources', () => {
 					methodType: 'listSearch',
 					credentialType: 'deliverabilityApi',
 					credentialId: CREDENTIAL_IDS.deliverability,
+					// As the definition's head says: the hidden parameter that selects the credential.
+					currentNodeParameters: { usesCredential: 'deliverabilityApi' },
 				}),
 			) as { results: Array<{ name: string; value: string | number }> };
 		const tests = await explore('searchSpamTests');
@@ -330,5 +353,232 @@ describe('explore_node_resources', () => {
 		);
 		expect(accounts.results.length).toBeGreaterThan(0);
 		expect(firstPage.map((a) => String(a.id))).toContain(String(accounts.results[0].value));
+	});
+});
+
+const API_CREDENTIAL = `{ id: '${CREDENTIAL_IDS.deliverability}', name: '${CREDENTIAL_NAMES.deliverability}' }`;
+
+/** The pre-send gate as a model writes it from the definition: create, send to the seeds, get with the wait, gate. */
+const PRE_SEND_GATE = `import { workflow, node, trigger, ifElse, expr } from '@n8n/workflow-sdk';
+
+const start = trigger({ type: 'n8n-nodes-base.manualTrigger', version: 1, config: { name: 'Run the gate' } });
+
+const createTest = node({
+  type: '${ACTION}',
+  version: 1.1,
+  config: {
+    name: 'Create spam test',
+    parameters: { resource: 'spamTest', operation: 'create' },
+    credentials: { deliverabilityApi: ${API_CREDENTIAL} },
+    output: [{ public_id: 'oxxjt6gqir', public_full_id: 'mlrch-oxxjt6gqir', seed_emails: 'seed1@example.com,seed2@example.com', seed_count: 2 }]
+  }
+});
+
+const sendToSeeds = node({
+  type: 'n8n-nodes-base.emailSend',
+  version: 2.1,
+  config: {
+    name: 'Send to seeds',
+    parameters: {
+      fromEmail: 'newsletter@clean-campaign.example',
+      toEmail: expr('{{ $json.seed_emails }}'),
+      subject: 'Our spring offer is here',
+      emailFormat: 'text',
+      text: expr('Hello,\\n\\nour spring collection is out: 20% off until Sunday.\\n\\n{{ $json.public_full_id }}'),
+      options: {}
+    },
+    credentials: { smtp: { id: '${CREDENTIAL_IDS.smtp}', name: '${CREDENTIAL_NAMES.smtp}' } },
+    output: [{ accepted: ['seed1@example.com', 'seed2@example.com'] }]
+  }
+});
+
+const getResults = node({
+  type: '${ACTION}',
+  version: 1.1,
+  config: {
+    name: 'Get results',
+    parameters: {
+      resource: 'spamTest',
+      operation: 'get',
+      publicId: { __rl: true, mode: 'id', value: expr("{{ $('Create spam test').item.json.public_id }}") },
+      waitForCompletion: true,
+      pollInterval: 2,
+      timeoutMinutes: 5
+    },
+    credentials: { deliverabilityApi: ${API_CREDENTIAL} },
+    output: [{ public_id: 'oxxjt6gqir', completed: true, final_score: 9, verdict: 'pass' }]
+  }
+});
+
+const scoreGate = ifElse({
+  version: 2.2,
+  config: {
+    name: 'Score at least 7?',
+    parameters: {
+      conditions: {
+        options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' },
+        conditions: [{ leftValue: expr('{{ $json.final_score }}'), operator: { type: 'number', operation: 'gte' }, rightValue: 7 }],
+        combinator: 'and'
+      }
+    }
+  }
+});
+
+const sendCampaign = node({
+  type: 'n8n-nodes-base.set',
+  version: 3.4,
+  config: {
+    name: 'Send the campaign',
+    parameters: { mode: 'manual', assignments: { assignments: [
+      { id: 'decision', name: 'decision', value: 'send the campaign', type: 'string' },
+      { id: 'score', name: 'final_score', value: expr('{{ $json.final_score }}'), type: 'number' }
+    ] } },
+    output: [{ decision: 'send the campaign', final_score: 9 }]
+  }
+});
+
+const holdIt = node({
+  type: 'n8n-nodes-base.set',
+  version: 3.4,
+  config: {
+    name: 'Hold it',
+    parameters: { mode: 'manual', assignments: { assignments: [
+      { id: 'decision', name: 'decision', value: 'hold the campaign', type: 'string' },
+      { id: 'score', name: 'final_score', value: expr('{{ $json.final_score }}'), type: 'number' }
+    ] } },
+    output: [{ decision: 'hold the campaign', final_score: 4 }]
+  }
+});
+
+export default workflow('pre-send-gate-sdk', 'Pre-send gate (SDK)')
+  .add(start)
+  .to(createTest)
+  .to(sendToSeeds)
+  .to(getResults)
+  .to(scoreGate.onTrue(sendCampaign).onFalse(holdIt));
+`;
+
+/** Auto-pause on disconnect: the trigger's alert item gives the account to pause. */
+const AUTO_PAUSE = `import { workflow, node, trigger, expr } from '@n8n/workflow-sdk';
+
+const onDisconnect = trigger({
+  type: '${TRIGGER}',
+  version: 1,
+  config: {
+    name: 'On account disconnected',
+    parameters: { events: ['ACCOUNT_DISCONNECTED'], options: {} },
+    credentials: { deliverabilityApi: ${API_CREDENTIAL} },
+    output: [{ event: 'ACCOUNT_DISCONNECTED', event_id: 'evt_1', account_id: 120, account_email: 'anna@example.com' }]
+  }
+});
+
+const pauseAccount = node({
+  type: '${ACTION}',
+  version: 1.1,
+  config: {
+    name: 'Pause the account',
+    parameters: {
+      resource: 'account',
+      operation: 'pause',
+      accountId: { __rl: true, mode: 'id', value: expr('{{ $json.account_id }}') }
+    },
+    credentials: { deliverabilityApi: ${API_CREDENTIAL} },
+    output: [{ id: 120, email: 'anna@example.com', paused: true, outcome: 'paused' }]
+  }
+});
+
+export default workflow('auto-pause-sdk', 'Auto-pause on disconnect (SDK)')
+  .add(onDisconnect)
+  .to(pauseAccount);
+`;
+
+interface Created {
+	workflowId: string;
+	nodeCount: number;
+}
+
+/** Validated, then created, as the builder's tools ask (validate first). */
+async function build(code: string): Promise<Created> {
+	const validated = JSON.parse(await call('validate_workflow', { code })) as {
+		valid: boolean;
+		errors?: string[];
+	};
+	expect(validated).toEqual(expect.objectContaining({ valid: true }));
+	const created = JSON.parse(
+		await call('create_workflow_from_code', { code, versionName: 'Built by the e2e' }),
+	) as Created;
+	expect(created.workflowId).toEqual(expect.any(String));
+	return created;
+}
+
+describe('workflows written in the workflow SDK', () => {
+	beforeAll(async () => {
+		// The SDK's reference, as a model reads it first: multi-output nodes are wired with .output(n).
+		expect(await call('get_workflow_sdk_reference', {})).toMatch(/\.output\(n\)/);
+	});
+
+	it('the pre-send gate validates, is created and runs: the campaign goes out on a clean test', async () => {
+		const { workflowId, nodeCount } = await build(PRE_SEND_GATE);
+		expect(nodeCount).toBe(7);
+		// Seed copies arrive at once: the test completes while Get waits.
+		await admin(stack.sandbox, 'POST', '/settings', { seedDelayMs: 0 });
+		const started = JSON.parse(
+			await call('execute_workflow', { workflowId, executionMode: 'manual' }),
+		) as { executionId: string; status: string };
+		expect(started.status).toBe('started');
+		const status = await waitFor(
+			'the gate to finish',
+			async () => {
+				const got = JSON.parse(
+					await call('get_workflow_execution', { workflowId, executionId: started.executionId }),
+				) as { execution: { status: string } };
+				return (
+					['success', 'error', 'crashed'].includes(got.execution.status) && got.execution.status
+				);
+			},
+			180_000,
+			1000,
+		);
+		expect(status).toBe('success');
+		const run = await executionRunData(stack, started.executionId);
+		const created = run['Create spam test'][0].data!.main[0]![0].json;
+		const result = run['Get results'][0].data!.main[0]![0].json;
+		expect(result).toEqual(
+			expect.objectContaining({ public_id: created.public_id, completed: true, verdict: 'pass' }),
+		);
+		expect(result.final_score).toBeGreaterThanOrEqual(7);
+		expect(run['Send the campaign'][0].data!.main[0]![0].json).toEqual({
+			decision: 'send the campaign',
+			final_score: result.final_score,
+		});
+		expect(run['Hold it']).toBeUndefined();
+	});
+
+	it('auto-pause validates, is created, published, and pauses the account that disconnects', async () => {
+		const { workflowId } = await build(AUTO_PAUSE);
+		const published = JSON.parse(await call('publish_workflow', { workflowId })) as {
+			success: boolean;
+		};
+		expect(published.success).toBe(true);
+		const accounts = await service<Array<{ id: number; alive: boolean; imap_issue?: boolean }>>(
+			stack.sandbox,
+			'GET',
+			'/accounts?per_page=100&page=0',
+		);
+		const account = accounts.find((a) => a.alive && !a.imap_issue)!;
+		// Publishing registered the trigger's alert with this n8n's webhook URL.
+		await waitFor(
+			'the alert of the published trigger',
+			async () => (await n8nAlerts(stack)).length > 0,
+		);
+		await admin(stack.sandbox, 'POST', `/accounts/${account.id}/disconnect`);
+		await waitFor(
+			'the account to be paused',
+			async () =>
+				(await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${account.id}`))
+					.alive === false,
+			60_000,
+			500,
+		);
 	});
 });

@@ -7,6 +7,8 @@
  */
 import type { IBuilderHintVariation } from 'n8n-workflow';
 
+import type { CredentialUse } from '../auth/choice';
+
 /** An operation's `builder` fact: what one output item holds, and what a model must not get wrong. */
 export interface BuilderFacts {
 	/** What comes out, e.g. "one item per account". */
@@ -24,13 +26,26 @@ export interface BuilderFacts {
 const TWO_OUTPUTS =
 	'Outputs: output(0) Completed, output(1) Not Yet (unfinished, or the wait timed out with onTimeout returnLast). waitForCompletion true polls in the node for at most timeoutMinutes; for longer waits keep it false and wire output(1) through an n8n Wait node back to this node.';
 
+/** Which credential an operation uses, in words: "deliverabilityMailboxApi when passwordSource is credential; …". */
+function credentialsInWords(uses: CredentialUse[]): string {
+	const cases = uses.map(({ credential, when }) => {
+		const conditions = Object.entries(when)
+			.map(([name, values]) => `${name} is ${(values as unknown[]).map(String).join(' or ')}`)
+			.join(' and ');
+		return conditions ? `${credential} when ${conditions}` : credential;
+	});
+	return `Credential: ${cases.join('; ')} (set only that one: it holds the API key).`;
+}
+
 /** The text of one operation's variation. */
 export function operationHint(
 	action: string,
 	facts: BuilderFacts | undefined,
 	twoOutputs: boolean,
+	credentials?: CredentialUse[],
 ): string {
 	const parts = [`${action}.`];
+	if (credentials) parts.push(credentialsInWords(credentials));
 	if (facts) {
 		const fields = Object.entries(facts.fields)
 			.map(([name, meaning]) => (meaning ? `${name} (${meaning})` : name))

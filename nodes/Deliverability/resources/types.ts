@@ -137,7 +137,7 @@ export function defineResource(
 			operationVariation(
 				option.value,
 				value,
-				operationHint(op.operation.action, op.builder, op.completed !== undefined),
+				operationHint(op.operation.action, op.builder, op.completed !== undefined, op.credentials),
 			),
 		),
 	};
