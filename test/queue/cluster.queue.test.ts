@@ -10,7 +10,8 @@
  * no failed run (support/storm.ts; `npm run bench:storm` measures larger ones).
  * The polling trigger (Deliverability Notification Trigger), published first and checked last so the minutes its
  * schedule needs pass while the rest runs, polls once per cluster (main, the leader, only) and emits a notification
- * once, in one run on the worker.
+ * once, in one run on the worker. The cluster runs poll triggers the way n8n is moving to (its durable scheduler with
+ * durable cursors: the memory committed with the execution); single-main e2e (notification-poll) covers the others.
  */
 import { loadExamples } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
@@ -101,6 +102,11 @@ beforeAll(async () => {
 	if (process.env.QUEUE_SKIP) return;
 	stack = await startQueueStack({
 		name: 'works',
+		env: {
+			N8N_SCHEDULER_ENABLED: 'true',
+			N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+			N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+		},
 		beforeStart: (main) =>
 			main.importWorkflows([example.workflow, actionWorkflow, pollingWorkflow, controlWorkflow()]),
 	});
