@@ -43,6 +43,50 @@ const shotDirs = [path.join(rootDir, 'test-results', 'e2e-screenshots')];
 if (process.env.E2E_UPDATE_SCREENSHOTS === '1') shotDirs.push(path.join(rootDir, 'docs', 'images'));
 
 /** A screenshot of the page (the whole scrollable page with fullPage) into every screenshot folder. */
+/** The labels of the weekly report's summary tiles, the figures a reader looks at first. */
+const REPORT_TILES = [
+	'warming inbox rate',
+	'spam tests passed',
+	'spam tests failed',
+	'domains need attention',
+];
+
+/**
+ * What of the weekly report's first screen does not fit the width it is shown in (n8n's HTML view, a mail client's
+ * pane): its title or period reaching past the view's right edge, a summary tile doing so or cutting its text, a
+ * tile's figure ("3 / 8") broken over two lines. (The tables further down may scroll sideways in a narrow view.) Runs
+ * in the report's document.
+ */
+function reportMisfits(body: HTMLElement, labels: string[]): string[] {
+	const doc = body.ownerDocument;
+	const view = doc.documentElement.clientWidth;
+	const problems: string[] = [];
+	for (const e of [doc.querySelector('h1'), doc.querySelector('h1 + p')])
+		if (!e || e.getBoundingClientRect().right > view + 1 || e.scrollWidth > e.clientWidth + 1)
+			problems.push(`"${e?.textContent ?? 'the title'}" does not fit ${view}px`);
+	for (const label of labels) {
+		const all = Array.from(doc.querySelectorAll<HTMLElement>('body *'));
+		const labelEl = all.find(
+			(e) => (e.textContent ?? '').trim().startsWith(label) && e.children.length === 0,
+		);
+		if (!labelEl) {
+			problems.push(`no tile "${label}"`);
+			continue;
+		}
+		const tile = labelEl.parentElement!;
+		const value = tile.firstElementChild as HTMLElement;
+		const box = tile.getBoundingClientRect();
+		if (box.right > view + 1)
+			problems.push(`tile "${label}" ends at ${box.right}px, past ${view}px`);
+		for (const e of [tile, value, labelEl])
+			if (e.scrollWidth > e.clientWidth + 1) problems.push(`tile "${label}" cuts its text`);
+		const line = parseFloat(getComputedStyle(value).fontSize) * 1.6;
+		if (value.getBoundingClientRect().height > line)
+			problems.push(`tile "${label}": its figure "${value.textContent}" wraps`);
+	}
+	return problems;
+}
+
 async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
 	const buffer = await page.screenshot(options);
 	for (const dir of shotDirs) {
@@ -210,7 +254,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		nodeName: string,
 		check: (view: FrameLocator) => Promise<void>,
 		shots: { panelShot: string; pageShot: string; width: number },
-	): Promise<void> {
+	): Promise<string | null> {
 		await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
 		const output = page.locator('[data-test-id="output-panel"]');
 		await output.waitFor({ timeout: 15000 });
@@ -231,6 +275,7 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		await page
 			.locator('[data-test-id="ndv-close-button"]')
 			.waitFor({ state: 'hidden', timeout: 10000 });
+		return html;
 	}
 
 	it("the node description carries exactly the spec's resources and operations", () => {
@@ -616,16 +661,28 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			timeout: 90000,
 		});
 		await runInEditor('Email the report', 'weekly-report-workflow.png');
-		await htmlView(
+		const html = await htmlView(
 			'Report',
 			async (report) => {
 				await report.getByText('Sending domains').waitFor({ timeout: 15000 });
 				expect(await report.locator('h1').textContent()).toMatch(/^Deliverability report, /);
 				// The bars survive n8n's sanitiser: coloured cells with a width.
 				expect(await report.locator('td[style*="height:14px"]').count()).toBeGreaterThan(10);
+				// The first screen fits n8n's output panel at 1440 x 900: no tile cut, no figure broken.
+				expect(await report.locator('body').evaluate(reportMisfits, REPORT_TILES)).toEqual([]);
 			},
 			{ panelShot: 'weekly-report-in-n8n.png', pageShot: 'weekly-report.png', width: 860 },
 		);
+		// The emailed page in common mail-client widths: a phone, a reading pane, Gmail's message column.
+		const misfits: Record<number, string[]> = {};
+		for (const width of [360, 480, 600, 800]) {
+			const mail = await browser.newPage({ viewport: { width, height: 800 } });
+			await mail.setContent(html!);
+			const found = await mail.locator('body').evaluate(reportMisfits, REPORT_TILES);
+			if (found.length) misfits[width] = found;
+			await mail.close();
+		}
+		expect(misfits).toEqual({});
 	});
 
 	it('shows the polling example: Notification Trigger, Run now, Switch by event', async () => {
