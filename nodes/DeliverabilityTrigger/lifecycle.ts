@@ -137,6 +137,13 @@ async function listAlerts(
 	});
 }
 
+/** The id of the alert this node stored when it made or adopted it, as text; none before the first activation. */
+function storedAlertId(staticData: IDataObject): string | undefined {
+	return staticData.alertId === undefined || staticData.alertId === null
+		? undefined
+		: String(staticData.alertId);
+}
+
 /**
  * Activation, step 1. Asks the service for its alerts and adopts one of ours that matches the parameters (the
  * stored id first), storing its id and the verifier of its secret. Alerts of ours that do not match (the stored one after the
@@ -146,10 +153,7 @@ async function listAlerts(
 export async function checkExists(this: Context): Promise<boolean> {
 	const wanted = wantedAlert.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-	const storedId =
-		staticData.alertId === undefined || staticData.alertId === null
-			? undefined
-			: String(staticData.alertId);
+	const storedId = storedAlertId(staticData);
 
 	// One session for the step: the credential is read once for all its requests.
 	const session = openSession(this);
@@ -239,10 +243,7 @@ export async function create(this: Context): Promise<boolean> {
  */
 export async function remove(this: Context): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
-	const storedId =
-		staticData.alertId === undefined || staticData.alertId === null
-			? undefined
-			: String(staticData.alertId);
+	const storedId = storedAlertId(staticData);
 	const session = openSession(this);
 	if (storedId !== undefined) await removeAlert(session, storedId);
 
