@@ -5,10 +5,10 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
-import { changed, outputFields, shaped } from '../../params/output';
-import { simplifyWorkspace } from './shared/simplified';
+import { outputFields } from '../../params/output';
+import { changedWorkspace } from './shared/simplified';
 
-import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
+import { withSecretsScrubbed } from '../../helpers/secrets';
 import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey } from '../../auth/googleWorkspaceKey';
 import { readOutlookApp } from '../../auth/outlookApp';
@@ -173,23 +173,10 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				answer,
 			}),
 	);
-	// Secrets and the key file are not returned by the service; never let one through if that changes.
-	const safe = withoutFields(workspace, [
-		'file_key_json',
-		'outlook_client_secret',
-		'outlook_client_secret_value',
-		'private_key',
-	]);
-	return shaped(
-		safe,
+	return changedWorkspace(
+		workspace,
 		view,
-		(w) => {
-			const { fields, name: named } = simplifyWorkspace(w);
-			return changed(fields, {
-				outcome: 'created',
-				message: `${named} created: import its mailboxes with Email Workspace → Import Accounts`,
-			});
-		},
-		['id'],
+		'created',
+		(named) => `${named} created: import its mailboxes with Email Workspace → Import Accounts`,
 	);
 }

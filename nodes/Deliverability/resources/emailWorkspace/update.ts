@@ -9,10 +9,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
-import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
+import { withSecretsScrubbed } from '../../helpers/secrets';
 import { idPicker } from '../../params/locator';
-import { changed, outputFields, shaped } from '../../params/output';
-import { simplifyWorkspace } from './shared/simplified';
+import { outputFields } from '../../params/output';
+import { changedWorkspace } from './shared/simplified';
 import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../auth/googleWorkspaceKey';
 import { workspaceName } from './create';
@@ -97,23 +97,10 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				answer,
 			}),
 	);
-	// The key file is not returned by the service; never let it through if that changes.
-	const safe = withoutFields(workspace, [
-		'file_key_json',
-		'outlook_client_secret',
-		'outlook_client_secret_value',
-		'private_key',
-	]);
-	return shaped(
-		safe,
+	return changedWorkspace(
+		workspace,
 		view,
-		(w) => {
-			const { fields, name: named } = simplifyWorkspace(w);
-			return changed(fields, {
-				outcome: 'updated',
-				message: `${named} updated${replaceKey ? ': name and Google key replaced' : ''}`,
-			});
-		},
-		['id'],
+		'updated',
+		(named) => `${named} updated${replaceKey ? ': name and Google key replaced' : ''}`,
 	);
 }

@@ -4,7 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { picked } from '../../../params/output';
+import { changed, picked, shaped, type OutputView } from '../../../params/output';
+import { withoutFields } from '../../../helpers/secrets';
 
 const AS_SENT = [
 	'id',
@@ -27,4 +28,33 @@ export function simplifyWorkspace(workspace: IDataObject): { fields: IDataObject
 		fields: picked(workspace, AS_SENT),
 		name: `${provider}${named} (ID ${String(workspace.id)})`,
 	};
+}
+
+/** Fields that hold a secret: the service never returns them; never let one through if that changes. */
+const SECRETS = [
+	'file_key_json',
+	'outlook_client_secret',
+	'outlook_client_secret_value',
+	'private_key',
+];
+
+/**
+ * What Create and Update answer: the workspace the service returned, without secrets, as the user's Output asks
+ * (Simplified: its fields, then `outcome` and a sentence naming it).
+ */
+export function changedWorkspace(
+	workspace: IDataObject,
+	view: OutputView,
+	outcome: string,
+	sentence: (named: string) => string,
+): IDataObject {
+	return shaped(
+		withoutFields(workspace, SECRETS),
+		view,
+		(w) => {
+			const { fields, name } = simplifyWorkspace(w);
+			return changed(fields, { outcome, message: sentence(name) });
+		},
+		['id'],
+	);
 }
