@@ -5,8 +5,8 @@ import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { collectionOf, given } from '../../params/collections';
 import { automatedTestIdsOption } from '../../params/fields';
-import { changed, outputFields, shaped } from '../../params/output';
-import { simplifyAlert } from './shared/simplified';
+import { outputFields } from '../../params/output';
+import { changedAlert } from './shared/simplified';
 import {
 	alertFields,
 	automatedTestIds,
@@ -124,16 +124,5 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'create',
 		answer,
 	});
-	return shaped(
-		alert,
-		view,
-		(a) => {
-			const { fields: said, state } = simplifyAlert(a);
-			return changed(said, {
-				outcome: 'created',
-				message: `Alert ${String(a.id)} created, ${state}`,
-			});
-		},
-		['id'],
-	);
+	return changedAlert(alert, view, 'created');
 }

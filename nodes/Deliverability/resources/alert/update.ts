@@ -7,8 +7,8 @@ import type { Item } from '../../helpers/item';
 import { collectionOf, recordUpdate, UPDATE_FIELDS_NOTE } from '../../params/collections';
 import { automatedTestIdsOption } from '../../params/fields';
 import { idPicker } from '../../params/locator';
-import { changed, outputFields, shaped } from '../../params/output';
-import { simplifyAlert } from './shared/simplified';
+import { outputFields } from '../../params/output';
+import { changedAlert } from './shared/simplified';
 import {
 	alertFields,
 	automatedTestIds,
@@ -99,18 +99,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'update',
 		answer,
 	});
-	return shaped(
-		alert,
-		view,
-		(a) => {
-			const { fields: said, state } = simplifyAlert(a);
-			return changed(said, {
-				outcome: 'updated',
-				message: `Alert ${String(a.id)} updated, ${state}`,
-			});
-		},
-		['id'],
-	);
+	return changedAlert(alert, view, 'updated');
 }
 
 /**

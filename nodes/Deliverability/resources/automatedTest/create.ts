@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
-import { changed, outputFields, shaped } from '../../params/output';
-import { simplifyAutomatedTest } from './shared/simplified';
+import { outputFields } from '../../params/output';
+import { changedAutomatedTest } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
@@ -70,16 +70,11 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'create',
 		answer,
 	});
-	return shaped(
+	return changedAutomatedTest(
 		test,
 		view,
-		(t) => {
-			const { fields, state } = simplifyAutomatedTest(t);
-			return changed(fields, {
-				outcome: 'created',
-				message: `Automated test ${String(t.id)} created, ${state}: set its schedule and activation with Update, its weekdays with Set Runs`,
-			});
-		},
-		['id'],
+		'created',
+		(id, state) =>
+			`Automated test ${id} created, ${state}: set its schedule and activation with Update, its weekdays with Set Runs`,
 	);
 }

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
-import { changed, outputFields, shaped } from '../../params/output';
-import { simplifyAutomatedTest, WEEKDAYS } from './shared/simplified';
+import { outputFields } from '../../params/output';
+import { changedAutomatedTest, WEEKDAYS } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
@@ -82,16 +82,10 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'update',
 		answer,
 	});
-	return shaped(
+	return changedAutomatedTest(
 		test,
 		view,
-		(t) => {
-			const { fields, state } = simplifyAutomatedTest(t);
-			return changed(fields, {
-				outcome: 'runs set',
-				message: `Automated test ${String(t.id)} ${state}`,
-			});
-		},
-		['id'],
+		'runs set',
+		(id, state) => `Automated test ${id} ${state}`,
 	);
 }

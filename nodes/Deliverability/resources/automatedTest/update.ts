@@ -8,8 +8,8 @@ import { collectionOf, recordUpdate } from '../../params/collections';
 import { AUTOMATED_TEST_SEEDLISTS, seedlistOption, timeZoneOption } from '../../params/fields';
 import { accountOption } from '../../../shared/resourceLocator';
 import { idPicker, locatorValue } from '../../params/locator';
-import { changed, outputFields, shaped } from '../../params/output';
-import { simplifyAutomatedTest } from './shared/simplified';
+import { outputFields } from '../../params/output';
+import { changedAutomatedTest } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
@@ -131,20 +131,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'update',
 		answer,
 	});
-	return shaped(
+	return changedAutomatedTest(
 		test,
 		view,
-		(t) => {
-			const { fields, state } = simplifyAutomatedTest(t);
-			return changed(
-				{ ...fields, updated: set },
-				{
-					outcome: 'updated',
-					message: `Automated test ${String(t.id)} updated (${set.join(', ')}), ${state}`,
-				},
-			);
-		},
-		['id'],
+		'updated',
+		(id, state) => `Automated test ${id} updated (${set.join(', ')}), ${state}`,
+		{ updated: set },
 	);
 }
 

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean } from '../../../../shared/lenient';
-import { picked } from '../../../params/output';
+import { changed, picked, shaped, type OutputView } from '../../../params/output';
 
 const AS_SENT = [
 	'id',
@@ -41,4 +41,17 @@ export function simplifyAlert(alert: IDataObject): { fields: IDataObject; state:
 			? `inactive (would send ${what} to ${destination(alert)})`
 			: `${active ? 'active' : 'state not said'}: sends ${what} to ${destination(alert)}`;
 	return { fields: picked(alert, AS_SENT), state };
+}
+
+/** What Create and Update answer: the alert as the user's Output asks (Simplified: its settings, the outcome, a sentence). */
+export function changedAlert(alert: IDataObject, view: OutputView, outcome: string): IDataObject {
+	return shaped(
+		alert,
+		view,
+		(a) => {
+			const { fields, state } = simplifyAlert(a);
+			return changed(fields, { outcome, message: `Alert ${String(a.id)} ${outcome}, ${state}` });
+		},
+		['id'],
+	);
 }

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean } from '../../../../shared/lenient';
-import { picked } from '../../../params/output';
+import { changed, picked, shaped, type OutputView } from '../../../params/output';
 
 /** ISO weekday numbers, as the service expects them: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = [
@@ -61,4 +61,26 @@ export function simplifyAutomatedTest(test: IDataObject): { fields: IDataObject;
 	const state =
 		active === undefined ? 'its state not said' : active ? 'active' : 'inactive (not scheduled)';
 	return { fields, state: when ? `${state}, runs ${when}` : state };
+}
+
+/**
+ * What Create, Update and Set Run Days answer: the test as the user's Output asks (Simplified: its settings, then
+ * `extra`, the outcome and a sentence from its id and state).
+ */
+export function changedAutomatedTest(
+	test: IDataObject,
+	view: OutputView,
+	outcome: string,
+	sentence: (id: string, state: string) => string,
+	extra: IDataObject = {},
+): IDataObject {
+	return shaped(
+		test,
+		view,
+		(t) => {
+			const { fields, state } = simplifyAutomatedTest(t);
+			return changed({ ...fields, ...extra }, { outcome, message: sentence(String(t.id), state) });
+		},
+		['id'],
+	);
 }
