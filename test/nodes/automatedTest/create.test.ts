@@ -17,7 +17,7 @@ describe('automatedTest create', () => {
 		expect(said).toMatchObject({ active: false, account_ids: [2], outcome: 'created' });
 		expect(said.message).toMatch(
 			new RegExp(
-				`^Automated test ${String(said.id)} created, inactive \\(not scheduled\\).*: set its schedule and activation with Update, its weekdays with Set Runs$`,
+				`^Automated test ${String(said.id)} created, inactive \\(not scheduled\\).*: set its schedule and activation with Update, its weekdays with Set Run Days$`,
 			),
 		);
 		expect(said).not.toHaveProperty('content_html');

@@ -75,6 +75,6 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		view,
 		'created',
 		(id, state) =>
-			`Automated test ${id} created, ${state}: set its schedule and activation with Update, its weekdays with Set Runs`,
+			`Automated test ${id} created, ${state}: set its schedule and activation with Update, its weekdays with Set Run Days`,
 	);
 }

@@ -1,5 +1,5 @@
 /**
- * An automated test as a person reads it (Simplified on Automated Test → Create, Update and Set Runs): its schedule
+ * An automated test as a person reads it (Simplified on Automated Test → Create, Update and Set Run Days): its schedule
  * and audience as the service answered them, with its run days by name. Nothing is filled in for a field the answer
  * lacks.
  */
