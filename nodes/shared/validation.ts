@@ -15,7 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 /** Ids are int32 (spec §4). */
 const INT32_MAX = 2_147_483_647;
 
-/** Closes the guidance of every error of this module: the user must know the bad item changed nothing. */
+/** Ends the guidance of every error of this module: the user must know nothing was changed. */
 export const NOTHING_SENT = 'Nothing was sent to the service.';
 
 /** The fix for a field whose expression gave nothing (a typed field always has a value). */
@@ -23,7 +23,7 @@ const NOTHING_FIX =
 	'Its expression gave no value for this item: check that it reads a field the input item has (e.g. {{ $json.id }} needs an "id" in the item; see the input panel), or enter the value itself.';
 
 interface ValidatorOptions {
-	/** The on-screen label of a field, e.g. `time_zone` → `Update Fields → Time Zone`. Unknown names stay as they are. */
+	/** A field's label on screen (`time_zone` → `Update Fields → Time Zone`); others as given. */
 	label?: (field: string) => string;
 }
 
@@ -34,7 +34,7 @@ export interface Failure {
 	description?: string;
 }
 
-/** What `all` reads: one function per field (or group of fields), each returning its value or throwing. */
+/** What `all` reads: a function per field (or group of fields), returning its value or throwing. */
 export type Readers<T> = { [K in keyof T]: () => T[K] };
 
 /** Like Readers, for fields whose reading waits for something (a credential). */
@@ -69,7 +69,7 @@ export class Validator {
 		this.label = options.label ?? ((field) => field);
 	}
 
-	/** A failure after which nothing else of the item is read: it ends `all` with the problems found before it. */
+	/** A failure that ends the reading: `all` throws it with the problems found before it. */
 	fail(field: string, why: string, description?: string): never {
 		throw this.error([{ field: this.labelOf(field), why, description }], true);
 	}
@@ -98,7 +98,7 @@ export class Validator {
 		return read.done(out);
 	}
 
-	/** `all` for readers of which some wait (a credential read); still one field after another, in order. */
+	/** `all` for readers of which some wait (a credential read); still one field after another. */
 	async allAsync<T>(readers: AsyncReaders<T>): Promise<T> {
 		const read = new Reading(this);
 		const out = {} as T;
@@ -112,14 +112,14 @@ export class Validator {
 		return read.done(out);
 	}
 
-	/** The error of these failures: the field and why for one; for several, each with why, and every hint. */
+	/** The error of these failures: a field and why for one; for several, each one's, every hint. */
 	error(failures: readonly Failure[], stop: boolean): NodeOperationError {
 		const error = errorOf(this.node, this.itemIndex, failures) as InvalidFieldsError;
 		error[PROBLEMS] = { failures, stop };
 		return error;
 	}
 
-	/** A whole number in [min, max], numeric text accepted; `description`: what the range means, if unclear. */
+	/** A whole number in [min, max], numeric text accepted; `description`: what the range means. */
 	integer(field: string, value: unknown, min?: number, max?: number, description?: string): number {
 		this.given(field, value, 'a whole number');
 		const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -203,7 +203,7 @@ export class Validator {
 		return zone;
 	}
 
-	/** A calendar date given as DD/MM/YYYY, an ISO date or a date picker value; returned as DD/MM/YYYY. */
+	/** A date as DD/MM/YYYY, an ISO date or a date picker value; returned as DD/MM/YYYY. */
 	ddmmyyyy(field: string, value: unknown): string {
 		if (typeof value !== 'string' || value.trim() === '') this.invalid(field, 'a date is required');
 		const text = value.trim();
@@ -220,7 +220,7 @@ export class Validator {
 		return date.toFormat('dd/MM/yyyy');
 	}
 
-	/** A list of whole numbers from an array, a number, or text like "1, 2, 3"; the first bad entry is the problem. */
+	/** Whole numbers from an array, a number or text like "1, 2, 3"; the first bad entry fails. */
 	integerList(field: string, value: unknown, min?: number, max?: number): number[] {
 		const parts = Array.isArray(value)
 			? value
@@ -267,7 +267,7 @@ class Reading {
 	}
 }
 
-/** One error for an item's failures: the field and why for one; for several, each with why, and every hint. */
+/** One error for an item's failures: a field and why for one; several: each one's, every hint. */
 function errorOf(node: INode, itemIndex: number, all: readonly Failure[]): NodeOperationError {
 	if (all.length === 1) {
 		const [only] = all;

@@ -19,17 +19,17 @@ import {
 import { kindOf, TIMEOUTS } from './retries';
 import { headerOf, type ApiContext, type ApiRequest, type RawResponse } from './types';
 
-/** Where the request went, for the words of its error: the credential's Base URL and its time limit per answer. */
+/** Where the request went, for its error: the credential's Base URL and time limit per answer. */
 export interface Where {
 	baseUrl: string;
 	timeoutMs: number;
 }
 
-/** The hint for an answer that looks like a web page: the usual cause is a Base URL that misses /api/v1. */
+/** The hint for an answer that looks like a web page: usually a Base URL that misses /api/v1. */
 const WEB_PAGE_HINT =
 	'This looks like a web page, not the API: the Base URL in the credential must be the service address ending in /api/v1 (e.g. https://api.example.com/api/v1).';
 
-/** Reason phrases of the statuses a gateway or web server answers with (the answer's own phrase wins). */
+/** Reason phrases of the statuses gateways and web servers answer with (the answer's own wins). */
 const REASONS: Record<number, string> = {
 	400: 'Bad Request',
 	401: 'Unauthorized',
@@ -50,7 +50,7 @@ function hostOf(baseUrl: string): string {
 	return /^https?:\/\/([^/?#]+)/i.exec(baseUrl)?.[1] ?? baseUrl;
 }
 
-/** An error body as the service (or whatever answered) sent it: parsed JSON when it is JSON, else the text. */
+/** An error body as the service (or whatever answered) sent it: parsed JSON, else the text. */
 function errorBody(body: unknown): unknown {
 	if (typeof body !== 'string') return body;
 	const text = stripPrefixes(body);
@@ -86,7 +86,7 @@ function serviceMessage(body: unknown): string | undefined {
 	return undefined;
 }
 
-/** The headline of a create whose answer was lost: what may exist now, why we do not know, what to check. */
+/** A lost create's headline: what may exist now, why we do not know, what to check. */
 function createHeadline(request: ApiRequest, cause: string): string {
 	const { what, where } = request.creates ?? {
 		what: 'It may have been created',

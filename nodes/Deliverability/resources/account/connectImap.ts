@@ -25,7 +25,7 @@ export const operation = {
 		'Connect a mailbox (or update the login of a connected one) by logging in over IMAP and SMTP',
 };
 
-/** Passwords from a credential: the one that holds the API key and them; from the input item: the API key's. */
+/** Passwords from a credential: the one with the API key and them; from the item: the API key's. */
 export const credentials: CredentialUse[] = [
 	{ credential: 'deliverabilityMailboxApi', when: PASSWORDS_FROM_CREDENTIAL },
 	{ credential: 'deliverabilityApi', when: { passwordSource: ['inputFields'] } },

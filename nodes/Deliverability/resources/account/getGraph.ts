@@ -150,7 +150,7 @@ export function labelDate(label: unknown, today: DateTime): string | null {
 	return null;
 }
 
-/** One item per day from the parallel arrays; a label that names no date is dated by its place before "Today". */
+/** An item a day from the parallel arrays; a label without a date is dated from "Today" back. */
 export function perDay(answer: IDataObject, base: IDataObject, today: DateTime): IDataObject[] {
 	const labels = Array.isArray(answer.labels) ? (answer.labels as unknown[]) : [];
 	const data = Array.isArray(answer.data) ? (answer.data as unknown[]) : [];
@@ -181,7 +181,7 @@ export function perDay(answer: IDataObject, base: IDataObject, today: DateTime):
 	return items;
 }
 
-/** The days of several graphs merged: one item per day (matched by date, else by label), a column per graph. */
+/** Several graphs' days merged: one item per day (by date, else by label), a column per graph. */
 export function perDayAll(
 	graphs: Array<{ column: string; days: IDataObject[] }>,
 	base: IDataObject,
