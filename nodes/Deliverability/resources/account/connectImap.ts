@@ -1,8 +1,8 @@
 /**
  * Account → Connect IMAP/SMTP: POST /imap_auth with the body the service documents (email, first_name, last_name,
  * provider required; servers, ports, usernames, auth type, STARTTLS, smtp_only, imap_issue, spamchecker_only, id to
- * update an existing account, test to only try the login). The passwords come from the "Deliverability Mailbox
- * Login" credential, or from fields of the input item (bulk onboarding from a sheet); never from node parameters.
+ * update an existing account, test to only try the login). The passwords come from the credential "Deliverability
+ * with Mailbox Passwords API" or from the input item's fields (a sheet, say); never from node parameters.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -225,7 +225,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const i = item.index;
 	const v = item.fields;
 	const extra = item.collection('additionalFields');
-	// What SMTP Only decides follows the value as given, checked or not (a bad SMTP Only counts as off).
+	// SMTP Only decides as given, checked or not (a bad value counts as off).
 	const smtpOnly = extra.smtp_only === true || extra.smtp_only === 'true';
 	const { passwords, ...read } = await v.allAsync({
 		email: () => {
