@@ -9,14 +9,18 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * A Base URL the node can use, as its transport checks it before sending (http or https, a host, ending in /api/v1,
- * a trailing slash, a query and surrounding spaces allowed), for the editor's display conditions: a plain regular expression,
- * without flags, so the letters of the scheme and of /api/v1 match in either case one by one.
+ * A Base URL the node can use, as its transport checks it before sending (http or https, a host,
+ * ending in /api/v1, a trailing slash, a query and surrounding spaces allowed), for the editor's
+ * display conditions: a plain regular expression, without flags, so the letters of the scheme and
+ * of /api/v1 match in either case one by one.
  */
 export const USABLE_BASE_URL =
 	'^\\s*[Hh][Tt][Tt][Pp][Ss]?://[^/\\s]+(/\\S*)?/[Aa][Pp][Ii]/[Vv]1/?([?#]\\S*)?\\s*$';
 
-/** Shown under the Base URL while it cannot work: the words a request would answer with, before any Test. */
+/**
+ * Shown under the Base URL while it cannot work: the words a request would answer with, before any
+ * Test.
+ */
 export const BASE_URL_NOTICE =
 	'This Base URL cannot work: it must be the service address with http:// or https://, ending in the version segment /api/v1, e.g. https://api.example.com/api/v1 (a trailing slash is fine).';
 
@@ -86,10 +90,11 @@ const BODY_RULES: IAuthenticateRuleResponseSuccessBody[] = [
 ];
 
 /**
- * How a request carries the key, for this credential and the three that extend it. The service reads `X-Api-Key`;
- * its docs show the value both as `Bearer <key>` (general rule, our default) and as the raw key, so the form is a
- * choice. A key pasted with a `Bearer ` prefix already is stripped first, so it never ends up as `Bearer Bearer …`.
- * n8n's `extends` gives a credential its parent's fields only, so each one names this itself.
+ * How a request carries the key, for this credential and the three that extend it. The service
+ * reads `X-Api-Key`; its docs show the value both as `Bearer <key>` (general rule, our default) and
+ * as the raw key, so the form is a choice. A key pasted with a `Bearer ` prefix already is stripped
+ * first, so it never ends up as `Bearer Bearer …`. n8n's `extends` gives a credential its parent's
+ * fields only, so each one names this itself.
  */
 export function apiKeyAuthentication(): IAuthenticateGeneric {
 	return {
@@ -103,32 +108,37 @@ export function apiKeyAuthentication(): IAuthenticateGeneric {
 	};
 }
 
-/** The credential test of this credential and of the three that extend it: the key and Base URL against /ping. */
+/**
+ * The credential test of this credential and of the three that extend it: the key and Base URL
+ * against /ping.
+ */
 export function apiKeyTest(): ICredentialTestRequest {
 	return {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
-			// A cheap authenticated call that answers an object whatever the project holds (a list could be empty,
-			// and n8n's body rules read the first item of a list).
+			// A cheap authenticated call that answers an object whatever the project holds (a list could
+			// be empty, and n8n's body rules read the first item of a list).
 			url: '/ping',
 			method: 'GET',
 		},
-		// n8n shows the message of the first rule that matches. Status rules: the key, the project, the Base URL.
-		// Body rules (n8n compares one path of the parsed answer with a value): a web page arrives as text, whose
-		// character 0 is "<", so a Base URL that reaches the web app instead of the API fails here, before any
-		// workflow runs. A refused connection or an unknown host never has a status: n8n then shows the bare network
-		// code (ECONNREFUSED, ENOTFOUND), which README → Troubleshooting explains; declarative tests offer
-		// nothing else, and a testedBy function could only use the deprecated request helper that n8n's
-		// community-package scan rejects. The first request of a workflow says it in words ("cannot be reached").
-		// n8n types `rules` as all-status or all-body, but its tester reads each rule by its own type (checked in
-		// 1.123.0 and 2.41.1), so both kinds live in one list.
+		// n8n shows the message of the first rule that matches. Status rules: the key, the project, the
+		// Base URL. Body rules (n8n compares one path of the parsed answer with a value): a web page
+		// arrives as text, whose character 0 is "<", so a Base URL that reaches the web app instead of
+		// the API fails here, before any workflow runs. A refused connection or an unknown host never
+		// has a status: n8n then shows the bare network code (ECONNREFUSED, ENOTFOUND), which README →
+		// Troubleshooting explains; declarative tests offer nothing else, and a testedBy function could
+		// only use the deprecated request helper that n8n's community-package scan rejects. The first
+		// request of a workflow says it in words ("cannot be reached"). n8n types `rules` as all-status
+		// or all-body, but its tester reads each rule by its own type (checked in 1.123.0 and 2.41.1),
+		// so both kinds live in one list.
 		rules: [...STATUS_RULES, ...BODY_RULES] as unknown as IAuthenticateRuleResponseCode[],
 	};
 }
 
 /**
- * The API key: what the two triggers and every operation of the action node use, except the three that also send a
- * secret, which use a credential extending this one (the same fields, plus the secret).
+ * The API key: what the two triggers and every operation of the action node use, except the three
+ * that also send a secret, which use a credential extending this one (the same fields, plus the
+ * secret).
  */
 export class DeliverabilityApi implements ICredentialType {
 	name = 'deliverabilityApi';
@@ -161,16 +171,18 @@ export class DeliverabilityApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://api.example.com/api/v1',
-			// n8n's Test shows a connection that failed before any answer as the bare network code (a declarative
-			// test has no rule without a status, and a test function would need the request helper n8n's scanner
-			// refuses): what each code means is here, where the user looks after such a Test.
+			// n8n's Test shows a connection that failed before any answer as the bare network code (a
+			// declarative test has no rule without a status, and a test function would need the request
+			// helper n8n's scanner refuses): what each code means is here, where the user looks after
+			// such a Test.
 			description:
 				'The service address, ending in /api/v1 (a trailing slash is fine), reachable from the n8n server. If Test shows ECONNREFUSED, nothing answers at its host and port: is the service running, is the port right? ENOTFOUND: the host name does not exist (a typo?). ETIMEDOUT: the host did not answer (firewall, VPN or proxy).',
 		},
 		{
-			// Only while the Base URL cannot work (filled in, and not of the form the node accepts): n8n's Test would
-			// answer it with a 404 or a bare network code, so the form says it in words first. A working credential
-			// shows no notice; what the network codes mean is in the Base URL's description.
+			// Only while the Base URL cannot work (filled in, and not of the form the node accepts):
+			// n8n's Test would answer it with a 404 or a bare network code, so the form says it in words
+			// first. A working credential shows no notice; what the network codes mean is in the Base
+			// URL's description.
 			displayName: BASE_URL_NOTICE,
 			name: 'baseUrlNotice',
 			type: 'notice',

@@ -3,13 +3,15 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 import { apiKeyAuthentication, apiKeyTest } from './DeliverabilityApi.credentials';
 
 /**
- * The API key and the passwords of one mailbox: the one credential of Account → Connect IMAP/SMTP with Passwords From
- * set to this credential. The passwords are sent to the service once (POST /imap_auth), so they belong in a
- * credential (encrypted, never exported with the workflow), not in node parameters. One password for both servers,
- * or one per server; a per-server password wins over the shared one for its server.
+ * The API key and the passwords of one mailbox: the one credential of Account → Connect IMAP/SMTP
+ * with Passwords From set to this credential. The passwords are sent to the service once (POST
+ * /imap_auth), so they belong in a credential (encrypted, never exported with the workflow), not in
+ * node parameters. One password for both servers, or one per server; a per-server password wins
+ * over the shared one for its server.
  *
- * Its test is the API key's (GET /ping). The login itself is tried by the service: Connect IMAP/SMTP with Test Only
- * on does that, and the node refuses a credential without the password a login needs before sending anything.
+ * Its test is the API key's (GET /ping). The login itself is tried by the service: Connect
+ * IMAP/SMTP with Test Only on does that, and the node refuses a credential without the password a
+ * login needs before sending anything.
  */
 export class DeliverabilityMailboxApi implements ICredentialType {
 	name = 'deliverabilityMailboxApi';

@@ -3,11 +3,12 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 import { apiKeyAuthentication, apiKeyTest } from './DeliverabilityApi.credentials';
 
 /**
- * The API key and the Microsoft Entra (Azure) app registration of an email workspace of provider Microsoft 365 /
- * Outlook: the one credential of Email Workspace → Create with that provider. The client secret is a secret, so the
- * four fields of the app registration live in a credential, never in node parameters, which are saved in the
- * workflow. The node puts them into the request body, checked first (nodes/Deliverability/auth/). Its test is the
- * API key's (GET /ping): Microsoft cannot be asked from n8n, the service checks the app when it gets it.
+ * The API key and the Microsoft Entra (Azure) app registration of an email workspace of provider
+ * Microsoft 365 / Outlook: the one credential of Email Workspace → Create with that provider. The
+ * client secret is a secret, so the four fields of the app registration live in a credential, never
+ * in node parameters, which are saved in the workflow. The node puts them into the request body,
+ * checked first (nodes/Deliverability/auth/). Its test is the API key's (GET /ping): Microsoft
+ * cannot be asked from n8n, the service checks the app when it gets it.
  */
 export class DeliverabilityOutlookAppApi implements ICredentialType {
 	name = 'deliverabilityOutlookAppApi';

@@ -1,7 +1,8 @@
 /**
- * The item loop, once for every operation: picks the handler for resource/operation, turns its result into items
- * paired with the input item, and honours Continue On Fail (an error item per failed input; the others go on).
- * Items overlap (up to the pacer's in-flight bound); output order and pairedItem are those of the input.
+ * The item loop, once for every operation: picks the handler for resource/operation, turns its
+ * result into items paired with the input item, and honours Continue On Fail (an error item per
+ * failed input; the others go on). Items overlap (up to the pacer's in-flight bound); output order
+ * and pairedItem are those of the input.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -15,7 +16,10 @@ import { FailedForItems, ForItems } from './helpers/forItems';
 import { itemOf, type Item, type Run } from './helpers/item';
 import { isTool, toolAnswer, toolError, type ToolFacts } from './helpers/toolMode';
 
-/** An operation's execute: one input item in (its handle, helpers/item.ts), one or more JSON results out. */
+/**
+ * An operation's execute: one input item in (its handle, helpers/item.ts), one or more JSON results
+ * out.
+ */
 export type OperationHandler = (
 	this: IExecuteFunctions,
 	item: Item,
@@ -34,7 +38,10 @@ export interface Operation {
 	label: (field: string) => string;
 	/** "Resource → Operation" as on screen, for errors about its answers. */
 	title: string;
-	/** What an id parameter of this operation must look like, for a model (undefined for other parameters). */
+	/**
+	 * What an id parameter of this operation must look like, for a model (undefined for other
+	 * parameters).
+	 */
 	idHint: (name: string) => string | undefined;
 	tool: ToolFacts;
 }
@@ -42,23 +49,27 @@ export interface Operation {
 /** resource value → operation value → operation. */
 type OperationTable = Record<string, Record<string, Operation>>;
 
-/** Per resource, the operations with "Completed" / "Not Yet" outputs and their test of an answer. */
+/**
+ * Per resource, the operations with "Completed" / "Not Yet" outputs and their test of an answer.
+ */
 type CompletionTable = Record<string, Record<string, (answer: IDataObject) => boolean>>;
 
 /**
- * Items run several at a time (at most MAX_IN_FLIGHT), within the pacer of the credential's key and base URL, and
- * their results are put back in input order with pairedItem as before. What the run needs is opened here and handed
- * to each item (helpers/item.ts): the credential's session, read once for the run, and the gate that keeps creates
- * one at a time, in input order and never after a failure (shared/itemGate.ts). Without Continue On Fail the first failing item (lowest index) stops
- * the run: no new item starts, the ones under way finish, and that item's error is thrown.
+ * Items run several at a time (at most MAX_IN_FLIGHT), within the pacer of the credential's key and
+ * base URL, and their results are put back in input order with pairedItem as before. What the run
+ * needs is opened here and handed to each item (helpers/item.ts): the credential's session, read
+ * once for the run, and the gate that keeps creates one at a time, in input order and never after a
+ * failure (shared/itemGate.ts). Without Continue On Fail the first failing item (lowest index)
+ * stops the run: no new item starts, the ones under way finish, and that item's error is thrown.
  *
- * An operation in `completion` has two outputs (helpers/completion.ts): an item goes to "Completed" when its answer
- * passes the operation's test, else to "Not Yet"; so does a Continue On Fail error item, since checking again later is
- * what that branch does (with the error output on, n8n moves error items from either output to it). As an AI agent's
- * tool the node has one output (n8n's tool wrapper reads only the first), so every answer stays there, with its next
- * step in words.
+ * An operation in `completion` has two outputs (helpers/completion.ts): an item goes to "Completed"
+ * when its answer passes the operation's test, else to "Not Yet"; so does a Continue On Fail error
+ * item, since checking again later is what that branch does (with the error output on, n8n moves
+ * error items from either output to it). As an AI agent's tool the node has one output (n8n's tool
+ * wrapper reads only the first), so every answer stays there, with its next step in words.
  *
- * `continueOnFail` is the node's setting, read by the node's execute (where n8n's lint looks for it).
+ * `continueOnFail` is the node's setting, read by the node's execute (where n8n's lint looks for
+ * it).
  */
 export async function route(
 	this: IExecuteFunctions,
@@ -68,11 +79,12 @@ export async function route(
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const results = new Array<INodeExecutionData[] | undefined>(items.length);
-	// The output of each input item's results, for an operation with two outputs (unset: "Completed" / the only one).
+	// The output of each input item's results, for an operation with two outputs (unset: "Completed"
+	// / the only one).
 	const notYet = new Uint8Array(items.length);
 	const tool = isTool(this);
-	// Resource and operation take no expressions: one pair for the whole run, as the outputs n8n computed from them
-	// and the one credential the editor showed for them.
+	// Resource and operation take no expressions: one pair for the whole run, as the outputs n8n
+	// computed from them and the one credential the editor showed for them.
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const completed = tool ? undefined : completion[resource]?.[operation];
@@ -164,7 +176,8 @@ export async function route(
 
 	if (stop.failure) {
 		const { index: i, error } = stop.failure;
-		// Re-wrapping a NodeApiError/NodeOperationError hands back the same error; we only add the item index.
+		// Re-wrapping a NodeApiError/NodeOperationError hands back the same error; we only add the item
+		// index.
 		if (error instanceof NodeApiError) {
 			if (error.context.itemIndex === undefined) error.context.itemIndex = i;
 			throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex: i });
@@ -173,7 +186,8 @@ export async function route(
 			error.context.itemIndex = i;
 		throw new NodeOperationError(this.getNode(), error as JsonObject, { itemIndex: i });
 	}
-	// One push per item (no spread): a list of 200,000 accounts would overflow the call stack as arguments.
+	// One push per item (no spread): a list of 200,000 accounts would overflow the call stack as
+	// arguments.
 	const out: INodeExecutionData[] = [];
 	if (!completed) {
 		for (const result of results) if (result) for (const item of result) out.push(item);

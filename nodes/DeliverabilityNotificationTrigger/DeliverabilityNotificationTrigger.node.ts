@@ -1,10 +1,11 @@
 /**
- * A polling trigger on `GET /notifications`, for n8n instances the service cannot call (no public HTTPS address):
- * each poll lists the open notifications (the service shows its 25 most recent) and emits one item per notification
- * not emitted before, remembered by id in static data (memory.ts). A fresh activation (the user publishes) emits
- * nothing: the poll n8n runs while publishing arms on the current backlog instead of replaying it, and every later
- * poll emits what was opened since, however n8n keeps the memory (memory.ts). "Fetch Test Event" (manual mode)
- * returns the newest notification as real sample data and leaves the memory alone.
+ * A polling trigger on `GET /notifications`, for n8n instances the service cannot call (no public
+ * HTTPS address): each poll lists the open notifications (the service shows its 25 most recent) and
+ * emits one item per notification not emitted before, remembered by id in static data (memory.ts).
+ * A fresh activation (the user publishes) emits nothing: the poll n8n runs while publishing arms on
+ * the current backlog instead of replaying it, and every later poll emits what was opened since,
+ * however n8n keeps the memory (memory.ts). "Fetch Test Event" (manual mode) returns the newest
+ * notification as real sample data and leaves the memory alone.
  */
 import type {
 	IDataObject,
@@ -34,18 +35,22 @@ import {
 } from './memory';
 import { begin, end } from './overlap';
 
-/** The list comes as sent: this node reads it strictly itself (idList.ts), so an unreadable list is never silence. */
+/**
+ * The list comes as sent: this node reads it strictly itself (idList.ts), so an unreadable list is
+ * never silence.
+ */
 const AS_SENT: AnswerFact = {
 	shape: 'unchecked',
 	what: 'the open notifications (read by the trigger)',
 };
 
 /**
- * Poll contexts already seen in this process. The first poll of a context whose activation mode is "activate" is the
- * poll n8n runs while the user publishes (activates) the workflow: it arms. Legacy polling then reuses that context,
- * still "activate", for every scheduled poll of the activation, hence the set; n8n's scheduler builds a new context
- * for each poll, with activation mode "update". A start-up ("init"), an update or a leadership change keeps the
- * memory. Only which poll arms is decided here: what it armed on is kept in static data (memory.ts), not here.
+ * Poll contexts already seen in this process. The first poll of a context whose activation mode is
+ * "activate" is the poll n8n runs while the user publishes (activates) the workflow: it arms.
+ * Legacy polling then reuses that context, still "activate", for every scheduled poll of the
+ * activation, hence the set; n8n's scheduler builds a new context for each poll, with activation
+ * mode "update". A start-up ("init"), an update or a leadership change keeps the memory. Only which
+ * poll arms is decided here: what it armed on is kept in static data (memory.ts), not here.
  */
 const seenContexts = new WeakSet<object>();
 
@@ -73,7 +78,8 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		description:
 			'Starts the workflow when the Deliverability service opens a notification (account disconnected, domain expiring, …), by polling: no public webhook URL needed',
 		defaults: { name: 'Deliverability Notification Trigger' },
-		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its alternative.
+		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its
+		// alternative.
 		builderHint: {
 			searchHint:
 				"Polling trigger: at each poll it reads the service's open notifications (its 25 most recent) and starts a run for each one it has not seen, one item each: id, event (e.g. ACCOUNT_DISCONNECTED, DOMAIN_EXPIRING_SOON), level, account_id, account_email, content, domain, domain_expire_on. Needs no public URL; it runs nothing itself: act with n8n-nodes-deliverability.deliverability.",
@@ -142,7 +148,8 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		const publishing = !seenContexts.has(this) && this.getActivationMode() === 'activate';
 		seenContexts.add(this);
 		const key = `${this.getWorkflow().id ?? ''}:${nodeId}`;
-		// The publish-time poll arms whatever else runs; any other poll gives way to one of its node (overlap.ts).
+		// The publish-time poll arms whatever else runs; any other poll gives way to one of its node
+		// (overlap.ts).
 		if (!publishing && !begin(key)) return null;
 		let emitted = false;
 		try {
@@ -165,7 +172,10 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 	}
 }
 
-/** "Fetch Test Event": the newest matching notification as it is, even before any arming; memory untouched. */
+/**
+ * "Fetch Test Event": the newest matching notification as it is, even before any arming; memory
+ * untouched.
+ */
 async function fetchTestEvent(
 	ctx: IPollFunctions,
 	events: string[],
@@ -199,7 +209,8 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
 			? undefined
 			: v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out of range are refused).
+	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out
+	// of range are refused).
 	const given = options.dedupeWindow;
 	if (given !== undefined && given !== null && given !== '')
 		v.integer('Options → Remember Last N Notifications', given, MIN_WINDOW, MAX_WINDOW);
@@ -207,10 +218,11 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
 }
 
 /**
- * How long this poll may take, from n8n (2.41 and later: `getPollBudgetMs`). n8n's scheduler abandons a poll that runs
- * past N8N_SCHEDULER_POLL_TIMEOUT with a log line only, no error execution, and the budget it gives is that limit less
- * a margin (36 s of the default 45 s); legacy polling gives 5 min. The requests stop within it and say so, so a slow
- * service shows as a failed poll. Older n8n has no budget: each request keeps its own limits.
+ * How long this poll may take, from n8n (2.41 and later: `getPollBudgetMs`). n8n's scheduler
+ * abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT with a log line only, no error
+ * execution, and the budget it gives is that limit less a margin (36 s of the default 45 s); legacy
+ * polling gives 5 min. The requests stop within it and say so, so a slow service shows as a failed
+ * poll. Older n8n has no budget: each request keeps its own limits.
  */
 function pollBudgetMs(ctx: IPollFunctions): number | undefined {
 	const get = (ctx as Partial<IPollFunctions>).getPollBudgetMs;
@@ -219,9 +231,9 @@ function pollBudgetMs(ctx: IPollFunctions): number | undefined {
 }
 
 /**
- * A list that cannot be read, or a notification without an id, is an error n8n reports (the trigger's error, the
- * workflow's error workflow), never a quiet poll: the memory works by id, and "nothing new" would hide open
- * notifications for as long as the answers stay like this.
+ * A list that cannot be read, or a notification without an id, is an error n8n reports (the
+ * trigger's error, the workflow's error workflow), never a quiet poll: the memory works by id, and
+ * "nothing new" would hide open notifications for as long as the answers stay like this.
  */
 function unreadable(ctx: IPollFunctions, problem: string): NodeApiError {
 	const headline = `The service answered ${problem} where GET /notifications should list the open notifications`;
@@ -232,8 +244,9 @@ function unreadable(ctx: IPollFunctions, problem: string): NodeApiError {
 }
 
 /**
- * The open notifications of the selected events (one request per event, as the service filters one event at a time
- * and shows 25 per list; none selected: one request for all), newest first, each once.
+ * The open notifications of the selected events (one request per event, as the service filters one
+ * event at a time and shows 25 per list; none selected: one request for all), newest first, each
+ * once.
  */
 async function listNotifications(
 	ctx: IPollFunctions,
@@ -243,8 +256,8 @@ async function listNotifications(
 	const base: IDataObject = accountId === undefined ? {} : { account_id: accountId };
 	const queries = events.length ? events.map((event) => ({ ...base, event })) : [base];
 	const byId = new Map<string, IDataObject>();
-	// One session for the poll: the credential is read once for all its lists, and all of them end within the
-	// poll's time limit.
+	// One session for the poll: the credential is read once for all its lists, and all of them end
+	// within the poll's time limit.
 	const session = openSession(ctx, { budgetMs: pollBudgetMs(ctx) });
 	for (const qs of queries) {
 		const reading = readIdList(
@@ -260,7 +273,8 @@ async function listNotifications(
 		for (const n of reading.items) byId.set(String(n.id), n);
 	}
 	const all = [...byId.values()];
-	// Several lists merge by id, newest (highest) first; ids that are not numbers keep the service's order.
+	// Several lists merge by id, newest (highest) first; ids that are not numbers keep the service's
+	// order.
 	if (queries.length > 1 && all.every((n) => Number.isFinite(Number(n.id))))
 		all.sort((a, b) => Number(b.id) - Number(a.id));
 	return all;

@@ -1,28 +1,39 @@
 /**
- * Which notifications the polling trigger has already emitted: their ids in the node's static data, oldest first,
- * bounded. Every poll moves the ids it sees to the newest end, so a notification that is still listed is never
- * forgotten as long as the window holds at least one list (25); only ids that left the list long ago drop out.
+ * Which notifications the polling trigger has already emitted: their ids in the node's static data,
+ * oldest first, bounded. Every poll moves the ids it sees to the newest end, so a notification that
+ * is still listed is never forgotten as long as the window holds at least one list (25); only ids
+ * that left the list long ago drop out.
  *
  * Where n8n keeps the node's static data depends on how it runs poll triggers (n8n 2.41):
- * - legacy polling: in the workflow's static data, one poll context (and one copy in memory) per activation;
- * - the durable scheduler (N8N_SCHEDULER_ENABLED + N8N_SCHEDULER_POLL_TRIGGERS_ENABLED): a new context per poll,
- *   loaded from the workflow's static data, saved when the poll starts an execution;
- * - durable cursors on top (N8N_POLLER_DURABLE_CURSORS_ENABLED): a staged copy of a `poller_state` row, committed
- *   in one transaction with the execution the poll starts (or alone when it emits nothing). What the test poll of a
- *   publish writes there is never committed, and the row outlives an unpublish.
+ * - legacy polling: in the workflow's static data, one poll context (and one copy in memory) per
+ *   activation;
+ * - the durable scheduler (N8N_SCHEDULER_ENABLED + N8N_SCHEDULER_POLL_TRIGGERS_ENABLED): a new
+ *   context per poll, loaded from the workflow's static data, saved when the poll starts an
+ *   execution;
+ * - durable cursors on top (N8N_POLLER_DURABLE_CURSORS_ENABLED): a staged copy of a `poller_state`
+ *   row, committed in one transaction with the execution the poll starts (or alone when it emits
+ *   nothing). What the test poll of a publish writes there is never committed, and the row outlives
+ *   an unpublish.
  *
- * A fresh activation (the user publishes) must arm on the backlog it finds at publishing, whichever of the three.
- * So the publish-time poll writes its arming (the listed ids and the time) to the workflow's GLOBAL static data,
- * which n8n saves after activating in all three; and it stamps the node's memory with that time. A later poll whose
- * memory carries another stamp (an earlier publication's, or none) is the first to run after that publish: it takes
- * the arming's ids as its memory and emits everything else, i.e. what was opened after publishing.
+ * A fresh activation (the user publishes) must arm on the backlog it finds at publishing, whichever
+ * of the three. So the publish-time poll writes its arming (the listed ids and the time) to the
+ * workflow's GLOBAL static data, which n8n saves after activating in all three; and it stamps the
+ * node's memory with that time. A later poll whose memory carries another stamp (an earlier
+ * publication's, or none) is the first to run after that publish: it takes the arming's ids as its
+ * memory and emits everything else, i.e. what was opened after publishing.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 export const MEMORY_KEY = 'notificationMemory';
-/** Key in the workflow's global static data: the arming of each Notification Trigger node, by node id. */
+/**
+ * Key in the workflow's global static data: the arming of each Notification Trigger node, by node
+ * id.
+ */
 export const ARMING_KEY = 'deliverabilityNotificationArming';
-/** GET /notifications shows at most 25: a smaller memory could forget a notification that is still listed. */
+/**
+ * GET /notifications shows at most 25: a smaller memory could forget a notification that is still
+ * listed.
+ */
 export const MIN_WINDOW = 25;
 export const DEFAULT_WINDOW = 1000;
 export const MAX_WINDOW = 10_000;
@@ -30,7 +41,10 @@ export const MAX_WINDOW = 10_000;
 interface Memory {
 	/** Ids seen, oldest first. */
 	ids: string[];
-	/** When the publication this memory belongs to armed (the arming's `at`); absent in memories from before it. */
+	/**
+	 * When the publication this memory belongs to armed (the arming's `at`); absent in memories from
+	 * before it.
+	 */
 	armedAt?: string;
 }
 
@@ -72,9 +86,9 @@ export function armingOf(globalData: IDataObject, nodeId: string): Arming | unde
 const bounded = (ids: string[], size: number) => ids.slice(Math.max(0, ids.length - size));
 
 /**
- * A fresh activation: the listed ids are the backlog, written as the node's arming (global static data, which n8n
- * keeps in every mode) and as its memory (which durable cursors discard for the publish-time poll; the arming then
- * restores it at the next poll). Emits nothing.
+ * A fresh activation: the listed ids are the backlog, written as the node's arming (global static
+ * data, which n8n keeps in every mode) and as its memory (which durable cursors discard for the
+ * publish-time poll; the arming then restores it at the next poll). Emits nothing.
  */
 export function arm(
 	nodeData: IDataObject,
@@ -94,8 +108,10 @@ export function arm(
 }
 
 /**
- * Remembers the listed ids (the new ones and the ones seen again move to the newest end) and returns which of them are new. A memory of another publication than `arming` is replaced by
- * the arming's ids first. Without either, nothing is new: the current list is the backlog the trigger arms on.
+ * Remembers the listed ids (the new ones and the ones seen again move to the newest end) and
+ * returns which of them are new. A memory of another publication than `arming` is replaced by the
+ * arming's ids first. Without either, nothing is new: the current list is the backlog the trigger
+ * arms on.
  */
 export function rememberListed(
 	staticData: IDataObject,

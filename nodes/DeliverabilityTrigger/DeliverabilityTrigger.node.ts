@@ -1,12 +1,14 @@
 /**
- * Deliverability Trigger: starts a workflow from the service's alerts (spec §6). Activation registers an alert whose
- * hook URL is this node's webhook URL plus a random secret (lifecycle.ts); deactivation removes it. Each delivery
- * that carries the secret, names a selected event and was not seen before starts one run with one item.
+ * Deliverability Trigger: starts a workflow from the service's alerts (spec §6). Activation
+ * registers an alert whose hook URL is this node's webhook URL plus a random secret (lifecycle.ts);
+ * deactivation removes it. Each delivery that carries the secret, names a selected event and was
+ * not seen before starts one run with one item.
  *
- * Answers: every request gets a small JSON answer written here, before any workflow runs, and webhook() returns
- * `noWebhookResponse` so n8n adds nothing (with `responseMode: 'onReceived'` n8n would otherwise answer the literal
- * text `firstEntryJson`). Status codes: 401 without the right secret, 400 for a body that is not a JSON object with
- * an event, 200 otherwise (accepted, duplicate or not selected: the service must not retry those).
+ * Answers: every request gets a small JSON answer written here, before any workflow runs, and
+ * webhook() returns `noWebhookResponse` so n8n adds nothing (with `responseMode: 'onReceived'` n8n
+ * would otherwise answer the literal text `firstEntryJson`). Status codes: 401 without the right
+ * secret, 400 for a body that is not a JSON object with an event, 200 otherwise (accepted,
+ * duplicate or not selected: the service must not retry those).
  */
 import type {
 	IDataObject,
@@ -34,7 +36,10 @@ import { checkExists, create, remove } from './lifecycle';
 import { getAutomatedTests } from './loadOptions';
 import { verify } from './secret';
 
-/** Fields a delivery may name its event identifier with; the sandbox (and the service's notification object) use `id`. */
+/**
+ * Fields a delivery may name its event identifier with; the sandbox (and the service's notification
+ * object) use `id`.
+ */
 const EVENT_ID_FIELDS = ['id', 'event_id', 'eventId'];
 /** Fields a delivery may name its event with; `event` is the documented one. */
 const EVENT_FIELDS = ['event', 'event_type'];
@@ -50,13 +55,15 @@ export class DeliverabilityTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle(),
-		// n8n's node creator shows the action node and this trigger as one entry (same name without "Trigger") and
-		// gives it this text: it offers the action node's operations as well as this trigger's events, so it describes
-		// both. n8n's workflow builder shows it for this trigger alone: so it says first what the trigger does.
+		// n8n's node creator shows the action node and this trigger as one entry (same name without
+		// "Trigger") and gives it this text: it offers the action node's operations as well as this
+		// trigger's events, so it describes both. n8n's workflow builder shows it for this trigger
+		// alone: so it says first what the trigger does.
 		description:
 			'Starts a workflow when Deliverability sends an alert (mailbox disconnected, spam test completed, …); the Deliverability node runs spam tests and manages mailbox warm-up and domains',
 		defaults: { name: 'Deliverability Trigger' },
-		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its alternatives.
+		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its
+		// alternatives.
 		builderHint: {
 			searchHint:
 				"Webhook trigger: publishing the workflow registers an alert with the service for the selected events (n8n must be reachable by the service over HTTPS) and unpublishing removes it; each alert starts one run with one item: event (e.g. ACCOUNT_DISCONNECTED, SPAMCHECK_COMPLETED), event_id, account_id and account_email (account events), public_id and final_score (spam test completed), content, received_at. It runs nothing itself: act with n8n-nodes-deliverability.deliverability (e.g. account pause with accountId = the item's account_id).",
@@ -177,7 +184,8 @@ export class DeliverabilityTrigger implements INodeType {
 				received_at: new Date().toISOString(),
 			},
 		};
-		// Answered first: a request that carries the memory into a save waits before returning (dedupe.ts).
+		// Answered first: a request that carries the memory into a save waits before returning
+		// (dedupe.ts).
 		response.status(200).json({ received: true, status: 'accepted', event_id: eventId });
 		if (config.dedupeWindow > 0) await persist(staticData, scope);
 
@@ -186,9 +194,9 @@ export class DeliverabilityTrigger implements INodeType {
 }
 
 /**
- * The events and window that activation resolved and stored with the alert (lifecycle.ts). Reading them there, not
- * through getNodeParameter, keeps expression evaluation out of every delivery. Static data from an activation that
- * stored no configuration falls back to the parameters.
+ * The events and window that activation resolved and stored with the alert (lifecycle.ts). Reading
+ * them there, not through getNodeParameter, keeps expression evaluation out of every delivery.
+ * Static data from an activation that stored no configuration falls back to the parameters.
  */
 function registeredConfig(
 	ctx: IWebhookFunctions,
@@ -207,7 +215,10 @@ function registeredConfig(
 	return { events, dedupeWindow };
 }
 
-/** The delivery as a JSON object: n8n's parsed body, or the raw text parsed here (a missing content type). */
+/**
+ * The delivery as a JSON object: n8n's parsed body, or the raw text parsed here (a missing content
+ * type).
+ */
 function payloadOf(ctx: IWebhookFunctions): IDataObject | undefined {
 	let body: unknown = ctx.getBodyData();
 	if (isEmptyObject(body)) {
@@ -228,7 +239,10 @@ function isEmptyObject(value: unknown): boolean {
 	);
 }
 
-/** The first of these fields that holds a non-empty string (numbers are accepted as ids and turned into text). */
+/**
+ * The first of these fields that holds a non-empty string (numbers are accepted as ids and turned
+ * into text).
+ */
 function firstString(payload: IDataObject, fields: string[]): string | undefined {
 	for (const field of fields) {
 		const value = payload[field];

@@ -1,7 +1,8 @@
 /**
- * The trigger's webhook URL as an alert carries it: n8n's URL for the node's webhook, which the service calls only when
- * it is HTTPS (or plain http to a local test server), with the random secret deliveries are verified with in its query
- * (`?secret=…`, secret.ts). An alert is the node's own when its hook URL, query string ignored, is this URL.
+ * The trigger's webhook URL as an alert carries it: n8n's URL for the node's webhook, which the
+ * service calls only when it is HTTPS (or plain http to a local test server), with the random
+ * secret deliveries are verified with in its query (`?secret=…`, secret.ts). An alert is the node's
+ * own when its hook URL, query string ignored, is this URL.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -10,7 +11,10 @@ export const WEBHOOK_NAME = 'default';
 /** The query parameter of the hook URL that carries the secret. */
 export const SECRET_PARAM = 'secret';
 
-/** Whether the service will call this URL: HTTPS, or plain http to a loopback host (a local test server). */
+/**
+ * Whether the service will call this URL: HTTPS, or plain http to a loopback host (a local test
+ * server).
+ */
 export function servable(hookUrl: string): boolean {
 	try {
 		const url = new URL(hookUrl);
@@ -31,7 +35,10 @@ function isLoopback(hostname: string): boolean {
 	);
 }
 
-/** A URL without its query string, fragment and trailing slashes: how an alert's hook URL is compared with ours. */
+/**
+ * A URL without its query string, fragment and trailing slashes: how an alert's hook URL is
+ * compared with ours.
+ */
 export function withoutQuery(url: string): string {
 	return url.split('?')[0].split('#')[0].replace(/\/+$/, '');
 }
@@ -47,13 +54,18 @@ export function queryParam(url: string, name: string): string | undefined {
 	return undefined;
 }
 
-/** Percent-decoding that leaves text with a stray `%` as written (decodeURIComponent would throw on it). */
+/**
+ * Percent-decoding that leaves text with a stray `%` as written (decodeURIComponent would throw on
+ * it).
+ */
 function safeDecode(text: string): string {
 	const plus = text.replace(/\+/g, ' ');
 	return /%(?![0-9a-fA-F]{2})/.test(plus) ? plus : decodeURIComponent(plus);
 }
 
-/** The hook URL an alert is registered with: ours, carrying the secret deliveries are verified with. */
+/**
+ * The hook URL an alert is registered with: ours, carrying the secret deliveries are verified with.
+ */
 export function hookUrlWithSecret(hookUrl: string, secret: string): string {
 	return `${hookUrl}${hookUrl.includes('?') ? '&' : '?'}${SECRET_PARAM}=${encodeURIComponent(secret)}`;
 }

@@ -1,25 +1,28 @@
 /**
- * The alert behind the trigger (spec §6, alerts in §2/§4), registered and removed the way n8n really calls the
- * webhook methods: activation runs `checkExists`, then `create` when it answered false; deactivation runs `delete`
- * with the node's static data; a restart with the workflow still active runs none of them. Manual "listen for test
- * event" runs the same three with the test URL and a fresh static data of its own.
+ * The alert behind the trigger (spec §6, alerts in §2/§4), registered and removed the way n8n
+ * really calls the webhook methods: activation runs `checkExists`, then `create` when it answered
+ * false; deactivation runs `delete` with the node's static data; a restart with the workflow still
+ * active runs none of them. Manual "listen for test event" runs the same three with the test URL
+ * and a fresh static data of its own.
  *
  * Static data of the node (`getWorkflowStaticData('node')`):
  * - `alertId`: id of the alert this node owns;
- * - `secretSalt`, `secretHash`: what verifying the random secret carried by the alert's hook URL (`?secret=…`) needs
- *   (secret.ts); the secret itself, and the hook URL with it, are never stored: n8n shows static data to anyone who
- *   can read the workflow;
- * - `hookUrl`: the webhook URL the alert points at (without the secret), `automatedTestIds`: what was registered;
- * - `events`, `dedupeWindow`: the configuration webhook() needs, resolved once here, so a delivery reads no node
- *   parameter (no expression is evaluated per request, whatever the parameters hold);
+ * - `secretSalt`, `secretHash`: what verifying the random secret carried by the alert's hook URL
+ *   (`?secret=…`) needs (secret.ts); the secret itself, and the hook URL with it, are never stored:
+ *   n8n shows static data to anyone who can read the workflow;
+ * - `hookUrl`: the webhook URL the alert points at (without the secret), `automatedTestIds`: what
+ *   was registered;
+ * - `events`, `dedupeWindow`: the configuration webhook() needs, resolved once here, so a delivery
+ *   reads no node parameter (no expression is evaluated per request, whatever the parameters hold);
  * - `eventMemory`: the deduplication memory of the registered alert (see dedupe.ts).
  *
- * Which alerts are ours: the hook URL contains the node's webhook id (a UUID n8n gives each trigger node), so every
- * alert whose hook URL (query string ignored) is exactly this node's webhook URL was registered by this node, in
- * this mode. The secret is NOT part of that comparison: it is read from the alert itself. An alert is what the
- * service will call, so the secret in its hook URL is the one deliveries carry; adopting it (rather than insisting on
- * the verifier in our static data, which may be gone) lets a node with lost static data take over its alert instead
- * of creating a second one. An alert at our URL without a secret is not adopted (we could not authenticate its
+ * Which alerts are ours: the hook URL contains the node's webhook id (a UUID n8n gives each trigger
+ * node), so every alert whose hook URL (query string ignored) is exactly this node's webhook URL
+ * was registered by this node, in this mode. The secret is NOT part of that comparison: it is read
+ * from the alert itself. An alert is what the service will call, so the secret in its hook URL is
+ * the one deliveries carry; adopting it (rather than insisting on the verifier in our static data,
+ * which may be gone) lets a node with lost static data take over its alert instead of creating a
+ * second one. An alert at our URL without a secret is not adopted (we could not authenticate its
  * deliveries) and, being at our URL, is removed as a leftover.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
@@ -47,8 +50,9 @@ import { clearVerifier, newSecret, storeVerifier } from './secret';
 import { matches, wantedAlert, type WantedAlert } from './wanted';
 
 /**
- * The alert list and the create's answer come to this file as sent: it reads them strictly itself (idList.ts), since an
- * unreadable list must never pass for "no alert", and a create answered without an id is looked up by its hook URL.
+ * The alert list and the create's answer come to this file as sent: it reads them strictly itself
+ * (idList.ts), since an unreadable list must never pass for "no alert", and a create answered
+ * without an id is looked up by its hook URL.
  */
 const AS_SENT: AnswerFact = { shape: 'unchecked', what: 'the alerts (read by the trigger)' };
 
@@ -90,7 +94,9 @@ function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && String(e?.httpCode) === '404';
 }
 
-/** DELETE /alerts/{id}; an alert already gone (404) counts as removed. Any other failure is raised. */
+/**
+ * DELETE /alerts/{id}; an alert already gone (404) counts as removed. Any other failure is raised.
+ */
 async function removeAlert(session: Session, id: string): Promise<void> {
 	const failure = await apiRequest(session, {
 		method: 'DELETE',
@@ -100,7 +106,8 @@ async function removeAlert(session: Session, id: string): Promise<void> {
 		() => undefined,
 		(error: unknown) => error,
 	);
-	// The transport raises NodeApiError / NodeOperationError only; pass any failure but 404 on as it is.
+	// The transport raises NodeApiError / NodeOperationError only; pass any failure but 404 on as it
+	// is.
 	if (failure !== undefined && !isNotFound(failure)) throw failure;
 }
 
@@ -115,9 +122,9 @@ const UNREADABLE_LIST = {
 } as const;
 
 /**
- * GET /alerts, read strictly (shared/idList.ts): an answer that is not a list of alerts with ids is an error, never
- * "no alerts". Taking it for an empty list is how a second alert gets registered (a failed activation, retried by
- * n8n, creating again after its first create's answer was lost).
+ * GET /alerts, read strictly (shared/idList.ts): an answer that is not a list of alerts with ids is
+ * an error, never "no alerts". Taking it for an empty list is how a second alert gets registered (a
+ * failed activation, retried by n8n, creating again after its first create's answer was lost).
  */
 async function listAlerts(
 	this: Context,
@@ -137,7 +144,10 @@ async function listAlerts(
 	});
 }
 
-/** The id of the alert this node stored when it made or adopted it, as text; none before the first activation. */
+/**
+ * The id of the alert this node stored when it made or adopted it, as text; none before the first
+ * activation.
+ */
 function storedAlertId(staticData: IDataObject): string | undefined {
 	return staticData.alertId === undefined || staticData.alertId === null
 		? undefined
@@ -145,10 +155,11 @@ function storedAlertId(staticData: IDataObject): string | undefined {
 }
 
 /**
- * Activation, step 1. Asks the service for its alerts and adopts one of ours that matches the parameters (the
- * stored id first), storing its id and the verifier of its secret. Alerts of ours that do not match (the stored one after the
- * parameters or n8n's URL changed, leftovers at our URL from an activation that failed half-way) are removed, so
- * `create` never adds a second alert next to them. A stored id the service no longer knows is simply cleared.
+ * Activation, step 1. Asks the service for its alerts and adopts one of ours that matches the
+ * parameters (the stored id first), storing its id and the verifier of its secret. Alerts of ours
+ * that do not match (the stored one after the parameters or n8n's URL changed, leftovers at our URL
+ * from an activation that failed half-way) are removed, so `create` never adds a second alert next
+ * to them. A stored id the service no longer knows is simply cleared.
  */
 export async function checkExists(this: Context): Promise<boolean> {
 	const wanted = wantedAlert.call(this);
@@ -185,11 +196,12 @@ export async function checkExists(this: Context): Promise<boolean> {
 }
 
 /**
- * Activation, step 2 (only when checkExists found nothing of ours in a list it could read). Registers the alert with
- * a fresh secret in its hook URL. A create is never retried once it may have reached the service (transport rule).
- * An answer without an id is not guessed at: the alert is looked for in the list by its hook URL with this very
- * secret (no other alert can carry it) and taken over when it is there; otherwise activation fails, leaving at most
- * that one alert, which the next activation (or n8n's clean-up, which calls `delete`) finds by its webhook URL.
+ * Activation, step 2 (only when checkExists found nothing of ours in a list it could read).
+ * Registers the alert with a fresh secret in its hook URL. A create is never retried once it may
+ * have reached the service (transport rule). An answer without an id is not guessed at: the alert
+ * is looked for in the list by its hook URL with this very secret (no other alert can carry it) and
+ * taken over when it is there; otherwise activation fails, leaving at most that one alert, which
+ * the next activation (or n8n's clean-up, which calls `delete`) finds by its webhook URL.
  */
 export async function create(this: Context): Promise<boolean> {
 	const wanted = wantedAlert.call(this);
@@ -238,8 +250,9 @@ export async function create(this: Context): Promise<boolean> {
 }
 
 /**
- * Deactivation. Removes the stored alert (already gone counts as done), then any other alert still pointing at this
- * node's URL (an alert whose id was lost), and clears the static data, event memory included.
+ * Deactivation. Removes the stored alert (already gone counts as done), then any other alert still
+ * pointing at this node's URL (an alert whose id was lost), and clears the static data, event
+ * memory included.
  */
 export async function remove(this: Context): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
@@ -252,7 +265,8 @@ export async function remove(this: Context): Promise<boolean> {
 	if (current) urls.add(withoutQuery(current));
 	if (typeof staticData.hookUrl === 'string' && staticData.hookUrl)
 		urls.add(withoutQuery(staticData.hookUrl));
-	// The stored alert is gone: forget it before the list is read, so a failure there leaves nothing stale behind.
+	// The stored alert is gone: forget it before the list is read, so a failure there leaves nothing
+	// stale behind.
 	clearAlert(staticData);
 	forget(staticData, this.getWorkflow().id, this.getNode().id);
 	for (const alert of await listAlerts.call(this, session, 'remove')) {

@@ -5,10 +5,14 @@ import { apiRequest, listFrom, openSession } from '../shared/transport';
 
 /** GET /automated_tests answers 25 per page (spec); a short page is the last. */
 const PAGE_SIZE = 25;
-/** A picker of more than this many tests is not usable anyway; IDs can still be given by expression. */
+/**
+ * A picker of more than this many tests is not usable anyway; IDs can still be given by expression.
+ */
 const MAX_PAGES = 40;
 
-/** Every automated test of the project, named by what a person recognises: subject, accounts, state. */
+/**
+ * Every automated test of the project, named by what a person recognises: subject, accounts, state.
+ */
 export async function getAutomatedTests(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {

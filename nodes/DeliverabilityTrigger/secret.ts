@@ -1,12 +1,13 @@
 /**
- * The shared secret between the alert and the trigger. The service documents no signature for deliveries (spec §6
- * gaps), so the hook URL registered with the alert carries a random secret as a query parameter, and only requests
- * that carry it start the workflow.
+ * The shared secret between the alert and the trigger. The service documents no signature for
+ * deliveries (spec §6 gaps), so the hook URL registered with the alert carries a random secret as a
+ * query parameter, and only requests that carry it start the workflow.
  *
- * n8n shows a workflow's static data to anyone who can read the workflow (its public API, the editor's REST API, an
- * export) and stores it unencrypted, so the secret itself is never kept there: only a random salt and
- * HMAC-SHA256(salt, secret), which is all verification needs. The secret is 192 random bits, so a fast keyed hash is
- * enough (nothing to brute-force); the salt makes each registration's hash unique.
+ * n8n shows a workflow's static data to anyone who can read the workflow (its public API, the
+ * editor's REST API, an export) and stores it unencrypted, so the secret itself is never kept
+ * there: only a random salt and HMAC-SHA256(salt, secret), which is all verification needs. The
+ * secret is 192 random bits, so a fast keyed hash is enough (nothing to brute-force); the salt
+ * makes each registration's hash unique.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -27,7 +28,9 @@ function digest(salt: string, secret: string): Buffer {
 	return createHmac('sha256', salt).update(secret, 'utf8').digest();
 }
 
-/** Stores what verifying `secret` needs (a fresh salt and the keyed hash), and drops any plain copy. */
+/**
+ * Stores what verifying `secret` needs (a fresh salt and the keyed hash), and drops any plain copy.
+ */
 export function storeVerifier(staticData: IDataObject, secret: string): void {
 	const salt = randomBytes(16).toString('hex');
 	staticData[SALT_KEY] = salt;
@@ -40,9 +43,10 @@ export function clearVerifier(staticData: IDataObject): void {
 }
 
 /**
- * Whether `given` is the registered secret, compared in constant time: both sides are 32-byte HMACs, so
- * timingSafeEqual always compares equal lengths and nothing about the secret's length or prefix leaks.
- * A static data from before the hash (plain `secret`) is still verified, and converted to the hash when it matches.
+ * Whether `given` is the registered secret, compared in constant time: both sides are 32-byte
+ * HMACs, so timingSafeEqual always compares equal lengths and nothing about the secret's length or
+ * prefix leaks. A static data from before the hash (plain `secret`) is still verified, and
+ * converted to the hash when it matches.
  */
 export function verify(staticData: IDataObject, given: unknown): boolean {
 	if (typeof given !== 'string' || given === '') return false;

@@ -1,6 +1,6 @@
 /**
- * The alert the trigger's parameters ask for (its webhook URL, events, automated tests and deduplication window), and
- * whether an alert the service already has delivers exactly that.
+ * The alert the trigger's parameters ask for (its webhook URL, events, automated tests and
+ * deduplication window), and whether an alert the service already has delivers exactly that.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -25,7 +25,9 @@ export interface WantedAlert {
 	dedupeWindow: number;
 }
 
-/** What the node's parameters ask for, checked: an error names what to fix before anything is sent. */
+/**
+ * What the node's parameters ask for, checked: an error names what to fix before anything is sent.
+ */
 export function wantedAlert(this: IHookFunctions): WantedAlert {
 	const hookUrl = this.getNodeWebhookUrl(WEBHOOK_NAME);
 	if (!hookUrl) {
@@ -54,7 +56,8 @@ export function wantedAlert(this: IHookFunctions): WantedAlert {
 	const automatedTestIds = [
 		...new Set(v.idList('Automated Test Names or IDs', options.automated_test_ids)),
 	];
-	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out of range are refused).
+	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out
+	// of range are refused).
 	const given = options.dedupeWindow;
 	if (given !== undefined && given !== null && given !== '')
 		v.integer('Options → Deduplication Window', given, 0, MAX_DEDUPE_WINDOW);
@@ -68,7 +71,10 @@ function sameSet(a: Array<string | number>, b: Array<string | number>): boolean 
 	return left.size === right.size && [...left].every((x) => right.has(x));
 }
 
-/** An alert of ours that delivers exactly what the parameters ask for, to this URL, with a secret we can check. */
+/**
+ * An alert of ours that delivers exactly what the parameters ask for, to this URL, with a secret we
+ * can check.
+ */
 export function matches(alert: IDataObject, wanted: Omit<WantedAlert, 'dedupeWindow'>): boolean {
 	const url = hookUrlOf(alert);
 	const events = Array.isArray(alert.events) ? (alert.events as unknown[]).map(String) : [];

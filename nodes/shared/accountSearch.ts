@@ -1,7 +1,8 @@
 /**
- * The searchable lists behind id pickers, one page at a time with the service's own search: the page walk both nodes
- * use, and the account list both show (the action node's other lists are its own, methods/listSearch.ts). The caller
- * names the credential: the action node the one its operation uses, the trigger its API key (none given).
+ * The searchable lists behind id pickers, one page at a time with the service's own search: the
+ * page walk both nodes use, and the account list both show (the action node's other lists are its
+ * own, methods/listSearch.ts). The caller names the credential: the action node the one its
+ * operation uses, the trigger its API key (none given).
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
@@ -39,8 +40,8 @@ export async function searchPage(
 }
 
 /**
- * Every account, spam-test-only ones included: GET /accounts lists warming accounts by default, yet an automated
- * test typically runs on an account connected for spam tests only.
+ * Every account, spam-test-only ones included: GET /accounts lists warming accounts by default, yet
+ * an automated test typically runs on an account connected for spam tests only.
  */
 export async function accountsPage(
 	ctx: ILoadOptionsFunctions,

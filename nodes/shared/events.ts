@@ -1,7 +1,8 @@
 /**
- * Alert events (spec §6). Only ACCOUNT_DISCONNECTED and SPAMCHECK_COMPLETED are documented identifiers; the other
- * nine exist in the docs by label only, so their ids are our best reading and are marked unverified. Users can
- * always add a custom id, and payloads with an unknown event never fail.
+ * Alert events (spec §6). Only ACCOUNT_DISCONNECTED and SPAMCHECK_COMPLETED are documented
+ * identifiers; the other nine exist in the docs by label only, so their ids are our best reading
+ * and are marked unverified. Users can always add a custom id, and payloads with an unknown event
+ * never fail.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -86,9 +87,9 @@ export const EVENTS: EventInfo[] = [
 const BRANDS = ['SendGrid', 'Outlook'];
 
 /**
- * An event as an action of the trigger in n8n's node creator: "On spam test completed", "On SendGrid missing emails".
- * Without it n8n builds "On " + the label lower-cased word by word, which splits and lowers brand names ("On send grid
- * missing emails").
+ * An event as an action of the trigger in n8n's node creator: "On spam test completed", "On
+ * SendGrid missing emails". Without it n8n builds "On " + the label lower-cased word by word, which
+ * splits and lowers brand names ("On send grid missing emails").
  */
 function eventAction(label: string): string {
 	const words = label.split(' ').map((word) => (BRANDS.includes(word) ? word : word.toLowerCase()));
@@ -96,9 +97,10 @@ function eventAction(label: string): string {
 }
 
 /**
- * Options for a multi-select, sorted by name as n8n's lint requires. Names are the service's labels, as n8n's own
- * triggers show events; whether an identifier is documented is said in the description (the hover text) only. Each
- * option's `action` is its name in the node creator's list of the trigger's events.
+ * Options for a multi-select, sorted by name as n8n's lint requires. Names are the service's
+ * labels, as n8n's own triggers show events; whether an identifier is documented is said in the
+ * description (the hover text) only. Each option's `action` is its name in the node creator's list
+ * of the trigger's events.
  */
 export const EVENT_OPTIONS = EVENTS.map((e) => ({
 	name: e.label,
@@ -110,8 +112,9 @@ export const EVENT_OPTIONS = EVENTS.map((e) => ({
 })).sort((a, b) => a.name.localeCompare(b.name));
 
 /**
- * An n8n expression giving "On <labels>" for a node whose `events` parameter holds event ids (the node subtitle).
- * The labels are written into the expression: subtitles are evaluated in the editor, where this module is not.
+ * An n8n expression giving "On <labels>" for a node whose `events` parameter holds event ids (the
+ * node subtitle). The labels are written into the expression: subtitles are evaluated in the
+ * editor, where this module is not.
  */
 export function eventsSubtitle(parameter = 'events', whenNone?: string): string {
 	const labels = JSON.stringify(Object.fromEntries(EVENTS.map((e) => [e.id, e.label])));
@@ -123,8 +126,8 @@ export function eventsSubtitle(parameter = 'events', whenNone?: string): string 
 }
 
 /**
- * Selected events plus comma-separated custom ids, deduplicated, in a stable order. The selection may also be text
- * (an expression giving "A, B" or a single id).
+ * Selected events plus comma-separated custom ids, deduplicated, in a stable order. The selection
+ * may also be text (an expression giving "A, B" or a single id).
  */
 export function mergeEvents(selected: unknown, custom: unknown): string[] {
 	const list = Array.isArray(selected)
@@ -155,7 +158,10 @@ export function eventsField(description: string, defaultEvents: string[] = []): 
 	};
 }
 
-/** The Custom Events text beside the Events picker: more ids, comma-separated, read with `mergeEvents`. */
+/**
+ * The Custom Events text beside the Events picker: more ids, comma-separated, read with
+ * `mergeEvents`.
+ */
 export function customEventsField(description: string, placeholder: string): INodeProperties {
 	return {
 		displayName: 'Custom Events',

@@ -1,8 +1,9 @@
 /**
- * A NodeApiError whose headline n8n shows as written. n8n's NodeApiError replaces a message that contains a known
- * network code (ECONNRESET, ETIMEDOUT, …) with its own canned text ("You can retry the request immediately…"), and a
- * status code with its stock text. Our headlines say what the service answered and what may exist now, so that no
- * replacement can turn a create's warning into advice to repeat it: the message is set again after construction.
+ * A NodeApiError whose headline n8n shows as written. n8n's NodeApiError replaces a message that
+ * contains a known network code (ECONNRESET, ETIMEDOUT, …) with its own canned text ("You can retry
+ * the request immediately…"), and a status code with its stock text. Our headlines say what the
+ * service answered and what may exist now, so that no replacement can turn a create's warning into
+ * advice to repeat it: the message is set again after construction.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';

@@ -1,13 +1,14 @@
 /**
- * Reading a list answer whose entries the caller must be able to tell apart (the triggers: which alert is ours,
- * which notification is new). A list that cannot be read is never taken for an empty one: for the webhook trigger
- * "no alert" means "register one", so an unreadable list read as empty registers a second alert; for the polling
- * trigger it means silence while notifications are open.
+ * Reading a list answer whose entries the caller must be able to tell apart (the triggers: which
+ * alert is ours, which notification is new). A list that cannot be read is never taken for an empty
+ * one: for the webhook trigger "no alert" means "register one", so an unreadable list read as empty
+ * registers a second alert; for the polling trigger it means silence while notifications are open.
  *
- * Readable: a JSON array (the documented shape), or an object holding nothing but one array (a wrapper such as
- * `{data: [...]}`), whose every entry is an object with a usable `id` (a number, or text that is not blank).
- * Anything else — null, an empty answer, a web page or other text, a cut-off document (which arrives as text), an
- * object, an entry without an id — is a problem, described in words the error can show.
+ * Readable: a JSON array (the documented shape), or an object holding nothing but one array (a
+ * wrapper such as `{data: [...]}`), whose every entry is an object with a usable `id` (a number, or
+ * text that is not blank). Anything else — null, an empty answer, a web page or other text, a
+ * cut-off document (which arrives as text), an object, an entry without an id — is a problem,
+ * described in words the error can show.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -22,7 +23,10 @@ export function usableId(entry: unknown): string | undefined {
 	return undefined;
 }
 
-/** A short description of an answer for an error headline ("null", "an HTML page", "an object with keys a, b"). */
+/**
+ * A short description of an answer for an error headline ("null", "an HTML page", "an object with
+ * keys a, b").
+ */
 export function describeAnswer(body: unknown): string {
 	if (body === undefined || body === '') return 'an empty answer';
 	if (body === null) return 'null';
@@ -46,7 +50,10 @@ function excerpt(text: string): string {
 	return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }
 
-/** The entries of a list answer when every one of them has a usable id; otherwise what is wrong with the answer. */
+/**
+ * The entries of a list answer when every one of them has a usable id; otherwise what is wrong with
+ * the answer.
+ */
 export function readIdList(body: unknown): IdListReading {
 	let list: unknown[] | undefined;
 	if (Array.isArray(body)) list = body;

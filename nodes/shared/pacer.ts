@@ -1,13 +1,14 @@
 /**
- * Per-service state shared by every request the process sends with one API key to one base URL: the pacer (at most
- * N requests in any one second at the service, at most K in flight, slowed down by 429s) and the memory of a refused
- * connection.
+ * Per-service state shared by every request the process sends with one API key to one base URL: the
+ * pacer (at most N requests in any one second at the service, at most K in flight, slowed down by
+ * 429s) and the memory of a refused connection.
  *
- * Module-level state is deliberate: every page, item and concurrent execution in this process that uses the same key
- * and base URL shares one budget, which is what the service's "about 20 requests per second per key" asks for. It is
- * per process: in queue mode each worker (and the main process) paces on its own, so W workers running the same
- * credential at once may send up to W × N per second; set "Max Requests per Second" to N / W there. Nothing in it is
- * secret: the key is reduced to a short hash before it becomes part of the map key.
+ * Module-level state is deliberate: every page, item and concurrent execution in this process that
+ * uses the same key and base URL shares one budget, which is what the service's "about 20 requests
+ * per second per key" asks for. It is per process: in queue mode each worker (and the main process)
+ * paces on its own, so W workers running the same credential at once may send up to W × N per
+ * second; set "Max Requests per Second" to N / W there. Nothing in it is secret: the key is reduced
+ * to a short hash before it becomes part of the map key.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -19,30 +20,48 @@ export interface PacerClock {
 
 const systemClock: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
 
-/** The service asks clients to stay under about 20 requests per second per key (the credential's default). */
+/**
+ * The service asks clients to stay under about 20 requests per second per key (the credential's
+ * default).
+ */
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
 
-/** Most requests of one key + base URL in flight at once (pages of a list, items, executions together). */
+/**
+ * Most requests of one key + base URL in flight at once (pages of a list, items, executions
+ * together).
+ */
 export const MAX_IN_FLIGHT = 8;
 
 /** Timing knobs. Mutable only so tests can shorten the waits; nodes never change them. */
 export const pacerPolicy = {
-	/** Spacing between starts, as a multiple of 1/N s: an even flow (the send log, not this, keeps the promise). */
+	/**
+	 * Spacing between starts, as a multiple of 1/N s: an even flow (the send log, not this, keeps the
+	 * promise).
+	 */
 	spacingMargin: 1,
 	/**
-	 * Added to the one-second window of the send log (clock resolution on both sides, and the few ms by which the
-	 * fastest round trip may still overstate the part of a round trip that is not queueing; see SendLog).
+	 * Added to the one-second window of the send log (clock resolution on both sides, and the few ms
+	 * by which the fastest round trip may still overstate the part of a round trip that is not
+	 * queueing; see SendLog).
 	 */
 	windowMarginMs: 10,
-	/** How long a refused connection is remembered: requests in that time fail without a new attempt. */
+	/**
+	 * How long a refused connection is remembered: requests in that time fail without a new attempt.
+	 */
 	refusedMemoryMs: 5_000,
-	/** The one quick retry after a refused connection (a service restarting, a port not yet listening). */
+	/**
+	 * The one quick retry after a refused connection (a service restarting, a port not yet
+	 * listening).
+	 */
 	refusedRetryMs: 250,
 	/** Slowest the pacer gets after repeated 429s (ms between request starts). */
 	maxIntervalMs: 2_000,
 };
 
-/** `answered`: the service's answer came (any status); `failed`: no answer (reset, timeout, refused). */
+/**
+ * `answered`: the service's answer came (any status); `failed`: no answer (reset, timeout,
+ * refused).
+ */
 export type Outcome = 'answered' | 'failed';
 type Release = (outcome?: Outcome) => void;
 
@@ -53,24 +72,27 @@ interface Sent {
 }
 
 /**
- * The sliding log that keeps the promise "at most N requests in any one second at the service" whatever the timers
- * and the machine do. Spacing starts 1/N s apart is not enough: a request reaches the service (and is counted there)
- * some time after it left the pacer, and on a busy machine that time varies by tens of ms (our event loop, the
- * network, the service's own queue), so 21 starts 1,040 ms apart can be counted within one second.
+ * The sliding log that keeps the promise "at most N requests in any one second at the service"
+ * whatever the timers and the machine do. Spacing starts 1/N s apart is not enough: a request
+ * reaches the service (and is counted there) some time after it left the pacer, and on a busy
+ * machine that time varies by tens of ms (our event loop, the network, the service's own queue), so
+ * 21 starts 1,040 ms apart can be counted within one second.
  *
- * The log keeps the start of each of the last N requests and when its answer came. Request k may start only once
- * request k − N (N requests back) can no longer be inside the same second at the service:
+ * The log keeps the start of each of the last N requests and when its answer came. Request k may
+ * start only once request k − N (N requests back) can no longer be inside the same second at the
+ * service:
  *
  *   start(k) ≥ end(k − N) − fastest round trip + window + margin
  *
- * The service counts a request somewhere between its arrival and its answer. Request k − N was counted no later than
- * its answer, minus the part of its round trip that every request takes (the fastest round trip seen: what is left
- * of a slower round trip is delay, which happened before it was counted or after; either way the request was counted
- * no later than end − fastest). Request k is counted no earlier than it starts. So any N + 1 requests in a row are
- * counted at least `window + margin` apart, however late timers fire or requests leave, and the delay is paid only
- * when it happens (an unloaded machine keeps the full rate). A request that got no answer (reset, timeout) counts
- * from its end, with nothing taken off. The fastest round trip is the smallest ever seen by this pacer: a smaller
- * value only makes the log wait longer.
+ * The service counts a request somewhere between its arrival and its answer. Request k − N was
+ * counted no later than its answer, minus the part of its round trip that every request takes (the
+ * fastest round trip seen: what is left of a slower round trip is delay, which happened before it
+ * was counted or after; either way the request was counted no later than end − fastest). Request k
+ * is counted no earlier than it starts. So any N + 1 requests in a row are counted at least `window
+ * + margin` apart, however late timers fire or requests leave, and the delay is paid only when it
+ * happens (an unloaded machine keeps the full rate). A request that got no answer (reset, timeout)
+ * counts from its end, with nothing taken off. The fastest round trip is the smallest ever seen by
+ * this pacer: a smaller value only makes the log wait longer.
  */
 export class SendLog {
 	private limit = 0;
@@ -86,8 +108,8 @@ export class SendLog {
 	}
 
 	/**
-	 * The earliest time the next request may start; +Infinity while the request N back has no answer yet (then
-	 * `answerCame` tells when to ask again).
+	 * The earliest time the next request may start; +Infinity while the request N back has no answer
+	 * yet (then `answerCame` tells when to ask again).
 	 */
 	earliest(): number {
 		if (this.limit <= 0 || this.sent.length < this.limit) return Number.NEGATIVE_INFINITY;
@@ -143,8 +165,9 @@ export class Pacer {
 	constructor(private readonly clock: PacerClock = systemClock) {}
 
 	/**
-	 * Sets the configured rate (requests per second; 0 or less = no limit). Starts are spaced 1/N s apart, which
-	 * keeps the flow even; the send log is what guarantees N in any second (a rate below 1: one request per 1/rate s).
+	 * Sets the configured rate (requests per second; 0 or less = no limit). Starts are spaced 1/N s
+	 * apart, which keeps the flow even; the send log is what guarantees N in any second (a rate below
+	 * 1: one request per 1/rate s).
 	 */
 	configure(perSecond: number): void {
 		const base = perSecond > 0 ? (1000 / perSecond) * pacerPolicy.spacingMargin : 0;
@@ -157,8 +180,9 @@ export class Pacer {
 	}
 
 	/**
-	 * Waits for a free in-flight slot and the next allowed start; call the returned function when the request is over
-	 * (`failed` when no answer came), so the send log knows when the service may have counted it.
+	 * Waits for a free in-flight slot and the next allowed start; call the returned function when the
+	 * request is over (`failed` when no answer came), so the send log knows when the service may have
+	 * counted it.
 	 */
 	async acquire(): Promise<Release> {
 		if (this.inFlight >= MAX_IN_FLIGHT)
@@ -213,7 +237,8 @@ export class Pacer {
 				await this.log.answerCame();
 				continue;
 			}
-			// Spaced from when the previous request really started: a late timer never bunches the next ones.
+			// Spaced from when the previous request really started: a late timer never bunches the next
+			// ones.
 			const at = Math.max(this.lastStart + this.interval, this.pausedUntil, logged);
 			if (at <= now) break;
 			await this.clock.sleep(at - now);
@@ -246,7 +271,9 @@ function hash(text: string): string {
 	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The one pacer of this key and base URL in this process, configured with the credential's rate. */
+/**
+ * The one pacer of this key and base URL in this process, configured with the credential's rate.
+ */
 export function pacerFor(baseUrl: string, apiKey: string, perSecond: number): Pacer {
 	const id = `${baseUrl}\n${hash(apiKey)}`;
 	let pacer = pacers.get(id);

@@ -1,6 +1,7 @@
 /**
- * Removing secrets (the API key, mailbox passwords, OAuth client secrets, key files) from anything that may reach
- * the user, an output item or a log. One implementation for the transport and the operations that send secrets.
+ * Removing secrets (the API key, mailbox passwords, OAuth client secrets, key files) from anything
+ * that may reach the user, an output item or a log. One implementation for the transport and the
+ * operations that send secrets.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -11,7 +12,10 @@ export function redact(text: string, secrets: string[]): string {
 	return out;
 }
 
-/** A copy of a JSON-like value with every string redacted; an object met again (a cycle) is left out, not followed. */
+/**
+ * A copy of a JSON-like value with every string redacted; an object met again (a cycle) is left
+ * out, not followed.
+ */
 export function redactDeep(
 	value: unknown,
 	secrets: string[],

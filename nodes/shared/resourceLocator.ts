@@ -1,7 +1,8 @@
 /**
- * Resource locators (n8n's id pickers) as both nodes build them: a searchable list where the service can list the
- * resource, then the id typed or mapped. The account picker lives here too, since the action node and the
- * notification trigger both filter by account; the action node's other pickers are its own (params/locator.ts).
+ * Resource locators (n8n's id pickers) as both nodes build them: a searchable list where the
+ * service can list the resource, then the id typed or mapped. The account picker lives here too,
+ * since the action node and the notification trigger both filter by account; the action node's
+ * other pickers are its own (params/locator.ts).
  */
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
@@ -15,16 +16,22 @@ export interface LocatorSpec {
 	numeric: boolean;
 	placeholder: string;
 	description?: string;
-	/** What a text id typed in By ID must look like, where more than letters, digits, "_" and "-" (the default). */
+	/**
+	 * What a text id typed in By ID must look like, where more than letters, digits, "_" and "-" (the
+	 * default).
+	 */
 	idRule?: { regex: string; errorMessage: string };
 }
 
-/** The modes of a picker: a searchable list (where the service can list the resource), then the ID typed or mapped. */
+/**
+ * The modes of a picker: a searchable list (where the service can list the resource), then the ID
+ * typed or mapped.
+ */
 export function locatorModes(
 	spec: Pick<LocatorSpec, 'searchListMethod' | 'numeric' | 'placeholder' | 'idRule'>,
 ): INodePropertyMode[] {
-	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and literal type
-	// for a parameter (and asks for a default); modes have none.
+	// `as const` on the mode types: n8n's lint takes a standalone object with a displayName, name and
+	// literal type for a parameter (and asks for a default); modes have none.
 	const validation: INodePropertyMode['validation'] = spec.numeric
 		? [
 				{
@@ -59,7 +66,9 @@ export function locatorModes(
 	return spec.searchListMethod ? modes : modes.slice(1);
 }
 
-/** A resource locator: pick from a searchable list, or give the id (from an expression, typically). */
+/**
+ * A resource locator: pick from a searchable list, or give the id (from an expression, typically).
+ */
 export function locator(spec: LocatorSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
@@ -72,7 +81,9 @@ export function locator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-/** The account (mailbox) picker: its list is the `searchAccounts` method of the node that shows it. */
+/**
+ * The account (mailbox) picker: its list is the `searchAccounts` method of the node that shows it.
+ */
 export const ACCOUNT: Omit<LocatorSpec, 'name'> = {
 	displayName: 'Account',
 	searchListMethod: 'searchAccounts',
@@ -82,8 +93,9 @@ export const ACCOUNT: Omit<LocatorSpec, 'name'> = {
 };
 
 /**
- * The account picker as an option inside a collection (e.g. Update Fields → Account of an automated test, Filters →
- * Account): the same list and ID modes, not required, named like the API field it sets. Read it with `locatorValue`.
+ * The account picker as an option inside a collection (e.g. Update Fields → Account of an automated
+ * test, Filters → Account): the same list and ID modes, not required, named like the API field it
+ * sets. Read it with `locatorValue`.
  */
 export function accountOption(name: string, description: string): INodeProperties {
 	return {
@@ -96,6 +108,9 @@ export function accountOption(name: string, description: string): INodePropertie
 	};
 }
 
-/** An optional "Account" filter inside a Filters collection (Notification → Get Many and the notification trigger). */
+/**
+ * An optional "Account" filter inside a Filters collection (Notification → Get Many and the
+ * notification trigger).
+ */
 export const accountFilter = (description: string): INodeProperties =>
 	accountOption('account_id', description);

@@ -1,12 +1,13 @@
 /**
- * Input checks that run before any request (spec §8 ranges, value sets, time zones, dates, JSON). A failure is a
- * NodeOperationError with the item index that names the field as the user sees it on screen and says why, so nothing
- * is sent for a bad item.
+ * Input checks that run before any request (spec §8 ranges, value sets, time zones, dates, JSON). A
+ * failure is a NodeOperationError with the item index that names the field as the user sees it on
+ * screen and says why, so nothing is sent for a bad item.
  *
- * Every check returns a valid value or throws; nothing hands back a stand-in for a bad value. To report every problem
- * of an item at once, an operation reads its fields through `all` (or `allAsync`): each field is read by its own
- * function, and when any of them threw, one error lists the problem of each invalid field. `fail` is for a problem
- * after which reading further fields makes no sense: it ends `all` at once, with the problems found before it.
+ * Every check returns a valid value or throws; nothing hands back a stand-in for a bad value. To
+ * report every problem of an item at once, an operation reads its fields through `all` (or
+ * `allAsync`): each field is read by its own function, and when any of them threw, one error lists
+ * the problem of each invalid field. `fail` is for a problem after which reading further fields
+ * makes no sense: it ends `all` at once, with the problems found before it.
  */
 import { DateTime, IANAZone } from 'luxon';
 import type { INode } from 'n8n-workflow';
@@ -41,8 +42,8 @@ export type Readers<T> = { [K in keyof T]: () => T[K] };
 type AsyncReaders<T> = { [K in keyof T]: () => T[K] | Promise<T[K]> };
 
 /**
- * The problems an error of this module carries, so `all` can put several into one error. Kept under a symbol: n8n
- * shows and stores the error as it always did (a NodeOperationError), without this.
+ * The problems an error of this module carries, so `all` can put several into one error. Kept under
+ * a symbol: n8n shows and stores the error as it always did (a NodeOperationError), without this.
  */
 const PROBLEMS = Symbol('invalid fields');
 
@@ -80,10 +81,10 @@ export class Validator {
 	}
 
 	/**
-	 * Reads every field, in order: each reader returns its value or throws. When readers threw problems of this module,
-	 * one error lists them all (each field once, its first problem). Another error (a parameter n8n could not
-	 * resolve) stops the reading; it is thrown unless problems were found before it, which are then the cause the
-	 * user needs to see.
+	 * Reads every field, in order: each reader returns its value or throws. When readers threw
+	 * problems of this module, one error lists them all (each field once, its first problem). Another
+	 * error (a parameter n8n could not resolve) stops the reading; it is thrown unless problems were
+	 * found before it, which are then the cause the user needs to see.
 	 */
 	all<T>(readers: Readers<T>): T {
 		const read = new Reading(this);
@@ -192,7 +193,8 @@ export class Validator {
 			);
 		}
 		const zone = value.trim();
-		// Area/Location names only (and UTC): luxon also accepts legacy ids such as CET or EST, which name no region.
+		// Area/Location names only (and UTC): luxon also accepts legacy ids such as CET or EST, which
+		// name no region.
 		if (!IANAZone.isValidZone(zone) || (!zone.includes('/') && zone !== 'UTC')) {
 			this.invalid(
 				field,
@@ -254,7 +256,8 @@ class Reading {
 			if (this.failures.length > 0) throw this.validator.error(this.failures, true);
 			throw error;
 		}
-		// One problem per field: a later one is usually a consequence of the first (an empty text is also no URL).
+		// One problem per field: a later one is usually a consequence of the first (an empty text is
+		// also no URL).
 		for (const failure of problems.failures) {
 			if (!this.failures.some((f) => f.field === failure.field)) this.failures.push(failure);
 		}

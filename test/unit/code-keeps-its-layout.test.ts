@@ -6,7 +6,8 @@
  *   still means two modules that cannot be read apart);
  * - no file under nodes/ or credentials/ is longer than 300 lines: a longer one holds more than one concern;
  * - operation files read their parameters through the item handle (helpers/item.ts), never getNodeParameter;
- * - a node imports another node's code only through nodes/shared/ (the triggers never reach into the action node).
+ * - a node imports another node's code only through nodes/shared/ (the triggers never reach into the action node);
+ * - comments are wrapped at 100 columns like the code (a tab counts 2, as Prettier counts it).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -105,5 +106,18 @@ describe('the code keeps its layout', () => {
 					.map((target) => `${f} imports ${target}: move what both nodes need to nodes/shared/`);
 			});
 		expect(sideways).toEqual([]);
+	});
+
+	it('wraps comments at 100 columns, like the code', () => {
+		const long = files.flatMap((f) =>
+			text
+				.get(f)!
+				.split('\n')
+				.map((line, i) => ({ line, at: `${f}:${i + 1}` }))
+				.filter(({ line }) => /^\s*(\/\/|\/\*|\*)/.test(line))
+				.filter(({ line }) => line.replace(/\t/g, '  ').length > 100)
+				.map(({ at }) => at),
+		);
+		expect(long).toEqual([]);
 	});
 });

@@ -1,15 +1,17 @@
 /**
- * Which one credential an operation uses. n8n's rule single-credential-per-node asks that no two credentials of a node
- * can show at once: each credential of the action node shows for one value of one hidden parameter, Uses Credential,
- * and every operation sets that parameter, through its default, to the credential it needs. Most operations need the
- * API key only; the three that also send a secret (a Google key file, an Outlook app, mailbox passwords) name, in
- * their own file, the credential that holds the API key and that secret, and on which of their parameters it
- * depends. The editor then shows one credential picker, the right one, and follows the operation and those
- * parameters as the user changes them; a workflow written by hand or by a model gets it from the defaults.
+ * Which one credential an operation uses. n8n's rule single-credential-per-node asks that no two
+ * credentials of a node can show at once: each credential of the action node shows for one value of
+ * one hidden parameter, Uses Credential, and every operation sets that parameter, through its
+ * default, to the credential it needs. Most operations need the API key only; the three that also
+ * send a secret (a Google key file, an Outlook app, mailbox passwords) name, in their own file, the
+ * credential that holds the API key and that secret, and on which of their parameters it depends.
+ * The editor then shows one credential picker, the right one, and follows the operation and those
+ * parameters as the user changes them; a workflow written by hand or by a model gets it from the
+ * defaults.
  *
- * The parameter is hidden (type `hidden`, not an `authentication` picker): n8n's editor moves a node's main
- * authentication field into the credential dialog and hides every parameter that field's display depends on, which
- * here would be Resource and Operation.
+ * The parameter is hidden (type `hidden`, not an `authentication` picker): n8n's editor moves a
+ * node's main authentication field into the credential dialog and hides every parameter that
+ * field's display depends on, which here would be Resource and Operation.
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -37,8 +39,9 @@ export type CredentialName = keyof typeof CREDENTIALS;
 export const API_KEY: CredentialName = 'deliverabilityApi';
 
 /**
- * What an operation's file declares when it uses more than the API key: for each value of its own parameters
- * (`when`, display conditions on them), the credential it uses. The cases must cover every value.
+ * What an operation's file declares when it uses more than the API key: for each value of its own
+ * parameters (`when`, display conditions on them), the credential it uses. The cases must cover
+ * every value.
  */
 export interface CredentialUse {
 	credential: CredentialName;
@@ -62,8 +65,9 @@ function usesCredential(
 }
 
 /**
- * The Uses Credential parameter of one resource's operations: the API key for an operation that declares nothing
- * (one entry per operation, so adding an operation adds an entry and changes none), and each declared case.
+ * The Uses Credential parameter of one resource's operations: the API key for an operation that
+ * declares nothing (one entry per operation, so adding an operation adds an entry and changes
+ * none), and each declared case.
  */
 export function credentialParameters(
 	resource: string,
@@ -80,7 +84,10 @@ function isCredentialName(value: unknown): value is CredentialName {
 	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CREDENTIALS, value);
 }
 
-/** The credential a picker's list search uses: the one the editor shows for the node's current parameters. */
+/**
+ * The credential a picker's list search uses: the one the editor shows for the node's current
+ * parameters.
+ */
 export function pickerCredential(ctx: ILoadOptionsFunctions): CredentialName {
 	// Called by tests through a node's execute too: no such parameter there.
 	const value =
@@ -97,8 +104,9 @@ export function runCredential(ctx: IExecuteFunctions): CredentialName {
 }
 
 /**
- * Refuses, before any request, a run whose credential is not selected: n8n's own words for that case name the type's
- * internal name, or say that the node needs no credential (the three credentials with a secret are not `required`).
+ * Refuses, before any request, a run whose credential is not selected: n8n's own words for that
+ * case name the type's internal name, or say that the node needs no credential (the three
+ * credentials with a secret are not `required`).
  */
 export function assertSelected(ctx: IExecuteFunctions, credential: CredentialName): void {
 	if (ctx.getNode().credentials?.[credential]) return;

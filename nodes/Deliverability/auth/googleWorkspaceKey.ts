@@ -1,7 +1,8 @@
 /**
- * The Google service-account key file of the "Deliverability with Google Workspace Key API" credential, for Email
- * Workspace → Create with provider Google and → Update with "Replace Google Key" on: how it is read and checked. The
- * key is read here at run time only: it is never a node parameter, so a saved or exported workflow holds none of it.
+ * The Google service-account key file of the "Deliverability with Google Workspace Key API"
+ * credential, for Email Workspace → Create with provider Google and → Update with "Replace Google
+ * Key" on: how it is read and checked. The key is read here at run time only: it is never a node
+ * parameter, so a saved or exported workflow holds none of it.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 

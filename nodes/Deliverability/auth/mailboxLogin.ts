@@ -1,7 +1,8 @@
 /**
- * The mailbox passwords of Account → Connect IMAP/SMTP: where they come from (the "Deliverability with Mailbox
- * Passwords API" credential, or fields of the input item) and how they are read and checked. The passwords are never
- * node parameters, so a saved or exported workflow holds none of them.
+ * The mailbox passwords of Account → Connect IMAP/SMTP: where they come from (the "Deliverability
+ * with Mailbox Passwords API" credential, or fields of the input item) and how they are read and
+ * checked. The passwords are never node parameters, so a saved or exported workflow holds none of
+ * them.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -27,10 +28,15 @@ const PASSWORD_SOURCES = [
 /** Shown while Passwords From is "Fields of the Input Item". */
 const WITH_INPUT_FIELDS = { show: { passwordSource: ['inputFields'] } };
 
-/** While Passwords From is "Credential", the operation's credential is the one with the passwords. */
+/**
+ * While Passwords From is "Credential", the operation's credential is the one with the passwords.
+ */
 export const PASSWORDS_FROM_CREDENTIAL = { passwordSource: ['credential'] };
 
-/** The names of the input item fields that may hold the passwords (the parameters hold names, never values). */
+/**
+ * The names of the input item fields that may hold the passwords (the parameters hold names, never
+ * values).
+ */
 function fieldName(
 	displayName: string,
 	name: string,
@@ -41,7 +47,8 @@ function fieldName(
 		displayName,
 		name,
 		type: 'string',
-		// A field name, typed once: no expression, so a password can never be resolved into this parameter.
+		// A field name, typed once: no expression, so a password can never be resolved into this
+		// parameter.
 		noDataExpression: true,
 		default: defaultName,
 		placeholder: 'e.g. password',
@@ -111,7 +118,9 @@ function missingPassword(p: Passwords, smtpOnly: boolean): boolean {
 	return !p.smtp || (!smtpOnly && !p.imap);
 }
 
-/** The passwords of the item's login, from the credential or the input item (per Passwords From). */
+/**
+ * The passwords of the item's login, from the credential or the input item (per Passwords From).
+ */
 export async function passwordsOf(
 	ctx: IExecuteFunctions,
 	v: Validator,
@@ -150,7 +159,8 @@ export async function passwordsOf(
 		smtp: read('smtpPasswordField'),
 	};
 	if (missingPassword(p, smtpOnly)) {
-		// The field names are not repeated: a user who typed a password into one of them would see it echoed.
+		// The field names are not repeated: a user who typed a password into one of them would see it
+		// echoed.
 		v.fail(
 			'passwordField',
 			'the input item has no password in the fields named under Password Field / IMAP Password Field / SMTP Password Field',

@@ -1,7 +1,8 @@
 /**
- * The Microsoft 365 app registration of the "Deliverability with Outlook App API" credential, for Email Workspace →
- * Create with provider Outlook: how it is read and checked. Its secrets are read here at run time only: they are
- * never node parameters, so a saved or exported workflow holds none of them.
+ * The Microsoft 365 app registration of the "Deliverability with Outlook App API" credential, for
+ * Email Workspace → Create with provider Outlook: how it is read and checked. Its secrets are read
+ * here at run time only: they are never node parameters, so a saved or exported workflow holds none
+ * of them.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -29,7 +30,10 @@ function outlookProblem(
 	return undefined;
 }
 
-/** The four app registration fields from the credential, as body fields, plus the secrets among them. */
+/**
+ * The four app registration fields from the credential, as body fields, plus the secrets among
+ * them.
+ */
 export async function readOutlookApp(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

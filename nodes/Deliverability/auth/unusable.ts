@@ -2,7 +2,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** A credential that cannot be used, found before any request; names the credential and its field, never a value. */
+/**
+ * A credential that cannot be used, found before any request; names the credential and its field,
+ * never a value.
+ */
 export function credentialError(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

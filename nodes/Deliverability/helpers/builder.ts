@@ -1,21 +1,25 @@
 /**
- * What n8n's workflow builder tells an AI model about an operation. n8n 2.41 writes a community node's type
- * definition from its description (its MCP server's get_node_types and the editor's AI builder read it): parameters
- * with their descriptions, but no notice, no output and no credential per operation. The node's `builderHint` fills
- * that in: each operation's text lands in that operation's own type (a variation shown for its resource and
- * operation), so this module turns an operation's `builder` fact into that text. It names no operation.
+ * What n8n's workflow builder tells an AI model about an operation. n8n 2.41 writes a community
+ * node's type definition from its description (its MCP server's get_node_types and the editor's AI
+ * builder read it): parameters with their descriptions, but no notice, no output and no credential
+ * per operation. The node's `builderHint` fills that in: each operation's text lands in that
+ * operation's own type (a variation shown for its resource and operation), so this module turns an
+ * operation's `builder` fact into that text. It names no operation.
  */
 import type { IBuilderHintVariation } from 'n8n-workflow';
 
 import type { CredentialUse } from '../auth/choice';
 
-/** An operation's `builder` fact: what one output item holds, and what a model must not get wrong. */
+/**
+ * An operation's `builder` fact: what one output item holds, and what a model must not get wrong.
+ */
 export interface BuilderFacts {
 	/** What comes out, e.g. "one item per account". */
 	returns: string;
 	/**
-	 * The fields a workflow reads next, each with what it means where its name does not say it ('' when it does).
-	 * Field names of the default Output (Simplified on version 1.1); test/unit checks them against the output schema.
+	 * The fields a workflow reads next, each with what it means where its name does not say it (''
+	 * when it does). Field names of the default Output (Simplified on version 1.1); test/unit checks
+	 * them against the output schema.
 	 */
 	fields: Record<string, string>;
 	/** The step a model would miss (a cost, an id to use, what to do next). */
@@ -26,7 +30,10 @@ export interface BuilderFacts {
 const TWO_OUTPUTS =
 	'Outputs: output(0) Completed, output(1) Not Yet (unfinished, or the wait timed out with onTimeout returnLast). waitForCompletion true polls in the node for at most timeoutMinutes; for longer waits keep it false and wire output(1) through an n8n Wait node back to this node.';
 
-/** Which credential an operation uses, in words: "deliverabilityMailboxApi when passwordSource is credential; …". */
+/**
+ * Which credential an operation uses, in words: "deliverabilityMailboxApi when passwordSource is
+ * credential; …".
+ */
 function credentialsInWords(uses: CredentialUse[]): string {
 	const cases = uses.map(({ credential, when }) => {
 		const conditions = Object.entries(when)

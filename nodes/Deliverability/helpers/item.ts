@@ -1,10 +1,11 @@
 /**
- * What an operation gets for one input item: its index, its field checks and its way to the service. The item loop
- * (router.ts) makes one per item from what it opened for the run (the credential's session, the gate that orders
- * creates), so an operation finds nothing through its context: everything it may use is handed to it here.
+ * What an operation gets for one input item: its index, its field checks and its way to the
+ * service. The item loop (router.ts) makes one per item from what it opened for the run (the
+ * credential's session, the gate that orders creates), so an operation finds nothing through its
+ * context: everything it may use is handed to it here.
  *
- * An operation reads and checks all its fields (through `fields.all`) before its first request, so every problem of
- * the item is reported at once and nothing is sent for an invalid item.
+ * An operation reads and checks all its fields (through `fields.all`) before its first request, so
+ * every problem of the item is reported at once and nothing is sent for an invalid item.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -25,19 +26,25 @@ import type { ItemParameters } from '../params/types';
 import { waitSettings, type WaitSettings } from '../params/wait';
 import { toolWait } from './toolMode';
 
-/** A request of this item (the item's index is added: errors point at it, a create waits for its turn). */
+/**
+ * A request of this item (the item's index is added: errors point at it, a create waits for its
+ * turn).
+ */
 type ItemRequest = Omit<RequestTarget, 'itemIndex'> & RequestMethodAndKind;
 
 /** A page-numbered list of this item (pagination.ts). */
 type ItemListRequest = Omit<RequestTarget, 'itemIndex'> & { pageSize: number };
 
 /**
- * The item's parameters are read through it: `value` as the user gave it, or one of the readers below, each checking
- * its parameter group (params/).
+ * The item's parameters are read through it: `value` as the user gave it, or one of the readers
+ * below, each checking its parameter group (params/).
  */
 export interface Item extends ItemParameters {
 	readonly index: number;
-	/** The same for another input item of the run (an operation that gathers all items into one request). */
+	/**
+	 * The same for another input item of the run (an operation that gathers all items into one
+	 * request).
+	 */
 	valueOfItem(index: number, name: string, fallback?: unknown): unknown;
 	/** An id picker holding a numeric id (trimmed, checked as int32). */
 	numericId(name: string): number;
@@ -45,13 +52,19 @@ export interface Item extends ItemParameters {
 	stringId(name: string): string;
 	/** A switch, checked: an expression may give "true"/"false" text, anything else fails. */
 	flag(name: string): boolean;
-	/** The values of a Filters/Options/Additional Fields/Update Fields collection (empty when none was added). */
+	/**
+	 * The values of a Filters/Options/Additional Fields/Update Fields collection (empty when none was
+	 * added).
+	 */
 	collection(name: string): IDataObject;
 	/** Return All / Limit as one value: undefined means all. */
 	limit(): number | undefined;
 	/** Wait for Completion and its settings, checked (read only when the switch is on). */
 	wait(): WaitSettings;
-	/** Output (Simplified / Raw / Selected Fields; version 1's Simplify), checked; apply it with `shaped`. */
+	/**
+	 * Output (Simplified / Raw / Selected Fields; version 1's Simplify), checked; apply it with
+	 * `shaped`.
+	 */
 	output(): OutputView;
 	/** One API call for this item. */
 	request(request: ItemRequest): Promise<IDataObject>;
@@ -65,15 +78,19 @@ export interface Run {
 	gate: CreateGate;
 }
 
-/** What the item is run as: its fields' labels on screen and the operation's title for errors ("Account → Get"). */
+/**
+ * What the item is run as: its fields' labels on screen and the operation's title for errors
+ * ("Account → Get").
+ */
 interface ItemOperation {
 	label: (field: string) => string;
 	title: string;
 }
 
 /**
- * Item `index` of the run, its fields named by the operation's labels. Its requests' answers are described in errors
- * as what the operation the user ran expects, so an operation file states only what its answer must look like.
+ * Item `index` of the run, its fields named by the operation's labels. Its requests' answers are
+ * described in errors as what the operation the user ran expects, so an operation file states only
+ * what its answer must look like.
  */
 export function itemOf(
 	run: Run,

@@ -1,11 +1,15 @@
 /**
- * On-screen labels of parameters, for error messages: `time_zone` of Automated Test → Update is shown as
- * "Update Fields → Time Zone", `accountId` as "Account". Read from the description it is given (each resource
- * passes its own, resources/types.ts); a name it does not find is taken as a label already (e.g. "Update Fields").
+ * On-screen labels of parameters, for error messages: `time_zone` of Automated Test → Update is
+ * shown as "Update Fields → Time Zone", `accountId` as "Account". Read from the description it is
+ * given (each resource passes its own, resources/types.ts); a name it does not find is taken as a
+ * label already (e.g. "Update Fields").
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
-/** Whether a parameter shows for this resource and operation (a parameter without conditions shows everywhere). */
+/**
+ * Whether a parameter shows for this resource and operation (a parameter without conditions shows
+ * everywhere).
+ */
 function isShownFor(p: INodeProperties, resource: string, operation: string): boolean {
 	const show = p.displayOptions?.show;
 	if (!show) return true;
@@ -22,7 +26,10 @@ function isCollectionOption(o: unknown): o is INodePropertyCollection {
 	);
 }
 
-/** The label of a parameter (or of an option inside a collection, with where it is) on this resource/operation. */
+/**
+ * The label of a parameter (or of an option inside a collection, with where it is) on this
+ * resource/operation.
+ */
 export function labelOf(
 	field: string,
 	resource: string,

@@ -1,10 +1,11 @@
 /**
- * The node as an AI agent's tool. n8n generates `deliverabilityTool` from `usableAsTool` and runs our execute with
- * the model's arguments resolved through `$fromAI()`; the model then sees only the tool description (the operation's
- * `action` + " in Deliverability"), the `$fromAI` keys, the JSON of the output items, and of an error only its
- * message. Everything that must differ in that mode lives here, behind three small hooks: the router passes each
- * answer through `toolAnswer` and each error through `toolError`, and the wait settings through `toolWait`.
- * The editor experience (a node on the canvas) is untouched: every function is a no-op unless `isTool`.
+ * The node as an AI agent's tool. n8n generates `deliverabilityTool` from `usableAsTool` and runs
+ * our execute with the model's arguments resolved through `$fromAI()`; the model then sees only the
+ * tool description (the operation's `action` + " in Deliverability"), the `$fromAI` keys, the JSON
+ * of the output items, and of an error only its message. Everything that must differ in that mode
+ * lives here, behind three small hooks: the router passes each answer through `toolAnswer` and each
+ * error through `toolError`, and the wait settings through `toolWait`. The editor experience (a
+ * node on the canvas) is untouched: every function is a no-op unless `isTool`.
  */
 import type {
 	IDataObject,
@@ -14,23 +15,31 @@ import type {
 	NodeParameterValueType,
 } from 'n8n-workflow';
 
-/** What the model may receive in one answer: at most this many items, and about this many characters of JSON. */
+/**
+ * What the model may receive in one answer: at most this many items, and about this many characters
+ * of JSON.
+ */
 export const TOOL_MAX_ITEMS = 50;
 export const TOOL_MAX_CHARS = 16_000;
 /** A task's log lines kept in an answer (the latest). */
 export const TOOL_MAX_LOG_LINES = 20;
-/** The longest a Wait for Completion holds the agent in one call; then the last snapshot comes back. */
+/**
+ * The longest a Wait for Completion holds the agent in one call; then the last snapshot comes back.
+ */
 const TOOL_MAX_WAIT_MS = 60_000;
 
 /**
- * The node runs as a tool: n8n names the generated type `<name>Tool` (n8n-nodes-deliverability.deliverabilityTool),
- * the same test n8n's own `@tool` display option makes.
+ * The node runs as a tool: n8n names the generated type `<name>Tool`
+ * (n8n-nodes-deliverability.deliverabilityTool), the same test n8n's own `@tool` display option
+ * makes.
  */
 export function isTool(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
 	return ctx.getNode().type.endsWith('Tool');
 }
 
-/** Shown only on the tool node (n8n's `@tool` display option): what changes when an agent calls it. */
+/**
+ * Shown only on the tool node (n8n's `@tool` display option): what changes when an agent calls it.
+ */
 export const toolNotice: INodeProperties = {
 	displayName:
 		'As an AI agent tool this node answers compactly: at most 50 items (with a note saying how many more there are), a short spam-test answer with the next step, errors with their fix in the text, and waits of at most 60 s that end with the latest state. Describe each <code>$fromAI()</code> argument: the model sees nothing else.',
@@ -40,23 +49,30 @@ export const toolNotice: INodeProperties = {
 	displayOptions: { show: { '@tool': [true] } },
 };
 
-// ---------------------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // Answers
 
-/** What an operation declares about its answers to a model (its `tool` fact; every part optional). */
+/**
+ * What an operation declares about its answers to a model (its `tool` fact; every part optional).
+ */
 export interface ToolFacts {
-	/** The answer a model gets instead of the editor's wide one (e.g. the ids and what to do next). */
+	/**
+	 * The answer a model gets instead of the editor's wide one (e.g. the ids and what to do next).
+	 */
 	slim?: (answer: IDataObject) => IDataObject;
 	/** What the model should do next, when the answer alone does not say it. */
 	nextStep?: (answer: IDataObject) => string | undefined;
 	/**
-	 * What a model must know to give an id right, per parameter of this operation that holds ids and is not a picker
-	 * (pickers declare theirs in params/locator.ts).
+	 * What a model must know to give an id right, per parameter of this operation that holds ids and
+	 * is not a picker (pickers declare theirs in params/locator.ts).
 	 */
 	idHints?: Record<string, string>;
 }
 
-/** What an error needs of the operation it came from: labels on screen and id hints (router.ts `Operation`). */
+/**
+ * What an error needs of the operation it came from: labels on screen and id hints (router.ts
+ * `Operation`).
+ */
 interface ErrorFacts {
 	label: (field: string) => string;
 	idHint: (name: string) => string | undefined;
@@ -83,7 +99,10 @@ function capList(answers: IDataObject[], resource: string): IDataObject[] {
 	return kept;
 }
 
-/** The answer as the model should see it: slim where the editor's answer is wide, capped, with its next step. */
+/**
+ * The answer as the model should see it: slim where the editor's answer is wide, capped, with its
+ * next step.
+ */
 export function toolAnswer(
 	ctx: Pick<IExecuteFunctions, 'getNode'>,
 	facts: ToolFacts,
@@ -103,7 +122,7 @@ export function toolAnswer(
 	return answer;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // Waits
 
 interface WaitLike {
@@ -113,9 +132,10 @@ interface WaitLike {
 }
 
 /**
- * As a tool, a wait is short and never ends in an error: at most TOOL_MAX_WAIT_MS (or the node's own shorter
- * timeout), then the latest snapshot with a next step saying to call again. An agent holds one conversation open for
- * the whole wait; a 15-minute hold or a bare timeout error helps no model (docs/ai-agents.md → Waiting, as a tool).
+ * As a tool, a wait is short and never ends in an error: at most TOOL_MAX_WAIT_MS (or the node's
+ * own shorter timeout), then the latest snapshot with a next step saying to call again. An agent
+ * holds one conversation open for the whole wait; a 15-minute hold or a bare timeout error helps no
+ * model (docs/ai-agents.md → Waiting, as a tool).
  */
 export function toolWait<T extends WaitLike>(
 	ctx: Pick<IExecuteFunctions, 'getNode'>,
@@ -129,10 +149,12 @@ export function toolWait<T extends WaitLike>(
 	};
 }
 
-// ---------------------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // Errors
 
-/** A `$fromAI()` argument of this node: where it sits in the parameters and the key the model fills. */
+/**
+ * A `$fromAI()` argument of this node: where it sits in the parameters and the key the model fills.
+ */
 interface ToolArgument {
 	path: string[];
 	key: string;
@@ -140,7 +162,10 @@ interface ToolArgument {
 
 const FROM_AI = /\$from[Aa][Ii]\(\s*(['"`])([A-Za-z0-9_-]{1,64})\1/g;
 
-/** Every `$fromAI()` key in the node's parameters, with the parameter path it fills (resource locators included). */
+/**
+ * Every `$fromAI()` key in the node's parameters, with the parameter path it fills (resource
+ * locators included).
+ */
 export function toolArguments(parameters: INodeParameters): ToolArgument[] {
 	const found: ToolArgument[] = [];
 	const walk = (value: NodeParameterValueType | INodeParameters | undefined, path: string[]) => {
@@ -150,7 +175,8 @@ export function toolArguments(parameters: INodeParameters): ToolArgument[] {
 			value.forEach((v, i) => walk(v as NodeParameterValueType, [...path, String(i)]));
 		} else if (value !== null && typeof value === 'object') {
 			for (const [k, v] of Object.entries(value)) {
-				// A resource locator's value belongs to the locator itself (`accountId`, not `accountId.value`).
+				// A resource locator's value belongs to the locator itself (`accountId`, not
+				// `accountId.value`).
 				walk(v as NodeParameterValueType, k === 'value' && '__rl' in value ? path : [...path, k]);
 			}
 		}
@@ -162,8 +188,9 @@ export function toolArguments(parameters: INodeParameters): ToolArgument[] {
 const normal = (text: string) => text.toLowerCase().replace(/[\s_()-]/g, '');
 
 /**
- * In tool mode the model receives only an error's message: it gets the guidance (the description) and the fields
- * named as the model knows them (its `$fromAI` keys), plus what an id must look like. Changes the error in place.
+ * In tool mode the model receives only an error's message: it gets the guidance (the description)
+ * and the fields named as the model knows them (its `$fromAI` keys), plus what an id must look
+ * like. Changes the error in place.
  */
 export function toolError(
 	ctx: Pick<IExecuteFunctions, 'getNode'>,
@@ -184,7 +211,8 @@ export function toolError(
 		args.find(({ names }) =>
 			names.some((n) => normal(n) === normal(field) || normal(field).endsWith(`→${normal(n)}`)),
 		);
-	// A field is named in quotes in a headline ("Update Fields → Time Zone") and as "Label: fix" in a description.
+	// A field is named in quotes in a headline ("Update Fields → Time Zone") and as "Label: fix" in a
+	// description.
 	const rename = (text: string) => {
 		let out = text.replace(/"([^"]{1,80})"/g, (whole, field: string) => {
 			const found = keyOf(field);

@@ -1,15 +1,19 @@
 /**
- * One wait loop for everything that finishes later (spam test completion, batch task progress). Polls through the
- * transport (which already honours Retry-After on 429), stops the moment `isDone` holds, checks one last time at the
- * deadline, and then either fails or returns the last snapshot with an outcome saying it timed out. The outcome comes
- * beside the snapshot, never inside it: the operation decides where the user sees it (`withWaitFlags`, `waitFlags`).
+ * One wait loop for everything that finishes later (spam test completion, batch task progress).
+ * Polls through the transport (which already honours Retry-After on 429), stops the moment `isDone`
+ * holds, checks one last time at the deadline, and then either fails or returns the last snapshot
+ * with an outcome saying it timed out. The outcome comes beside the snapshot, never inside it: the
+ * operation decides where the user sees it (`withWaitFlags`, `waitFlags`).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { WaitSettings } from '../params/wait';
 
-/** How a wait ended: whether its timeout passed first (On Timeout: Return Last Snapshot), after how many checks. */
+/**
+ * How a wait ended: whether its timeout passed first (On Timeout: Return Last Snapshot), after how
+ * many checks.
+ */
 export interface WaitOutcome {
 	timedOut: boolean;
 	polls: number;
@@ -22,8 +26,8 @@ interface Waited {
 }
 
 /**
- * What the user sees of a wait's outcome: `_waitTimedOut: true` and `_polls` when the timeout passed first, nothing
- * when the wait saw the work finish or nothing was waited for.
+ * What the user sees of a wait's outcome: `_waitTimedOut: true` and `_polls` when the timeout
+ * passed first, nothing when the wait saw the work finish or nothing was waited for.
  */
 export function waitFlags(outcome?: WaitOutcome): IDataObject {
 	return outcome?.timedOut ? { _waitTimedOut: true, _polls: outcome.polls } : {};
@@ -60,7 +64,8 @@ export async function waitUntil(
 				description: `Still not finished after ${Math.round(settings.timeoutMs / 1000)} s and ${polls} checks. Raise "Timeout (Minutes)", or set "On Timeout" to return the last snapshot.`,
 			});
 		}
-		// The last check falls on the deadline itself, even when the poll interval is longer than what is left.
+		// The last check falls on the deadline itself, even when the poll interval is longer than what
+		// is left.
 		await pause(ctx, itemIndex, Math.min(settings.pollIntervalMs, remaining));
 		snapshot = await fetch();
 		polls++;
@@ -68,7 +73,10 @@ export async function waitUntil(
 	return { answer: snapshot, outcome: { timedOut: false, polls } };
 }
 
-/** Sleeps in steps of at most a second, so a stopped execution stops waiting at once instead of after the interval. */
+/**
+ * Sleeps in steps of at most a second, so a stopped execution stops waiting at once instead of
+ * after the interval.
+ */
 async function pause(ctx: IExecuteFunctions, itemIndex: number, ms: number): Promise<void> {
 	const signal = ctx.getExecutionCancelSignal?.();
 	const until = Date.now() + ms;

@@ -1,4 +1,7 @@
-/** Searchable lists behind the resource locators. One page at a time, using the service's own search. */
+/**
+ * Searchable lists behind the resource locators. One page at a time, using the service's own
+ * search.
+ */
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
@@ -16,10 +19,10 @@ export async function searchAccounts(
 }
 
 /**
- * Spam tests as a person recognises them: the score or that it is still waiting for seed copies, when it was created
- * in n8n's time zone, then the message (subject, else sender or account, else the start of its content). The score
- * and the date come first: the picker cuts long names at its width, and weekly tests of one message differ only in
- * those.
+ * Spam tests as a person recognises them: the score or that it is still waiting for seed copies,
+ * when it was created in n8n's time zone, then the message (subject, else sender or account, else
+ * the start of its content). The score and the date come first: the picker cuts long names at its
+ * width, and weekly tests of one message differ only in those.
  */
 export async function searchSpamTests(
 	this: ILoadOptionsFunctions,
@@ -75,7 +78,9 @@ function readableDate(value: unknown, zone: string): string {
 	return date.isValid ? date.setZone(zone).toFormat('d LLL yyyy, HH:mm') : '';
 }
 
-/** Current IANA names that ICU's list gives under their older alias (Asia/Calcutta, Europe/Kiev, …). */
+/**
+ * Current IANA names that ICU's list gives under their older alias (Asia/Calcutta, Europe/Kiev, …).
+ */
 const CURRENT_NAMES = [
 	'Asia/Kolkata',
 	'Asia/Kathmandu',
@@ -88,9 +93,10 @@ const CURRENT_NAMES = [
 ];
 
 /**
- * IANA time zones for the Time Zone pickers, searched locally (no request): the runtime's own list plus the current
- * names of renamed zones and UTC, only Area/Location names (what the validator accepts), with today's UTC offset.
- * Spaces in the search match underscores ("new york" finds America/New_York).
+ * IANA time zones for the Time Zone pickers, searched locally (no request): the runtime's own list
+ * plus the current names of renamed zones and UTC, only Area/Location names (what the validator
+ * accepts), with today's UTC offset. Spaces in the search match underscores ("new york" finds
+ * America/New_York).
  */
 export async function searchTimeZones(
 	this: ILoadOptionsFunctions,
@@ -147,13 +153,16 @@ export async function searchAlerts(this: ILoadOptionsFunctions, filter?: string)
 	return { results };
 }
 
-/** How many accounts the tag list reads at most (GET /accounts, 100 a page): tags on others are given by ID. */
+/**
+ * How many accounts the tag list reads at most (GET /accounts, 100 a page): tags on others are
+ * given by ID.
+ */
 const TAG_SCAN_ACCOUNTS = 2000;
 
 /**
- * Tags, gathered from the accounts: the service has no tag list endpoint, and tags are seen in `account.tags[]`.
- * Reads the first TAG_SCAN_ACCOUNTS accounts (spam-test-only ones too), keeps each tag once, sorted by name, and
- * filters by the search text locally.
+ * Tags, gathered from the accounts: the service has no tag list endpoint, and tags are seen in
+ * `account.tags[]`. Reads the first TAG_SCAN_ACCOUNTS accounts (spam-test-only ones too), keeps
+ * each tag once, sorted by name, and filters by the search text locally.
  */
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
 	const accounts = await apiRequestAllItems(

@@ -1,8 +1,8 @@
 /**
- * The collections of optional inputs (Additional Fields, Filters, Options, Update Fields): their builder and their
- * readers. Inside a collection every option is named like the API field or query parameter it sets. The options
- * lists built here are hidden from n8n's lint; test/nodes/behaviour/node-description.test.ts checks them on the built
- * description.
+ * The collections of optional inputs (Additional Fields, Filters, Options, Update Fields): their
+ * builder and their readers. Inside a collection every option is named like the API field or query
+ * parameter it sets. The options lists built here are hidden from n8n's lint;
+ * test/nodes/behaviour/node-description.test.ts checks them on the built description.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -16,7 +16,10 @@ const COLLECTIONS = {
 	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
 } as const;
 
-/** What every Update Fields collection promises (an update sends only what the user set); said once, here. */
+/**
+ * What every Update Fields collection promises (an update sends only what the user set); said once,
+ * here.
+ */
 export const UPDATE_FIELDS_NOTE =
 	'Only the fields added here are changed; the others stay as they are';
 
@@ -26,8 +29,9 @@ const STANDARD_DESCRIPTIONS: Partial<Record<keyof typeof COLLECTIONS, string>> =
 };
 
 /**
- * A collection of optional inputs. Inside it every option is named like the API field or query parameter it sets,
- * so a workflow maps 1:1 onto the spec; the options are sorted by display name here.
+ * A collection of optional inputs. Inside it every option is named like the API field or query
+ * parameter it sets, so a workflow maps 1:1 onto the spec; the options are sorted by display name
+ * here.
  */
 export function collectionOf(
 	name: keyof typeof COLLECTIONS,
@@ -44,22 +48,34 @@ export function collectionOf(
 	};
 }
 
-/** The values of a Filters/Options/Additional Fields/Update Fields collection (empty when none was added). */
+/**
+ * The values of a Filters/Options/Additional Fields/Update Fields collection (empty when none was
+ * added).
+ */
 export function collectionValues(item: ItemParameters, name: string): IDataObject {
 	return (item.value(name, {}) as IDataObject) ?? {};
 }
 
-/** A body or query without the fields that were not given (readers of optional fields give undefined). */
+/**
+ * A body or query without the fields that were not given (readers of optional fields give
+ * undefined).
+ */
 export function given(values: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-/** The reader of an optional field for `all`: undefined when it was not given, else its value checked by `check`. */
+/**
+ * The reader of an optional field for `all`: undefined when it was not given, else its value
+ * checked by `check`.
+ */
 export function ifGiven<T>(value: unknown, check: (value: unknown) => T): () => T | undefined {
 	return () => (value === undefined ? undefined : check(value));
 }
 
-/** The body of an update, refused when it would change nothing (no field of Update Fields was added). */
+/**
+ * The body of an update, refused when it would change nothing (no field of Update Fields was
+ * added).
+ */
 function changes(item: ItemParameters, body: IDataObject): IDataObject {
 	const set = given(body);
 	if (Object.keys(set).length === 0)
@@ -71,8 +87,9 @@ function changes(item: ItemParameters, body: IDataObject): IDataObject {
 type Rules = Record<string, (value: unknown) => unknown>;
 
 /**
- * The body of an update from its Update Fields collection: each field that was added, checked by its rule; refused
- * when none was added. What was not added stays out of the body (the service keeps it, or the operation reads it first).
+ * The body of an update from its Update Fields collection: each field that was added, checked by
+ * its rule; refused when none was added. What was not added stays out of the body (the service
+ * keeps it, or the operation reads it first).
  */
 function updateFields(item: ItemParameters, rules: Rules): IDataObject {
 	const fields = collectionValues(item, 'updateFields');
@@ -82,9 +99,9 @@ function updateFields(item: ItemParameters, rules: Rules): IDataObject {
 }
 
 /**
- * An Update's two inputs: the record it changes (`id`, the reader of its id picker, e.g.
- * `() => item.numericId('alertId')`) and the body of its Update Fields (`updateFields`), read together so that a bad
- * id and a bad field are reported in one error.
+ * An Update's two inputs: the record it changes (`id`, the reader of its id picker, e.g. `() =>
+ * item.numericId('alertId')`) and the body of its Update Fields (`updateFields`), read together so
+ * that a bad id and a bad field are reported in one error.
  */
 export function recordUpdate<Id extends number | string>(
 	item: ItemParameters,

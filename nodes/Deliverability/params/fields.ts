@@ -1,6 +1,6 @@
 /**
- * API fields offered by more than one operation, described once: the seedlist, the asc/desc order, the automated
- * test id list. Names and values are the spec's own.
+ * API fields offered by more than one operation, described once: the seedlist, the asc/desc order,
+ * the automated test id list. Names and values are the spec's own.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -11,9 +11,10 @@ export const SPAM_TEST_SEEDLISTS = [1, 2, 3, 4] as const;
 export const AUTOMATED_TEST_SEEDLISTS = [0, 1, 2, 3, 4] as const;
 
 /**
- * The seedlist number, with a short hint saying what the numbers are (the service's four fixed lists; 0, for automated
- * tests, leaves the choice to the service) and the longer explanation in the description (its tooltip): n8n's lint
- * keeps a hint to 120 characters, as it shows under the field.
+ * The seedlist number, with a short hint saying what the numbers are (the service's four fixed
+ * lists; 0, for automated tests, leaves the choice to the service) and the longer explanation in
+ * the description (its tooltip): n8n's lint keeps a hint to 120 characters, as it shows under the
+ * field.
  */
 export function seedlistOption(allowed: readonly number[], description: string): INodeProperties {
 	const withZero = allowed.includes(0);
@@ -22,8 +23,8 @@ export function seedlistOption(allowed: readonly number[], description: string):
 		name: 'seedlist',
 		type: 'number',
 		// No minValue/maxValue: the editor's number input would cut a typed value to fit (see
-		// docs/behaviour.md → Numbers out of range are refused); the hint states the range and execute refuses
-		// anything outside it.
+		// docs/behaviour.md → Numbers out of range are refused); the hint states the range and execute
+		// refuses anything outside it.
 		default: 1,
 		description: `${description}. Each seed list is its own set of seed mailboxes at business and consumer providers.`,
 		hint: `1 to 4: one of the service's four seed lists (1 is the default)${withZero ? '. 0: no particular list, the service chooses.' : '.'}`,
@@ -31,8 +32,9 @@ export function seedlistOption(allowed: readonly number[], description: string):
 }
 
 /**
- * An IANA time zone inside a collection: a searchable list of zones (methods/listSearch.ts → searchTimeZones), or a
- * name typed or mapped from an expression. Read it with `locatorValue` and check it with `Validator.timeZone`.
+ * An IANA time zone inside a collection: a searchable list of zones (methods/listSearch.ts →
+ * searchTimeZones), or a name typed or mapped from an expression. Read it with `locatorValue` and
+ * check it with `Validator.timeZone`.
  */
 export function timeZoneOption(description: string): INodeProperties {
 	return {

@@ -1,8 +1,9 @@
 /**
- * The id pickers (resource locators): their builder and their readers. Each kind of id is declared once in PICKERS:
- * its list (methods/listSearch.ts), its ID mode, and what an AI model must know to give the id right (read by the AI
- * tool's errors through `idHintOf`). An operation places one with `idPicker` and reads it with `item.numericId` or
- * `item.stringId`; the resource table shows it for that operation only, so this module names none.
+ * The id pickers (resource locators): their builder and their readers. Each kind of id is declared
+ * once in PICKERS: its list (methods/listSearch.ts), its ID mode, and what an AI model must know to
+ * give the id right (read by the AI tool's errors through `idHintOf`). An operation places one with
+ * `idPicker` and reads it with `item.numericId` or `item.stringId`; the resource table shows it for
+ * that operation only, so this module names none.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -10,9 +11,10 @@ import { ACCOUNT, locator, type LocatorSpec } from '../../shared/resourceLocator
 import type { ItemParameters } from './types';
 
 /**
- * The prefix the service puts before a spam test's public_id to make its public_full_id, the tracking id for the
- * message body (`mlrch-`, service facts). Given where a public_id is wanted it is sent and comes back 404, so the
- * picker flags it as typed and every reader of a spam test id refuses it first, with the fix.
+ * The prefix the service puts before a spam test's public_id to make its public_full_id, the
+ * tracking id for the message body (`mlrch-`, service facts). Given where a public_id is wanted it
+ * is sent and comes back 404, so the picker flags it as typed and every reader of a spam test id
+ * refuses it first, with the fix.
  */
 const FULL_ID_PREFIX = 'mlrch-';
 
@@ -71,8 +73,8 @@ const PICKERS = {
 		hint: 'give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id with the prefix',
 	},
 	/**
-	 * Tags have no list endpoint; they are seen in `account.tags[]`, so the list is gathered from the accounts (see
-	 * searchTags). A tag on none of the accounts read there is given by ID.
+	 * Tags have no list endpoint; they are seen in `account.tags[]`, so the list is gathered from the
+	 * accounts (see searchTags). A tag on none of the accounts read there is given by ID.
 	 */
 	tagId: {
 		spec: {
@@ -97,22 +99,31 @@ const PICKERS = {
 	},
 } satisfies Record<string, Picker>;
 
-/** Whether `name` holds the id of one of the pickers (the description test checks every id parameter is one). */
+/**
+ * Whether `name` holds the id of one of the pickers (the description test checks every id parameter
+ * is one).
+ */
 export function isIdPicker(name: string): name is keyof typeof PICKERS {
 	return Object.prototype.hasOwnProperty.call(PICKERS, name);
 }
 
-/** What a model must know to give this parameter's id right, if the parameter is one of the pickers. */
+/**
+ * What a model must know to give this parameter's id right, if the parameter is one of the pickers.
+ */
 export function idHintOf(name: string): string | undefined {
 	return isIdPicker(name) ? (PICKERS[name] as Picker).hint : undefined;
 }
 
-/** The picker of the id parameter `name` (a description of the operation's own replaces the picker's). */
+/**
+ * The picker of the id parameter `name` (a description of the operation's own replaces the
+ * picker's).
+ */
 export function idPicker(name: keyof typeof PICKERS, description?: string): INodeProperties {
 	const { spec, hint }: Picker = PICKERS[name];
 	return {
 		...locator({ ...spec, name, description: description ?? spec.description }),
-		// For n8n's workflow builder (the node's builderHint says once how a resource locator is written in code).
+		// For n8n's workflow builder (the node's builderHint says once how a resource locator is
+		// written in code).
 		...(hint
 			? { builderHint: { propertyHint: `${hint.charAt(0).toUpperCase()}${hint.slice(1)}` } }
 			: {}),
@@ -131,7 +142,10 @@ export function numericId(item: ItemParameters, name: string): number {
 	return item.fields.id(name, typeof value === 'string' ? value.trim() : value);
 }
 
-/** The text id in the picker `name` (a spam test's public_id), trimmed: letters, digits, "_" and "-". */
+/**
+ * The text id in the picker `name` (a spam test's public_id), trimmed: letters, digits, "_" and
+ * "-".
+ */
 export function stringId(item: ItemParameters, name: string): string {
 	const v = item.fields;
 	const value = pickedId(item, name);
@@ -149,8 +163,9 @@ export function stringId(item: ItemParameters, name: string): string {
 }
 
 /**
- * The value of a picker inside a collection (n8n hands collection values over as they are stored: a resource
- * locator is `{ __rl, mode, value }`); a plain value (from an expression over the whole field) passes unchanged.
+ * The value of a picker inside a collection (n8n hands collection values over as they are stored: a
+ * resource locator is `{ __rl, mode, value }`); a plain value (from an expression over the whole
+ * field) passes unchanged.
  */
 export function locatorValue(raw: unknown): unknown {
 	if (raw !== null && typeof raw === 'object' && '__rl' in raw) {

@@ -1,7 +1,7 @@
 /**
- * What an operation answering with records returns: Simplified, Raw or Selected Fields from node version 1.1;
- * version 1's Simplify switch (on: Simplified, off: Raw) as it always was. The builder, the reader and `shaped`,
- * which applies the reader's view to a record.
+ * What an operation answering with records returns: Simplified, Raw or Selected Fields from node
+ * version 1.1; version 1's Simplify switch (on: Simplified, off: Raw) as it always was. The
+ * builder, the reader and `shaped`, which applies the reader's view to a record.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -14,7 +14,9 @@ const OUTPUT_VERSION = 1.1;
 /** Shown from OUTPUT_VERSION on (n8n's `@version` display condition). */
 const FROM_OUTPUT_VERSION = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
 
-/** The Output picker's values, sorted by name (its Simplified entry is described by each operation). */
+/**
+ * The Output picker's values, sorted by name (its Simplified entry is described by each operation).
+ */
 const OUTPUT = [
 	{ name: 'Raw', value: 'raw', description: "The service's answer as it is" },
 	{
@@ -28,8 +30,9 @@ const OUTPUT = [
 
 interface OutputSpec {
 	/**
-	 * Version 1's Simplify switch, as it was ("Whether to give … instead of the raw answer"); none where version 1
-	 * answered raw without a switch (an operation that changes something): saved workflows keep their raw answer.
+	 * Version 1's Simplify switch, as it was ("Whether to give … instead of the raw answer"); none
+	 * where version 1 answered raw without a switch (an operation that changes something): saved
+	 * workflows keep their raw answer.
 	 */
 	simplify?: string;
 	/** What Simplified returns, for its entry in the Output picker. */
@@ -41,10 +44,11 @@ interface OutputSpec {
 }
 
 /**
- * What an operation answering with records returns. Version 1 keeps its Simplify switch exactly as it was (saved
- * workflows keep working); from version 1.1 it is n8n's Output choice instead: Simplified (the default, the same as
- * Simplify on), Raw (Simplify off) or Selected Fields (only the fields named, the record's id always kept), which
- * keeps an AI tool's answer small. Read with `item.output()`; `shaped` applies it to a record.
+ * What an operation answering with records returns. Version 1 keeps its Simplify switch exactly as
+ * it was (saved workflows keep working); from version 1.1 it is n8n's Output choice instead:
+ * Simplified (the default, the same as Simplify on), Raw (Simplify off) or Selected Fields (only
+ * the fields named, the record's id always kept), which keeps an AI tool's answer small. Read with
+ * `item.output()`; `shaped` applies it to a record.
  */
 export function outputFields(spec: OutputSpec): INodeProperties[] {
 	const simplify: INodeProperties[] =
@@ -55,7 +59,8 @@ export function outputFields(spec: OutputSpec): INodeProperties[] {
 						...simplifyOption(),
 						description: spec.simplify,
 						displayOptions: { hide: FROM_OUTPUT_VERSION },
-						// n8n's type generator drops `@version` conditions: said in words for the workflow builder.
+						// n8n's type generator drops `@version` conditions: said in words for the workflow
+						// builder.
 						builderHint: {
 							propertyHint: `Version 1 only (version ${OUTPUT_VERSION} has output instead)`,
 						},
@@ -108,8 +113,8 @@ export interface OutputView {
 const FIELD_NAME = /^[A-Za-z0-9_]+$/;
 
 /**
- * The Output of this item on a node of version `typeVersion`, checked before any request (a read for
- * `item.fields.all`).
+ * The Output of this item on a node of version `typeVersion`, checked before any request (a read
+ * for `item.fields.all`).
  */
 export function outputView(item: ItemParameters, typeVersion: number): OutputView {
 	const v = item.fields;
@@ -138,11 +143,12 @@ export function outputView(item: ItemParameters, typeVersion: number): OutputVie
 }
 
 /**
- * One record as its Output asks: Simplified through the operation's `simplify`, Raw as the service sent it, Selected
- * Fields with the fields named that the record has (a name the record lacks is taken from Simplified, so a verdict and
- * its reasons can be kept), plus `kept` (its id, and what routes the item, e.g. `completed`) and every field starting
- * with "_". `markers` are the node's own fields (a wait's `_waitTimedOut` and `_polls`, helpers/waitLoop.ts): Raw and
- * Selected Fields read the record followed by them; Simplified is the operation's own shape, so its `simplify` adds
+ * One record as its Output asks: Simplified through the operation's `simplify`, Raw as the service
+ * sent it, Selected Fields with the fields named that the record has (a name the record lacks is
+ * taken from Simplified, so a verdict and its reasons can be kept), plus `kept` (its id, and what
+ * routes the item, e.g. `completed`) and every field starting with "_". `markers` are the node's
+ * own fields (a wait's `_waitTimedOut` and `_polls`, helpers/waitLoop.ts): Raw and Selected Fields
+ * read the record followed by them; Simplified is the operation's own shape, so its `simplify` adds
  * them where it wants. Nothing is filled in for a field neither has.
  */
 export function shaped(
@@ -175,9 +181,9 @@ export interface ChangeWords {
 }
 
 /**
- * The Simplified answer of an operation that changes something: `fields` (what the operation read from the service's
- * answer, nothing filled in), then its `outcome` and `message`. The operation derives them from the answer alone, so a
- * service that answers "not done" reads as such.
+ * The Simplified answer of an operation that changes something: `fields` (what the operation read
+ * from the service's answer, nothing filled in), then its `outcome` and `message`. The operation
+ * derives them from the answer alone, so a service that answers "not done" reads as such.
  */
 export function changed(fields: IDataObject, words: ChangeWords): IDataObject {
 	return { ...fields, outcome: words.outcome, message: words.message };

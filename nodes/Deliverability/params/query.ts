@@ -1,6 +1,6 @@
 /**
- * Additional Query Parameters, the escape hatch for query parameters the spec leaves unnamed (e.g. the account list's
- * boolean filters): its builder and its reader.
+ * Additional Query Parameters, the escape hatch for query parameters the spec leaves unnamed (e.g.
+ * the account list's boolean filters): its builder and its reader.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 

@@ -1,12 +1,16 @@
 /**
- * Wait for Completion and its settings: their builder and their reader. The wait loop itself is helpers/waitLoop.ts.
+ * Wait for Completion and its settings: their builder and their reader. The wait loop itself is
+ * helpers/waitLoop.ts.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { choiceField, valuesOf } from './choices';
 import type { ItemParameters } from './types';
 
-/** The in-node wait's default timeout: short, since it holds the execution (and a queue-mode worker slot). */
+/**
+ * The in-node wait's default timeout: short, since it holds the execution (and a queue-mode worker
+ * slot).
+ */
 const DEFAULT_WAIT_MINUTES = 5;
 
 /** What a wait does when its timeout passes first (On Timeout). */
@@ -19,16 +23,20 @@ const ON_TIMEOUT = [
 	},
 ] as const;
 
-/** Said under Wait for Completion while it is on: what the wait costs, and the loop that costs nothing. */
+/**
+ * Said under Wait for Completion while it is on: what the wait costs, and the loop that costs
+ * nothing.
+ */
 const WAIT_HOLDS_NOTICE =
 	"Waiting here keeps this execution running, and in queue mode one of the worker's slots busy, until the result comes or the timeout passes; if the worker stops meanwhile, the execution is lost. For waits longer than a few minutes, turn this off and wire the <b>Not Yet</b> output through n8n's <b>Wait</b> node (more than 65 seconds) back to this node: n8n then stores the execution while it waits and holds no worker.";
 
 /**
- * Wait for Completion, for the operations that can wait for a result (spam test Get, account Batch, task Get, …):
- * one switch at the operation's top level and, right under it and only while it is on, its settings. Spread it into
- * the operation's description (`...waitForCompletionFields('the task', 'progress reaches 100')`) and
- * read it with `item.wait()`. `whenOff` shows a notice only while the switch is off (say
- * how else to follow the result), so no notice asks to turn on what is already on.
+ * Wait for Completion, for the operations that can wait for a result (spam test Get, account Batch,
+ * task Get, …): one switch at the operation's top level and, right under it and only while it is
+ * on, its settings. Spread it into the operation's description (`...waitForCompletionFields('the
+ * task', 'progress reaches 100')`) and read it with `item.wait()`. `whenOff` shows a notice only
+ * while the switch is off (say how else to follow the result), so no notice asks to turn on what is
+ * already on.
  */
 export function waitForCompletionFields(
 	what: string,
@@ -99,9 +107,10 @@ export interface WaitSettings {
 }
 
 /**
- * The settings of waitForCompletionFields, checked (read them before the first request, so a bad value stops the item
- * before anything is sent). The settings are read only when the switch is on. An AI agent's tool bounds them further:
- * the item handle applies toolWait (helpers/toolMode.ts) to what this returns.
+ * The settings of waitForCompletionFields, checked (read them before the first request, so a bad
+ * value stops the item before anything is sent). The settings are read only when the switch is on.
+ * An AI agent's tool bounds them further: the item handle applies toolWait (helpers/toolMode.ts) to
+ * what this returns.
  */
 export function waitSettings(item: ItemParameters): WaitSettings {
 	const v = item.fields;

@@ -13,10 +13,11 @@ import { idHintOf } from '../params/locator';
 import type { Operation, OperationHandler } from '../router';
 
 /**
- * What every resources/<resource>/<operation>.ts exports: everything about the operation lives in its file, and
- * shared modules read it from here (they name no resource or operation). Its facts about one request stay in the file,
- * passed with the request they describe: what the answer must look like (`answer`, an AnswerFact) and, for a create,
- * what may exist when its answer is lost (`creates`, a CreateWording).
+ * What every resources/<resource>/<operation>.ts exports: everything about the operation lives in
+ * its file, and shared modules read it from here (they name no resource or operation). Its facts
+ * about one request stay in the file, passed with the request they describe: what the answer must
+ * look like (`answer`, an AnswerFact) and, for a create, what may exist when its answer is lost
+ * (`creates`, a CreateWording).
  */
 export interface OperationModule {
 	/** Its entry in the Operation picker (the value is its key in the resource's table). */
@@ -25,16 +26,17 @@ export interface OperationModule {
 	description: INodeProperties[];
 	execute: OperationHandler;
 	/**
-	 * For an operation whose work finishes later (a spam test, a task): whether an answer shows it finished. Its
-	 * presence gives the operation two outputs, "Completed" and "Not Yet" (helpers/completion.ts), so a workflow can
-	 * check once and loop the "Not Yet" items through n8n's Wait node without an expression.
+	 * For an operation whose work finishes later (a spam test, a task): whether an answer shows it
+	 * finished. Its presence gives the operation two outputs, "Completed" and "Not Yet"
+	 * (helpers/completion.ts), so a workflow can check once and loop the "Not Yet" items through
+	 * n8n's Wait node without an expression.
 	 */
 	completed?: (answer: IDataObject) => boolean;
 	/** How it answers an AI agent, where that differs from the editor (helpers/toolMode.ts). */
 	tool?: ToolFacts;
 	/**
-	 * For an operation that sends a secret: which credential it uses for which values of its own parameters
-	 * (auth/choice.ts). Without it, the API key's.
+	 * For an operation that sends a secret: which credential it uses for which values of its own
+	 * parameters (auth/choice.ts). Without it, the API key's.
 	 */
 	credentials?: CredentialUse[];
 	/** What n8n's workflow builder tells a model of its output and pitfalls (helpers/builder.ts). */
@@ -51,16 +53,20 @@ export interface ResourceModule {
 	operations: Record<string, Operation>;
 	/** The operations with "Completed" / "Not Yet" outputs, each with its test of an answer. */
 	completion: Record<string, (answer: IDataObject) => boolean>;
-	/** Each operation's text for n8n's workflow builder, shown in that operation's type definition only. */
+	/**
+	 * Each operation's text for n8n's workflow builder, shown in that operation's type definition
+	 * only.
+	 */
 	builderHints: IBuilderHintVariation[];
 }
 
 /**
- * A parameter of one operation, shown for its resource and operation besides its own conditions (Return All → Limit,
- * a provider, a switch). Applied here to every parameter an operation file declares (as n8n's own per-operation
- * files do with updateDisplayOptions), so neither that file nor the parameter builders name where they show. The
- * table's resource and operation win over any the parameter names itself: a condition copied from another file
- * cannot move a parameter to another operation.
+ * A parameter of one operation, shown for its resource and operation besides its own conditions
+ * (Return All → Limit, a provider, a switch). Applied here to every parameter an operation file
+ * declares (as n8n's own per-operation files do with updateDisplayOptions), so neither that file
+ * nor the parameter builders name where they show. The table's resource and operation win over any
+ * the parameter names itself: a condition copied from another file cannot move a parameter to
+ * another operation.
  */
 function withDisplayConditions(
 	parameter: INodeProperties,
@@ -68,8 +74,9 @@ function withDisplayConditions(
 	operation: string,
 ): INodeProperties {
 	const own = parameter.displayOptions ?? {};
-	// Resource and operation stay first, as n8n's own nodes write them: n8n reads the conditions in order, and with
-	// them last a provider given as an expression made n8n require another operation's fields.
+	// Resource and operation stay first, as n8n's own nodes write them: n8n reads the conditions in
+	// order, and with them last a provider given as an expression made n8n require another
+	// operation's fields.
 	const ownShow = Object.entries(own.show ?? {}).filter(
 		([name]) => name !== 'resource' && name !== 'operation',
 	);
@@ -96,7 +103,8 @@ export function defineResource(
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [option.value] } },
-			// Sorted by name, as n8n's lint requires of literal lists (the description test checks this one).
+			// Sorted by name, as n8n's lint requires of literal lists (the description test checks this
+			// one).
 			options: entries
 				.map(([value, op]) => ({ ...op.operation, value }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
@@ -115,7 +123,8 @@ export function defineResource(
 		description,
 		operations: Object.fromEntries(
 			entries.map(([value, op]): [string, Operation] => {
-				// Fields are named by their labels on screen: this resource's parameters shown for this operation.
+				// Fields are named by their labels on screen: this resource's parameters shown for this
+				// operation.
 				const label = (field: string): string => labelOf(field, option.value, value, description);
 				const tool = op.tool ?? {};
 				return [

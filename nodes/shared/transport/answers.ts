@@ -1,17 +1,19 @@
 /**
- * Reading successful answers: the one reader of a 2xx answer (docs/operations.md → Reading answers). The transport receives
- * every body as text and hands it here with what the operation expects (its `answer` fact); nothing becomes an item
- * before this check passed. The API key never reaches the output (withoutKey).
+ * Reading successful answers: the one reader of a 2xx answer (docs/operations.md → Reading
+ * answers). The transport receives every body as text and hands it here with what the operation
+ * expects (its `answer` fact); nothing becomes an item before this check passed. The API key never
+ * reaches the output (withoutKey).
  *
- * Tolerated, because it changes nothing the user reads: a UTF-8 byte-order mark, the anti-XSSI prefix `)]}'`, JSON
- * sent as text/plain or without a content type, a list wrapped in one object under a usual key (`data`, `items`,
- * `results`, or the key the operation names). Values inside the answer (booleans as "true"/1, numbers as text,
- * unknown fields, nulls) are read by nodes/shared/lenient.ts where they matter.
+ * Tolerated, because it changes nothing the user reads: a UTF-8 byte-order mark, the anti-XSSI
+ * prefix `)]}'`, JSON sent as text/plain or without a content type, a list wrapped in one object
+ * under a usual key (`data`, `items`, `results`, or the key the operation names). Values inside the
+ * answer (booleans as "true"/1, numbers as text, unknown fields, nulls) are read by
+ * nodes/shared/lenient.ts where they matter.
  *
- * Refused (an AnswerProblem the transport turns into a NodeApiError in words): a web page, text that is not JSON,
- * cut-off JSON, an empty body (unless the operation documents it), `null`, a bare string or number, a list where an
- * object is due and an object where a list is due, an object with none of the operation's key fields,
- * `{"error": …}` and `{"success": false}` sent with a 2xx.
+ * Refused (an AnswerProblem the transport turns into a NodeApiError in words): a web page, text
+ * that is not JSON, cut-off JSON, an empty body (unless the operation documents it), `null`, a bare
+ * string or number, a list where an object is due and an object where a list is due, an object with
+ * none of the operation's key fields, `{"error": …}` and `{"success": false}` sent with a 2xx.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -20,8 +22,9 @@ import { redactDeep } from '../redact';
 import type { AnswerFact } from './types';
 
 /**
- * A successful answer with every trace of the API key removed. The service has no reason to echo the key, but if
- * it did, the key would land in output items that anyone with access to the workflow's executions can read.
+ * A successful answer with every trace of the API key removed. The service has no reason to echo
+ * the key, but if it did, the key would land in output items that anyone with access to the
+ * workflow's executions can read.
  */
 export function withoutKey(body: unknown, secrets: string[]): unknown {
 	if (secrets.length === 0 || body === null || body === undefined) return body;
@@ -33,7 +36,9 @@ export function withoutKey(body: unknown, secrets: string[]): unknown {
 	return found ? redactDeep(body, secrets) : body;
 }
 
-/** The array inside a list answer. Lists are bare arrays; an object wrapping one array is tolerated. */
+/**
+ * The array inside a list answer. Lists are bare arrays; an object wrapping one array is tolerated.
+ */
 export function listFrom(body: unknown): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	if (body && typeof body === 'object') {
@@ -62,9 +67,14 @@ export class AnswerProblem extends Error {
 		readonly excerpt: string,
 		/** The body looks like a web page: the Base URL likely points at the web app, not the API. */
 		readonly webPage: boolean,
-		/** The service's own words, when it sent an error inside a 2xx ({error} / {success: false, message}). */
+		/**
+		 * The service's own words, when it sent an error inside a 2xx ({error} / {success: false,
+		 * message}).
+		 */
 		readonly serviceMessage?: string,
-		/** JSON that broke off: the connection failed mid-body (worth asking again where that is safe). */
+		/**
+		 * JSON that broke off: the connection failed mid-body (worth asking again where that is safe).
+		 */
 		readonly cutOff = false,
 	) {
 		super(sent);
@@ -74,7 +84,10 @@ export class AnswerProblem extends Error {
 /** Keys under which a list may arrive wrapped in an object. */
 const WRAPPERS = ['data', 'items', 'results'];
 
-/** The text of a body n8n handed over (a string when asked for text; a Buffer or parsed value on older paths). */
+/**
+ * The text of a body n8n handed over (a string when asked for text; a Buffer or parsed value on
+ * older paths).
+ */
 function bodyText(body: unknown): string | undefined {
 	if (typeof body === 'string') return body;
 	if (body === undefined || body === null) return body === null ? 'null' : '';
@@ -90,7 +103,8 @@ export function stripPrefixes(text: string): string {
 /** One line of at most `max` characters: a page's title when it has one, else its first text. */
 export function excerptOf(text: string, max = 120): string {
 	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-	// Line breaks and block tags become spaces; inline tags (<b>Warning</b>:) vanish without leaving a gap.
+	// Line breaks and block tags become spaces; inline tags (<b>Warning</b>:) vanish without leaving
+	// a gap.
 	const plain = text
 		.replace(/<(br|p|div|hr|h\d|li|tr|center)\b[^>]*>/gi, ' ')
 		.replace(/<[^>]*>/g, '');
@@ -121,7 +135,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Text of a `message`/`error` field that may be a string, a list or an object of field → reasons. */
+/**
+ * Text of a `message`/`error` field that may be a string, a list or an object of field → reasons.
+ */
 export function flattenMessage(value: unknown): string | undefined {
 	if (typeof value === 'string') return value.trim() || undefined;
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -141,12 +157,16 @@ export function flattenMessage(value: unknown): string | undefined {
 	return undefined;
 }
 
-/** `undefined` for a 2xx without a body (only returned when the fact allows it), else the checked value. */
+/**
+ * `undefined` for a 2xx without a body (only returned when the fact allows it), else the checked
+ * value.
+ */
 type ReadAnswer = Record<string, unknown> | Array<Record<string, unknown>> | undefined;
 
 /**
- * Checks a 2xx answer against what the operation expects and returns it parsed: the object, the list (unwrapped),
- * or `undefined` for a documented empty answer. Anything else throws an AnswerProblem.
+ * Checks a 2xx answer against what the operation expects and returns it parsed: the object, the
+ * list (unwrapped), or `undefined` for a documented empty answer. Anything else throws an
+ * AnswerProblem.
  */
 export function readAnswer(raw: RawAnswer, fact: AnswerFact): ReadAnswer {
 	const text = bodyText(raw.body);

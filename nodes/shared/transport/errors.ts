@@ -1,7 +1,7 @@
 /**
- * What the user reads when a request fails: the service's own words, what the status usually means, and for a
- * create whose answer was lost, that it may exist now and where to look. No headline of ours advises repeating a
- * create.
+ * What the user reads when a request fails: the service's own words, what the status usually means,
+ * and for a create whose answer was lost, that it may exist now and where to look. No headline of
+ * ours advises repeating a create.
  */
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -76,7 +76,10 @@ const STATUS_GUIDANCE: Record<number, string> = {
 	429: 'Too many requests: the service asked us to slow down and retries ran out. Lower the request rate or try again later.',
 };
 
-/** The service's words in an error body: `message` (or `error`) as text, a list or an object of field → reasons. */
+/**
+ * The service's words in an error body: `message` (or `error`) as text, a list or an object of
+ * field → reasons.
+ */
 function serviceMessage(body: unknown): string | undefined {
 	if (body && typeof body === 'object' && !Array.isArray(body)) {
 		return (
@@ -106,7 +109,8 @@ export function apiError(
 	const status = response.statusCode;
 	const body = errorBody(response.body);
 	const text = typeof body === 'string' ? body : undefined;
-	// A page or text instead of the API's JSON (a gateway, a proxy, a web server): its status and host, one line of it.
+	// A page or text instead of the API's JSON (a gateway, a proxy, a web server): its status and
+	// host, one line of it.
 	const page =
 		text !== undefined
 			? `HTTP ${status} ${response.statusMessage || REASONS[status] || ''}`.trim() +
@@ -159,9 +163,9 @@ export function apiError(
 }
 
 /**
- * The error of a 2xx answer that is not what the operation expects (answers.ts): what came, where the operation
- * expects what, and what that means for the request: a read changed nothing; a change may have been made; a create
- * may have created (the lost-create headline).
+ * The error of a 2xx answer that is not what the operation expects (answers.ts): what came, where
+ * the operation expects what, and what that means for the request: a read changed nothing; a change
+ * may have been made; a create may have created (the lost-create headline).
  */
 export function answerError(
 	ctx: ApiContext,
@@ -203,7 +207,9 @@ export function answerError(
 	});
 }
 
-/** The error of a request that got no answer (after retries): unreachable, timed out, or broken off. */
+/**
+ * The error of a request that got no answer (after retries): unreachable, timed out, or broken off.
+ */
 export function networkError(
 	ctx: ApiContext,
 	request: ApiRequest,
@@ -251,8 +257,9 @@ export function networkError(
 }
 
 /**
- * A request that could not end within its session's time limit (a poll's budget, session.ts): what it was waiting
- * for when the time ran out, and that nothing came of it. `last`: the last problem, in words.
+ * A request that could not end within its session's time limit (a poll's budget, session.ts): what
+ * it was waiting for when the time ran out, and that nothing came of it. `last`: the last problem,
+ * in words.
  */
 export function outOfTimeError(
 	ctx: ApiContext,

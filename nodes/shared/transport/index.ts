@@ -1,11 +1,15 @@
 /**
- * The only way to the service: every request of the three nodes is `apiRequest` (one call) or `apiRequestAllItems`
- * (page-numbered lists), so auth, pacing, retries, error mapping and pagination exist once. One concern per file:
- * - session.ts: the credential, read once per caller (each caller opens its session and passes it on);
+ * The only way to the service: every request of the three nodes is `apiRequest` (one call) or
+ * `apiRequestAllItems` (page-numbered lists), so auth, pacing, retries, error mapping and
+ * pagination exist once. One concern per file:
+ * - session.ts: the credential, read once per caller (each caller opens its session and passes it
+ *   on);
  * - request.ts: one call with its attempts;
  * - retries.ts: which failures are retried, and how long to wait;
- * - errors.ts: the errors the user reads (status guidance, lost-create headlines, network failures);
- * - answers.ts: reading successful answers (checked against the operation's `answer` fact; the API key never in output);
+ * - errors.ts: the errors the user reads (status guidance, lost-create headlines, network
+ *   failures);
+ * - answers.ts: reading successful answers (checked against the operation's `answer` fact; the API
+ *   key never in output);
  * - pagination.ts: walking page-numbered lists;
  * - types.ts: the shapes they share.
  */

@@ -1,8 +1,9 @@
 /**
- * One API call: pacing, the attempts the retry policy allows, and the error of the last one, with the credential of
- * the session its caller opened (session.ts). Every request of the three nodes goes through `apiRequest` (or
- * `apiRequestAllItems`, pagination.ts, which calls it per page). When a create's answer is lost (reset, timeout, 5xx)
- * it is not repeated (retries.ts) and its error says it may have been created and where to look (errors.ts).
+ * One API call: pacing, the attempts the retry policy allows, and the error of the last one, with
+ * the credential of the session its caller opened (session.ts). Every request of the three nodes
+ * goes through `apiRequest` (or `apiRequestAllItems`, pagination.ts, which calls it per page). When
+ * a create's answer is lost (reset, timeout, 5xx) it is not repeated (retries.ts) and its error
+ * says it may have been created and where to look (errors.ts).
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -39,9 +40,10 @@ import {
 } from './types';
 
 /**
- * Puts the answer's deadline on the request's abort signal. n8n's request helper overwrites `abortSignal` with the
- * execution's stop signal on every request, so a plain value would be lost: the property keeps the signal n8n sets
- * and hands out one that fires at whichever comes first, the stop or the deadline.
+ * Puts the answer's deadline on the request's abort signal. n8n's request helper overwrites
+ * `abortSignal` with the execution's stop signal on every request, so a plain value would be lost:
+ * the property keeps the signal n8n sets and hands out one that fires at whichever comes first, the
+ * stop or the deadline.
  */
 function withDeadline(
 	options: IHttpRequestOptions,
@@ -66,9 +68,10 @@ function cancelSignalOf(ctx: ApiContext): AbortSignal | undefined {
 }
 
 /**
- * One API call with auth, pacing, retries and error mapping, made with the caller's session (session.ts); `gate`,
- * from a caller that runs items side by side, orders its creates. Returns the answer checked against `request.answer`
- * (answers.ts): the object, the list (unwrapped), or `{}` for a documented empty answer.
+ * One API call with auth, pacing, retries and error mapping, made with the caller's session
+ * (session.ts); `gate`, from a caller that runs items side by side, orders its creates. Returns the
+ * answer checked against `request.answer` (answers.ts): the object, the list (unwrapped), or `{}`
+ * for a documented empty answer.
  */
 export async function apiRequest(
 	session: Session,
@@ -81,8 +84,8 @@ export async function apiRequest(
 	);
 	const where: Where = { baseUrl, timeoutMs };
 	const kind = kindOf(request);
-	// A create waits for its turn when its caller runs items side by side (shared/itemGate.ts): creates stay one at a
-	// time, in input order.
+	// A create waits for its turn when its caller runs items side by side (shared/itemGate.ts):
+	// creates stay one at a time, in input order.
 	if (kind === 'create' && gate && request.itemIndex !== undefined)
 		await gate.turn(request.itemIndex);
 	const options: IHttpRequestOptions = {
@@ -91,7 +94,8 @@ export async function apiRequest(
 		qs: request.qs,
 		body: request.body,
 		json: true,
-		// The body as sent, as text: answers.ts reads it (a web page or a cut-off body is described, not guessed at).
+		// The body as sent, as text: answers.ts reads it (a web page or a cut-off body is described,
+		// not guessed at).
 		encoding: 'text',
 		headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
 		timeout: Math.min(retryPolicy.timeoutMs, timeoutMs),
@@ -100,7 +104,8 @@ export async function apiRequest(
 	};
 	if (request.body === undefined) delete options.body;
 	let refusedOnce = false;
-	// The session's time limit (a poll's budget): no attempt and no wait runs past it; running out is its own error.
+	// The session's time limit (a poll's budget): no attempt and no wait runs past it; running out is
+	// its own error.
 	const { deadline } = session;
 	const left = () => (deadline ? deadline.at - Date.now() : Infinity);
 	let last = 'no answer yet';
@@ -114,14 +119,16 @@ export async function apiRequest(
 
 	for (let attempt = 0; ; attempt++) {
 		if (left() <= 0) throw outOfTime(attempt);
-		// A refusal remembered from another request (earlier item, other page): fail without a new attempt. A
-		// request's own quick retry after its first refusal is exempt, so the memory never blocks the probe.
+		// A refusal remembered from another request (earlier item, other page): fail without a new
+		// attempt. A request's own quick retry after its first refusal is exempt, so the memory never
+		// blocks the probe.
 		if (pacer.isRefused() && !(attempt === 1 && refusedOnce))
 			throw networkError(ctx, request, where, 'ECONNREFUSED', attempt, pacer);
 		let response: RawResponse;
 		const release = await pacer.acquire();
-		// A total limit per answer: n8n's timeout is an idle limit, so a body that trickles in would hold the item
-		// for as long as it drips. The timer is the platform's own (AbortSignal.timeout), not one the node keeps.
+		// A total limit per answer: n8n's timeout is an idle limit, so a body that trickles in would
+		// hold the item for as long as it drips. The timer is the platform's own (AbortSignal.timeout),
+		// not one the node keeps.
 		const limit = Math.min(timeoutMs, left());
 		const answerBy = AbortSignal.timeout(limit);
 		withDeadline(options, answerBy, cancelSignalOf(ctx));
@@ -168,7 +175,8 @@ export async function apiRequest(
 		release();
 		const status = response.statusCode;
 		if (status === 429) {
-			// The whole pacer waits out Retry-After and slows down, not just this request: the others would be refused too.
+			// The whole pacer waits out Retry-After and slows down, not just this request: the others
+			// would be refused too.
 			const asked = retryAfterOf(response);
 			pacer.throttled(Math.min(asked ?? backoffMs(attempt), retryPolicy.maxRetryAfterMs));
 		} else {
@@ -180,7 +188,8 @@ export async function apiRequest(
 				{ status, contentType: headerOf(response, 'content-type'), body: response.body },
 				fact,
 			);
-			// A documented empty answer is an empty object; an unchecked one goes back exactly as it came (even null).
+			// A documented empty answer is an empty object; an unchecked one goes back exactly as it came
+			// (even null).
 			if ('answer' in reading)
 				return withoutKey(
 					fact.shape === 'unchecked' ? reading.answer : (reading.answer ?? {}),

@@ -1,14 +1,16 @@
 /**
  * Which failures are retried and how long to wait (spec §7 + service facts):
- * - 429 is always retried: the service refused the request before doing anything. Retry-After (seconds or an
- *   HTTP date) is honoured, else exponential backoff 1, 2, 4, 8 s with jitter.
- * - 5xx, timeouts and connection resets are retried only for `read` and `update` requests (GET, update by id,
- *   DELETE by id): repeating them cannot create anything twice.
- * - `create` requests (the service has no idempotency keys; POST /spam_tests even costs a credit) are retried on
- *   429 and on errors that prove the request never reached the service (connection refused, DNS failure).
- * - A refused connection or an unknown host is tried once more after a moment, then remembered for a few seconds
- *   (per key and base URL, see pacer.ts): the requests of later items fail at once instead of each waiting through
- *   its own retries, so a stopped service or a mistyped URL costs seconds, not 15 s per item.
+ * - 429 is always retried: the service refused the request before doing anything. Retry-After
+ *   (seconds or an HTTP date) is honoured, else exponential backoff 1, 2, 4, 8 s with jitter.
+ * - 5xx, timeouts and connection resets are retried only for `read` and `update` requests (GET,
+ *   update by id, DELETE by id): repeating them cannot create anything twice.
+ * - `create` requests (the service has no idempotency keys; POST /spam_tests even costs a credit)
+ *   are retried on 429 and on errors that prove the request never reached the service (connection
+ *   refused, DNS failure).
+ * - A refused connection or an unknown host is tried once more after a moment, then remembered for
+ *   a few seconds (per key and base URL, see pacer.ts): the requests of later items fail at once
+ *   instead of each waiting through its own retries, so a stopped service or a mistyped URL costs
+ *   seconds, not 15 s per item.
  */
 import { headerOf, type ApiRequest, type RawResponse, type RequestKind } from './types';
 
@@ -22,7 +24,10 @@ export const retryPolicy = {
 };
 
 export const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-/** Never reached, and not going to change within seconds: one quick retry, then remembered (fail fast). */
+/**
+ * Never reached, and not going to change within seconds: one quick retry, then remembered (fail
+ * fast).
+ */
 export const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND']);
 export const TIMEOUTS = new Set([
 	'ETIMEDOUT',

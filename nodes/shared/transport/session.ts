@@ -1,8 +1,9 @@
 /**
- * The credential as one caller's requests use it. n8n reads a credential from the database and decrypts it on every
- * getCredentials call (twice per request when httpRequestWithAuthentication reads it again), so a caller opens one
- * session (the action node per run, a trigger or a picker per call) and hands it to every request it makes: the
- * credential is read once, on the first request, and goes when the caller drops the session.
+ * The credential as one caller's requests use it. n8n reads a credential from the database and
+ * decrypts it on every getCredentials call (twice per request when httpRequestWithAuthentication
+ * reads it again), so a caller opens one session (the action node per run, a trigger or a picker
+ * per call) and hands it to every request it makes: the credential is read once, on the first
+ * request, and goes when the caller drops the session.
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -15,8 +16,8 @@ import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
 import { CREDENTIAL_NAME, type ApiContext } from './types';
 
 /**
- * The API's version segment, which every Base URL ends in (after trimming, a trailing slash removed): the paths the
- * node adds (`/accounts/1`) exist only below it.
+ * The API's version segment, which every Base URL ends in (after trimming, a trailing slash
+ * removed): the paths the node adds (`/accounts/1`) exist only below it.
  */
 const VERSION_SEGMENT = /^https?:\/\/[^/]+(?:\/.*)?\/api\/v1$/i;
 
@@ -33,13 +34,17 @@ function keyOf(credentials: IDataObject): { raw: string; bare: string } {
 }
 
 /**
- * Default of the credential's "Timeout (Seconds)": the longest one answer may take, from sending the request to its
- * last byte. 60 s is what the idle limit was before (a workflow that worked keeps working), well above what the
- * service needs for any documented call, and short enough that a stalled read is retried within minutes.
+ * Default of the credential's "Timeout (Seconds)": the longest one answer may take, from sending
+ * the request to its last byte. 60 s is what the idle limit was before (a workflow that worked
+ * keeps working), well above what the service needs for any documented call, and short enough that
+ * a stalled read is retried within minutes.
  */
 const DEFAULT_TIMEOUT_SECONDS = 60;
 
-/** The credential's time limit per answer, in milliseconds (1 s to 10 min; anything else: the default). */
+/**
+ * The credential's time limit per answer, in milliseconds (1 s to 10 min; anything else: the
+ * default).
+ */
 function timeoutMsOf(credentials: IDataObject): number {
 	const raw = credentials.timeout;
 	const seconds =
@@ -63,8 +68,9 @@ export interface Credential {
 }
 
 /**
- * A time limit for all the requests of a session together (a poll's: n8n abandons a poll that runs past its budget
- * without reporting it, so the requests must stop first and say so). `at`: epoch ms; `ms`: the limit as given.
+ * A time limit for all the requests of a session together (a poll's: n8n abandons a poll that runs
+ * past its budget without reporting it, so the requests must stop first and say so). `at`: epoch
+ * ms; `ms`: the limit as given.
  */
 export interface Deadline {
 	at: number;
@@ -75,10 +81,11 @@ export class Session {
 	private reading: Promise<Credential> | undefined;
 
 	/**
-	 * `ctx`: the n8n context the requests are made with (its request helper, node and stop signal); `deadline`: when
-	 * its requests must have ended, attempts and waits included (none: each request has its own limits only);
-	 * `type`: the credential, the API key's or one that extends it (the action node's operations that send a
-	 * secret); `beforeRead`: the caller's check before the credential is read (it throws to refuse).
+	 * `ctx`: the n8n context the requests are made with (its request helper, node and stop signal);
+	 * `deadline`: when its requests must have ended, attempts and waits included (none: each request
+	 * has its own limits only); `type`: the credential, the API key's or one that extends it (the
+	 * action node's operations that send a secret); `beforeRead`: the caller's check before the
+	 * credential is read (it throws to refuse).
 	 */
 	constructor(
 		readonly ctx: ApiContext,
@@ -87,7 +94,9 @@ export class Session {
 		private readonly beforeRead?: () => void,
 	) {}
 
-	/** The credential, read on first use; a failed read is not kept, so the next request reads again. */
+	/**
+	 * The credential, read on first use; a failed read is not kept, so the next request reads again.
+	 */
 	async credential(itemIndex: number | undefined): Promise<Credential> {
 		if (!this.reading) {
 			const reading = this.read();
@@ -109,8 +118,9 @@ export class Session {
 			);
 		}
 		if (!VERSION_SEGMENT.test(resolved.baseUrl.replace(/[?#].*$/, ''))) {
-			// Checked before the first request: without the version segment every path lands beside the API, and
-			// the service's answer (a 404 "not found", a web page) would read as a wrong ID or a broken service.
+			// Checked before the first request: without the version segment every path lands beside the
+			// API, and the service's answer (a 404 "not found", a web page) would read as a wrong ID or a
+			// broken service.
 			throw new NodeOperationError(
 				this.ctx.getNode(),
 				'The Base URL in the credential does not end in /api/v1',
@@ -152,8 +162,9 @@ export class Session {
 }
 
 /**
- * A session for the requests of one caller (see above): optionally all within `budgetMs` from now, with the API key's
- * credential or `credential` (one that extends it), checked by `beforeRead` before it is read.
+ * A session for the requests of one caller (see above): optionally all within `budgetMs` from now,
+ * with the API key's credential or `credential` (one that extends it), checked by `beforeRead`
+ * before it is read.
  */
 export function openSession(
 	ctx: ApiContext,

@@ -14,7 +14,10 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 const CUSTOM = 'custom';
 
-/** The documented batch actions (the service says the list "includes" these), sorted, plus a custom one. */
+/**
+ * The documented batch actions (the service says the list "includes" these), sorted, plus a custom
+ * one.
+ */
 const BATCH_ACTIONS = [
 	{
 		name: 'Custom Action',
@@ -116,7 +119,10 @@ export const description: INodeProperties[] = [
 	})),
 ];
 
-/** Account ids from text ("1, 2"), JSON text ("[1,2]"), a number, or an array of ids or of account objects. */
+/**
+ * Account ids from text ("1, 2"), JSON text ("[1,2]"), a number, or an array of ids or of account
+ * objects.
+ */
 function accountIdsFrom(v: Validator, raw: unknown): number[] {
 	let value: unknown = raw;
 	if (typeof value === 'string' && value.trim().startsWith('[')) {
@@ -149,14 +155,14 @@ function batchAction(item: Item): string {
 }
 
 /**
- * The answer is the batch's task: "Completed" once its progress reaches 100; else "Not Yet" (follow it with Task →
- * Get). With Simplify, the accounts' outcomes (given only once the task finished) go to "Completed".
+ * The answer is the batch's task: "Completed" once its progress reaches 100; else "Not Yet" (follow
+ * it with Task → Get). With Simplify, the accounts' outcomes (given only once the task finished) go
+ * to "Completed".
  */
 export function completed(answer: IDataObject): boolean {
 	return isOutcome(answer) || taskDone(answer);
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the batch task (with id)',
@@ -173,7 +179,8 @@ export async function execute(
 		accountIds: () => accountIdsFrom(v, item.value('accountIds')),
 		action: () => batchAction(item),
 		settings: () => item.wait(),
-		// Shown (and used) only while Wait for Completion is on: without the wait there is no outcome yet.
+		// Shown (and used) only while Wait for Completion is on: without the wait there is no outcome
+		// yet.
 		output: () => item.output(),
 	});
 	const task = await item.request({
@@ -207,7 +214,8 @@ export async function execute(
 	const { answer: finished, outcome } = await followTask(this, item, taskId, settings, task);
 	if (output.mode === 'simple' && taskDone(finished) && !outcome?.timedOut)
 		return await batchOutcomes(this, item, accountIds, action, finished);
-	// Raw, Selected Fields, or a wait that gave up: the task (its id and progress kept, progress routes the item).
+	// Raw, Selected Fields, or a wait that gave up: the task (its id and progress kept, progress
+	// routes the item).
 	return output.mode === 'simple'
 		? withWaitFlags(finished, outcome)
 		: shaped(finished, output, (task) => task, ['id', 'progress'], waitFlags(outcome));

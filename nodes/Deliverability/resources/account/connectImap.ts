@@ -1,8 +1,9 @@
 /**
- * Account → Connect IMAP/SMTP: POST /imap_auth with the body the service documents (email, first_name, last_name,
- * provider required; servers, ports, usernames, auth type, STARTTLS, smtp_only, imap_issue, spamchecker_only, id to
- * update an existing account, test to only try the login). The passwords come from the credential "Deliverability
- * with Mailbox Passwords API" or from the input item's fields (a sheet, say); never from node parameters.
+ * Account → Connect IMAP/SMTP: POST /imap_auth with the body the service documents (email,
+ * first_name, last_name, provider required; servers, ports, usernames, auth type, STARTTLS,
+ * smtp_only, imap_issue, spamchecker_only, id to update an existing account, test to only try the
+ * login). The passwords come from the credential "Deliverability with Mailbox Passwords API" or
+ * from the input item's fields (a sheet, say); never from node parameters.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -178,8 +179,9 @@ export const description: INodeProperties[] = [
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
- * A failed login is answered with HTTP 500 and `{success: false, imap_auth_success, smtp_auth_success, error}`: not a
- * server fault but the mailbox refusing the login, so nothing was created. Anything else is passed on unchanged.
+ * A failed login is answered with HTTP 500 and `{success: false, imap_auth_success,
+ * smtp_auth_success, error}`: not a server fault but the mailbox refusing the login, so nothing was
+ * created. Anything else is passed on unchanged.
  */
 function loginFailure(
 	ctx: IExecuteFunctions,
@@ -214,7 +216,6 @@ function loginFailure(
 	});
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the connected account (with id) or the login test result (success)',
@@ -265,8 +266,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	if (passwords.imap && !smtpOnly) body.imap_server_password = passwords.imap;
 	if (passwords.smtp) body.smtp_server_password = passwords.smtp;
 
-	// Always a create for the transport: a 5xx is never repeated. A new account must not be connected twice, and the
-	// service's 500 is also how it says "login failed", which repeating cannot fix.
+	// Always a create for the transport: a 5xx is never repeated. A new account must not be connected
+	// twice, and the service's 500 is also how it says "login failed", which repeating cannot fix.
 	const reply = await withSecretsScrubbed(
 		this,
 		[passwords.password, passwords.imap, passwords.smtp],

@@ -1,6 +1,7 @@
 /**
- * Account → Delete: DELETE /accounts/{id}, with an optional `disconnect_reason` (free text, sent as a query
- * parameter). Permanent: warming and spam checks stop and running conversations are cancelled.
+ * Account → Delete: DELETE /accounts/{id}, with an optional `disconnect_reason` (free text, sent as
+ * a query parameter). Permanent: warming and spam checks stop and running conversations are
+ * cancelled.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -55,13 +56,12 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the outcome ({success: true})',
 	keys: ['success'],
-	// The service documents {success: true}; a 204 or an empty 200 to a DELETE says "done" as plainly (judgement
-	// call, sandbox/BEHAVIOUR.md "Misbehaving answers").
+	// The service documents {success: true}; a 204 or an empty 200 to a DELETE says "done" as plainly
+	// (judgement call, sandbox/BEHAVIOUR.md "Misbehaving answers").
 	emptyMeansDone: true,
 };
 
@@ -78,7 +78,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		},
 	});
 	const qs: IDataObject = reason === '' ? {} : { disconnect_reason: reason };
-	// DELETE is an update for the transport: repeating it after a lost answer cannot delete anything else.
+	// DELETE is an update for the transport: repeating it after a lost answer cannot delete anything
+	// else.
 	const reply = await item.request({
 		method: 'DELETE',
 		path: `/accounts/${id}`,
@@ -86,11 +87,15 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		kind: 'update',
 		answer,
 	});
-	// What the service said, and which account it was about (the id the user gave; a 204 leaves only that).
+	// What the service said, and which account it was about (the id the user gave; a 204 leaves only
+	// that).
 	return shaped({ account_id: id, ...reply }, view, deletedWords, ['account_id']);
 }
 
-/** Deleted unless the service said `success: false` (a 204 or an empty 200 says done, as the answer fact reads it). */
+/**
+ * Deleted unless the service said `success: false` (a 204 or an empty 200 says done, as the answer
+ * fact reads it).
+ */
 function deletedWords(said: IDataObject): IDataObject {
 	const id = String(said.account_id);
 	if (said.success === false || said.success === 'false')

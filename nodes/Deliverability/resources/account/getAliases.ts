@@ -18,7 +18,10 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [idPicker('accountId')];
 
-/** One output item per alias. The answer's shape is not in the spec: strings and objects are both accepted. */
+/**
+ * One output item per alias. The answer's shape is not in the spec: strings and objects are both
+ * accepted.
+ */
 export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 	const list: unknown[] = Array.isArray(body) ? body : listFrom(body);
 	return list
@@ -30,7 +33,6 @@ export function aliasItems(body: unknown, accountId: number): IDataObject[] {
 		);
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'list',
 	what: 'a list of aliases',

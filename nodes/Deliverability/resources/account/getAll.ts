@@ -88,7 +88,6 @@ export const description: INodeProperties[] = [
 	extraQueryOption(),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = {
 	shape: 'list',
 	what: 'a list of accounts',

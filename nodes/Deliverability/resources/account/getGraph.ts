@@ -1,13 +1,15 @@
 /**
- * Account → Get Graph: one of the four daily warming graphs of an account, each answering parallel arrays
- * `{labels: ["Apr 10", …, "Today"], data: [65, …], consolidated}`:
+ * Account → Get Graph: one of the four daily warming graphs of an account, each answering parallel
+ * arrays `{labels: ["Apr 10", …, "Today"], data: [65, …], consolidated}`:
  * - sent: GET /conversation_message_logs/{account_id}/sent/graph
  * - received: GET /conversation_message_logs/{account_id}/received/graph
- * - landing category: GET /conversation_message_logs/{account_id}/sent/categories/graph/{INBOX|CATEGORIES|SPAM|OTHERS}
+ * - landing category: GET
+ *   /conversation_message_logs/{account_id}/sent/categories/graph/{INBOX|CATEGORIES|SPAM|OTHERS}
  * - conversations started: GET /conversation_statuses/{account_id}/graph
- * By default all seven graphs (sent, received, the four landing categories, conversations) are read and become one
- * item per day with a column per graph: the shape a table, a sheet or a chart series takes as it is (a report needs no
- * merge). One graph can be chosen instead (one item per day with its count); the raw answers are an option.
+ * By default all seven graphs (sent, received, the four landing categories, conversations) are read
+ * and become one item per day with a column per graph: the shape a table, a sheet or a chart series
+ * takes as it is (a report needs no merge). One graph can be chosen instead (one item per day with
+ * its count); the raw answers are an option.
  */
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
@@ -127,9 +129,9 @@ function pathOf(metric: Metric, id: number, category: string): string {
 }
 
 /**
- * The calendar date (YYYY-MM-DD) of a graph label, in the workflow's time zone: "Today", "Yesterday", an ISO date, or
- * a month and day such as "Apr 10" / "10 Apr" / "April 10" (the latest such day that is not after today). Anything
- * else gives null.
+ * The calendar date (YYYY-MM-DD) of a graph label, in the workflow's time zone: "Today",
+ * "Yesterday", an ISO date, or a month and day such as "Apr 10" / "10 Apr" / "April 10" (the latest
+ * such day that is not after today). Anything else gives null.
  */
 export function labelDate(label: unknown, today: DateTime): string | null {
 	if (typeof label !== 'string') return null;
@@ -200,14 +202,16 @@ export function perDayAll(
 			consolidated.push(day.consolidated);
 		}
 	}
-	// Graphs of one query share their consolidation; when they differ, no single value is true, so none is given.
+	// Graphs of one query share their consolidation; when they differ, no single value is true, so
+	// none is given.
 	const known = consolidated.filter((c) => c !== null && c !== undefined);
 	const same = known.length > 0 && known.every((c) => c === known[0]) ? known[0] : null;
 	const items = [...rows.values()].sort((a, b) =>
 		a.date === null || b.date === null ? 0 : String(a.date).localeCompare(String(b.date)),
 	);
 	for (const row of items) {
-		// The share of the warming messages sent that day that landed in the inbox, when all four categories came.
+		// The share of the warming messages sent that day that landed in the inbox, when all four
+		// categories came.
 		const landed = ['inbox', 'categories', 'spam', 'others'].map((c) => row[c]);
 		if (landed.every((n) => typeof n === 'number')) {
 			const total = (landed as number[]).reduce((a, b) => a + b, 0);
@@ -218,7 +222,6 @@ export function perDayAll(
 	return items;
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'a graph ({labels, data})',
@@ -244,7 +247,8 @@ export async function execute(
 	});
 	const today = DateTime.now().setZone(this.getTimezone());
 	if (metric === 'all') {
-		// One after another: the pacer spaces them anyway, and a failure stops the item before the next request.
+		// One after another: the pacer spaces them anyway, and a failure stops the item before the next
+		// request.
 		const answers: IDataObject[] = [];
 		for (const graph of ALL_GRAPHS) {
 			answers.push(

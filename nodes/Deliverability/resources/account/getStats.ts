@@ -1,7 +1,7 @@
 /**
- * Account → Get Statistics: GET /accounts/{id}/stats with `provider` (gmail | outlook | others) and `past_days`
- * (0–180): totals of warming messages sent, received and landed in spam, the running conversations, and the
- * consolidation cutoff (data older than about 48 hours is consolidated).
+ * Account → Get Statistics: GET /accounts/{id}/stats with `provider` (gmail | outlook | others) and
+ * `past_days` (0–180): totals of warming messages sent, received and landed in spam, the running
+ * conversations, and the consolidation cutoff (data older than about 48 hours is consolidated).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -30,7 +30,6 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [idPicker('accountId'), statsFilters()];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the statistics (total_messages_sent, total_messages_received, total_spam)',

@@ -25,7 +25,10 @@ export const builder: BuilderFacts = {
 	},
 };
 
-/** Output of Pause and Resume (version 1.1: Simplified by default; version 1 answers raw, as it always did). */
+/**
+ * Output of Pause and Resume (version 1.1: Simplified by default; version 1 answers raw, as it
+ * always did).
+ */
 export function aliveOutput(done: string): INodeProperties[] {
 	return outputFields({
 		simplified: `Whether the account is ${done} (paused: ${done === 'paused'}), in words, with its ID, email and verdict`,
@@ -37,8 +40,9 @@ export function aliveOutput(done: string): INodeProperties[] {
 export const description: INodeProperties[] = [idPicker('accountId'), ...aliveOutput('paused')];
 
 /**
- * Pause and Resume are the account update with only `alive` (the most common reaction to an alert). Simplified says
- * whether the account the service answered with is paused, as its `alive` says (not what was asked for).
+ * Pause and Resume are the account update with only `alive` (the most common reaction to an alert).
+ * Simplified says whether the account the service answered with is paused, as its `alive` says (not
+ * what was asked for).
  */
 export async function setAlive(item: Item, { alive }: { alive: boolean }): Promise<IDataObject> {
 	const { id, view } = item.fields.all({
@@ -73,7 +77,6 @@ function aliveWords(account: IDataObject, asked: boolean): IDataObject {
 	});
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the account (with id)',

@@ -1,8 +1,8 @@
 /**
- * Account → Reconnect: POST /accounts/{id}/reconnect (no body) queues one reconnect attempt (OAuth tokens refreshed
- * or the IMAP/SMTP login tried again) and answers 201 `{queued, job_id}`. The job id cannot be polled (it is not a
- * task id), so waiting means reading the account (GET /accounts/{id}) until `imap_issue` is cleared, through the one
- * wait loop.
+ * Account → Reconnect: POST /accounts/{id}/reconnect (no body) queues one reconnect attempt (OAuth
+ * tokens refreshed or the IMAP/SMTP login tried again) and answers 201 `{queued, job_id}`. The job
+ * id cannot be polled (it is not a task id), so waiting means reading the account (GET
+ * /accounts/{id}) until `imap_issue` is cleared, through the one wait loop.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -49,14 +49,17 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** The connection is back once the account no longer reports an IMAP issue ("false" text from a proxy too). */
+/**
+ * The connection is back once the account no longer reports an IMAP issue ("false" text from a
+ * proxy too).
+ */
 export function reconnected(account: IDataObject): boolean {
 	return account.imap_issue === false || account.imap_issue === 'false';
 }
 
 /**
- * "Completed" once a read of the account shows its connection back (only a waited answer reads it); a queued
- * reconnect not waited for is "Not Yet": check it later with Account → Get.
+ * "Completed" once a read of the account shows its connection back (only a waited answer reads it);
+ * a queued reconnect not waited for is "Not Yet": check it later with Account → Get.
  */
 export function completed(answer: IDataObject): boolean {
 	return answer.reconnected === true;
@@ -81,7 +84,6 @@ function queuedWords(said: IDataObject): IDataObject {
 	});
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the queued reconnect ({queued, job_id})',
@@ -95,8 +97,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		settings: () => item.wait(),
 		view: () => item.output(),
 	});
-	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a second attempt at the
-	// same connection, which is harmless, so the transport may retry it after a 5xx or a reset.
+	// An update, not a create: it makes nothing new. A repeat after a lost answer only queues a
+	// second attempt at the same connection, which is harmless, so the transport may retry it after a
+	// 5xx or a reset.
 	const job = await item.request({
 		method: 'POST',
 		path: `/accounts/${id}/reconnect`,
@@ -127,7 +130,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		`account ${id} to reconnect (imap_issue false)`,
 	);
 	const flags = waitFlags(outcome);
-	// The wait's flags follow the account's fields in Raw and Selected Fields, and come last after Simplified.
+	// The wait's flags follow the account's fields in Raw and Selected Fields, and come last after
+	// Simplified.
 	return {
 		...shaped(account, view, simplifyAccount, ['id'], flags),
 		reconnected: reconnected(account),

@@ -142,7 +142,10 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** The update body from the Update Fields collection, every value checked (also values from expressions). */
+/**
+ * The update body from the Update Fields collection, every value checked (also values from
+ * expressions).
+ */
 function updateBody(item: Item, node: INode): IDataObject {
 	const v = item.fields;
 	const fields = item.collection('updateFields');
@@ -186,7 +189,6 @@ function updateBody(item: Item, node: INode): IDataObject {
 	return body;
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the updated account (with id)',

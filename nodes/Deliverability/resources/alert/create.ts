@@ -78,7 +78,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new alert (with id)',
@@ -88,7 +87,8 @@ const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;
 	const picked = item.value('channel');
-	// What the channel needs follows the picked value, checked or not (an unknown channel needs neither).
+	// What the channel needs follows the picked value, checked or not (an unknown channel needs
+	// neither).
 	const channelName = String(picked ?? '').trim();
 	const { body, view } = v.all({
 		body: () =>

@@ -31,13 +31,13 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the outcome of the delete',
 	keys: ['id', 'deleted', 'success'],
-	// The answer to DELETE /alerts/{id} is not documented: the sandbox's {id, deleted: true}, {success: true}, or a 204
-	// / empty 200 (judgement call, sandbox/BEHAVIOUR.md "Misbehaving answers").
+	// The answer to DELETE /alerts/{id} is not documented: the sandbox's {id, deleted: true},
+	// {success: true}, or a 204 / empty 200 (judgement call, sandbox/BEHAVIOUR.md "Misbehaving
+	// answers").
 	emptyMeansDone: true,
 };
 
@@ -56,8 +56,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 }
 
 /**
- * Deleted unless the answer says otherwise (`deleted: false` or `success: false`); a 204 or an empty 200 says done,
- * as the answer fact reads it. The id is the one the user gave when the answer has none.
+ * Deleted unless the answer says otherwise (`deleted: false` or `success: false`); a 204 or an
+ * empty 200 says done, as the answer fact reads it. The id is the one the user gave when the answer
+ * has none.
  */
 function deletedWords(said: IDataObject): IDataObject {
 	const no = (value: unknown) => value === false || value === 'false';

@@ -18,7 +18,6 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [...returnAllAndLimit()];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 export const answer: AnswerFact = { shape: 'list', what: 'a list of alerts', wrapper: 'alerts' };
 
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */

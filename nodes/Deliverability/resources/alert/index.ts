@@ -1,4 +1,7 @@
-/** Alert resource: notifications of events to a webhook URL or a chat channel. One file per operation. */
+/**
+ * Alert resource: notifications of events to a webhook URL or a chat channel. One file per
+ * operation.
+ */
 import { defineResource } from '../types';
 import * as create from './create';
 import * as del from './delete';

@@ -72,7 +72,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = { shape: 'object', what: 'the alert (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
@@ -103,8 +102,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 }
 
 /**
- * The current `active` and `events` of the alert, for those the user did not set: the service requires both on every
- * update. There is no GET /alerts/{id}, so the alert is read from the project's alert list (one unpaginated call).
+ * The current `active` and `events` of the alert, for those the user did not set: the service
+ * requires both on every update. There is no GET /alerts/{id}, so the alert is read from the
+ * project's alert list (one unpaginated call).
  */
 async function keptValues(
 	this: IExecuteFunctions,

@@ -50,7 +50,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new automated test (with id)',

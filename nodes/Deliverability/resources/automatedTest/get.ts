@@ -25,7 +25,6 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [idPicker('automatedTestId')];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'an automated test (with id)',

@@ -61,7 +61,6 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'list',
 	what: 'a list of automated tests',

@@ -1,4 +1,7 @@
-/** Automated test resource: spam tests repeated on a schedule for an account. One file per operation. */
+/**
+ * Automated test resource: spam tests repeated on a schedule for an account. One file per
+ * operation.
+ */
 import { defineResource } from '../types';
 import * as create from './create';
 import * as get from './get';

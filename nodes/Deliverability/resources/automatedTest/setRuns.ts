@@ -44,7 +44,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the automated test (with id)',

@@ -95,7 +95,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the automated test (with id)',
@@ -141,8 +140,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 }
 
 /**
- * The current `active` and `time_zone` of the test, for those the user did not set: the service requires `active`
- * on every update and resets an omitted `time_zone` to the project's, so sending nothing would change both.
+ * The current `active` and `time_zone` of the test, for those the user did not set: the service
+ * requires `active` on every update and resets an omitted `time_zone` to the project's, so sending
+ * nothing would change both.
  */
 async function keptValues(
 	this: IExecuteFunctions,
@@ -172,7 +172,8 @@ async function keptValues(
 		}
 		kept.active = current.active;
 	}
-	// A test without a zone has the project's, which is what the service falls back to when it is omitted.
+	// A test without a zone has the project's, which is what the service falls back to when it is
+	// omitted.
 	if (
 		body.time_zone === undefined &&
 		typeof current.time_zone === 'string' &&

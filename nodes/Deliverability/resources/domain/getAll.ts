@@ -100,7 +100,6 @@ export function domainsFrom(body: unknown): IDataObject[] {
 	return listFrom(body);
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'list',
 	what: 'the domains ({domains: [...]})',
@@ -108,9 +107,10 @@ const answer: AnswerFact = {
 };
 
 /**
- * GET /projects/domains is not paginated: the whole list comes at once (`{domains: [...]}`, a bare array is
- * accepted too), and Return All / Limit are applied here. Every domain of the answer is kept: the spec says the
- * service leaves out the ones without a score, and one that comes anyway is marked `scored: false` with the reason.
+ * GET /projects/domains is not paginated: the whole list comes at once (`{domains: [...]}`, a bare
+ * array is accepted too), and Return All / Limit are applied here. Every domain of the answer is
+ * kept: the spec says the service leaves out the ones without a score, and one that comes anyway is
+ * marked `scored: false` with the reason.
  */
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
@@ -167,8 +167,9 @@ function domainOf(email: unknown): string | undefined {
 }
 
 /**
- * How many of the project's mailboxes use each domain, in the order the domains first appear: every account
- * (spam-test-only ones included), its domain read from its address (the list form carries no `domain`).
+ * How many of the project's mailboxes use each domain, in the order the domains first appear: every
+ * account (spam-test-only ones included), its domain read from its address (the list form carries
+ * no `domain`).
  */
 async function mailboxDomains(item: Item): Promise<Map<string, number>> {
 	const accounts = await item.requestAll({
@@ -186,8 +187,9 @@ async function mailboxDomains(item: Item): Promise<Map<string, number>> {
 }
 
 /**
- * The listed domains, each with the number of mailboxes using it, then every domain of the mailboxes the answer
- * does not list (the service leaves out domains without a score), marked `scored: false` with the reason.
+ * The listed domains, each with the number of mailboxes using it, then every domain of the
+ * mailboxes the answer does not list (the service leaves out domains without a score), marked
+ * `scored: false` with the reason.
  */
 function withMailboxDomains(listed: IDataObject[], inUse: Map<string, number>): IDataObject[] {
 	const seen = new Set<string>();

@@ -1,4 +1,7 @@
-/** Domain resource: the project's sending domains with their authentication records and average score. */
+/**
+ * Domain resource: the project's sending domains with their authentication records and average
+ * score.
+ */
 import { defineResource } from '../types';
 import * as getAll from './getAll';
 

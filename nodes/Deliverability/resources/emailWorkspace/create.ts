@@ -30,7 +30,9 @@ export const operation = {
 		'Register a Google Workspace (service account key) or Microsoft 365 (app registration) workspace; the secrets come from credentials',
 };
 
-/** The credential follows Provider: the API key with the Google key file, or with the Outlook app. */
+/**
+ * The credential follows Provider: the API key with the Google key file, or with the Outlook app.
+ */
 export const credentials: CredentialUse[] = [
 	{ credential: 'deliverabilityGoogleWorkspaceKeyApi', when: forProvider('google').show },
 	{ credential: 'deliverabilityOutlookAppApi', when: forProvider('outlook').show },
@@ -53,7 +55,10 @@ const creates: CreateWording = {
 	where: "the service's email workspaces",
 };
 
-/** The workspace's name: required on a create and on every update (the service has no partial update of it). */
+/**
+ * The workspace's name: required on a create and on every update (the service has no partial update
+ * of it).
+ */
 export function workspaceName(description: string): INodeProperties {
 	return {
 		displayName: 'Name',
@@ -116,14 +121,16 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** A date from the picker (text), or a Date / luxon DateTime from an expression such as {{ $now.plus(...) }}. */
+/**
+ * A date from the picker (text), or a Date / luxon DateTime from an expression such as {{
+ * $now.plus(...) }}.
+ */
 function dateText(value: unknown): unknown {
 	if (value instanceof Date) return value.toISOString();
 	if (DateTime.isDateTime(value)) return value.toISO() ?? '';
 	return value;
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new workspace (with id)',
@@ -134,7 +141,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const i = item.index;
 	const v = item.fields;
 	const picked = item.value('provider', 'google');
-	// The secrets follow the picked provider, checked or not (anything but Google reads the Outlook app).
+	// The secrets follow the picked provider, checked or not (anything but Google reads the Outlook
+	// app).
 	const google = String(picked ?? '').trim() === 'google';
 	const { name, provider, app, view } = await v.allAsync({
 		name: () => v.nonEmptyString('name', item.value('name')),

@@ -1,10 +1,11 @@
 /**
- * Email Workspace → Import Accounts: `POST /email_workspaces/{id}/accounts` `{accounts, spamchecker_only?,
- * imap_only?, account_id?}` → `{completed, errors, task_id}`. Up to 4 addresses are imported at once (`completed:
- * true`); larger imports run in the background as a task, which Wait for Completion follows with the one wait loop
- * (`GET /tasks/{task_id}`). The addresses come either from this item (one import per input item) or from all input
- * items together (one import, its result paired with every item). An import is a create: never sent twice; an error
- * after it was accepted says so.
+ * Email Workspace → Import Accounts: `POST /email_workspaces/{id}/accounts` `{accounts,
+ * spamchecker_only?, imap_only?, account_id?}` → `{completed, errors, task_id}`. Up to 4 addresses
+ * are imported at once (`completed: true`); larger imports run in the background as a task, which
+ * Wait for Completion follows with the one wait loop (`GET /tasks/{task_id}`). The addresses come
+ * either from this item (one import per input item) or from all input items together (one import,
+ * its result paired with every item). An import is a create: never sent twice; an error after it
+ * was accepted says so.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -117,7 +118,10 @@ export const description: INodeProperties[] = [
 	),
 ];
 
-/** Addresses from a parameter value (text separated by commas, semicolons or new lines, or a list), and the first bad one. */
+/**
+ * Addresses from a parameter value (text separated by commas, semicolons or new lines, or a list),
+ * and the first bad one.
+ */
 function addressesIn(value: unknown): { found: string[]; bad?: unknown } {
 	const parts = Array.isArray(value)
 		? value
@@ -144,7 +148,6 @@ function unique(addresses: string[]): string[] {
 	return addresses.filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the import outcome ({completed, errors, task_id})',
@@ -160,7 +163,8 @@ export async function execute(
 	const source = item.value('addressSource', 'list');
 	// What the source decides follows the picked value, checked or not.
 	const picked = String(source ?? '').trim();
-	// All input items make one import, sent with the first item; the others have nothing of their own to send.
+	// All input items make one import, sent with the first item; the others have nothing of their own
+	// to send.
 	if (picked === 'allItems' && i > 0) return [];
 	const items = picked === 'allItems' ? this.getInputData().map((_, k) => k) : [i];
 	const parameter = picked === 'list' ? 'accounts' : 'accountEmail';
@@ -240,8 +244,8 @@ export async function execute(
 }
 
 /**
- * "Completed" when the import was done at once (no task) or its task, waited for, reached 100; "Not Yet" while its
- * task runs (follow it with Task → Get and `task_id`).
+ * "Completed" when the import was done at once (no task) or its task, waited for, reached 100; "Not
+ * Yet" while its task runs (follow it with Task → Get and `task_id`).
  */
 export function completed(answer: IDataObject): boolean {
 	if (answer.task_id === null || answer.task_id === undefined) return true;
@@ -254,7 +258,10 @@ export function completed(answer: IDataObject): boolean {
 	);
 }
 
-/** The import's answer, with the finished task under `task` when a task came back and Wait for Completion is on. */
+/**
+ * The import's answer, with the finished task under `task` when a task came back and Wait for
+ * Completion is on.
+ */
 async function withTask(
 	ctx: IExecuteFunctions,
 	item: Item,

@@ -1,4 +1,7 @@
-/** Email workspace resource: Google Workspace or Microsoft 365 setups used to batch-connect OAuth accounts. */
+/**
+ * Email workspace resource: Google Workspace or Microsoft 365 setups used to batch-connect OAuth
+ * accounts.
+ */
 import { defineResource } from '../types';
 import * as create from './create';
 import * as importAccounts from './importAccounts';

@@ -1,9 +1,9 @@
 /**
- * Email Workspace → Update: `POST /email_workspaces/{id}` `{name, file_key_json?}` → the workspace. The service
- * requires `name` on every update and documents no way to read a workspace first, so Name is a required field of the
- * operation (the workspace picker shows the current name). The replacement Google key comes from the "Deliverability
- * with Google Workspace Key API" credential (the operation's one credential while Replace Google Key is on), never
- * from a node parameter.
+ * Email Workspace → Update: `POST /email_workspaces/{id}` `{name, file_key_json?}` → the workspace.
+ * The service requires `name` on every update and documents no way to read a workspace first, so
+ * Name is a required field of the operation (the workspace picker shows the current name). The
+ * replacement Google key comes from the "Deliverability with Google Workspace Key API" credential
+ * (the operation's one credential while Replace Google Key is on), never from a node parameter.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -62,7 +62,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the workspace (with id)',

@@ -1,7 +1,7 @@
 /**
- * Notification → Get Many: `GET /notifications` with the optional `account_id` and `event` filters. The service
- * answers with its 25 most recent OPEN notifications, newest first, in one unpaginated list: Return All gives all of
- * them, Limit keeps the newest N; one request either way.
+ * Notification → Get Many: `GET /notifications` with the optional `account_id` and `event` filters.
+ * The service answers with its 25 most recent OPEN notifications, newest first, in one unpaginated
+ * list: Return All gives all of them, Limit keeps the newest N; one request either way.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -55,7 +55,10 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-/** The filters as query parameters, checked before the request (the account may come from a locator or a number). */
+/**
+ * The filters as query parameters, checked before the request (the account may come from a locator
+ * or a number).
+ */
 function notificationQuery(item: Item): IDataObject {
 	const filters = item.collection('filters');
 	const v = item.fields;
@@ -73,7 +76,6 @@ function notificationQuery(item: Item): IDataObject {
 	);
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'list',
 	what: 'a list of notifications',

@@ -1,4 +1,7 @@
-/** Notification resource: the open notifications of the project (what alerts report, readable without a webhook). */
+/**
+ * Notification resource: the open notifications of the project (what alerts report, readable
+ * without a webhook).
+ */
 import { defineResource } from '../types';
 import * as getAll from './getAll';
 

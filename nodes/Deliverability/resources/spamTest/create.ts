@@ -76,7 +76,6 @@ function seedEmails(test: IDataObject): string[] {
 		.filter((e): e is string => typeof e === 'string' && e.trim() !== '');
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the new spam test (with public_id)',

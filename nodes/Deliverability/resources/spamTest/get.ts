@@ -59,12 +59,14 @@ export const description: INodeProperties[] = [
 	collectionOf('options', thresholdOptions),
 ];
 
-/** "Completed" once the service says so (`completed`, raw or simplified); else "Not Yet", to check again later. */
+/**
+ * "Completed" once the service says so (`completed`, raw or simplified); else "Not Yet", to check
+ * again later.
+ */
 export function completed(answer: IDataObject): boolean {
 	return readBoolean(answer.completed) === true;
 }
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'a spam test (with public_id)',
@@ -103,7 +105,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			location: 'outputPane',
 		});
 	}
-	// `completed` decides between the Completed and Not Yet outputs: Selected Fields keeps it with the id.
+	// `completed` decides between the Completed and Not Yet outputs: Selected Fields keeps it with
+	// the id.
 	return shaped(
 		test,
 		output,

@@ -53,7 +53,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the spam test (with public_id)',
@@ -74,7 +73,8 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const { id: publicId, body } = update;
 	const path = `/spam_tests/${encodeURIComponent(publicId)}`;
 	if (body.type === undefined) {
-		// `type` is required on every update: without it the audience would have to be reset, so keep the current one.
+		// `type` is required on every update: without it the audience would have to be reset, so keep
+		// the current one.
 		const current = await item.request({ method: 'GET', path, kind: 'read', answer });
 		if (typeof current.test_type !== 'string' || current.test_type.trim() === '') {
 			throw new NodeOperationError(

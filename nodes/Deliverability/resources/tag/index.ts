@@ -1,4 +1,7 @@
-/** Tag resource: tags group accounts (Account → Get Many filters by them). The service lists no tags of its own. */
+/**
+ * Tag resource: tags group accounts (Account → Get Many filters by them). The service lists no tags
+ * of its own.
+ */
 import { defineResource } from '../types';
 import * as link from './link';
 

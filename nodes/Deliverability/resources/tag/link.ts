@@ -1,7 +1,8 @@
 /**
- * Tag → Link to Account: `POST /tags/{id}/link` `{account_id}` → `{id, name}`. The account then carries the tag and
- * is found by it (Account → Get Many, Filters → Tags). Tags the provider defines cannot be linked (the service
- * refuses them). Linking a tag the account already has changes nothing, so the request is safe to repeat.
+ * Tag → Link to Account: `POST /tags/{id}/link` `{account_id}` → `{id, name}`. The account then
+ * carries the tag and is found by it (Account → Get Many, Filters → Tags). Tags the provider
+ * defines cannot be linked (the service refuses them). Linking a tag the account already has
+ * changes nothing, so the request is safe to repeat.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -41,7 +42,6 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** What the answer must be (checked by the transport before anything becomes an item). */
 const answer: AnswerFact = {
 	shape: 'object',
 	what: 'the tag ({id, name})',

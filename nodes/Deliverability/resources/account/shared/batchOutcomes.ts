@@ -1,9 +1,10 @@
 /**
- * Account → Batch with Simplify on, once its task finished: one item per account with its outcome in words, read
- * from the task's logs (their shape is not documented: read tolerantly, docs/operations.md, Account → Batch). The
- * latest log line of an account counts; an account the logs do not mention is reported as such, never as a success.
- * A reconnect is checked on the account itself (one read per account, paced): a log that says done while the account
- * still has its IMAP issue is "still failing".
+ * Account → Batch with Simplify on, once its task finished: one item per account with its outcome
+ * in words, read from the task's logs (their shape is not documented: read tolerantly,
+ * docs/operations.md, Account → Batch). The latest log line of an account counts; an account the
+ * logs do not mention is reported as such, never as a success. A reconnect is checked on the
+ * account itself (one read per account, paced): a log that says done while the account still has
+ * its IMAP issue is "still failing".
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -16,7 +17,9 @@ const FAILED = new Set(['failed', 'failure', 'error', 'errored']);
 const SKIPPED = new Set(['skipped', 'skip', 'ignored', 'unchanged', 'noop']);
 const DONE = new Set(['done', 'success', 'succeeded', 'completed', 'complete', 'ok', 'finished']);
 
-/** What a finished action did to an account, in words (an action this list does not know: "done"). */
+/**
+ * What a finished action did to an account, in words (an action this list does not know: "done").
+ */
 const DONE_WORDS: Record<string, string> = {
 	delete: 'deleted',
 	pause: 'paused',
@@ -40,7 +43,9 @@ const READS_AT_ONCE = 4;
 
 const ACCOUNT_ANSWER: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
 
-/** The id a log line is about: `account_id`, `accountId` or `account` (an id or an object with one). */
+/**
+ * The id a log line is about: `account_id`, `accountId` or `account` (an id or an object with one).
+ */
 function accountIdOf(line: IDataObject): number | undefined {
 	const account = line.account;
 	const raw =
@@ -98,7 +103,10 @@ function fromLog(
 	};
 }
 
-/** A reconnect's outcome checked on the account read after the task (undefined when it was not found). */
+/**
+ * A reconnect's outcome checked on the account read after the task (undefined when it was not
+ * found).
+ */
 function checkedReconnect(
 	logged: { outcome: string; reason: string },
 	account: IDataObject | undefined,
@@ -122,7 +130,10 @@ function checkedReconnect(
 	return logged;
 }
 
-/** The batch ran: an error while reading its accounts says so and names the task, so nobody runs it again. */
+/**
+ * The batch ran: an error while reading its accounts says so and names the task, so nobody runs it
+ * again.
+ */
 function readFailed(
 	ctx: IExecuteFunctions,
 	item: Item,
@@ -141,7 +152,10 @@ function readFailed(
 	);
 }
 
-/** Reads the accounts a few at a time; an account the service answers 404 for (deleted meanwhile) is undefined. */
+/**
+ * Reads the accounts a few at a time; an account the service answers 404 for (deleted meanwhile) is
+ * undefined.
+ */
 async function readAccounts(
 	ctx: IExecuteFunctions,
 	item: Item,
@@ -174,9 +188,9 @@ async function readAccounts(
 }
 
 /**
- * One item per account of the batch (in the order sent): `account_id`, `email` and the connection state when the
- * account was read (a reconnect), `outcome` and `outcome_reason` in words, `log` (its latest log line as the service
- * wrote it, absent when none) and `task_id`.
+ * One item per account of the batch (in the order sent): `account_id`, `email` and the connection
+ * state when the account was read (a reconnect), `outcome` and `outcome_reason` in words, `log`
+ * (its latest log line as the service wrote it, absent when none) and `task_id`.
  */
 export async function batchOutcomes(
 	ctx: IExecuteFunctions,

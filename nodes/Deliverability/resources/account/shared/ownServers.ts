@@ -1,7 +1,7 @@
 /**
- * The mailbox's own servers of Account → Connect IMAP/SMTP, shown and sent while Provider is Custom (the service
- * knows Gmail's and Outlook's): their parameters and their reading, as the body fields imap_server,
- * imap_server_port, smtp_server and smtp_server_port.
+ * The mailbox's own servers of Account → Connect IMAP/SMTP, shown and sent while Provider is Custom
+ * (the service knows Gmail's and Outlook's): their parameters and their reading, as the body fields
+ * imap_server, imap_server_port, smtp_server and smtp_server_port.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -27,7 +27,9 @@ function port(
 	};
 }
 
-/** IMAP Server and Port, SMTP Server and Port, in this order, each shown while Provider is Custom. */
+/**
+ * IMAP Server and Port, SMTP Server and Port, in this order, each shown while Provider is Custom.
+ */
 export function ownServerFields(): INodeProperties[] {
 	return [
 		{
@@ -79,9 +81,10 @@ function host(v: Validator, field: string, value: unknown): string {
 }
 
 /**
- * The readers of the servers for `item.fields.all`, each undefined where it is not sent: none for Gmail and Outlook;
- * the IMAP server and port are left out with SMTP Only unless an IMAP server was given anyway. What the provider
- * decides follows its value as given, checked or not (the provider's own reader reports a bad one).
+ * The readers of the servers for `item.fields.all`, each undefined where it is not sent: none for
+ * Gmail and Outlook; the IMAP server and port are left out with SMTP Only unless an IMAP server was
+ * given anyway. What the provider decides follows its value as given, checked or not (the
+ * provider's own reader reports a bad one).
  */
 export function ownServers(item: Item, smtpOnly: boolean) {
 	const v = item.fields;

@@ -1,8 +1,9 @@
 /**
- * An account (sending mailbox) as a person reads it (Simplify on Account → Get Many, Get and Reconnect): who it is,
- * its reputation score, whether it is disconnected, paused, suspended or warming, and a verdict with its reasons in
- * words. Fields exist only when derived from what the service sent (the list form has no `imap_issue`, so no
- * `disconnected`); values are read leniently (docs/operations.md → Simplified outputs).
+ * An account (sending mailbox) as a person reads it (Simplify on Account → Get Many, Get and
+ * Reconnect): who it is, its reputation score, whether it is disconnected, paused, suspended or
+ * warming, and a verdict with its reasons in words. Fields exist only when derived from what the
+ * service sent (the list form has no `imap_issue`, so no `disconnected`); values are read leniently
+ * (docs/operations.md → Simplified outputs).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -72,7 +73,10 @@ export function simplifyAccount(account: IDataObject): IDataObject {
 	return out;
 }
 
-/** An account as a sentence names it: its email and ID as the service sent them ("a@example.com (ID 4)"). */
+/**
+ * An account as a sentence names it: its email and ID as the service sent them ("a@example.com (ID
+ * 4)").
+ */
 export function accountName(account: IDataObject, id: unknown = account.id): string {
 	const email = typeof account.email === 'string' && account.email !== '' ? account.email : '';
 	return email ? `${email} (ID ${String(id)})` : `ID ${String(id)}`;

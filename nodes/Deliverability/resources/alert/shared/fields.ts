@@ -1,4 +1,7 @@
-/** What the alert operations share: their fields (create names them in camelCase, update by API name) and checks. */
+/**
+ * What the alert operations share: their fields (create names them in camelCase, update by API
+ * name) and checks.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { eventsField, mergeEvents } from '../../../../shared/events';
@@ -56,7 +59,10 @@ export const alertFields = {
 	}),
 };
 
-/** An absolute http(s) URL (the service asks for HTTPS; it decides, we only refuse what is not a URL). */
+/**
+ * An absolute http(s) URL (the service asks for HTTPS; it decides, we only refuse what is not a
+ * URL).
+ */
 export function hookUrl(v: Validator, field: string, value: unknown): string {
 	const text = v.nonEmptyString(field, value);
 	let url: URL | undefined;
@@ -84,8 +90,8 @@ export function automatedTestIds(v: Validator, value: unknown): number[] {
 }
 
 /**
- * The event list of a create or update: the picked events (from an expression also comma-separated text) plus the
- * custom ids, deduplicated; at least one, each a plain identifier.
+ * The event list of a create or update: the picked events (from an expression also comma-separated
+ * text) plus the custom ids, deduplicated; at least one, each a plain identifier.
  */
 export function eventsOf(
 	v: Validator,

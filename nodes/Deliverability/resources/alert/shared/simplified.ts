@@ -1,6 +1,7 @@
 /**
- * An alert as a person reads it (Simplified on Alert → Create and Update): its settings as the service answered them
- * and a sentence saying where which events go. Nothing is filled in for a field the answer lacks.
+ * An alert as a person reads it (Simplified on Alert → Create and Update): its settings as the
+ * service answered them and a sentence saying where which events go. Nothing is filled in for a
+ * field the answer lacks.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -31,7 +32,10 @@ function destination(alert: IDataObject): string {
 	return `channel ${String(alert.channel)}`;
 }
 
-/** The alert's settings as answered, and `state`: what it does now, in a sentence ("active: sends X to Y"). */
+/**
+ * The alert's settings as answered, and `state`: what it does now, in a sentence ("active: sends X
+ * to Y").
+ */
 export function simplifyAlert(alert: IDataObject): { fields: IDataObject; state: string } {
 	const events = Array.isArray(alert.events) ? (alert.events as unknown[]).map(String) : [];
 	const active = readBoolean(alert.active);
@@ -43,7 +47,10 @@ export function simplifyAlert(alert: IDataObject): { fields: IDataObject; state:
 	return { fields: picked(alert, AS_SENT), state };
 }
 
-/** What Create and Update answer: the alert as the user's Output asks (Simplified: its settings, the outcome, a sentence). */
+/**
+ * What Create and Update answer: the alert as the user's Output asks (Simplified: its settings, the
+ * outcome, a sentence).
+ */
 export function changedAlert(alert: IDataObject, view: OutputView, outcome: string): IDataObject {
 	return shaped(
 		alert,

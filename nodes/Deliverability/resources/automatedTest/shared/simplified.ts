@@ -1,7 +1,7 @@
 /**
- * An automated test as a person reads it (Simplified on Automated Test → Create, Update and Set Run Days): its schedule
- * and audience as the service answered them, with its run days by name. Nothing is filled in for a field the answer
- * lacks.
+ * An automated test as a person reads it (Simplified on Automated Test → Create, Update and Set Run
+ * Days): its schedule and audience as the service answered them, with its run days by name. Nothing
+ * is filled in for a field the answer lacks.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -33,8 +33,8 @@ const AS_SENT = [
 ] as const;
 
 /**
- * The weekdays of the answer's `automated_test_runs` (spec; `runs` tolerated), each `{weekday}` or a plain number, by
- * name, Monday first; undefined when the answer has neither list.
+ * The weekdays of the answer's `automated_test_runs` (spec; `runs` tolerated), each `{weekday}` or
+ * a plain number, by name, Monday first; undefined when the answer has neither list.
  */
 export function runDays(test: IDataObject): string[] | undefined {
 	const runs = Array.isArray(test.automated_test_runs) ? test.automated_test_runs : test.runs;
@@ -64,8 +64,8 @@ export function simplifyAutomatedTest(test: IDataObject): { fields: IDataObject;
 }
 
 /**
- * What Create, Update and Set Run Days answer: the test as the user's Output asks (Simplified: its settings, then
- * `extra`, the outcome and a sentence from its id and state).
+ * What Create, Update and Set Run Days answer: the test as the user's Output asks (Simplified: its
+ * settings, then `extra`, the outcome and a sentence from its id and state).
  */
 export function changedAutomatedTest(
 	test: IDataObject,

@@ -1,9 +1,9 @@
 /**
- * A sending domain as a person reads it (Domain → Get Many with Simplify on): authentication in words, the score and
- * the expiry, MX records with named fields, and a verdict against the user's thresholds with its reasons. Every
- * field is derived from what the service sent; a field it did not send stays absent
- * (docs/operations.md → Simplified outputs). The authentication words are also used for the domain snapshot of a
- * spam test.
+ * A sending domain as a person reads it (Domain → Get Many with Simplify on): authentication in
+ * words, the score and the expiry, MX records with named fields, and a verdict against the user's
+ * thresholds with its reasons. Every field is derived from what the service sent; a field it did
+ * not send stays absent (docs/operations.md → Simplified outputs). The authentication words are
+ * also used for the domain snapshot of a spam test.
  */
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
@@ -15,9 +15,9 @@ type AuthStatus = 'valid' | 'invalid' | 'missing';
 const RECORDS = ['spf', 'dkim', 'dmarc'] as const;
 
 /**
- * One record's state from `<record>_valid` and `<record>_value`: valid when the service says so; missing when there
- * is no record text; invalid when there is a record the service does not accept (or it sent no text to tell).
- * Undefined when the service sent neither field.
+ * One record's state from `<record>_valid` and `<record>_value`: valid when the service says so;
+ * missing when there is no record text; invalid when there is a record the service does not accept
+ * (or it sent no text to tell). Undefined when the service sent neither field.
  */
 function authStatus(source: IDataObject, record: (typeof RECORDS)[number]): AuthStatus | undefined {
 	const valid = readBoolean(source[`${record}_valid`]);
@@ -49,7 +49,10 @@ export function authProblems(
 	);
 }
 
-/** `[host, ip, priority]` triples as `{host, ip, priority}` (priority as a number when it is one); objects pass as sent. */
+/**
+ * `[host, ip, priority]` triples as `{host, ip, priority}` (priority as a number when it is one);
+ * objects pass as sent.
+ */
 function mxRecords(value: unknown): IDataObject[] | undefined {
 	if (!Array.isArray(value)) return undefined;
 	return value.map((entry: unknown) => {

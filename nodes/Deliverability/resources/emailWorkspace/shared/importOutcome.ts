@@ -1,6 +1,7 @@
 /**
- * What became of each address of an Email Workspace → Import Accounts: `failed` and `imported`, read from the answer
- * of an import done at once or from the logs of its finished task (neither shape is documented: read tolerantly).
+ * What became of each address of an Email Workspace → Import Accounts: `failed` and `imported`,
+ * read from the answer of an import done at once or from the logs of its finished task (neither
+ * shape is documented: read tolerantly).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -16,7 +17,10 @@ interface Failed extends IDataObject {
 const FAILED = new Set(['failed', 'failure', 'error', 'errored']);
 const DONE = new Set(['done', 'success', 'succeeded', 'imported', 'completed', 'ok']);
 
-/** An error item of the answer (its shape is not documented): `{email|address, error|message|reason}` or a text. */
+/**
+ * An error item of the answer (its shape is not documented): `{email|address,
+ * error|message|reason}` or a text.
+ */
 function failedItem(item: unknown): Failed {
 	if (item && typeof item === 'object' && !Array.isArray(item)) {
 		const o = item as IDataObject;
@@ -29,8 +33,9 @@ function failedItem(item: unknown): Failed {
 }
 
 /**
- * What became of each address, from the task's logs: the latest line per address counts (queued → running →
- * done/failed); a failed one carries that line's message as its reason. The log shape is not documented either.
+ * What became of each address, from the task's logs: the latest line per address counts (queued →
+ * running → done/failed); a failed one carries that line's message as its reason. The log shape is
+ * not documented either.
  */
 function outcomeOfLogs(logs: unknown): { failed: Failed[]; imported: string[] } {
 	const latest = new Map<string, IDataObject>();
@@ -55,13 +60,15 @@ function outcomeOfLogs(logs: unknown): { failed: Failed[]; imported: string[] } 
 }
 
 /**
- * The import's answer with `failed` (each address the service did not import, with its reason) and `imported`, when
- * the outcome is known: at once for up to 4 addresses (from `errors`), or from the finished task's logs. A task not
- * waited for has no outcome yet, so neither field is given. Failures also show as a hint on the output.
+ * The import's answer with `failed` (each address the service did not import, with its reason) and
+ * `imported`, when the outcome is known: at once for up to 4 addresses (from `errors`), or from the
+ * finished task's logs. A task not waited for has no outcome yet, so neither field is given.
+ * Failures also show as a hint on the output.
  *
- * After waiting for its task, the item reads as the finished import: the first answer's `completed: false` and
- * `errors: []` (said before anything ran) become `completed: true` and the failures per address, as `{email, error}`
- * like the errors of an import done at once; the task itself stays under `task`, its logs untouched.
+ * After waiting for its task, the item reads as the finished import: the first answer's `completed:
+ * false` and `errors: []` (said before anything ran) become `completed: true` and the failures per
+ * address, as `{email, error}` like the errors of an import done at once; the task itself stays
+ * under `task`, its logs untouched.
  */
 export function withOutcome(
 	ctx: IExecuteFunctions,
@@ -82,7 +89,8 @@ export function withOutcome(
 	} else if (readBoolean(result.completed) === true && Array.isArray(result.errors)) {
 		failed = (result.errors as unknown[]).map(failedItem);
 		const named = new Set(failed.map((f) => f.email?.toLowerCase()));
-		// Every error names its address: the others were imported (the answer says the import completed).
+		// Every error names its address: the others were imported (the answer says the import
+		// completed).
 		imported = failed.every((f) => f.email)
 			? sent.filter((email) => !named.has(email.toLowerCase()))
 			: [];

@@ -1,6 +1,7 @@
 /**
- * An email workspace as a person reads it (Simplified on Email Workspace → Create and Update): who it is as the
- * service answered, and its name in a sentence. Nothing is filled in for a field the answer lacks.
+ * An email workspace as a person reads it (Simplified on Email Workspace → Create and Update): who
+ * it is as the service answered, and its name in a sentence. Nothing is filled in for a field the
+ * answer lacks.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -20,7 +21,10 @@ const PROVIDER_WORDS: Record<string, string> = {
 	outlook: 'Microsoft 365',
 };
 
-/** The workspace's fields as answered, and how a sentence names it ("Google Workspace "Sales" (ID 3)"). */
+/**
+ * The workspace's fields as answered, and how a sentence names it ("Google Workspace "Sales" (ID
+ * 3)").
+ */
 export function simplifyWorkspace(workspace: IDataObject): { fields: IDataObject; name: string } {
 	const provider = PROVIDER_WORDS[String(workspace.provider)] ?? 'email workspace';
 	const named = typeof workspace.name === 'string' ? ` "${workspace.name}"` : '';
@@ -30,7 +34,9 @@ export function simplifyWorkspace(workspace: IDataObject): { fields: IDataObject
 	};
 }
 
-/** Fields that hold a secret: the service never returns them; never let one through if that changes. */
+/**
+ * Fields that hold a secret: the service never returns them; never let one through if that changes.
+ */
 const SECRETS = [
 	'file_key_json',
 	'outlook_client_secret',
@@ -39,8 +45,8 @@ const SECRETS = [
 ];
 
 /**
- * What Create and Update answer: the workspace the service returned, without secrets, as the user's Output asks
- * (Simplified: its fields, then `outcome` and a sentence naming it).
+ * What Create and Update answer: the workspace the service returned, without secrets, as the user's
+ * Output asks (Simplified: its fields, then `outcome` and a sentence naming it).
  */
 export function changedWorkspace(
 	workspace: IDataObject,

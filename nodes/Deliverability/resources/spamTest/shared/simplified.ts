@@ -1,9 +1,10 @@
 /**
- * A spam test as a person reads it (Spam Test → Get and Get Many with Simplify on; also what the durable wait and the
- * report show): subject and sender, the scores, placement per mailbox provider with counts and percentages, the
- * sender domain's SPF/DKIM/DMARC in words, blacklists, the content analysis parsed, and a verdict against the user's
- * inbox thresholds with its reason in words. Fields exist only when derived from what the service sent; values are
- * read leniently (docs/operations.md → Simplified outputs). Other modules rely on these field names: do not rename
+ * A spam test as a person reads it (Spam Test → Get and Get Many with Simplify on; also what the
+ * durable wait and the report show): subject and sender, the scores, placement per mailbox provider
+ * with counts and percentages, the sender domain's SPF/DKIM/DMARC in words, blacklists, the content
+ * analysis parsed, and a verdict against the user's inbox thresholds with its reason in words.
+ * Fields exist only when derived from what the service sent; values are read leniently
+ * (docs/operations.md → Simplified outputs). Other modules rely on these field names: do not rename
  * them.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
@@ -21,7 +22,10 @@ interface InboxThresholds {
 
 const INBOX_THRESHOLDS: InboxThresholds = { passAt: 80, warnAt: 60 };
 
-/** The two thresholds, options of Get and Get Many (the range is checked in execute, see `inboxThresholds`). */
+/**
+ * The two thresholds, options of Get and Get Many (the range is checked in execute, see
+ * `inboxThresholds`).
+ */
 export const thresholdOptions: INodeProperties[] = [
 	{
 		displayName: 'Pass At Inbox (%)',
@@ -41,7 +45,10 @@ export const thresholdOptions: INodeProperties[] = [
 	},
 ];
 
-/** The thresholds from an Options collection, checked (0 to 100, warn not above pass) before any request. */
+/**
+ * The thresholds from an Options collection, checked (0 to 100, warn not above pass) before any
+ * request.
+ */
 export function inboxThresholds(v: Validator, options: IDataObject): InboxThresholds {
 	const thresholds = v.all({
 		passAt: () =>
@@ -74,7 +81,10 @@ const INBOX = ['INBOX', 'PERSONAL', 'IMPORTANT'];
 const CATEGORIES = ['PROMOTION', 'PROMOTIONS', 'SOCIAL', 'UPDATES', 'FORUMS'];
 type Folder = 'inbox' | 'categories' | 'spam' | 'other' | 'not_received';
 
-/** The folder group of a seed copy, as the service groups folders; an empty folder means it has not arrived. */
+/**
+ * The folder group of a seed copy, as the service groups folders; an empty folder means it has not
+ * arrived.
+ */
 function folderGroup(receivedIn: unknown): Folder {
 	const folder = typeof receivedIn === 'string' ? receivedIn.trim().toUpperCase() : '';
 	if (!folder) return 'not_received';
@@ -152,7 +162,8 @@ export function simplifySpamTest(
 	] as const) {
 		if (test[key] !== undefined && test[key] !== null) out[key] = test[key];
 	}
-	// The sender's domain name: `domain` as the spec types it (text), or the name inside a snapshot object.
+	// The sender's domain name: `domain` as the spec types it (text), or the name inside a snapshot
+	// object.
 	const snapshot = [test.domain, test.domain_auth].find(isObject);
 	const domainName = typeof test.domain === 'string' ? test.domain : snapshot?.domain;
 	if (typeof domainName === 'string') out.domain = domainName;
@@ -213,7 +224,10 @@ export function simplifySpamTest(
 	return out;
 }
 
-/** `analysis_results` parsed when it is JSON text of an object (or an object already); other text as sent. */
+/**
+ * `analysis_results` parsed when it is JSON text of an object (or an object already); other text as
+ * sent.
+ */
 function contentOf(value: unknown): unknown {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== 'string') return value;
@@ -255,7 +269,8 @@ function verdictOf(
 			};
 		return { verdict: 'fail', reason: `${what} (fail below ${warnAt} %)`, problem: `only ${what}` };
 	}
-	// No seed results in the answer: the final score is about 10 × the inbox share (docs/operations.md → Simplified outputs).
+	// No seed results in the answer: the final score is about 10 × the inbox share
+	// (docs/operations.md → Simplified outputs).
 	if (finalScore === undefined) return undefined;
 	const what = `final score ${finalScore} of 10 (no seed results in the answer)`;
 	if (finalScore * 10 >= passAt)

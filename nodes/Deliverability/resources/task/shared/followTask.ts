@@ -1,6 +1,6 @@
 /**
- * Following a task (the answer of account Batch) until it is finished: used by task Get and account Batch, both
- * through the one wait loop of helpers/waitLoop.ts.
+ * Following a task (the answer of account Batch) until it is finished: used by task Get and account
+ * Batch, both through the one wait loop of helpers/waitLoop.ts.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -47,9 +47,9 @@ async function getTask(item: Item, taskId: number): Promise<IDataObject> {
 }
 
 /**
- * Waits for the task when the user asked for it (else returns `first` as it is, or fetches the task once), and says
- * how the wait ended beside the task (`withWaitFlags` shows it).
- * `first` is a snapshot already in hand (the batch answer), so no poll is wasted when it is already done.
+ * Waits for the task when the user asked for it (else returns `first` as it is, or fetches the task
+ * once), and says how the wait ended beside the task (`withWaitFlags` shows it). `first` is a
+ * snapshot already in hand (the batch answer), so no poll is wasted when it is already done.
  */
 export async function followTask(
 	ctx: IExecuteFunctions,
