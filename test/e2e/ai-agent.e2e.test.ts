@@ -233,11 +233,16 @@ it('returns an invalid argument to the model with its fix, naming the argument, 
 	);
 	expect(apiRequests.filter((r) => r.path.includes('@'))).toEqual([]);
 
-	const [notFound] = answerOf(toolResults()[5]);
-	expect(String(notFound.error)).toContain('Check the ID');
-	expect(String(notFound.error)).toContain(
+	// A public_full_id where a public_id is wanted is refused before any request, with the id to give instead.
+	const [fullId] = answerOf(toolResults()[5]);
+	expect(String(fullId.error)).toContain(
+		'Invalid "public_id": "mlrch-oxxjt6gqir" is a public_full_id (the tracking id for the message body), not the public_id. Give the public_id: "oxxjt6gqir"',
+	);
+	expect(String(fullId.error)).toContain('Nothing was sent to the service.');
+	expect(String(fullId.error)).toContain(
 		'"public_id": give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id',
 	);
+	expect(apiRequests.filter((r) => r.path.includes('mlrch-'))).toEqual([]);
 });
 
 it('keeps what the model gets small: a capped list with a note, a slim spam test with its next step', () => {
