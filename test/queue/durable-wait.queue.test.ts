@@ -97,6 +97,14 @@ queueDescribe('durable waits in queue mode (worker concurrency 2)', () => {
 			expect(await quick.json()).toMatchObject({ id: 1 });
 			const waitingAfterQuick = await waitingNow();
 			expect(waitingAfterQuick).toBeGreaterThanOrEqual(10);
+			// The kill must find every run waiting: one still executing on the worker when it dies is lost to n8n
+			// (crashed), which is not what this proves.
+			await waitFor(
+				`all ${RUNS} runs waiting`,
+				async () => (await waitingNow()) >= RUNS,
+				120000,
+				500,
+			);
 
 			// The worker dies while they wait (no shutdown handlers) and comes back; then main restarts.
 			await worker.kill();
