@@ -28,6 +28,7 @@ import {
 import { loadExamples } from './examples';
 import type { Cluster } from './queue-cluster';
 import { admin } from './sandbox-admin';
+import { service } from './sandbox-api';
 
 export const CONTROL_ID = 'StormControlWf001';
 export const CONTROL_PATH = 'storm-control';
@@ -109,17 +110,6 @@ interface Sandbox {
 	baseUrl: string;
 	adminUrl: string;
 	apiKeys: { A: string };
-}
-
-async function service<T>(sandbox: Sandbox, method: string, route: string, body?: unknown) {
-	const res = await fetch(`${sandbox.baseUrl}${route}`, {
-		method,
-		headers: { 'content-type': 'application/json', 'X-Api-Key': `Bearer ${sandbox.apiKeys.A}` },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	if (res.status >= 400) throw new Error(`service ${method} ${route}: ${res.status} ${text}`);
-	return JSON.parse(text) as T;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -72,22 +72,7 @@ export async function startStack({
 	};
 }
 
-/** JSON from the sandbox's public API with project A's key. */
-export async function service<T = unknown>(
-	sandbox: Sandbox,
-	method: string,
-	route: string,
-	body?: unknown,
-): Promise<T> {
-	const res = await fetch(`${sandbox.baseUrl}${route}`, {
-		method,
-		headers: { 'content-type': 'application/json', 'X-Api-Key': `Bearer ${sandbox.apiKeys.A}` },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	if (res.status >= 400) throw new Error(`service ${method} ${route}: ${res.status} ${text}`);
-	return JSON.parse(text) as T;
-}
+export { service } from '../../support/sandbox-api';
 
 /** Output items (json) of one node in a run, on the given output index. */
 export function nodeOutput(
