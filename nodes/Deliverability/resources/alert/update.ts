@@ -18,6 +18,7 @@ import {
 	slackChannelId,
 } from './shared/fields';
 import type { BuilderFacts } from '../../helpers/builder';
+import { withKeptValues, type KeptValue } from '../../helpers/keptValues';
 
 export const operation = {
 	name: 'Update',
@@ -89,12 +90,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		view: () => item.output(),
 	});
 	const { id, body } = update;
-	if (body.active === undefined || body.events === undefined)
-		Object.assign(body, await keptValues.call(this, item, id, body));
 	const alert = await item.request({
 		method: 'POST',
 		path: `/alerts/${id}`,
-		body,
+		body: await withKeptValues(body, keptValues(this, id, item.index), () =>
+			currentAlert.call(this, item, id),
+		),
 		kind: 'update',
 		answer,
 	});
@@ -102,17 +103,22 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 }
 
 /**
- * The current `active` and `events` of the alert, for those the user did not set: the service
- * requires both on every update. There is no GET /alerts/{id}, so the alert is read from the
- * project's alert list (one unpaginated call).
+ * The alert's current `active` and `events`, for those the user did not set: the service requires
+ * both on every update.
  */
-async function keptValues(
-	this: IExecuteFunctions,
-	item: Item,
-	id: number,
-	body: IDataObject,
-): Promise<IDataObject> {
-	const i = item.index;
+function keptValues(ctx: IExecuteFunctions, id: number, i: number): Record<string, KeptValue> {
+	return {
+		active: (value) => (typeof value === 'boolean' ? value : missing(ctx, id, 'Active', i)),
+		events: (value) =>
+			Array.isArray(value) && value.length > 0 ? value : missing(ctx, id, 'Events', i),
+	};
+}
+
+/**
+ * The alert as it is now. There is no GET /alerts/{id}, so it is read from the project's alert list
+ * (one unpaginated call).
+ */
+async function currentAlert(this: IExecuteFunctions, item: Item, id: number): Promise<IDataObject> {
 	const alerts = listFrom(
 		await item.request({ method: 'GET', path: '/alerts', kind: 'read', answer: alertList }),
 	);
@@ -122,23 +128,13 @@ async function keptValues(
 			this.getNode(),
 			`Alert ${id} is not among the alerts of the API key's project`,
 			{
-				itemIndex: i,
+				itemIndex: item.index,
 				description:
 					'Check the Alert ID (pick it from the list), and that the credential is the project that owns it.',
 			},
 		);
 	}
-	const kept: IDataObject = {};
-	if (body.active === undefined) {
-		if (typeof current.active !== 'boolean') missing(this, id, 'Active', i);
-		kept.active = current.active;
-	}
-	if (body.events === undefined) {
-		if (!Array.isArray(current.events) || current.events.length === 0)
-			missing(this, id, 'Events', i);
-		kept.events = current.events;
-	}
-	return kept;
+	return current;
 }
 
 function missing(ctx: IExecuteFunctions, id: number, label: string, i: number): never {

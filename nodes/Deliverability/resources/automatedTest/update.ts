@@ -11,6 +11,7 @@ import { idPicker, locatorValue } from '../../params/locator';
 import { outputFields } from '../../params/output';
 import { changedAutomatedTest } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
+import { withKeptValues, type KeptValue } from '../../helpers/keptValues';
 
 export const operation = {
 	name: 'Update',
@@ -121,12 +122,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const { id, body } = update;
 	// The settings the user set (Active and Time Zone may be sent only to keep them as they are).
 	const set = Object.keys(body);
-	if (body.active === undefined || body.time_zone === undefined)
-		Object.assign(body, await keptValues.call(this, item, id, body));
 	const test = await item.request({
 		method: 'POST',
 		path: `/automated_tests/${id}`,
-		body,
+		body: await withKeptValues(body, keptValues(this, id, item.index), () =>
+			item.request({ method: 'GET', path: `/automated_tests/${id}`, kind: 'read', answer }),
+		),
 		kind: 'update',
 		answer,
 	});
@@ -140,28 +141,16 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 }
 
 /**
- * The current `active` and `time_zone` of the test, for those the user did not set: the service
+ * The test's current `active` and `time_zone`, for those the user did not set: the service
  * requires `active` on every update and resets an omitted `time_zone` to the project's, so sending
  * nothing would change both.
  */
-async function keptValues(
-	this: IExecuteFunctions,
-	item: Item,
-	id: number,
-	body: IDataObject,
-): Promise<IDataObject> {
-	const i = item.index;
-	const current = await item.request({
-		method: 'GET',
-		path: `/automated_tests/${id}`,
-		kind: 'read',
-		answer,
-	});
-	const kept: IDataObject = {};
-	if (body.active === undefined) {
-		if (typeof current.active !== 'boolean') {
+function keptValues(ctx: IExecuteFunctions, id: number, i: number): Record<string, KeptValue> {
+	return {
+		active: (value) => {
+			if (typeof value === 'boolean') return value;
 			throw new NodeOperationError(
-				this.getNode(),
+				ctx.getNode(),
 				`Could not read whether automated test ${id} is active`,
 				{
 					itemIndex: i,
@@ -169,17 +158,9 @@ async function keptValues(
 						'The service did not say, and it needs a value on every update: add Update Fields → Active.',
 				},
 			);
-		}
-		kept.active = current.active;
-	}
-	// A test without a zone has the project's, which is what the service falls back to when it is
-	// omitted.
-	if (
-		body.time_zone === undefined &&
-		typeof current.time_zone === 'string' &&
-		current.time_zone !== ''
-	) {
-		kept.time_zone = current.time_zone;
-	}
-	return kept;
+		},
+		// A test without a zone has the project's, which is what the service falls back to when it is
+		// omitted.
+		time_zone: (value) => (typeof value === 'string' && value !== '' ? value : undefined),
+	};
 }
