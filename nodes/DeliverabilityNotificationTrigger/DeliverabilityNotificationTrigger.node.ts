@@ -18,6 +18,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { accountsPage } from '../shared/accountSearch';
+import { collectionOf } from '../shared/collections';
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
 import { headlineError } from '../shared/headlineError';
 import { readIdList } from '../shared/idList';
@@ -111,30 +112,16 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 				'More event identifiers, separated by commas, for events the list above lacks. Added to the selected events.',
 				'e.g. SOME_NEW_EVENT',
 			),
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [accountFilter('Only the notifications of this account (mailbox)')],
-			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Remember Last N Notifications',
-						name: 'dedupeWindow',
-						type: 'number',
-						default: DEFAULT_WINDOW,
-						description: `How many notification IDs to remember, so each starts the workflow once (${MIN_WINDOW} to ${MAX_WINDOW}: the service lists 25); IDs still listed are never forgotten`,
-					},
-				],
-			},
+			collectionOf('filters', [accountFilter('Only the notifications of this account (mailbox)')]),
+			collectionOf('options', [
+				{
+					displayName: 'Remember Last N Notifications',
+					name: 'dedupeWindow',
+					type: 'number',
+					default: DEFAULT_WINDOW,
+					description: `How many notification IDs to remember, so each starts the workflow once (${MIN_WINDOW} to ${MAX_WINDOW}: the service lists 25); IDs still listed are never forgotten`,
+				},
+			]),
 		],
 	};
 

@@ -21,6 +21,7 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
+import { collectionOf } from '../shared/collections';
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
 import {
 	claim,
@@ -100,31 +101,24 @@ export class DeliverabilityTrigger implements INodeType {
 				'More event identifiers, separated by commas, for events the list above lacks or names differently. Added to the selected events.',
 				'e.g. REPUTATION_SCORE_DECREASE, SOME_NEW_EVENT',
 			),
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Automated Test Names or IDs',
-						name: 'automated_test_ids',
-						type: 'multiOptions',
-						typeOptions: { loadOptionsMethod: 'getAutomatedTests' },
-						default: [],
-						description:
-							'Only for Spam Test Completed: the automated tests whose completions start the workflow; none chosen means every spam test, on-demand ones included. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Deduplication Window',
-						name: 'dedupeWindow',
-						type: 'number',
-						default: DEFAULT_DEDUPE_WINDOW,
-						description: `How many recent event IDs to remember (0 to ${MAX_DEDUPE_WINDOW}). The service may deliver an event more than once; a delivery whose ID is among the remembered ones is acknowledged and starts nothing. 0 turns this off.`,
-					},
-				],
-			},
+			collectionOf('options', [
+				{
+					displayName: 'Automated Test Names or IDs',
+					name: 'automated_test_ids',
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: 'getAutomatedTests' },
+					default: [],
+					description:
+						'Only for Spam Test Completed: the automated tests whose completions start the workflow; none chosen means every spam test, on-demand ones included. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{
+					displayName: 'Deduplication Window',
+					name: 'dedupeWindow',
+					type: 'number',
+					default: DEFAULT_DEDUPE_WINDOW,
+					description: `How many recent event IDs to remember (0 to ${MAX_DEDUPE_WINDOW}). The service may deliver an event more than once; a delivery whose ID is among the remembered ones is acknowledged and starts nothing. 0 turns this off.`,
+				},
+			]),
 		],
 	};
 
