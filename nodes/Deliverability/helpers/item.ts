@@ -30,7 +30,7 @@ import { toolWait } from './toolMode';
  * A request of this item (the item's index is added: errors point at it, a create waits for its
  * turn).
  */
-type ItemRequest = Omit<RequestTarget, 'itemIndex'> & RequestMethodAndKind;
+export type ItemRequest = Omit<RequestTarget, 'itemIndex'> & RequestMethodAndKind;
 
 /** A page-numbered list of this item (pagination.ts). */
 type ItemListRequest = Omit<RequestTarget, 'itemIndex'> & { pageSize: number };

@@ -6,9 +6,9 @@ import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { outputFields } from '../../params/output';
+import { sendWorkspace } from './shared/sendWorkspace';
 import { changedWorkspace } from './shared/simplified';
 
-import { withSecretsScrubbed } from '../../helpers/secrets';
 import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey } from '../../auth/googleWorkspaceKey';
 import { readOutlookApp } from '../../auth/outlookApp';
@@ -168,19 +168,14 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	});
 	const body: IDataObject = { name, provider, ...app.body };
 	const secrets = app.secrets;
-	const workspace = await withSecretsScrubbed(
-		this,
-		secrets,
-		async () =>
-			await item.request({
-				method: 'POST',
-				path: '/email_workspaces',
-				creates,
-				body,
-				kind: 'create',
-				answer,
-			}),
-	);
+	const workspace = await sendWorkspace(this, item, secrets, {
+		method: 'POST',
+		path: '/email_workspaces',
+		creates,
+		body,
+		kind: 'create',
+		answer,
+	});
 	return changedWorkspace(
 		workspace,
 		view,

@@ -9,9 +9,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
-import { withSecretsScrubbed } from '../../helpers/secrets';
 import { idPicker } from '../../params/locator';
 import { outputFields } from '../../params/output';
+import { sendWorkspace } from './shared/sendWorkspace';
 import { changedWorkspace } from './shared/simplified';
 import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../auth/googleWorkspaceKey';
@@ -84,18 +84,13 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		body.file_key_json = key.fileKeyJson;
 		secrets = key.secrets;
 	}
-	const workspace = await withSecretsScrubbed(
-		this,
-		secrets,
-		async () =>
-			await item.request({
-				method: 'POST',
-				path: `/email_workspaces/${id}`,
-				body,
-				kind: 'update',
-				answer,
-			}),
-	);
+	const workspace = await sendWorkspace(this, item, secrets, {
+		method: 'POST',
+		path: `/email_workspaces/${id}`,
+		body,
+		kind: 'update',
+		answer,
+	});
 	return changedWorkspace(
 		workspace,
 		view,
