@@ -6,6 +6,7 @@ import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { outputFields } from '../../params/output';
+import { workspaceName } from './shared/fields';
 import { sendWorkspace } from './shared/sendWorkspace';
 import { changedWorkspace } from './shared/simplified';
 
@@ -54,22 +55,6 @@ const creates: CreateWording = {
 	what: 'The email workspace may have been created',
 	where: "the service's email workspaces",
 };
-
-/**
- * The workspace's name: required on a create and on every update (the service has no partial update
- * of it).
- */
-export function workspaceName(description: string): INodeProperties {
-	return {
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Sales team',
-		description,
-	};
-}
 
 export const description: INodeProperties[] = [
 	workspaceName('Name of the workspace'),

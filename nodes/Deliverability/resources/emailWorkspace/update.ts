@@ -11,11 +11,11 @@ import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { outputFields } from '../../params/output';
+import { workspaceName } from './shared/fields';
 import { sendWorkspace } from './shared/sendWorkspace';
 import { changedWorkspace } from './shared/simplified';
 import type { CredentialUse } from '../../auth/choice';
 import { readGoogleKey, REPLACE_KEY_PARAMETER } from '../../auth/googleWorkspaceKey';
-import { workspaceName } from './create';
 import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
