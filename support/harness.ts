@@ -416,7 +416,7 @@ export function triggerHarness(options: HookOptions): HookHarness {
 	};
 }
 
-interface PollHarness {
+export interface PollHarness {
 	workflow: Workflow;
 	node: INode;
 	/** The node's static data, live (as n8n keeps it in memory between the polls of one activation). */
@@ -526,7 +526,7 @@ export interface EnginePollOptions {
 	engine: PollEngine;
 }
 
-interface EnginePollHarness {
+export interface EnginePollHarness {
 	/** What n8n has stored: the workflow's static data and the poller_state row (durable only). */
 	readonly stored: { staticData: IDataObject; pollerState?: IDataObject };
 	/** The user publishes: the activation's test poll (its result, as n8n would emit it). */

@@ -6,22 +6,18 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import {
 	ARMING_KEY,
 	MEMORY_KEY,
 	armingOf,
 	rememberListed,
 } from '../../nodes/DeliverabilityNotificationTrigger/memory';
-import { enginePollHarness, type PollEngine } from '../../support/harness';
-import { pollOverlap } from '../../nodes/DeliverabilityNotificationTrigger/overlap';
+import type { PollEngine } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
+import { closeOpenNotifications, enginePoller, idsOf, pollsBackToBack } from './polling';
 
 const t = useSandbox({ accounts: 20 });
-// Polls back to back, as n8n never runs them (overlap.ts): each test's polls follow one another.
-const settle = pollOverlap.settleMs;
-beforeAll(() => (pollOverlap.settleMs = 0));
-afterAll(() => (pollOverlap.settleMs = settle));
+pollsBackToBack();
 
 const open = async (accountId: number) =>
 	await t.admin<{ id: number }>('POST', '/notifications', {
@@ -29,37 +25,13 @@ const open = async (accountId: number) =>
 		account_id: accountId,
 	});
 
-async function closeAll(): Promise<void> {
-	for (const n of await t.admin<Array<{ id: number; open: boolean }>>('GET', '/notifications')) {
-		if (n.open) await t.admin('POST', `/notifications/${n.id}/close`);
-	}
-}
-
-function n8n(engine: PollEngine) {
-	return enginePollHarness({
-		nodeType: new DeliverabilityNotificationTrigger(),
-		parameters: { events: ['ACCOUNT_DISCONNECTED'] },
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-		engine,
-	});
-}
-
-const idsOf = (out: unknown) =>
-	out ? (out as Array<Array<{ json: IDataObject }>>)[0].map((i) => i.json.id) : [];
-
 describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling: %s', (engine) => {
-	beforeEach(closeAll);
+	beforeEach(async () => await closeOpenNotifications(t));
 
 	it('arms on the backlog at publishing; a notification opened just after is emitted once, at the first poll', async () => {
 		await open(1);
 		await open(2);
-		const wf = n8n(engine);
+		const wf = enginePoller(t, engine);
 		expect(await wf.publish()).toBeNull();
 		const justAfter = await open(3);
 		expect(idsOf(await wf.poll())).toEqual([justAfter.id]);
@@ -70,7 +42,7 @@ describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling
 	});
 
 	it('publishing again after an unpublish arms again: nothing opened while unpublished is replayed', async () => {
-		const wf = n8n(engine);
+		const wf = enginePoller(t, engine);
 		await wf.publish();
 		const before = await open(5);
 		expect(idsOf(await wf.poll())).toEqual([before.id]);
@@ -85,7 +57,7 @@ describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling
 	});
 
 	it('a restart keeps the memory: what was opened meanwhile is emitted once, nothing old', async () => {
-		const wf = n8n(engine);
+		const wf = enginePoller(t, engine);
 		await open(9);
 		await wf.publish();
 		const a = await open(10);
@@ -98,10 +70,10 @@ describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling
 });
 
 describe('a poll killed before n8n stored anything', () => {
-	beforeEach(closeAll);
+	beforeEach(async () => await closeOpenNotifications(t));
 
 	it('with durable cursors: the next poll emits what the killed one saw, once', async () => {
-		const wf = n8n('durable');
+		const wf = enginePoller(t, 'durable');
 		await wf.publish();
 		const seen = await open(12);
 		await wf.killedDuringPoll();
@@ -110,7 +82,7 @@ describe('a poll killed before n8n stored anything', () => {
 	});
 
 	it('with the scheduler: the next poll emits what the killed one saw, once', async () => {
-		const wf = n8n('scheduler');
+		const wf = enginePoller(t, 'scheduler');
 		await wf.publish();
 		const seen = await open(13);
 		await wf.killedDuringPoll();

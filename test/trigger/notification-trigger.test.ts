@@ -5,46 +5,23 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
-import { pollHarness, type PollOptions } from '../../support/harness';
-import { pollOverlap } from '../../nodes/DeliverabilityNotificationTrigger/overlap';
+import type { PollOptions } from '../../support/harness';
 import { byId, useSandbox } from '../nodes/context';
+import { closeOpenNotifications, credentialsOf, idsOf, poller, pollsBackToBack } from './polling';
 
 const t = useSandbox({ accounts: 20 });
-// Polls back to back, as n8n never runs them (overlap.ts): each test's polls follow one another.
-const settle = pollOverlap.settleMs;
-beforeAll(() => (pollOverlap.settleMs = 0));
-afterAll(() => (pollOverlap.settleMs = settle));
+pollsBackToBack();
 
 const open = async (event: string, extra: IDataObject = {}) =>
 	await t.admin<{ id: number; event: string }>('POST', '/notifications', { event, ...extra });
 const close = async (id: number) => await t.admin('POST', `/notifications/${id}/close`);
 
 /** Closes what the seed opened (disconnected accounts, an expiring domain), so a test sees only what it opens. */
-async function closeSeeded(): Promise<void> {
-	for (const n of await t.admin<Array<{ id: number; open: boolean }>>('GET', '/notifications')) {
-		if (n.open) await t.admin('POST', `/notifications/${n.id}/close`);
-	}
-}
+const closeSeeded = async () => await closeOpenNotifications(t);
 
-function trigger(parameters: INodeParameters = {}, extra: Partial<PollOptions> = {}) {
-	return pollHarness({
-		nodeType: new DeliverabilityNotificationTrigger(),
-		parameters,
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-		...extra,
-	});
-}
-
-const idsOf = (out: Awaited<ReturnType<ReturnType<typeof trigger>['poll']>>) =>
-	out ? out[0].map((i) => i.json.id) : [];
+const trigger = (parameters: INodeParameters = {}, extra: Partial<PollOptions> = {}) =>
+	poller(t, { parameters, ...extra });
 
 describe('deliverability notification trigger (polling)', () => {
 	beforeEach(closeSeeded);
@@ -231,16 +208,9 @@ describe('deliverability notification trigger (polling)', () => {
 			/Account/,
 		);
 		expect(await t.requests()).toHaveLength(0);
-		const wrongKey = pollHarness({
-			nodeType: new DeliverabilityNotificationTrigger(),
+		const wrongKey = poller(t, {
 			parameters: {},
-			credentials: {
-				deliverabilityApi: {
-					apiKey: 'dummy-key-unknown',
-					baseUrl: t.sandbox.baseUrl,
-					headerForm: 'bearer',
-				},
-			},
+			credentials: credentialsOf(t, 'dummy-key-unknown'),
 		});
 		await expect(wrongKey.poll()).rejects.toMatchObject({ httpCode: '401' });
 	});

@@ -3,36 +3,17 @@
  * from the same memory; with durable cursors both would commit. The trigger lets one of them run: each notification
  * is emitted once, and a poll that gave way loses nothing (the next poll reads the memory afresh).
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { pollOverlap } from '../../nodes/DeliverabilityNotificationTrigger/overlap';
-import { enginePollHarness, type PollEngine } from '../../support/harness';
+import type { PollEngine } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
+import { enginePoller, idsOf, pollsBackToBack } from './polling';
 
 const t = useSandbox({ accounts: 5 });
 
-const idsOf = (out: unknown) =>
-	out ? (out as Array<Array<{ json: IDataObject }>>)[0].map((i) => i.json.id) : [];
-
 describe.each<PollEngine>(['scheduler', 'durable'])('polls claimed together (%s)', (engine) => {
-	const saved = pollOverlap.settleMs;
-	beforeAll(() => (pollOverlap.settleMs = 0));
-	afterAll(() => (pollOverlap.settleMs = saved));
+	pollsBackToBack();
 
 	it('emit each notification once; the next poll emits what none of them saw', async () => {
-		const wf = enginePollHarness({
-			nodeType: new DeliverabilityNotificationTrigger(),
-			parameters: { events: ['ACCOUNT_DISCONNECTED'] },
-			credentials: {
-				deliverabilityApi: {
-					apiKey: t.sandbox.apiKeys.A,
-					baseUrl: t.sandbox.baseUrl,
-					headerForm: 'bearer',
-				},
-			},
-			engine,
-		});
+		const wf = enginePoller(t, engine);
 		await wf.publish();
 		const opened = await t.admin<{ id: number }>('POST', '/notifications', {
 			event: 'ACCOUNT_DISCONNECTED',

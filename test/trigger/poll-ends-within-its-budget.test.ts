@@ -5,32 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
 import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
 import { retryPolicy } from '../../nodes/shared/transport';
-import { pollHarness } from '../../support/harness';
-import { pollOverlap } from '../../nodes/DeliverabilityNotificationTrigger/overlap';
 import { useSandbox } from '../nodes/context';
+import { poller as pollerOf, pollsBackToBack } from './polling';
 
 const t = useSandbox({ accounts: 5 });
-// Polls back to back, as n8n never runs them (overlap.ts): each test's polls follow one another.
-const settle = pollOverlap.settleMs;
-beforeAll(() => (pollOverlap.settleMs = 0));
-afterAll(() => (pollOverlap.settleMs = settle));
+pollsBackToBack();
 
-const poller = (budgetMs: number) =>
-	pollHarness({
-		nodeType: new DeliverabilityNotificationTrigger(),
-		parameters: { events: ['ACCOUNT_DISCONNECTED'] },
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-		budgetMs,
-	});
+const poller = (budgetMs: number) => pollerOf(t, { budgetMs });
 
 const failure = async (run: Promise<unknown>) =>
 	await run.then(
