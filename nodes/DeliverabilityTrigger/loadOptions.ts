@@ -2,9 +2,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest, listFrom, openSession } from '../shared/transport';
+import { PAGE_SIZES } from '../shared/pageSizes';
 
-/** GET /automated_tests answers 25 per page (spec); a short page is the last. */
-const PAGE_SIZE = 25;
 /**
  * A picker of more than this many tests is not usable anyway; IDs can still be given by expression.
  */
@@ -23,7 +22,7 @@ export async function getAutomatedTests(
 			await apiRequest(session, { method: 'GET', path: '/automated_tests', qs: { page } }),
 		);
 		for (const test of tests) options.push(automatedTestOption(test));
-		if (tests.length < PAGE_SIZE) break;
+		if (tests.length < PAGE_SIZES.automatedTests) break;
 	}
 	return options.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -7,6 +7,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest, listFrom, openSession } from './transport';
+import { PAGE_SIZES } from './pageSizes';
 
 function nextPage(paginationToken: string | number | undefined): number {
 	const page = Number(paginationToken ?? 0);
@@ -53,7 +54,7 @@ export async function accountsPage(
 		ctx,
 		credential,
 		'/accounts',
-		50,
+		PAGE_SIZES.accounts,
 		filter,
 		paginationToken,
 		(a) => ({

@@ -6,6 +6,7 @@ import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { accountsPage, searchPage } from '../../shared/accountSearch';
+import { PAGE_SIZES } from '../../shared/pageSizes';
 import { apiRequest, apiRequestAllItems, listFrom, openSession } from '../../shared/transport';
 import { pickerCredential } from '../auth/choice';
 
@@ -34,7 +35,7 @@ export async function searchSpamTests(
 		this,
 		pickerCredential(this),
 		'/spam_tests',
-		10,
+		PAGE_SIZES.spamTests,
 		filter,
 		paginationToken,
 		(t) => ({
@@ -125,7 +126,7 @@ export async function searchAutomatedTests(
 		this,
 		pickerCredential(this),
 		'/automated_tests',
-		25,
+		PAGE_SIZES.automatedTests,
 		filter,
 		paginationToken,
 		(t) => ({

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { Item } from '../../helpers/item';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { returnAllAndLimit } from '../../params/list';
@@ -8,8 +9,6 @@ import { outputFields, shaped } from '../../params/output';
 import { extraQuery, extraQueryOption } from '../../params/query';
 import { simplifyAccount } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
-
-export const PAGE_SIZE = 50;
 
 export const operation = {
 	name: 'Get Many',
@@ -123,7 +122,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	});
 	Object.assign(qs, given(checked), extra);
 	const accounts = await item.requestAll(
-		{ path: '/accounts', qs, pageSize: PAGE_SIZE, answer },
+		{ path: '/accounts', qs, pageSize: PAGE_SIZES.accounts, answer },
 		limit,
 	);
 	return accounts.map((account) => shaped(account, view, simplifyAccount, ['id']));

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import type { BuilderFacts } from '../../helpers/builder';
-
-export const PAGE_SIZE = 25;
 
 export const operation = {
 	name: 'Get Many',
@@ -88,7 +87,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		limit: () => item.limit(),
 	});
 	return await item.requestAll(
-		{ path: '/automated_tests', qs: given(query), pageSize: PAGE_SIZE, answer },
+		{ path: '/automated_tests', qs: given(query), pageSize: PAGE_SIZES.automatedTests, answer },
 		limit,
 	);
 }

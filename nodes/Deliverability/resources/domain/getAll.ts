@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
+import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { Validator } from '../../../shared/validation';
 import type { Item } from '../../helpers/item';
 import { collectionOf, ifGiven } from '../../params/collections';
 import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
-import { answer as ACCOUNTS_ANSWER, PAGE_SIZE as ACCOUNT_PAGE_SIZE } from '../account/getAll';
+import { answer as ACCOUNTS_ANSWER } from '../account/getAll';
 import { DOMAIN_THRESHOLDS, simplifyDomain, UNSCORED_REASON } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -175,7 +176,7 @@ async function mailboxDomains(item: Item): Promise<Map<string, number>> {
 	const accounts = await item.requestAll({
 		path: '/accounts',
 		qs: { include_spamchecker: true },
-		pageSize: ACCOUNT_PAGE_SIZE,
+		pageSize: PAGE_SIZES.accounts,
 		answer: ACCOUNTS_ANSWER,
 	});
 	const counts = new Map<string, number>();

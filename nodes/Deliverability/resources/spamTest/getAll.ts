@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
+import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
@@ -9,8 +10,6 @@ import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
-
-export const PAGE_SIZE = 10;
 
 export const operation = {
 	name: 'Get Many',
@@ -101,7 +100,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		},
 	});
 	const tests = await item.requestAll(
-		{ path: '/spam_tests', qs: given(query), pageSize: PAGE_SIZE, answer },
+		{ path: '/spam_tests', qs: given(query), pageSize: PAGE_SIZES.spamTests, answer },
 		limit,
 	);
 	return tests.map((test) =>
