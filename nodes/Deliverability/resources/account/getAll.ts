@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
 import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { Item } from '../../helpers/item';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { extraQuery, extraQueryOption } from '../../params/query';
+import { ACCOUNT_LIST } from './shared/accountList';
 import { simplifyAccount } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -87,12 +87,6 @@ export const description: INodeProperties[] = [
 	extraQueryOption(),
 ];
 
-export const answer: AnswerFact = {
-	shape: 'list',
-	what: 'a list of accounts',
-	wrapper: 'accounts',
-};
-
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
 	const filters = item.collection('filters');
@@ -122,7 +116,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	});
 	Object.assign(qs, given(checked), extra);
 	const accounts = await item.requestAll(
-		{ path: '/accounts', qs, pageSize: PAGE_SIZES.accounts, answer },
+		{ path: '/accounts', qs, pageSize: PAGE_SIZES.accounts, answer: ACCOUNT_LIST },
 		limit,
 	);
 	return accounts.map((account) => shaped(account, view, simplifyAccount, ['id']));

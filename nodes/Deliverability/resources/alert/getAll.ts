@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listFrom, type AnswerFact } from '../../../shared/transport';
+import { listFrom } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { returnAllAndLimit } from '../../params/list';
 import type { BuilderFacts } from '../../helpers/builder';
+import { ALERT_LIST } from './shared/alertList';
 
 export const operation = {
 	name: 'Get Many',
@@ -18,11 +19,11 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [...returnAllAndLimit()];
 
-export const answer: AnswerFact = { shape: 'list', what: 'a list of alerts', wrapper: 'alerts' };
-
 /** GET /alerts is one bare array (not paginated): Limit is applied here. */
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const limit = item.limit();
-	const alerts = listFrom(await item.request({ method: 'GET', path: '/alerts', answer }));
+	const alerts = listFrom(
+		await item.request({ method: 'GET', path: '/alerts', answer: ALERT_LIST }),
+	);
 	return limit === undefined ? alerts : alerts.slice(0, limit);
 }

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listFrom, type AnswerFact } from '../../../shared/transport';
-import { answer as alertList } from './getAll';
 import type { Item } from '../../helpers/item';
 import { collectionOf, recordUpdate, UPDATE_FIELDS_NOTE } from '../../params/collections';
 import { automatedTestIdsOption } from '../../params/fields';
 import { idPicker } from '../../params/locator';
 import { outputFields } from '../../params/output';
+import { ALERT_LIST } from './shared/alertList';
 import { changedAlert } from './shared/simplified';
 import {
 	alertFields,
@@ -120,7 +120,7 @@ function keptValues(ctx: IExecuteFunctions, id: number, i: number): Record<strin
  */
 async function currentAlert(this: IExecuteFunctions, item: Item, id: number): Promise<IDataObject> {
 	const alerts = listFrom(
-		await item.request({ method: 'GET', path: '/alerts', kind: 'read', answer: alertList }),
+		await item.request({ method: 'GET', path: '/alerts', kind: 'read', answer: ALERT_LIST }),
 	);
 	const current = alerts.find((alert) => String(alert.id) === String(id));
 	if (!current) {

@@ -8,7 +8,7 @@ import { collectionOf, ifGiven } from '../../params/collections';
 import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
-import { answer as ACCOUNTS_ANSWER } from '../account/getAll';
+import { ACCOUNT_LIST } from '../account/shared/accountList';
 import { DOMAIN_THRESHOLDS, simplifyDomain, UNSCORED_REASON } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -177,7 +177,7 @@ async function mailboxDomains(item: Item): Promise<Map<string, number>> {
 		path: '/accounts',
 		qs: { include_spamchecker: true },
 		pageSize: PAGE_SIZES.accounts,
-		answer: ACCOUNTS_ANSWER,
+		answer: ACCOUNT_LIST,
 	});
 	const counts = new Map<string, number>();
 	for (const account of accounts) {
