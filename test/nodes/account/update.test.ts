@@ -127,7 +127,7 @@ describe('account update', () => {
 
 	it('refuses an empty update and says how to pause or resume', async () => {
 		const result = await t.run(account('update', { accountId: byId(1), updateFields: {} }));
-		expectValidationError(result, /Nothing to update/);
+		expectValidationError(result, /Update Fields.*add at least one field to change/);
 		expect(result.error!.description).toMatch(/Pause and Resume/);
 		expect(await apiRequests()).toHaveLength(0);
 	});

@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact } from '../../../shared/transport';
 import type { Readers } from '../../../shared/validation';
@@ -146,7 +145,7 @@ export const description: INodeProperties[] = [
  * The update body from the Update Fields collection, every value checked (also values from
  * expressions).
  */
-function updateBody(item: Item, node: INode): IDataObject {
+function updateBody(item: Item): IDataObject {
 	const v = item.fields;
 	const fields = item.collection('updateFields');
 	const readers: Readers<IDataObject> = {};
@@ -175,17 +174,13 @@ function updateBody(item: Item, node: INode): IDataObject {
 			if (unknown.length) v.fail('Update Fields', `unknown field ${unknown.join(', ')}`);
 		},
 	});
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			node,
-			'Nothing to update: add at least one field under "Update Fields"',
-			{
-				itemIndex: item.index,
-				description:
-					'To pause or resume an account, the Pause and Resume operations need no fields.',
-			},
+	// A problem of the reading (not an error of its own), so that a bad Account is named with it.
+	if (Object.keys(body).length === 0)
+		v.fail(
+			'Update Fields',
+			'add at least one field to change',
+			'To pause or resume an account, the Pause and Resume operations need no fields.',
 		);
-	}
 	return body;
 }
 
@@ -198,7 +193,7 @@ const answer: AnswerFact = {
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, body, view } = item.fields.all({
 		id: () => item.numericId('accountId'),
-		body: () => updateBody(item, this.getNode()),
+		body: () => updateBody(item),
 		view: () => item.output(),
 	});
 	const account = await item.request({
