@@ -1,14 +1,87 @@
 /**
- * "An Update changes only what the user set", for the update-like operations whose service rules do not force a read
- * first (account Update / Pause / Resume, automated test Set Run Days): the resource is read straight from the
- * sandbox before and after a run through the real engine, and only the fields the user set may differ. (Automated
- * Test, Alert and Spam Test → Update, which must read first, are checked in their own test files.)
+ * "An Update changes only what the user set":
+ * - on every operation of the built node with Update Fields (read from the node, so a new Update is
+ *   covered without being listed): run with one field added (its sample in support/output-schemas.ts),
+ *   each request that changes something sends that field and, beside it, only values the node read
+ *   from the service in the same run (an Update whose service needs a field on every update reads it
+ *   first and sends it back unchanged), never a default of a field that was not added;
+ * - for the update-like operations whose service rules do not force a read first (account Update /
+ *   Pause / Resume, automated test Set Run Days): the resource is read straight from the sandbox before
+ *   and after a run through the real engine, and only the fields the user set may differ. (Automated
+ *   Test, Alert and Spam Test → Update, which must read first, are checked in their own test files.)
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { operationsOf, parametersFor, sampleIds } from '../../../support/output-schemas';
 import { byId, useSandbox } from '../context';
 
 const t = useSandbox();
+const { description } = new Deliverability();
+
+/** The operations with an Update Fields collection. */
+const updates = operationsOf(description).filter((o) =>
+	description.properties.some(
+		(p) =>
+			p.name === 'updateFields' &&
+			p.displayOptions?.show?.resource?.[0] === o.resource &&
+			p.displayOptions?.show?.operation?.[0] === o.operation,
+	),
+);
+
+/** Every value of the records in an answer (an object, a list, or lists inside it), by field. */
+function readValues(answer: unknown): Array<[string, string]> {
+	const records = Array.isArray(answer)
+		? answer
+		: [
+				answer,
+				...Object.values((answer ?? {}) as IDataObject).flatMap((v) => (Array.isArray(v) ? v : [])),
+			];
+	return (records as IDataObject[]).flatMap((r) =>
+		Object.entries(r ?? {}).map(([k, v]): [string, string] => [k, JSON.stringify(v)]),
+	);
+}
+
+describe('every Update sends only the fields added', () => {
+	it('finds the Updates (a check that finds nothing proves nothing)', () => {
+		expect(updates.length).toBeGreaterThan(3);
+	});
+
+	it.each(updates.map((o) => [o.resource, o.operation]))(
+		'%s → %s sends the added field and what it read, nothing else',
+		async (resource, operation) => {
+			const parameters = parametersFor(
+				description,
+				resource,
+				operation,
+				await sampleIds(t.sandbox),
+			);
+			const added = Object.keys(parameters.updateFields as IDataObject);
+			await t.clearRequests();
+			const result = await t.run(parameters);
+			expect(result.error).toBeUndefined();
+			const requests = await t.requests();
+			// What the node read in this run: fields it did not change, so reading them again gives the same.
+			const read = new Set<string>();
+			for (const r of requests.filter((q) => q.method === 'GET')) {
+				const local = r.path.replace(/^.*\/api\/v1/, '');
+				const { data } = await t.api('GET', local, undefined, r.query);
+				for (const [k, v] of readValues(data)) read.add(`${k}=${v}`);
+			}
+			const writes = requests.filter((q) => q.method !== 'GET');
+			expect(writes.length).toBeGreaterThan(0);
+			const unasked = writes.flatMap((w) =>
+				Object.entries(w.body ?? {})
+					.filter(([k, v]) => !added.includes(k) && !read.has(`${k}=${JSON.stringify(v)}`))
+					.map(([k, v]) => `${w.method} ${w.path}: ${k} = ${JSON.stringify(v)}`),
+			);
+			// Read Update Fields with recordUpdate (params/collections.ts) in
+			// resources/<resource>/<operation>.ts: a field not added stays out of the body.
+			expect(unasked).toEqual([]);
+			expect(writes.some((w) => added.every((k) => k in (w.body ?? {})))).toBe(true);
+		},
+	);
+});
 
 async function read(path: string): Promise<IDataObject> {
 	const { status, data } = await t.api<IDataObject>('GET', path);
@@ -16,7 +89,7 @@ async function read(path: string): Promise<IDataObject> {
 	return data;
 }
 
-describe('only what was set changes', () => {
+describe('only what was set changes, read back from the sandbox', () => {
 	it('Account → Update with First Name alone changes only first_name', async () => {
 		const before = await read('/accounts/1');
 		const result = await t.run({
