@@ -300,6 +300,15 @@ export function parametersFor(
 				`no sample value for required "${p.name}" (${resource} → ${operation}): add it to SAMPLES in support/output-schemas.ts`,
 			);
 	}
+	// An Update runs only with a field added: without one, every check that runs it would fail on
+	// "add at least one field", far from the fix.
+	const updateFields = description.properties.find(
+		(p) => p.name === 'updateFields' && shown(p, params, defaults),
+	);
+	if (updateFields && params.updateFields === undefined)
+		throw new Error(
+			`no sample Update Fields for ${resource} → ${operation}: add one field to SAMPLES in support/output-schemas.ts ('${resource}.${operation}': { parameters: { updateFields: { <API field>: <value> } } })`,
+		);
 	return params;
 }
 
