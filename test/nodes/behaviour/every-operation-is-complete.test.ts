@@ -88,6 +88,16 @@ function documented(): Set<string> {
 const testFile = (o: { resource: string; operation: string }) =>
 	path.join(root, 'test', 'nodes', o.resource, `${o.operation}.test.ts`);
 
+/** What each need is, said with where it goes and how to add it (CONTRIBUTING.md → Adding an operation). */
+const FIX: Record<Need, (o: { resource: string; operation: string }) => string> = {
+	'output schema': (o) =>
+		`an output schema (nodes/Deliverability/__schema__/<version>/${o.resource}/${o.operation}.json: run \`npm run generate\`)`,
+	'operations row': (o) =>
+		`a row in docs/operations.md → Resources and operations (\`${o.operation}\` in backticks, and the API call)`,
+	'test file': (o) => `its test file ${path.relative(root, testFile(o))}`,
+	'sandbox route': () => 'a sandbox route',
+};
+
 describe('every operation of the node has what CONTRIBUTING.md asks for', () => {
 	const docs = documented();
 
@@ -113,7 +123,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 				'test file': fs.existsSync(testFile(o)),
 				'sandbox route': true,
 			});
-			if (missing.length) report.push(`${k} lacks: ${missing.join(', ')}`);
+			if (missing.length) report.push(`${k} lacks: ${missing.map((n) => FIX[n](o)).join('; ')}`);
 			if (closed.length)
 				report.push(`${k} has by now (remove it from KNOWN_GAPS): ${closed.join(', ')}`);
 		}
