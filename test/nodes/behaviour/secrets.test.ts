@@ -3,7 +3,12 @@
  * Continue On Fail items), not in n8n's logs, even when the service echoes it back. The Deliverability node runs
  * through n8n's real engine against a scripted server that echoes the key in both header forms.
  */
-import { LoggerProxy, type IDataObject } from 'n8n-workflow';
+import {
+	LoggerProxy,
+	type IDataObject,
+	type INodeProperties,
+	type INodePropertyCollection,
+} from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { runNode } from '../../../support/harness';
@@ -136,5 +141,32 @@ describe('the API key stays secret', () => {
 		expect(logged.length).toBeGreaterThan(0); // the engine did log the run
 		expect(logged.join('\n')).toContain('[redacted]'); // the echoed text was logged, redacted
 		expect(logged.join('\n')).not.toContain(KEY);
+	});
+});
+
+/** Every parameter of a list, with those inside collections and fixed collections. */
+function everyParameter(list: INodeProperties[]): INodeProperties[] {
+	return list.flatMap((p) => [
+		p,
+		...(p.type === 'collection' ? everyParameter((p.options ?? []) as INodeProperties[]) : []),
+		...(p.type === 'fixedCollection'
+			? (p.options as INodePropertyCollection[]).flatMap((g) => everyParameter(g.values))
+			: []),
+	]);
+}
+
+describe('secrets are asked for only in credentials', () => {
+	it('no parameter of the node is a secret (a password field, or named like a key, token, secret or password)', () => {
+		const parameters = everyParameter(new Deliverability().description.properties);
+		expect(parameters.length).toBeGreaterThan(100);
+		const secret = parameters
+			.filter(
+				(p) =>
+					p.typeOptions?.password === true || /(password|secret|token|api_?key)$/i.test(p.name),
+			)
+			.map((p) => p.name);
+		// A parameter is saved with the workflow, in clear: a secret the service needs belongs in a
+		// credential (credentials/, and the operation's `credentials` in its file: auth/choice.ts).
+		expect(secret).toEqual([]);
 	});
 });
