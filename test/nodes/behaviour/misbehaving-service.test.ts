@@ -483,7 +483,7 @@ async function runCase(c: Case, kind: AnswerKind): Promise<CaseResult> {
 				name: c.name,
 				kind,
 				outcome: 'duplicate',
-				detail: `${result.duplicates} extra create(s)`,
+				detail: `${result.duplicates} extra create(s): send its create with kind: 'create' and its creates wording, never repeated`,
 			};
 		if (result.error) {
 			const message = `${result.error.message} ${(result.error as { description?: string }).description ?? ''}`;
