@@ -54,6 +54,7 @@ describe("the node creator's entry for Deliverability", () => {
 		));
 
 	it.each(actions)('searching "%s" finds it', (text) => {
+		// `npm run generate` adds every operation's action to the aliases (Deliverability.node.json).
 		expect(codex.alias).toContain(text);
 		expect(found(text)).toBe(true);
 	});

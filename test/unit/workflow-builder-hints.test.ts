@@ -26,9 +26,12 @@ const operations = RESOURCES.flatMap((r) =>
 
 /** The top-level fields of an operation's output schema. */
 function schemaFields(resource: string, op: string): string[] {
-	const schema = JSON.parse(
-		fs.readFileSync(path.join(SCHEMAS, resource, `${op}.json`), 'utf8'),
-	) as {
+	const file = path.join(SCHEMAS, resource, `${op}.json`);
+	if (!fs.existsSync(file))
+		throw new Error(
+			`no output schema ${path.relative(process.cwd(), file)}: run \`npm run generate\``,
+		);
+	const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as {
 		properties?: Record<string, unknown>;
 	};
 	return Object.keys(schema.properties ?? {});

@@ -118,18 +118,24 @@ const wiredResources = RESOURCES.map((r) => r.option.value as string);
 
 describe('node description', () => {
 	it('keeps every released parameter: name, type, display name, default, option names and values, where it shows', () => {
-		// fixtures/interface.json is the released interface. Never edit an entry: add a node version instead.
 		const now = new Map(interfaceOf(properties).map((e) => [e.key, e]));
 		const changed = (released as InterfaceEntry[]).filter(
 			(e) => JSON.stringify(now.get(e.key)) !== JSON.stringify(e),
 		);
-		expect(
-			changed.map((e) => ({ key: e.key, released: e, now: now.get(e.key) ?? 'missing' })),
-		).toEqual([]);
+		const diff = changed.map((e) => ({
+			key: e.key,
+			released: e,
+			now: now.get(e.key) ?? 'missing',
+		}));
+		// fixtures/interface.json is the released interface. A new operation adds to its resource's
+		// Operation picker: `npm run generate` records it (say so in the commit). Renaming or removing
+		// a released value or parameter breaks saved workflows: add a node version instead.
+		expect(diff).toEqual([]);
 	});
 
-	it('has every parameter in the released interface (append a new one to fixtures/interface.json as printed)', () => {
+	it('has every parameter in the released interface (`npm run generate` records a new one)', () => {
 		const known = new Set((released as InterfaceEntry[]).map((e) => e.key));
+		// A new parameter: `npm run generate` appends it to fixtures/interface.json (say so in the commit).
 		expect(interfaceOf(properties).filter((e) => !known.has(e.key))).toEqual([]);
 	});
 
@@ -195,6 +201,8 @@ describe('node description', () => {
 			const picker = operationPicker(resource);
 			expect(picker).toBeDefined();
 			const options = picker!.options as INodePropertyOptions[];
+			// A new operation file in resources/<resource>/: `npm run generate` records its value in
+			// fixtures/interface.json, from which these tests read the released operations.
 			expect(options.map((o) => o.value).sort()).toEqual([...operations].sort());
 			expect(options.map((o) => o.name)).toEqual(sortedNames(options));
 			for (const o of options) {
@@ -207,6 +215,8 @@ describe('node description', () => {
 		it('has a handler for every operation', () => {
 			const module = RESOURCES.find((r) => r.option.value === resource);
 			expect(module).toBeDefined();
+			// An operation of the interface record without its file and index line (or the reverse: run
+			// `npm run generate` after adding one).
 			expect(Object.keys(module!.operations).sort()).toEqual([...operations].sort());
 		});
 	});

@@ -60,7 +60,10 @@ describe('output schemas of the Deliverability node', () => {
 			),
 		);
 		const missing = expected.filter((f) => !fs.existsSync(path.join(schemaRoot, f)));
-		expect({ missing, hint: 'npm run schemas' }).toEqual({ missing: [], hint: 'npm run schemas' });
+		expect({ missing, hint: 'npm run generate' }).toEqual({
+			missing: [],
+			hint: 'npm run generate',
+		});
 		expect(existingSchemaFiles()).toEqual([...expected].sort());
 	});
 
@@ -70,9 +73,9 @@ describe('output schemas of the Deliverability node', () => {
 				!fs.existsSync(path.join(schemaRoot, rel)) ||
 				fs.readFileSync(path.join(schemaRoot, rel), 'utf8') !== text,
 		);
-		expect({ stale: stale.map(([rel]) => rel), hint: 'npm run schemas' }).toEqual({
+		expect({ stale: stale.map(([rel]) => rel), hint: 'npm run generate' }).toEqual({
 			stale: [],
-			hint: 'npm run schemas',
+			hint: 'npm run generate',
 		});
 		// What n8n's editor reads first of all: a JSON Schema of one item, an object with properties.
 		const getSpamTest = JSON.parse(generated.get(path.join('v1.0.0', 'spamTest', 'get.json'))!) as {
