@@ -26,12 +26,12 @@ import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../
 import {
 	claim,
 	DEFAULT_DEDUPE_WINDOW,
-	fingerprint,
 	MAX_DEDUPE_WINDOW,
 	memoryScope,
 	persist,
 	windowSize,
 } from './dedupe';
+import { fingerprint } from './fingerprint';
 import { SECRET_PARAM } from './hookUrl';
 import { checkExists, create, remove } from './lifecycle';
 import { getAutomatedTests } from './loadOptions';

@@ -17,7 +17,6 @@ import type {
 import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
 import {
 	claim,
-	fingerprint,
 	forget,
 	memoryScope,
 	persist,
@@ -25,6 +24,7 @@ import {
 	savePolicy,
 	windowSize,
 } from '../../nodes/DeliverabilityTrigger/dedupe';
+import { fingerprint } from '../../nodes/DeliverabilityTrigger/fingerprint';
 import {
 	hookUrlWithSecret,
 	queryParam,
