@@ -6,7 +6,7 @@
  * saves, 429s and n8n's database complaints. Figures are printed, never asserted. Not run by CI.
  *
  *   npm run -s bench:storm -- [--events 300] [--over 0] [--workers 3] [--concurrency 10] [--processors 1]
- *       [--rate 20] [--service-rate 20] [--hogs 0] [--runs 1] [--memory 1000] [--window W] [--tgz file.tgz] [--env KEY=VALUE ...]
+ *       [--rate 20] [--service-rate 20] [--hogs 0] [--runs 1] [--memory 1000] [--window W] [--tgz file.tgz] [--cost N] [--env KEY=VALUE ...]
  *
  * --over S      spread the disconnections over S seconds (0: as fast as the admin API takes them, well under 1 s)
  * --rate R      the credential's Max Requests per Second (per process: divide the service's 20 by the workers)
@@ -17,6 +17,8 @@
  * --hogs H      H busy-looping processes beside the cluster while the storm runs (background load, reproducible)
  * --env K=V     n8n settings for every process, e.g. DB_POSTGRESDB_POOL_SIZE=10 or N8N_EXPRESSION_ENGINE=legacy
  * --tgz         measure another build of the package (e.g. an older commit's `npm pack`)
+ * --cost N      before the storm, N deliveries to each side one at a time: the webhook processor's CPU per delivery
+ *               (n8n's answer path, ours inside it) without any queueing; --events 0 measures only that
  *
  * A run takes the cluster's start (a minute or two on an idle 2-core machine) plus the storm (about a minute).
  * On the shared machine run it through the heavy wrapper, holding both slots with --hogs: `/work/bin/heavy -n 2 …`.
@@ -32,6 +34,7 @@ import { Cluster, startPostgres, startRedis } from '../support/queue-cluster';
 import { ensureRuntime } from '../support/runtime';
 import { admin } from '../support/sandbox-admin';
 import {
+	answerCost,
 	autoPauseExample,
 	controlWorkflow,
 	prefillMemory,
@@ -52,6 +55,8 @@ interface Options {
 	runs: number;
 	/** Earlier event ids put into the trigger's memory before the storm (a long-running instance's). */
 	memory: number;
+	/** Deliveries per side sent one at a time before the storm, to measure the processors' CPU per delivery. */
+	cost: number;
 	/** The trigger's Deduplication Window (undefined: the example's, i.e. the default). */
 	window?: number;
 	tgz?: string;
@@ -70,6 +75,7 @@ function parseArgs(argv: string[]): Options {
 		hogs: 0,
 		runs: 1,
 		memory: 1000,
+		cost: 0,
 		env: {},
 	};
 	const numeric: Record<string, keyof Options> = {
@@ -84,6 +90,7 @@ function parseArgs(argv: string[]): Options {
 		'--runs': 'runs',
 		'--window': 'window',
 		'--memory': 'memory',
+		'--cost': 'cost',
 	};
 	for (let i = 0; i < argv.length; i += 2) {
 		const [arg, value] = [argv[i], argv[i + 1]];
@@ -113,7 +120,11 @@ async function main(): Promise<void> {
 	const hogs: ChildProcess[] = [];
 	try {
 		for (let run = 1; run <= o.runs; run++) {
-			const sandbox = await startSandbox({ port: 0, smtpPort: 0, accounts: o.events + 50 });
+			const sandbox = await startSandbox({
+				port: 0,
+				smtpPort: 0,
+				accounts: o.events + o.cost + 50,
+			});
 			const cluster = new Cluster({
 				postgres,
 				redis,
@@ -148,6 +159,19 @@ async function main(): Promise<void> {
 				if (o.memory > 0) await prefillMemory(cluster, o.memory);
 				// Let the processors settle after publishing (they load the webhooks) before the storm.
 				await new Promise((r) => setTimeout(r, 3000));
+				const settings =
+					Object.entries(o.env)
+						.map(([k, v]) => `${k}=${v}`)
+						.join(' ') || 'n8n defaults';
+				if (o.cost > 0) {
+					// Accounts after the storm's own, so the storm still finds its mailboxes connected.
+					const accounts = Array.from({ length: o.cost }, (_, i) => o.events + 1 + i);
+					const table = await answerCost(cluster, urls, accounts);
+					process.stdout.write(
+						`answer cost, run ${run}/${o.runs}: ${o.memory} ids remembered; ${o.processors} webhook processor(s); ${settings}\n${table}\n\n`,
+					);
+				}
+				if (o.events === 0) continue;
 				hogs.push(...startHogs(o.hogs));
 				const result = await runStorm(cluster, sandbox, urls, {
 					events: o.events,
@@ -155,10 +179,6 @@ async function main(): Promise<void> {
 					log,
 				});
 				for (const h of hogs.splice(0)) h.kill('SIGKILL');
-				const settings =
-					Object.entries(o.env)
-						.map(([k, v]) => `${k}=${v}`)
-						.join(' ') || 'n8n defaults';
 				const table = [
 					`storm ${run}/${o.runs}: ${o.events} alerts over ${o.over} s; dedupe window ${o.window ?? 'default'}, ${o.memory} ids remembered before; main + ${o.workers} worker(s) (concurrency ${o.concurrency}) + ${o.processors} webhook processor(s); credential ${o.rate}/s, service ${o.serviceRate || 'no'} limit/s; ${o.hogs} CPU hog(s) on ${os.cpus().length} cores; ${path.basename(tgz)}; ${settings}`,
 					stormTable(result),

@@ -26,6 +26,7 @@ import {
 	savePolicy,
 } from '../nodes/DeliverabilityTrigger/dedupe';
 import { loadExamples } from './examples';
+import { cpuSeconds } from './n8n-process';
 import type { Cluster } from './queue-cluster';
 import { admin } from './sandbox-admin';
 import { service } from './sandbox-api';
@@ -581,5 +582,63 @@ export function stormTable(r: StormResult): string {
 				.map(([k, v]) => `${v} × "${k}"`)
 				.join(', ') || 'no database complaint'
 		}`,
+	].join('\n');
+}
+
+/**
+ * What one delivery costs the webhook processors, each side alone: `count` deliveries sent one at a time (straight to
+ * the hook URLs, each for one of `accounts`, a pause between them so the processors' work after the answer — the
+ * execution row, the job, the static-data save, a new expression isolate built in the background — is counted too),
+ * against an idle stretch of the same length. Sequential, so it is the cost per delivery, not queueing.
+ */
+export async function answerCost(
+	cluster: Cluster,
+	urls: { exampleUrl: string; controlUrl: string },
+	accounts: number[],
+): Promise<string> {
+	const cpu = () =>
+		cluster.webhooks.flatMap((p) => p.pids()).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+	const gapMs = 300;
+	const idle = async (ms: number) => {
+		const before = cpu();
+		await sleep(ms);
+		return cpu() - before;
+	};
+	const rows: string[] = [];
+	for (const [side, url] of [
+		['control (core Webhook → Pause)', urls.controlUrl],
+		['Deliverability Trigger (auto-pause example)', urls.exampleUrl],
+	] as const) {
+		const times: number[] = [];
+		const before = cpu();
+		const t0 = Date.now();
+		for (const account of accounts) {
+			const started = performance.now();
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					id: `evt_cost_${randomBytes(6).toString('hex')}`,
+					event: 'ACCOUNT_DISCONNECTED',
+					account_id: account,
+				}),
+			});
+			await res.text();
+			times.push(performance.now() - started);
+			if (res.status !== 200) throw new Error(`${side}: the processor answered ${res.status}`);
+			await sleep(gapMs);
+		}
+		await sleep(1000);
+		const busy = cpu() - before;
+		const quiet = await idle(Date.now() - t0);
+		times.sort((a, b) => a - b);
+		rows.push(
+			`| ${side} | ${accounts.length} | ${Math.round(((busy - quiet) * 1000) / accounts.length)} | ${Math.round(percentile(times, 50))} / ${Math.round(times[times.length - 1])} |`,
+		);
+	}
+	return [
+		'| side | deliveries, one at a time | processor CPU ms per delivery (above idle) | answer ms p50 / max |',
+		'|---|---|---|---|',
+		...rows,
 	].join('\n');
 }
