@@ -269,11 +269,17 @@ export interface HookHarness {
 	delete(): Promise<boolean>;
 	/** Runs one of the node's `methods.loadOptions` in n8n-core's LoadOptionsContext (what the editor's pickers call). */
 	loadOptions(method: string): Promise<INodePropertyOptions[]>;
-	/** Calls the trigger's webhook() with a fake request/response carrying this body, query and headers. */
+	/**
+	 * Calls the trigger's webhook() with a fake request/response carrying this body, query and headers. When it
+	 * returns a run without answering, the answer is n8n 2's for `responseMode: 'onReceived'`: once the run was
+	 * created (`runCreated`, default: a few milliseconds later and successfully), the node's `webhookResponse` with
+	 * 200; when creating it failed, n8n's 500.
+	 */
 	webhook(request: {
 		body?: unknown;
 		query?: IDataObject;
 		headers?: IDataObject;
+		runCreated?: () => Promise<boolean>;
 	}): Promise<IWebhookResponseData & { status?: number; sent?: unknown; answeredAt?: number }>;
 }
 
@@ -371,14 +377,18 @@ export function triggerHarness(options: HookOptions): HookHarness {
 			let sent: unknown;
 			/** When the answer was written (performance.now()): webhook() may return later than that. */
 			let answeredAt: number | undefined;
+			// Like express: json() ends the response through the object's own end(), which a node may wrap.
 			const res = {
+				statusCode: 200,
 				status(code: number) {
 					status = code;
+					res.statusCode = code;
 					return res;
 				},
 				json(body: unknown) {
 					sent = body;
 					answeredAt = performance.now();
+					res.end();
 					return res;
 				},
 				send(body: unknown) {
@@ -386,19 +396,20 @@ export function triggerHarness(options: HookOptions): HookHarness {
 					return res;
 				},
 				end(body?: unknown) {
-					sent = body;
+					if (body !== undefined) sent = body;
 					return res;
 				},
 				setHeader: () => res,
 				writeHead(code: number) {
 					status = code;
+					res.statusCode = code;
 					return res;
 				},
-			} as unknown as ServerResponse;
+			};
 			const data = {
 				...additionalData,
 				httpRequest: req,
-				httpResponse: res,
+				httpResponse: res as unknown as ServerResponse,
 			} as IWorkflowExecuteAdditionalData;
 			const context = new WebhookContext(
 				workflow,
@@ -411,6 +422,22 @@ export function triggerHarness(options: HookOptions): HookHarness {
 			);
 			if (!options.nodeType.webhook) throw new Error('harness: the node has no webhook()');
 			const answer = await options.nodeType.webhook.call(context);
+			if (!answer.noWebhookResponse && answer.workflowData) {
+				// n8n 2.41 creating the run (workflow-runner.js): it first wraps the same static data in another
+				// Workflow, which clears the "changed" mark of what webhook() wrote, then inserts the execution.
+				new Workflow({
+					id: workflow.id,
+					nodes: [node],
+					connections: {},
+					active: true,
+					nodeTypes: nodeTypesOf([options.nodeType]),
+					staticData: workflow.staticData,
+				});
+				await new Promise((r) => setTimeout(r, 3));
+				if (await (request.runCreated?.() ?? Promise.resolve(true)))
+					res.status(200).json(answer.webhookResponse ?? { message: 'Workflow was started' });
+				else res.status(500).json({ message: 'There was a problem executing the workflow' });
+			}
 			return { ...answer, status, sent, answeredAt };
 		},
 	};

@@ -24,6 +24,7 @@ import {
 	memoryScope,
 	persist,
 	savePolicy,
+	settle,
 } from '../nodes/DeliverabilityTrigger/dedupe';
 import { loadExamples } from './examples';
 import { cpuSeconds } from './n8n-process';
@@ -183,12 +184,16 @@ export async function prefillMemory(cluster: Cluster, count: number): Promise<vo
 	const node = data[`node:${trigger.name}`] as IDataObject;
 	const scope = memoryScope(example.id, trigger.id, node.alertId);
 	if (!scope) throw new Error('the example registered no alert: nothing to prefill');
-	for (let i = 0; i < count; i++)
-		claim(node, scope, `evt_${randomBytes(8).toString('hex')}`, DEFAULT_DEDUPE_WINDOW);
+	let last = '';
+	for (let i = 0; i < count; i++) {
+		last = `evt_${randomBytes(8).toString('hex')}`;
+		await claim(node, scope, last, DEFAULT_DEDUPE_WINDOW);
+		settle(scope, last, true, DEFAULT_DEDUPE_WINDOW);
+	}
 	const delay = savePolicy.delayMs;
 	savePolicy.delayMs = 0;
 	try {
-		await persist(node, scope);
+		await persist(node, scope, last, DEFAULT_DEDUPE_WINDOW);
 	} finally {
 		savePolicy.delayMs = delay;
 	}

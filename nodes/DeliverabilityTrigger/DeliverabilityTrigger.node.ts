@@ -4,11 +4,14 @@
  * deactivation removes it. Each delivery that carries the secret, names a selected event and was
  * not seen before starts one run with one item.
  *
- * Answers: every request gets a small JSON answer written here, before any workflow runs, and
- * webhook() returns `noWebhookResponse` so n8n adds nothing (with `responseMode: 'onReceived'` n8n
- * would otherwise answer the literal text `firstEntryJson`). Status codes: 401 without the right
- * secret, 400 for a body that is not a JSON object with an event, 200 otherwise (accepted,
- * duplicate or not selected: the service must not retry those).
+ * Answers: a request that starts nothing gets a small JSON answer written here, and webhook()
+ * returns `noWebhookResponse`: 401 without the right secret, 400 for a body that is not a JSON
+ * object with an event, 200 for a duplicate or an event not selected (the service must not retry
+ * those), 503 while an earlier delivery of the same event is still starting its run (retry). An
+ * accepted event's answer is n8n's: webhook() returns the run's item and the answer body, and n8n
+ * (from version 2) answers once it has created and queued the run, with an error when it could
+ * not, so a 200 means the run exists. `responseData: ''` makes n8n send that body (left unset, n8n
+ * would answer the literal text `firstEntryJson`).
  */
 import type {
 	IDataObject,
@@ -29,6 +32,7 @@ import {
 	MAX_DEDUPE_WINDOW,
 	memoryScope,
 	persist,
+	settle,
 	windowSize,
 } from './dedupe';
 import { fingerprint } from './fingerprint';
@@ -89,6 +93,7 @@ export class DeliverabilityTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				responseData: '',
 				path: 'deliverability',
 			},
 		],
@@ -167,8 +172,17 @@ export class DeliverabilityTrigger implements INodeType {
 		}
 
 		const eventId = firstString(payload, EVENT_ID_FIELDS) ?? fingerprint(payload);
-		if (claim(staticData, scope, eventId, config.dedupeWindow) === 'duplicate') {
+		const size = config.dedupeWindow;
+		const decision = await claim(staticData, scope, eventId, size);
+		if (decision === 'duplicate') {
 			return answer(200, { received: true, status: 'duplicate', event_id: eventId });
+		}
+		if (decision === 'starting') {
+			response.setHeader('Retry-After', '2');
+			return answer(503, {
+				message: 'An earlier delivery of this event is still starting its run: try again',
+				event_id: eventId,
+			});
 		}
 		const item: INodeExecutionData = {
 			json: {
@@ -178,13 +192,35 @@ export class DeliverabilityTrigger implements INodeType {
 				received_at: new Date().toISOString(),
 			},
 		};
-		// Answered first: a request that carries the memory into a save waits before returning
-		// (dedupe.ts).
-		response.status(200).json({ received: true, status: 'accepted', event_id: eventId });
-		if (config.dedupeWindow > 0) await persist(staticData, scope);
-
-		return { noWebhookResponse: true, workflowData: [[item]] };
+		if (size > 0) {
+			whenAnswered(response, (status) => settle(scope, eventId, status < 400, size));
+			await persist(staticData, scope, eventId, size);
+		}
+		return {
+			workflowData: [[item]],
+			webhookResponse: { received: true, status: 'accepted', event_id: eventId },
+		};
 	}
+}
+
+/**
+ * Calls back with the status n8n answers this request with, when it writes the answer (whether or
+ * not the caller is still connected): the one signal of whether n8n created the run.
+ */
+function whenAnswered(
+	response: ReturnType<IWebhookFunctions['getResponseObject']>,
+	callback: (status: number) => void,
+): void {
+	const writable = response as unknown as { end: (...args: unknown[]) => unknown };
+	const end = writable.end.bind(response);
+	let called = false;
+	writable.end = (...args) => {
+		if (!called) {
+			called = true;
+			callback(response.statusCode);
+		}
+		return end(...args);
+	};
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 	persist,
 	savedIds,
 	savePolicy,
+	settle,
 	windowSize,
 } from '../../nodes/DeliverabilityTrigger/dedupe';
 import { fingerprint } from '../../nodes/DeliverabilityTrigger/fingerprint';
@@ -34,6 +35,8 @@ import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityTrig
 import { matches } from '../../nodes/DeliverabilityTrigger/wanted';
 import { EVENTS } from '../../nodes/shared/events';
 import { triggerHarness } from '../../support/harness';
+
+type Scope = NonNullable<ReturnType<typeof memoryScope>>;
 
 const node = new DeliverabilityTrigger();
 const { description } = node;
@@ -60,13 +63,15 @@ describe('trigger description', () => {
 		expect(description.credentials).toEqual([{ name: 'deliverabilityApi', required: true }]);
 	});
 
-	it('has one POST webhook answered by the node (never firstEntryJson)', () => {
+	it("has one POST webhook whose n8n answer is the node's body (never firstEntryJson)", () => {
 		expect(description.webhooks).toHaveLength(1);
 		const [webhook] = description.webhooks!;
 		expect(webhook).toMatchObject({
 			name: 'default',
 			httpMethod: 'POST',
 			responseMode: 'onReceived',
+			// Empty (not unset): n8n then answers with the webhookResponse webhook() returns.
+			responseData: '',
 			path: 'deliverability',
 		});
 		expect(Object.keys(node.webhookMethods.default).sort()).toEqual([
@@ -277,58 +282,78 @@ describe('hook URL helpers', () => {
 describe('event memory', () => {
 	const ids = (data: IDataObject, alertId = '7'): string[] => savedIds(data, alertId);
 
+	/** An id accepted and its run started (what n8n's 2xx answer settles). */
+	async function started(data: IDataObject, scope: Scope, id: string, size: number) {
+		expect(await claim(data, scope, id, size)).toBe('accepted');
+		settle(scope, id, true, size);
+	}
+
 	it('remembers the newest ids only, up to the window, under the alert it belongs to', async () => {
 		const scope = memoryScope('wf-window', 'node', 7)!;
 		const data: IDataObject = {};
-		for (let i = 0; i < 1005; i++) expect(claim(data, scope, `evt_${i}`, 1000)).toBe('accepted');
+		for (let i = 0; i < 1005; i++) await started(data, scope, `evt_${i}`, 1000);
 		// claim() decides in this process; a save gets the list only through persist().
 		expect(data.eventMemory).toBeUndefined();
-		await persist(data, scope);
+		await persist(data, scope, 'evt_1004', 1000);
 		expect(ids(data)).toHaveLength(1000);
 		expect(ids(data)[0]).toBe('evt_5');
 		expect(ids(data).at(-1)).toBe('evt_1004');
 		expect(data.eventMemory).toMatchObject({ alertId: '7' });
-		expect(claim({}, scope, 'evt_4', 1000)).toBe('accepted');
-		expect(claim({}, scope, 'evt_1004', 1000)).toBe('duplicate');
+		expect(await claim({}, scope, 'evt_4', 1000)).toBe('accepted');
+		expect(await claim({}, scope, 'evt_1004', 1000)).toBe('duplicate');
 		expect(ids(data, '8')).toEqual([]);
 		forget(data, 'wf-window', 'node');
 		expect(data.eventMemory).toBeUndefined();
 		// Forgotten in this process too.
-		expect(claim({}, scope, 'evt_1004', 1000)).toBe('accepted');
+		expect(await claim({}, scope, 'evt_1004', 1000)).toBe('accepted');
 	});
 
-	it('counts ids found in the loaded copy, for its own alert only', () => {
+	it('counts ids found in the loaded copy, for its own alert only', async () => {
 		const scope = memoryScope('wf-loaded', 'node', 7)!;
-		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_a'] } }, scope, 'evt_a', 10)).toBe(
+		expect(await claim({ eventMemory: { alertId: '7', ids: ['evt_a'] } }, scope, 'evt_a', 10)).toBe(
 			'duplicate',
 		);
 		const other = memoryScope('wf-loaded', 'node', 8)!;
-		expect(claim({ eventMemory: { alertId: '7', ids: ['evt_b'] } }, other, 'evt_b', 10)).toBe(
+		expect(await claim({ eventMemory: { alertId: '7', ids: ['evt_b'] } }, other, 'evt_b', 10)).toBe(
 			'accepted',
 		);
 		expect(memoryScope('wf', 'node', undefined)).toBeUndefined();
 	});
 
-	it('one request per save delay carries the list into a save; events accepted while it waits write nothing', async () => {
+	it('at most one save per save delay: the first at once, then one carrier that waits; the others write nothing; a failed run is dropped', async () => {
 		const scope = memoryScope('wf-carrier', 'node', 7)!;
 		const delay = savePolicy.delayMs;
 		savePolicy.delayMs = 100;
 		try {
+			const zero: IDataObject = {};
 			const first: IDataObject = {};
 			const second: IDataObject = {};
-			expect(claim(first, scope, 'evt_1', 10)).toBe('accepted');
-			const carrying = persist(first, scope);
-			expect(claim(second, scope, 'evt_2', 10)).toBe('accepted');
-			await persist(second, scope); // returns at once: the first request carries the save
+			const third: IDataObject = {};
+			await started(zero, scope, 'evt_0', 10);
+			await persist(zero, scope, 'evt_0', 10); // the first after a quiet moment: written at once
+			expect(ids(zero)).toEqual(['evt_0']);
+			expect(await claim(first, scope, 'evt_1', 10)).toBe('accepted');
+			const carrying = persist(first, scope, 'evt_1', 10);
+			await started(second, scope, 'evt_2', 10);
+			await persist(second, scope, 'evt_2', 10); // returns at once: the first request carries the save
 			expect(second.eventMemory).toBeUndefined();
 			expect(first.eventMemory).toBeUndefined(); // written when the wait ends, not before
+			// Accepted, its run not created yet: in the save too (most likely its run is being created).
+			expect(await claim(third, scope, 'evt_3', 10)).toBe('accepted');
 			await carrying;
-			expect(ids(first)).toEqual(['evt_1', 'evt_2']);
-			// The next accepted event after that save carries the next one.
-			const third: IDataObject = {};
-			expect(claim(third, scope, 'evt_3', 10)).toBe('accepted');
-			await persist(third, scope);
-			expect(ids(third)).toEqual(['evt_1', 'evt_2', 'evt_3']);
+			// Its own id too: n8n saves the carrier's static data only once its run was created.
+			expect(ids(first)).toEqual(['evt_0', 'evt_2', 'evt_3', 'evt_1']);
+			settle(scope, 'evt_1', true, 10);
+			settle(scope, 'evt_3', false, 10);
+			// evt_3's run failed: a copy still holding it does not teach it back, a repeat starts it.
+			expect(await claim(first, scope, 'evt_3', 10)).toBe('accepted');
+			settle(scope, 'evt_3', false, 10);
+			// The next save, a delay later, holds every started id and not the failed one.
+			await new Promise((r) => setTimeout(r, 100));
+			const fourth: IDataObject = {};
+			expect(await claim(fourth, scope, 'evt_4', 10)).toBe('accepted');
+			await persist(fourth, scope, 'evt_4', 10);
+			expect(ids(fourth)).toEqual(['evt_0', 'evt_2', 'evt_1', 'evt_4']);
 		} finally {
 			savePolicy.delayMs = delay;
 		}
@@ -336,19 +361,21 @@ describe('event memory', () => {
 
 	it('a carrier whose memory was forgotten meanwhile (deactivated) writes nothing back', async () => {
 		const scope = memoryScope('wf-forgotten', 'node', 7)!;
+		await started({}, scope, 'evt_0', 10);
+		await persist({}, scope, 'evt_0', 10); // a save just now: the next write waits
 		const data: IDataObject = {};
-		expect(claim(data, scope, 'evt_1', 10)).toBe('accepted');
-		const carrying = persist(data, scope);
+		expect(await claim(data, scope, 'evt_1', 10)).toBe('accepted');
+		const carrying = persist(data, scope, 'evt_1', 10);
 		forget({}, 'wf-forgotten', 'node');
 		await carrying;
 		expect(data.eventMemory).toBeUndefined();
 	});
 
-	it('keeps nothing with a window of 0, and bounds the window option', () => {
+	it('keeps nothing with a window of 0, and bounds the window option', async () => {
 		const scope = memoryScope('wf-zero', 'node', 7)!;
 		const data: IDataObject = {};
-		expect(claim(data, scope, 'a', 0)).toBe('accepted');
-		expect(claim(data, scope, 'a', 0)).toBe('accepted');
+		expect(await claim(data, scope, 'a', 0)).toBe('accepted');
+		expect(await claim(data, scope, 'a', 0)).toBe('accepted');
 		expect(data.eventMemory).toBeUndefined();
 		expect(windowSize(undefined)).toBe(1000);
 		expect(windowSize('abc')).toBe(1000);

@@ -1,147 +1,25 @@
 /**
- * The duplicate memory under concurrent deliveries, with n8n's static-data handling reproduced as it is in n8n 2.41
- * (packages/cli live-webhooks.ts + WorkflowStaticDataService): every webhook request reads the workflow's static
- * data from the database (a fresh object), builds a Workflow around it (n8n's observable object), runs the node's
- * webhook(), and once the node answered writes the WHOLE static data back if it changed: serialised when the save
- * starts, writes applied in the order they were issued (one SQLite writer), last writer wins. Reads and saves take a
- * random few milliseconds, so requests interleave the way a burst does. A "process" is a fresh copy of the node's
- * modules (jest.isolateModules): a restart, or another webhook processor sharing the database. Only one request per
- * save delay (dedupe.ts `savePolicy`) carries the memory into a save; the others write nothing.
+ * The duplicate memory under concurrent deliveries, with n8n's per-request static data reproduced as it is in n8n
+ * 2.41 (n8nWebhookRequests.ts). Only one request per save delay (dedupe.ts `savePolicy`) carries the memory into a
+ * save; the others write nothing.
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { savedIds } from '../../nodes/DeliverabilityTrigger/dedupe';
-import { triggerHarness, type HookHarness } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
+import { activate, nextWebhookId, registeredSecret, trigger } from './helpers';
 import {
-	activate,
-	nextWebhookId,
-	registeredSecret,
-	trigger,
-	webhookId,
-	WEBHOOK_BASE,
-} from './helpers';
+	activated,
+	answered,
+	Database,
+	deliver,
+	newProcess,
+	type Outcome,
+} from './n8nWebhookRequests';
 
 const ctx = useSandbox({ resetEachTest: false });
 beforeEach(() => {
 	nextWebhookId();
 });
-
-/** One n8n process: its own copy of the node's modules, so its own in-process memory. */
-function newProcess(): INodeType {
-	let nodeType: INodeType | undefined;
-	jest.isolateModules(() => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const mod = require('../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node') as {
-			DeliverabilityTrigger: new () => INodeType;
-		};
-		nodeType = new mod.DeliverabilityTrigger();
-	});
-	return nodeType!;
-}
-
-const pause = async (maxMs: number) =>
-	await new Promise((r) => setTimeout(r, Math.floor(Math.random() * maxMs)));
-
-/** The workflow's row in n8n's database: static data as JSON text, writes applied one at a time in issue order. */
-class Database {
-	text: string;
-
-	writes = 0;
-
-	private queue: Promise<void> = Promise.resolve();
-
-	constructor(staticData: IDataObject) {
-		this.text = JSON.stringify(staticData);
-	}
-
-	async load(): Promise<IDataObject> {
-		await pause(4);
-		return JSON.parse(this.text) as IDataObject;
-	}
-
-	/** WorkflowStaticDataService.saveStaticData: only when changed; the query carries the object as it is now. */
-	async save(workflowStaticData: IDataObject & { __dataChanged?: boolean }): Promise<void> {
-		if (workflowStaticData.__dataChanged !== true) return;
-		const text = JSON.stringify(workflowStaticData);
-		this.writes++;
-		this.queue = this.queue.then(async () => {
-			await pause(3);
-			this.text = text;
-		});
-		await this.queue;
-		workflowStaticData.__dataChanged = false;
-	}
-
-	/** The node's saved memory of this alert. */
-	ids(): string[] {
-		const node = (JSON.parse(this.text) as IDataObject)['node:Trigger'] as IDataObject;
-		return savedIds(node, String(node.alertId));
-	}
-}
-
-interface Outcome {
-	eventId: string;
-	status: number;
-	answer: string;
-	runs: number;
-	/** When the node answered (performance.now()): the order of its decisions (a carrier returns later than that). */
-	order: number;
-	/** Whether this request's static data was marked changed, i.e. n8n saves it. */
-	saves: boolean;
-}
-
-/** One webhook request as n8n's live webhook handler runs it (load, Workflow, webhook(), answer, save). */
-async function deliver(
-	db: Database,
-	nodeType: INodeType,
-	secret: string,
-	eventId: string,
-): Promise<Outcome> {
-	const { outcome, save } = await answered(db, nodeType, secret, eventId);
-	await pause(2);
-	await save();
-	return outcome;
-}
-
-/** A request up to its answer; its save is left to the caller (to order saves by hand). */
-async function answered(
-	db: Database,
-	nodeType: INodeType,
-	secret: string,
-	eventId: string,
-): Promise<{ outcome: Outcome; save: () => Promise<void> }> {
-	const h: HookHarness = triggerHarness({
-		nodeType,
-		parameters: { events: ['ACCOUNT_DISCONNECTED'], customEvents: '', options: {} },
-		credentials: {
-			deliverabilityApi: {
-				apiKey: 'unused-in-webhook',
-				baseUrl: ctx.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-		webhookBaseUrl: WEBHOOK_BASE,
-		webhookId: webhookId(),
-		staticData: await db.load(),
-	});
-	const answer = await h.webhook({
-		body: { id: eventId, event: 'ACCOUNT_DISCONNECTED', account_id: 1 },
-		query: { secret },
-	});
-	return {
-		outcome: {
-			eventId,
-			status: answer.status ?? 0,
-			answer: (answer.sent as { status?: string }).status ?? '',
-			runs: (answer.workflowData ?? []).flat().length,
-			order: answer.answeredAt ?? 0,
-			saves: (h.workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true,
-		},
-		save: async () =>
-			await db.save(h.workflow.staticData as IDataObject & { __dataChanged?: boolean }),
-	};
-}
 
 /** `events` ids, each delivered twice back to back (the two copies at the same moment), by `senders` in parallel. */
 async function burst(
@@ -173,26 +51,12 @@ function runsPerId(outcomes: Outcome[]): Map<string, number> {
 	return runs;
 }
 
-async function activated(
-	dedupeWindow?: number,
-): Promise<{ db: Database; secret: string; alertId: string }> {
-	const h = trigger(ctx, {
-		parameters: dedupeWindow === undefined ? {} : { options: { dedupeWindow } },
-	});
-	await activate(h);
-	return {
-		db: new Database(h.workflow.staticData as IDataObject),
-		secret: await registeredSecret(ctx),
-		alertId: String(h.staticData.alertId),
-	};
-}
-
 const ids = (prefix: string, n: number) =>
 	Array.from({ length: n }, (_, i) => `${prefix}_${String(i).padStart(3, '0')}`);
 
 describe("duplicate memory with n8n's per-request static data", () => {
 	it('300 events × 2 copies from 20 senders: one run each, a few saves, every id saved; after a restart the same burst starts nothing', async () => {
-		const { db, secret } = await activated();
+		const { db, secret } = await activated(ctx);
 		const events = ids('evt_burst', 300);
 
 		const t0 = Date.now();
@@ -215,25 +79,28 @@ describe("duplicate memory with n8n's per-request static data", () => {
 	});
 
 	it('an event accepted while a save waits writes nothing itself and is in that save', async () => {
-		const { db, secret } = await activated();
+		const { db, secret } = await activated(ctx);
 		const process = newProcess();
-		// evt_a's request carries the save: answered at once, it returns after the save delay.
+		// evt_0 is written at once (the first after a quiet moment); evt_a, right after it, carries the next save:
+		// it returns when the save delay is up, and n8n answers it then.
+		await deliver(db, process, secret, 'evt_0');
 		const a = answered(db, process, secret, 'evt_a');
 		await new Promise((r) => setTimeout(r, 50));
 		const b = await answered(db, process, secret, 'evt_b');
 		expect(b.outcome).toMatchObject({ answer: 'accepted', runs: 1, saves: false });
 		const carrier = await a;
 		expect(carrier.outcome).toMatchObject({ answer: 'accepted', runs: 1, saves: true });
-		expect(carrier.outcome.order).toBeLessThan(b.outcome.order);
+		expect(carrier.outcome.order).toBeGreaterThan(b.outcome.order);
 		await b.save();
 		await carrier.save();
-		expect(db.writes).toBe(1);
-		expect(db.ids()).toEqual(['evt_a', 'evt_b']);
+		expect(db.writes).toBe(2);
+		// evt_b's run started before the carrier wrote; the carrier adds its own id.
+		expect(db.ids()).toEqual(['evt_0', 'evt_b', 'evt_a']);
 		expect((await deliver(db, newProcess(), secret, 'evt_b')).runs).toBe(0);
 	});
 
 	it('a window smaller than the burst keeps exactly the newest ids it accepted, and those stay duplicates after a restart', async () => {
-		const { db, secret } = await activated(50);
+		const { db, secret } = await activated(ctx, 50);
 		const events = ids('evt_window', 300);
 		const process = newProcess();
 		const first = await burst(db, [process], secret, events, 20);
@@ -252,7 +119,7 @@ describe("duplicate memory with n8n's per-request static data", () => {
 	});
 
 	it("two processes sharing the database: a copy saved without the other's id is repaired at that process's next acceptance", async () => {
-		const { db, secret } = await activated();
+		const { db, secret } = await activated(ctx);
 		const [p1, p2] = [newProcess(), newProcess()];
 		// Different ids at the same moment on two processes: both load the same copy, both save; one save wins.
 		await Promise.all([deliver(db, p1, secret, 'evt_p1'), deliver(db, p2, secret, 'evt_p2')]);
