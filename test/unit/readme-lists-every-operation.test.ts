@@ -1,6 +1,7 @@
 /**
  * README → Operations is the user's list of what the node does, written by hand in words: every operation of the
- * built node must stand in it, under its resource (an operation cell may name several: "Pause / Resume").
+ * built node must stand in it, under its resource (an operation cell may name several: "Pause / Resume"), and it
+ * names no other.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +43,13 @@ const operations = resources.flatMap((resource) =>
 describe('README → Operations', () => {
 	it('reads the table (a check that finds nothing proves nothing)', () => {
 		expect(listed().size).toBeGreaterThan(10);
+	});
+
+	it('names no operation the node lacks (renamed, or whose file is not in its resource table)', () => {
+		const stale = [...listed()].filter((operation) => !operations.includes(operation));
+		// Write README.md → Operations with the names of the Operation picker (resources/<resource>/
+		// <operation>.ts, `operation.name`) under the Resource picker's name.
+		expect(stale).toEqual([]);
 	});
 
 	it.each(operations)('lists %s', (operation) => {
