@@ -76,6 +76,27 @@ describe('parameters show for the operation that declares them', () => {
 		expect(wrong).toEqual([]);
 	});
 
+	it("every parameter's own condition names a parameter of its operation", () => {
+		const properties = new Deliverability().description.properties;
+		const at = (p: INodeProperties) =>
+			`${String(p.displayOptions?.show?.resource?.[0])} → ${String(p.displayOptions?.show?.operation?.[0])}`;
+		const dangling = properties
+			.filter((p) => p.displayOptions?.show?.resource !== undefined)
+			.flatMap((p) =>
+				(['show', 'hide'] as const).flatMap((kind) =>
+					Object.keys(p.displayOptions?.[kind] ?? {})
+						.filter((name) => !['resource', 'operation', '@version'].includes(name))
+						.filter((name) => !properties.some((q) => q.name === name && at(q) === at(p)))
+						.map(
+							(name) => `${at(p)}: ${p.name} ${kind}s under "${name}", which this operation lacks`,
+						),
+				),
+			);
+		// A condition copied from another operation's file (Limit under Return All) hides the
+		// parameter for good where that parameter does not exist: declare both, or drop the condition.
+		expect(dangling).toEqual([]);
+	});
+
 	it('the Operation picker itself shows for the resource', () => {
 		expect(shown('operation')).toEqual([{ show: { resource: ['thing'] } }]);
 	});
