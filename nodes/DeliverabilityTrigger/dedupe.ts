@@ -216,15 +216,15 @@ export function settle(scope: MemoryScope, eventId: string, started: boolean, si
 	const pending = memory?.pending.get(eventId);
 	if (!memory || !pending) return;
 	memory.pending.delete(eventId);
+	// Deleted first either way: a failure is then added again as the newest.
+	memory.failed.delete(eventId);
 	if (started) {
-		memory.failed.delete(eventId);
 		if (!memory.known.has(eventId)) {
 			memory.known.add(eventId);
 			memory.ids = [...memory.ids, eventId];
 			trim(memory, size);
 		}
 	} else {
-		memory.failed.delete(eventId);
 		memory.failed.add(eventId);
 		if (memory.failed.size > MAX_FAILED)
 			memory.failed.delete(memory.failed.values().next().value as string);
@@ -239,9 +239,9 @@ export function settle(scope: MemoryScope, eventId: string, started: boolean, si
  * time of the last save, the first request becomes the carrier: it waits until the time is up
  * (its run, and so its answer, starts that much later) and then writes; requests accepted while a
  * carrier waits return at once and write nothing (the carrier's save, or the next one, covers
- * them). A write is the process's started ids plus the request's own id, which n8n saves once
- * this request's run was created. Assigning (not mutating) marks the copy changed in n8n's
- * observable static data, so the copy is saved.
+ * them). A write is the process's started and pending ids plus the request's own id, which n8n
+ * saves once this request's run was created. Assigning (not mutating) marks the copy changed in
+ * n8n's observable static data, so the copy is saved.
  */
 export async function persist(
 	staticData: IDataObject,
