@@ -22,6 +22,7 @@ export async function keepMarkedChanged(
 		const elapsed = Date.now() - started;
 		if (elapsed > maxMs) return;
 		await sleep(elapsed < 100 ? 1 : 10);
-		if (staticData[key] === saved) staticData[key] = saved;
+		// Asked again after the wait: once n8n has answered, its save is done.
+		if (open() && staticData[key] === saved) staticData[key] = saved;
 	}
 }
