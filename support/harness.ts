@@ -273,10 +273,12 @@ export interface HookHarness {
 	 * Calls the trigger's webhook() with a fake request/response carrying this body, query and headers. When it
 	 * returns a run without answering, the answer is n8n 2's for `responseMode: 'onReceived'`: once the run was
 	 * created (`runCreated`, default: a few milliseconds later and successfully), the node's `webhookResponse` with
-	 * 200; when creating it failed, n8n's 500.
+	 * 200; when creating it failed, n8n's 500. `unread`: a body n8n did not parse (a content type it does not
+	 * know, or none): the request then has no body but n8n's `readRawBody()`, which reads this text.
 	 */
 	webhook(request: {
 		body?: unknown;
+		unread?: string;
 		query?: IDataObject;
 		headers?: IDataObject;
 		runCreated?: () => Promise<boolean>;
@@ -300,7 +302,8 @@ export function triggerHarness(options: HookOptions): HookHarness {
 		id: 'trigger',
 		name: 'Trigger',
 		type,
-		typeVersion: 1,
+		// The node's newest version, as the editor places it.
+		typeVersion: [options.nodeType.description.version].flat().reduce((a, b) => Math.max(a, b)),
 		position: [0, 0],
 		webhookId: options.webhookId ?? 'harness-webhook-id',
 		parameters: options.parameters,
@@ -365,14 +368,23 @@ export function triggerHarness(options: HookOptions): HookHarness {
 			return await load.call(new LoadOptionsContext(workflow, node, additionalData, ''));
 		},
 		async webhook(request) {
-			const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
-			const req = {
+			const headers =
+				request.unread === undefined
+					? { 'content-type': 'application/json', ...(request.headers ?? {}) }
+					: (request.headers ?? {});
+			const req: Record<string, unknown> = {
 				body: request.body,
 				query: request.query ?? {},
 				headers,
 				params: {},
 				method: 'POST',
-			} as unknown as IncomingMessage;
+			};
+			if (request.unread !== undefined) {
+				const text = request.unread;
+				req.readRawBody = async () => {
+					req.rawBody = Buffer.from(text, 'utf8');
+				};
+			}
 			let status: number | undefined;
 			let sent: unknown;
 			/** When the answer was written (performance.now()): webhook() may return later than that. */
@@ -408,7 +420,7 @@ export function triggerHarness(options: HookOptions): HookHarness {
 			};
 			const data = {
 				...additionalData,
-				httpRequest: req,
+				httpRequest: req as unknown as IncomingMessage,
 				httpResponse: res as unknown as ServerResponse,
 			} as IWorkflowExecuteAdditionalData;
 			const context = new WebhookContext(

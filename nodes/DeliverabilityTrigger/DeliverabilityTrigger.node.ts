@@ -58,7 +58,12 @@ export class DeliverabilityTrigger implements INodeType {
 			dark: 'file:../../icons/deliverability.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Not 1: n8n treats a webhook start node of type version 1 as its own legacy Webhook node and,
+		// for every request, evaluates that node's "binaryData" option through the expression engine
+		// (webhook-helpers.js parseRequestBody), which in n8n 2 builds a V8 isolate per delivery: about
+		// 60 ms of CPU that an alert storm multiplies (docs/queue-mode.md). Above 1, n8n reads the body
+		// itself for the content types it knows and leaves the rest to webhook() (payloadOf()).
+		version: 1.1,
 		subtitle: eventsSubtitle(),
 		// n8n's node creator shows the action node and this trigger as one entry (same name without
 		// "Trigger") and gives it this text: it offers the action node's operations as well as this
@@ -159,7 +164,7 @@ export class DeliverabilityTrigger implements INodeType {
 			return answer(401, { message: 'Unauthorized' });
 		}
 
-		const payload = payloadOf(this);
+		const payload = await payloadOf(this);
 		const event = payload ? firstString(payload, EVENT_FIELDS) : undefined;
 		if (!payload || event === undefined) {
 			return answer(400, { message: 'Expected a JSON object with an "event"' });
@@ -246,21 +251,32 @@ function registeredConfig(
 }
 
 /**
- * The delivery as a JSON object: n8n's parsed body, or the raw text parsed here (a missing content
- * type).
+ * The delivery as a JSON object: n8n's parsed body, or the raw text parsed here. n8n parses
+ * the body only for the content types it knows (webhook-helpers.js parseRequestBody): a
+ * delivery with another content type, or none, arrives unread, and n8n's own reader (its size
+ * limit, compression) reads it here.
  */
-function payloadOf(ctx: IWebhookFunctions): IDataObject | undefined {
+async function payloadOf(ctx: IWebhookFunctions): Promise<IDataObject | undefined> {
 	let body: unknown = ctx.getBodyData();
-	if (isEmptyObject(body)) {
-		const raw = (
-			ctx.getRequestObject() as unknown as { rawBody?: { toString(encoding: string): string } }
-		).rawBody;
+	if (body === undefined || body === null || isEmptyObject(body)) {
+		const request = ctx.getRequestObject() as unknown as UnreadRequest;
+		if (!request.rawBody && typeof request.readRawBody === 'function') {
+			// An aborted or unreadable body: answered like an empty one (400).
+			await request.readRawBody().catch(() => undefined);
+		}
+		const raw = request.rawBody;
 		if (raw && typeof raw.toString === 'function') body = raw.toString('utf8');
 	}
 	if (typeof body === 'string') body = jsonParse<unknown>(body, { fallbackValue: null });
 	return body && typeof body === 'object' && !Array.isArray(body)
 		? (body as IDataObject)
 		: undefined;
+}
+
+/** What n8n's request offers for a body it did not parse (n8n's rawBodyReader middleware). */
+interface UnreadRequest {
+	rawBody?: { toString(encoding: string): string };
+	readRawBody?: () => Promise<void>;
 }
 
 function isEmptyObject(value: unknown): boolean {

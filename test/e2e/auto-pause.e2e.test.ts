@@ -3,8 +3,8 @@
  * exactly one alert with n8n's production webhook URL; an event delivered twice runs the workflow once and pauses
  * the account; a restart keeps exactly one alert; a forged POST without the secret gets 401 and starts nothing; a
  * burst (100 events × 2 copies from 10 concurrent senders) starts one run per event, and after a restart the same
- * burst starts none; the secret is nowhere in the workflow as n8n's public API returns it; unpublishing removes the
- * alert.
+ * burst starts none; the secret is nowhere in the workflow as n8n's public API returns it; a delivery without a
+ * content type is read; a delivery makes n8n evaluate no expression before webhook(); unpublishing removes the alert.
  */
 import { loadExamples } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
@@ -42,7 +42,13 @@ const triggerNode = (example.workflow.nodes as Array<{ type: string; webhookId?:
 let stack: Stack;
 
 beforeAll(async () => {
-	stack = await startStack({ beforeStart: (n8n) => n8n.importWorkflows([example.workflow]) });
+	stack = await startStack({
+		beforeStart: async (n8n) => {
+			// Prometheus metrics: the expression engine's counters show what a delivery costs n8n.
+			n8n.setEnv({ N8N_METRICS: 'true' });
+			await n8n.importWorkflows([example.workflow]);
+		},
+	});
 });
 
 afterAll(async () => {
@@ -358,6 +364,61 @@ describe('auto-pause example in a real n8n', () => {
 			`/accounts/${forged.account_id}`,
 		);
 		expect(account.alive).toBe(true);
+	});
+
+	it('a delivery without a content type is read and starts its run', async () => {
+		const account = await aliveAccount([firstAccount]);
+		const before = (await executions()).length;
+		const eventId = `evt_untyped${Date.now()}`;
+		// A byte body: fetch adds no content type, so n8n leaves it unread for webhook().
+		const res = await fetch((await ourAlerts())[0].hook_url!, {
+			method: 'POST',
+			body: new TextEncoder().encode(
+				JSON.stringify({ id: eventId, event: 'ACCOUNT_DISCONNECTED', account_id: account }),
+			),
+		});
+		expect(res.status).toBe(200);
+		expect(await res.json()).toEqual({ received: true, status: 'accepted', event_id: eventId });
+		await waitFor('its run', async () => {
+			const ex = await executions();
+			return ex.length === before + 1 && ex.every((e) => isFinished(e.status));
+		});
+		const paused = await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${account}`);
+		expect(paused.alive).toBe(false);
+	});
+
+	it('a delivery asks n8n to evaluate no expression before webhook() (n8n 2: no V8 isolate needed)', async () => {
+		// n8n evaluates a "binaryData" option for every start node of type version 1 (its legacy Webhook
+		// node's), which in n8n 2 needs a V8 isolate per delivery: the trigger is not version 1.
+		await waitFor('no run going', async () =>
+			(await executions()).every((e) => isFinished(e.status)),
+		);
+		const evaluations = async () => {
+			const text = await (await fetch(`${stack.n8n.baseUrl}/metrics`)).text();
+			const counts = [
+				...text.matchAll(/^n8n_expression_evaluation_duration_seconds_count(?:\{[^}]*\})? (\d+)/gm),
+			];
+			return counts.length === 0 ? undefined : counts.reduce((sum, m) => sum + Number(m[1]), 0);
+		};
+		const before = await evaluations();
+		if (stack.n8n.major < 2) {
+			// n8n 1.x has no expression isolates (nor their metrics) to spend.
+			expect(before).toBeUndefined();
+			return;
+		}
+		expect(before).toEqual(expect.any(Number));
+		const wrongSecret = new URL((await ourAlerts())[0].hook_url!);
+		for (const key of [...wrongSecret.searchParams.keys()])
+			wrongSecret.searchParams.set(key, 'dummy-wrong-secret');
+		for (let i = 0; i < 5; i++) {
+			const res = await fetch(wrongSecret, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ id: `evt_cost${i}`, event: 'ACCOUNT_DISCONNECTED', account_id: 1 }),
+			});
+			expect(res.status).toBe(401);
+		}
+		expect(await evaluations()).toBe(before);
 	});
 
 	it('unpublishing removes the alert', async () => {

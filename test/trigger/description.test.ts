@@ -47,6 +47,12 @@ const property = (name: string): INodeProperties => {
 };
 
 describe('trigger description', () => {
+	it('has no version 1, which n8n would treat as its legacy Webhook node (an expression per delivery)', () => {
+		// webhook-helpers.js parseRequestBody evaluates `$parameter.options.binaryData` for every start
+		// node of type version 1; test/e2e/auto-pause.e2e.test.ts proves the cost in a real n8n.
+		expect([description.version].flat()).not.toContain(1);
+	});
+
 	it('follows n8n trigger conventions', () => {
 		expect(description.name).toBe('deliverabilityTrigger');
 		expect(description.displayName).toBe('Deliverability Trigger');

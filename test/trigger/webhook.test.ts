@@ -139,6 +139,21 @@ describe('webhook()', () => {
 		expect(emitted(answer)).toHaveLength(1);
 	});
 
+	it("reads a body n8n left unread (no content type) through n8n's own reader", async () => {
+		const { h, secret } = await active();
+		const answer = await h.webhook({ unread: JSON.stringify(DELIVERY), query: { secret } });
+		expect(answer.status).toBe(200);
+		expect(emitted(answer)).toHaveLength(1);
+		expect(emitted(answer)[0]).toMatchObject({ event_id: DELIVERY.id });
+	});
+
+	it('a delivery whose unread body is not JSON: 400, nothing started', async () => {
+		const { h, secret } = await active();
+		const answer = await h.webhook({ unread: 'event=ACCOUNT_DISCONNECTED', query: { secret } });
+		expect(answer.status).toBe(400);
+		expect(answer.workflowData).toBeUndefined();
+	});
+
 	it('a duplicate event id: acknowledged (200), the second delivery emits nothing', async () => {
 		const { h, secret } = await active();
 		expect(emitted(await h.webhook({ body: DELIVERY, query: { secret } }))).toHaveLength(1);
