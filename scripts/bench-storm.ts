@@ -6,7 +6,8 @@
  * saves, 429s and n8n's database complaints. Figures are printed, never asserted. Not run by CI.
  *
  *   npm run -s bench:storm -- [--events 300] [--over 0] [--workers 3] [--concurrency 10] [--processors 1]
- *       [--rate 20] [--service-rate 20] [--hogs 0] [--runs 1] [--memory 1000] [--window W] [--tgz file.tgz] [--cost N] [--env KEY=VALUE ...]
+ *       [--rate 20] [--service-rate 20] [--hogs 0] [--runs 1] [--memory 1000] [--window W] [--tgz file.tgz] [--cost N]
+ *       [--control on|off] [--env KEY=VALUE ...]
  *
  * --over S      spread the disconnections over S seconds (0: as fast as the admin API takes them, well under 1 s)
  * --rate R      the credential's Max Requests per Second (per process: divide the service's 20 by the workers)
@@ -15,6 +16,8 @@
  *               0: the empty memory of a fresh publication)
  * --window W    the trigger's Deduplication Window (0: off, no static-data write per event)
  * --hogs H      H busy-looping processes beside the cluster while the storm runs (background load, reproducible)
+ * --control off the example alone: the service delivers each event once, to the trigger (the answer times of a
+ *               storm of N, not of N beside the control's N)
  * --env K=V     n8n settings for every process, e.g. DB_POSTGRESDB_POOL_SIZE=10 or N8N_EXPRESSION_ENGINE=legacy
  * --tgz         measure another build of the package (e.g. an older commit's `npm pack`)
  * --cost N      before the storm, N deliveries to each side one at a time: the webhook processor's CPU per delivery
@@ -60,6 +63,8 @@ interface Options {
 	/** The trigger's Deduplication Window (undefined: the example's, i.e. the default). */
 	window?: number;
 	tgz?: string;
+	/** Whether the control's alert is registered too (every event then reaches both workflows). */
+	control: boolean;
 	env: Record<string, string>;
 }
 
@@ -76,6 +81,7 @@ function parseArgs(argv: string[]): Options {
 		runs: 1,
 		memory: 1000,
 		cost: 0,
+		control: true,
 		env: {},
 	};
 	const numeric: Record<string, keyof Options> = {
@@ -96,6 +102,7 @@ function parseArgs(argv: string[]): Options {
 		const [arg, value] = [argv[i], argv[i + 1]];
 		if (arg in numeric) (o[numeric[arg]] as number | undefined) = Number(value);
 		else if (arg === '--tgz') o.tgz = path.resolve(value);
+		else if (arg === '--control' && ['on', 'off'].includes(value)) o.control = value === 'on';
 		else if (arg === '--env') {
 			const at = value.indexOf('=');
 			o.env[value.slice(0, at)] = value.slice(at + 1);
@@ -155,7 +162,7 @@ async function main(): Promise<void> {
 				await cluster.start();
 				if (o.serviceRate > 0)
 					await admin(sandbox, 'POST', '/rate-limit', { perSecond: o.serviceRate });
-				const urls = await prepareStorm(cluster, sandbox);
+				const urls = await prepareStorm(cluster, sandbox, { control: o.control });
 				if (o.memory > 0) await prefillMemory(cluster, o.memory);
 				// Let the processors settle after publishing (they load the webhooks) before the storm.
 				await new Promise((r) => setTimeout(r, 3000));
@@ -176,11 +183,12 @@ async function main(): Promise<void> {
 				const result = await runStorm(cluster, sandbox, urls, {
 					events: o.events,
 					overSeconds: o.over,
+					control: o.control,
 					log,
 				});
 				for (const h of hogs.splice(0)) h.kill('SIGKILL');
 				const table = [
-					`storm ${run}/${o.runs}: ${o.events} alerts over ${o.over} s; dedupe window ${o.window ?? 'default'}, ${o.memory} ids remembered before; main + ${o.workers} worker(s) (concurrency ${o.concurrency}) + ${o.processors} webhook processor(s); credential ${o.rate}/s, service ${o.serviceRate || 'no'} limit/s; ${o.hogs} CPU hog(s) on ${os.cpus().length} cores; ${path.basename(tgz)}; ${settings}`,
+					`storm ${run}/${o.runs}: ${o.events} alerts over ${o.over} s; dedupe window ${o.window ?? 'default'}, ${o.memory} ids remembered before; main + ${o.workers} worker(s) (concurrency ${o.concurrency}) + ${o.processors} webhook processor(s); credential ${o.rate}/s, service ${o.serviceRate || 'no'} limit/s; ${o.hogs} CPU hog(s) on ${os.cpus().length} cores; ${o.control ? 'beside the control' : 'the example alone'}; ${path.basename(tgz)}; ${settings}`,
 					stormTable(result),
 					'',
 				].join('\n');

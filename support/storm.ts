@@ -136,6 +136,7 @@ async function api<T>(cluster: Cluster, method: string, route: string): Promise<
 export async function prepareStorm(
 	cluster: Cluster,
 	sandbox: Sandbox,
+	{ control = true }: { control?: boolean } = {},
 ): Promise<{ exampleUrl: string; controlUrl: string }> {
 	const example = autoPauseExample();
 	const { trigger } = exampleParts(example);
@@ -147,12 +148,14 @@ export async function prepareStorm(
 			throw new Error(`activate ${id}: ${res.status} ${JSON.stringify(res.data)}`);
 	}
 	const controlUrl = `${cluster.main.webhookBase}webhook/${CONTROL_PATH}`;
-	await service(sandbox, 'POST', '/alerts', {
-		channel: 'HOOK_URL',
-		hook_url: controlUrl,
-		events: ['ACCOUNT_DISCONNECTED'],
-		active: true,
-	});
+	// Without the control's alert the service delivers to the example alone.
+	if (control)
+		await service(sandbox, 'POST', '/alerts', {
+			channel: 'HOOK_URL',
+			hook_url: controlUrl,
+			events: ['ACCOUNT_DISCONNECTED'],
+			active: true,
+		});
 	let exampleUrl = '';
 	for (let i = 0; i < 120 && !exampleUrl; i++) {
 		const alerts = await admin<Array<{ hook_url: string | null }>>(
@@ -208,6 +211,8 @@ export interface StormOptions {
 	overSeconds: number;
 	/** Give up waiting for the storm to settle after this long (the service's retries end well before). */
 	settleTimeoutMs?: number;
+	/** Whether the control's alert was registered (prepareStorm), so every event is delivered twice. */
+	control?: boolean;
 	log?: (message: string) => void;
 }
 
@@ -266,7 +271,8 @@ export interface StormResult {
 	events: number;
 	overSeconds: number;
 	example: Side;
-	control: Side;
+	/** Absent when the storm ran without the control. */
+	control?: Side;
 	/** Mailboxes the control paused and the example did not. */
 	missedByExample: number;
 	/** UPDATEs of n8n's workflow table during the storm (static-data saves; the control writes none). */
@@ -455,8 +461,9 @@ export async function runStorm(
 			payloads.push(...res.payloads);
 		}),
 	);
-	if (payloads.length !== 2 * options.events)
-		throw new Error(`expected 2 deliveries per event (example + control), got ${payloads.length}`);
+	const perEvent = options.control === false ? 1 : 2;
+	if (payloads.length !== perEvent * options.events)
+		throw new Error(`expected ${perEvent} deliveries per event, got ${payloads.length}`);
 
 	// Settled when every event reached both alerts with a 2xx or ran out of attempts.
 	const settleBy = Date.now() + (options.settleTimeoutMs ?? 600000);
@@ -531,22 +538,26 @@ export async function runStorm(
 		(json) => json.account_id,
 		t0,
 	);
-	const controlSide = side(
-		deliveries.filter((d) => d.url === urls.controlUrl),
-		options.events,
-		settings.deliveryTimeoutMs,
-		controls,
-		'Webhook',
-		pause.name,
-		(json) => (json.body as Record<string, unknown> | undefined)?.account_id,
-		t0,
-	);
+	const controlSide =
+		options.control === false
+			? undefined
+			: side(
+					deliveries.filter((d) => d.url === urls.controlUrl),
+					options.events,
+					settings.deliveryTimeoutMs,
+					controls,
+					'Webhook',
+					pause.name,
+					(json) => (json.body as Record<string, unknown> | undefined)?.account_id,
+					t0,
+				);
 	return {
 		events: options.events,
 		overSeconds: options.overSeconds,
 		example: exampleSide,
 		control: controlSide,
-		missedByExample: [...controlSide.paused].filter((a) => !exampleSide.paused.has(a)).length,
+		missedByExample: [...(controlSide?.paused ?? [])].filter((a) => !exampleSide.paused.has(a))
+			.length,
 		workflowUpdates: workflowUpdates(cluster) - updatesBefore,
 		staticDataBytes: bytes,
 		status429: requests.filter((r) => r.status === 429).length,
@@ -586,7 +597,7 @@ export function stormTable(r: StormResult): string {
 	return [
 		'| side | events lost | mailboxes paused | paused twice | executions | delivery attempts | answer ms p50 / p99 / max | s | failed runs |',
 		'|---|---|---|---|---|---|---|---|---|',
-		row('control (core Webhook → Pause)', r.control, ''),
+		...(r.control ? [row('control (core Webhook → Pause)', r.control, '')] : []),
 		row(
 			'Deliverability Trigger (auto-pause example)',
 			r.example,
