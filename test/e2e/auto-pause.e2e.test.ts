@@ -65,6 +65,13 @@ function productionUrl(): string {
 
 const ourAlerts = () => n8nAlerts<Alert>(stack);
 
+/** The registered hook URL with every query value replaced: the right path, a wrong secret. */
+async function wrongSecretUrl(): Promise<URL> {
+	const url = new URL((await ourAlerts())[0].hook_url!);
+	for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, 'dummy-wrong-secret');
+	return url;
+}
+
 const executions = () => workflowExecutions<Execution>(stack, example.id);
 
 /** An alive account of project A that is not disconnected yet. */
@@ -116,10 +123,10 @@ interface Answer {
 	outcome: string;
 }
 
-/** Each event twice, back to back (two copies at the same moment), POSTed to the registered hook URL by 10 senders. */
 /** Deliveries of the bursts answered 503 "try again" and sent again (printed, not asserted: it depends on load). */
 let retried = 0;
 
+/** Each event twice, back to back (two copies at the same moment), POSTed to the registered hook URL by 10 senders. */
 async function burst(): Promise<Answer[]> {
 	const [alert] = await ourAlerts();
 	// Accounts past the first page (the other tests pick alive accounts from the first page).
@@ -347,10 +354,7 @@ describe('auto-pause example in a real n8n', () => {
 			body: JSON.stringify(forged),
 		});
 		expect(noSecret.status).toBe(401);
-		const wrongSecret = new URL((await ourAlerts())[0].hook_url!);
-		for (const key of [...wrongSecret.searchParams.keys()])
-			wrongSecret.searchParams.set(key, 'dummy-wrong-secret');
-		const wrong = await fetch(wrongSecret, {
+		const wrong = await fetch(await wrongSecretUrl(), {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(forged),
@@ -407,9 +411,7 @@ describe('auto-pause example in a real n8n', () => {
 			return;
 		}
 		expect(before).toEqual(expect.any(Number));
-		const wrongSecret = new URL((await ourAlerts())[0].hook_url!);
-		for (const key of [...wrongSecret.searchParams.keys()])
-			wrongSecret.searchParams.set(key, 'dummy-wrong-secret');
+		const wrongSecret = await wrongSecretUrl();
 		for (let i = 0; i < 5; i++) {
 			const res = await fetch(wrongSecret, {
 				method: 'POST',
