@@ -5,6 +5,8 @@
  * starting its run waits for the outcome instead of being called a duplicate of a run that may never exist. Each
  * request loads the static data afresh and n8n saves it only when the run was created (n8nWebhookRequests.ts).
  */
+import { sleep } from 'n8n-workflow';
+
 import { useSandbox } from '../nodes/context';
 import { nextWebhookId } from './helpers';
 import { activated, deliver, newProcess } from './n8nWebhookRequests';
@@ -26,7 +28,18 @@ async function active() {
 	return { ...(await activated(ctx)), process: newProcess() };
 }
 
-const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
+/** A first delivery whose run n8n is still creating, and a repeat of it sent while it is. */
+async function repeatWhileStarting(
+	{ db, secret, process }: Awaited<ReturnType<typeof active>>,
+	eventId: string,
+) {
+	const first = runCreation();
+	const firstAnswer = deliver(db, process, secret, eventId, first.created);
+	await sleep(50);
+	const repeat = deliver(db, process, secret, eventId);
+	await sleep(50);
+	return { settleFirst: first.settle, firstAnswer, repeat };
+}
 
 describe('an accepted delivery counts once n8n created its run', () => {
 	it('a delivery whose run n8n could not create is not remembered: the next attempt starts the run', async () => {
@@ -42,30 +55,27 @@ describe('an accepted delivery counts once n8n created its run', () => {
 	});
 
 	it('a repeat while the first delivery is starting its run waits, then is a duplicate once the run exists', async () => {
-		const { db, secret, process } = await active();
-		const first = runCreation();
-		const firstAnswer = deliver(db, process, secret, 'evt_slow', first.created);
-		await sleep(50);
-		const repeat = deliver(db, process, secret, 'evt_slow');
-		await sleep(50);
-		first.settle(true);
+		const { settleFirst, firstAnswer, repeat } = await repeatWhileStarting(
+			await active(),
+			'evt_slow',
+		);
+		settleFirst(true);
 
 		expect(await firstAnswer).toMatchObject({ status: 200, answer: 'accepted', runs: 1 });
 		expect(await repeat).toMatchObject({ status: 200, answer: 'duplicate', runs: 0 });
 	});
 
 	it('a repeat that waited for a first delivery whose run failed starts the run itself', async () => {
-		const { db, secret, process } = await active();
-		const first = runCreation();
-		const firstAnswer = deliver(db, process, secret, 'evt_taken_over', first.created);
-		await sleep(50);
-		const repeat = deliver(db, process, secret, 'evt_taken_over');
-		await sleep(50);
-		first.settle(false);
+		const published = await active();
+		const { settleFirst, firstAnswer, repeat } = await repeatWhileStarting(
+			published,
+			'evt_taken_over',
+		);
+		settleFirst(false);
 
 		expect((await firstAnswer).status).toBe(500);
 		expect(await repeat).toMatchObject({ status: 200, answer: 'accepted', runs: 1 });
-		expect(db.ids()).toEqual(['evt_taken_over']);
+		expect(published.db.ids()).toEqual(['evt_taken_over']);
 	});
 
 	it('a repeat is answered 503 "try again" while the first delivery is still starting after the wait, and starts nothing', async () => {
@@ -97,7 +107,7 @@ describe('an accepted delivery counts once n8n created its run', () => {
 		expect((await lostAnswer).status).toBe(500);
 
 		// The next save drops it; a restarted process, which knows only the saved copy, starts the lost event.
-		await new Promise((r) => setTimeout(r, 600));
+		await sleep(600);
 		await deliver(db, process, secret, 'evt_next');
 		expect(db.ids()).toEqual(['evt_ok', 'evt_next']);
 		expect(await deliver(db, newProcess(), secret, 'evt_lost')).toMatchObject({ runs: 1 });
