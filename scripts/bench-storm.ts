@@ -183,7 +183,6 @@ async function main(): Promise<void> {
 				const result = await runStorm(cluster, sandbox, urls, {
 					events: o.events,
 					overSeconds: o.over,
-					control: o.control,
 					log,
 				});
 				for (const h of hogs.splice(0)) h.kill('SIGKILL');

@@ -130,14 +130,24 @@ async function api<T>(cluster: Cluster, method: string, route: string): Promise<
 }
 
 /**
- * Publishes the example and the control and registers the control's alert. Returns the hook URLs the service calls
- * (the example's with its secret), so deliveries can be told apart in the service's log.
+ * Where the service delivers a storm: the example's hook URL (with its secret) and the control's, and whether the
+ * control's alert is registered (without it the service delivers to the example alone).
+ */
+export interface StormUrls {
+	exampleUrl: string;
+	controlUrl: string;
+	controlAlert: boolean;
+}
+
+/**
+ * Publishes the example and the control and registers the control's alert (unless `control` is false). Returns the
+ * hook URLs the service calls (the example's with its secret), so deliveries can be told apart in the service's log.
  */
 export async function prepareStorm(
 	cluster: Cluster,
 	sandbox: Sandbox,
 	{ control = true }: { control?: boolean } = {},
-): Promise<{ exampleUrl: string; controlUrl: string }> {
+): Promise<StormUrls> {
 	const example = autoPauseExample();
 	const { trigger } = exampleParts(example);
 	for (const id of [example.id, CONTROL_ID]) {
@@ -148,7 +158,6 @@ export async function prepareStorm(
 			throw new Error(`activate ${id}: ${res.status} ${JSON.stringify(res.data)}`);
 	}
 	const controlUrl = `${cluster.main.webhookBase}webhook/${CONTROL_PATH}`;
-	// Without the control's alert the service delivers to the example alone.
 	if (control)
 		await service(sandbox, 'POST', '/alerts', {
 			channel: 'HOOK_URL',
@@ -169,7 +178,7 @@ export async function prepareStorm(
 		if (!exampleUrl) await sleep(500);
 	}
 	if (!exampleUrl) throw new Error('publishing the example registered no alert');
-	return { exampleUrl, controlUrl };
+	return { exampleUrl, controlUrl, controlAlert: control };
 }
 
 /**
@@ -211,8 +220,6 @@ export interface StormOptions {
 	overSeconds: number;
 	/** Give up waiting for the storm to settle after this long (the service's retries end well before). */
 	settleTimeoutMs?: number;
-	/** Whether the control's alert was registered (prepareStorm), so every event is delivered twice. */
-	control?: boolean;
 	log?: (message: string) => void;
 }
 
@@ -390,7 +397,7 @@ function side(
 export async function runStorm(
 	cluster: Cluster,
 	sandbox: Sandbox,
-	urls: { exampleUrl: string; controlUrl: string },
+	urls: StormUrls,
 	options: StormOptions,
 ): Promise<StormResult> {
 	const log = options.log ?? (() => undefined);
@@ -461,7 +468,7 @@ export async function runStorm(
 			payloads.push(...res.payloads);
 		}),
 	);
-	const perEvent = options.control === false ? 1 : 2;
+	const perEvent = urls.controlAlert ? 2 : 1;
 	if (payloads.length !== perEvent * options.events)
 		throw new Error(`expected ${perEvent} deliveries per event, got ${payloads.length}`);
 
@@ -538,19 +545,18 @@ export async function runStorm(
 		(json) => json.account_id,
 		t0,
 	);
-	const controlSide =
-		options.control === false
-			? undefined
-			: side(
-					deliveries.filter((d) => d.url === urls.controlUrl),
-					options.events,
-					settings.deliveryTimeoutMs,
-					controls,
-					'Webhook',
-					pause.name,
-					(json) => (json.body as Record<string, unknown> | undefined)?.account_id,
-					t0,
-				);
+	const controlSide = urls.controlAlert
+		? side(
+				deliveries.filter((d) => d.url === urls.controlUrl),
+				options.events,
+				settings.deliveryTimeoutMs,
+				controls,
+				'Webhook',
+				pause.name,
+				(json) => (json.body as Record<string, unknown> | undefined)?.account_id,
+				t0,
+			)
+		: undefined;
 	return {
 		events: options.events,
 		overSeconds: options.overSeconds,
@@ -620,7 +626,7 @@ export function stormTable(r: StormResult): string {
  */
 export async function answerCost(
 	cluster: Cluster,
-	urls: { exampleUrl: string; controlUrl: string },
+	urls: StormUrls,
 	accounts: number[],
 ): Promise<string> {
 	const cpu = () =>
