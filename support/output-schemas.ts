@@ -99,6 +99,14 @@ export function schemaOfItems(items: IDataObject[]): JsonSchema {
 	return { ...(merged ?? { type: 'object', properties: {} }), version: 1 };
 }
 
+/** Whether a parameter belongs to this operation (its own display condition names both). */
+export function showsFor(p: INodeProperties, resource: string, operation: string): boolean {
+	return (
+		p.displayOptions?.show?.resource?.[0] === resource &&
+		p.displayOptions?.show?.operation?.[0] === operation
+	);
+}
+
 /** Every resource and operation value the node offers, read from its description. */
 export function operationsOf(
 	description: INodeTypeDescription,

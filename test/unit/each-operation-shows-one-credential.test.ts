@@ -9,6 +9,7 @@ import type { INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { showsFor } from '../../support/output-schemas';
 
 const { description } = new Deliverability();
 
@@ -127,12 +128,8 @@ describe('each operation shows one credential, the right one', () => {
 
 	it('the choices the credential follows take no expression (one credential for all items)', () => {
 		const choice = (resource: string, operation: string, name: string) =>
-			description.properties.find(
-				(p) =>
-					p.name === name &&
-					p.displayOptions?.show?.resource?.[0] === resource &&
-					p.displayOptions?.show?.operation?.[0] === operation,
-			)?.noDataExpression;
+			description.properties.find((p) => p.name === name && showsFor(p, resource, operation))
+				?.noDataExpression;
 		expect([
 			choice('emailWorkspace', 'create', 'provider'),
 			choice('emailWorkspace', 'update', 'replaceGoogleKey'),

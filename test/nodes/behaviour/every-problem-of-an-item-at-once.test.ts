@@ -5,18 +5,14 @@
  * added). The operations are read from the node, so a new one is covered without being listed; an
  * operation that reads one of them outside `item.fields.all({ … })` names only the first.
  */
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { operationsOf, parametersFor, sampleIds } from '../../../support/output-schemas';
+import { operationsOf, parametersFor, sampleIds, showsFor } from '../../../support/output-schemas';
 import { useSandbox } from '../context';
 
 const { description } = new Deliverability();
 const t = useSandbox({ accounts: 3 });
-
-const showsFor = (p: INodeProperties, resource: string, operation: string) =>
-	p.displayOptions?.show?.resource?.[0] === resource &&
-	p.displayOptions?.show?.operation?.[0] === operation;
 
 /** The inputs of an operation made bad here, each with its label on screen. */
 function badInputs(resource: string, operation: string): Array<[string, unknown, string]> {

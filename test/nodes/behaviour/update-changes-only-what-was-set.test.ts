@@ -13,7 +13,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { operationsOf, parametersFor, sampleIds } from '../../../support/output-schemas';
+import { operationsOf, parametersFor, sampleIds, showsFor } from '../../../support/output-schemas';
 import { byId, useSandbox } from '../context';
 
 const t = useSandbox();
@@ -22,10 +22,7 @@ const { description } = new Deliverability();
 /** The operations with an Update Fields collection. */
 const updates = operationsOf(description).filter((o) =>
 	description.properties.some(
-		(p) =>
-			p.name === 'updateFields' &&
-			p.displayOptions?.show?.resource?.[0] === o.resource &&
-			p.displayOptions?.show?.operation?.[0] === o.operation,
+		(p) => p.name === 'updateFields' && showsFor(p, o.resource, o.operation),
 	),
 );
 
