@@ -19,6 +19,8 @@ interface ChildSandboxOptions {
 	latencyMs?: number;
 	/** Its own process group (npm start stops it with the group). */
 	detached?: boolean;
+	/** Serve the API over HTTPS with this certificate and key (PEM files; support/tls-ca.ts makes them). */
+	tls?: { certFile: string; keyFile: string };
 }
 
 export function startSandboxProcess(
@@ -29,6 +31,7 @@ export function startSandboxProcess(
 	const args = ['--port', '0', '--smtp-port', '0'];
 	if (options.accounts !== undefined) args.push('--accounts', String(options.accounts));
 	if (options.latencyMs !== undefined) args.push('--latency-ms', String(options.latencyMs));
+	if (options.tls) args.push('--tls-cert', options.tls.certFile, '--tls-key', options.tls.keyFile);
 	const proc = spawn(process.execPath, [tsNode, '--transpile-only', 'sandbox/cli.ts', ...args], {
 		cwd: root,
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,26 +1,47 @@
 /**
  * `npm run sandbox -- --port 0 --smtp-port 0 --accounts 120 --latency-ms 0`: prints ONE JSON line on stdout when
  * ready (addresses and keys), then runs until SIGINT/SIGTERM. Anything else goes to stderr.
+ * `--tls-cert <file> --tls-key <file>` (PEM) serve the API over HTTPS; the admin API then has its own plain-HTTP
+ * port (`--admin-port`, any free one by default), printed as `adminUrl`.
  */
-import { startSandbox } from './index';
+import fs from 'node:fs';
 
-function parseArgs(argv: string[]): Record<string, number> {
-	const names: Record<string, string> = {
-		'--port': 'port',
-		'--smtp-port': 'smtpPort',
-		'--accounts': 'accounts',
-		'--latency-ms': 'latencyMs',
-	};
-	const out: Record<string, number> = {};
+import { startSandbox, type SandboxOptions } from './index';
+
+const NUMBERS: Record<string, 'port' | 'smtpPort' | 'accounts' | 'latencyMs' | 'adminPort'> = {
+	'--port': 'port',
+	'--smtp-port': 'smtpPort',
+	'--accounts': 'accounts',
+	'--latency-ms': 'latencyMs',
+	'--admin-port': 'adminPort',
+};
+const FILES: Record<string, 'cert' | 'key'> = { '--tls-cert': 'cert', '--tls-key': 'key' };
+
+function parseArgs(argv: string[]): SandboxOptions {
+	const out: SandboxOptions = {};
+	const tls: { cert?: string; key?: string } = {};
 	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split('=', 2);
-		const name = names[flag];
-		if (!name)
-			throw new Error(`unknown option ${argv[i]} (known: ${Object.keys(names).join(', ')})`);
-		const value = inline ?? argv[++i];
-		if (value === undefined || !/^\d+$/.test(value))
-			throw new Error(`${flag} needs a non-negative integer`);
-		out[name] = Number(value);
+		const arg = argv[i];
+		const [flag, inline] = arg.split('=', 2);
+		const value = inline ?? argv[i + 1];
+		if (inline === undefined) i++;
+		if (NUMBERS[flag]) {
+			if (value === undefined || !/^\d+$/.test(value))
+				throw new Error(`${flag} needs a non-negative integer`);
+			out[NUMBERS[flag]] = Number(value);
+		} else if (FILES[flag]) {
+			if (value === undefined || !fs.existsSync(value))
+				throw new Error(`${flag} needs a PEM file that exists (got ${value ?? 'nothing'})`);
+			tls[FILES[flag]] = fs.readFileSync(value, 'utf8');
+		} else {
+			const known = [...Object.keys(NUMBERS), ...Object.keys(FILES)].join(', ');
+			throw new Error(`unknown option ${arg} (known: ${known})`);
+		}
+	}
+	if (tls.cert !== undefined || tls.key !== undefined) {
+		if (tls.cert === undefined || tls.key === undefined)
+			throw new Error('--tls-cert and --tls-key go together');
+		out.tls = { cert: tls.cert, key: tls.key };
 	}
 	return out;
 }

@@ -5,6 +5,7 @@
  * "processed then 500" → the rule's answer in place of the route's.
  */
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { Ctx, Reply, Route } from './api';
 import { ApiError, matchRoute } from './api';
 import type { AdminCtx } from './admin';
@@ -104,7 +105,17 @@ function readKey(req: http.IncomingMessage): {
 	return { form: 'raw', key: value };
 }
 
-export function createHttpServer(deps: AdminCtx): http.Server {
+/**
+ * How a server of the sandbox listens: `tls` serves everything over HTTPS with this certificate (the service is
+ * HTTPS); `adminOnly` serves the admin API alone (the plain-HTTP companion of an HTTPS sandbox, so that tests and
+ * scripts prepare state without trusting its CA), and answers any API path with where the API is.
+ */
+export interface ServerOptions {
+	tls?: { key: string; cert: string };
+	adminOnly?: { apiUrl: () => string };
+}
+
+export function createHttpServer(deps: AdminCtx, options: ServerOptions = {}): http.Server {
 	const { store, deliverer, limiter } = deps;
 
 	async function api(
@@ -221,7 +232,7 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 		reply(result);
 	}
 
-	const server = http.createServer((req, res) => {
+	const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
 		void (async () => {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 			try {
@@ -245,8 +256,15 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 						throw err;
 					}
 				}
-				if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`))
-					return await api(req, res, url, raw);
+				const isApi = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`);
+				if (isApi && options.adminOnly)
+					return send(res, {
+						status: 404,
+						body: {
+							message: `This port serves the admin API only: the API is at ${options.adminOnly.apiUrl()}`,
+						},
+					});
+				if (isApi) return await api(req, res, url, raw);
 				// The web app's sign-in page, where a `login-redirect` answer sends clients.
 				if (url.pathname === LOGIN_PATH) return loginPage(res);
 				send(res, {
@@ -262,7 +280,10 @@ export function createHttpServer(deps: AdminCtx): http.Server {
 				else res.destroy();
 			}
 		})();
-	});
+	};
+	const server = options.tls
+		? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handle)
+		: http.createServer(handle);
 	// Idle keep-alive connections stay open well past any client's own idle limit (undici's fetch drops them after
 	// about 4 s, n8n's agent later): with Node's default of 5 s, a loaded machine let the server close a socket at the
 	// moment a client reused it, and that request failed with ECONNRESET (seen as a failing admin call in the tests).
