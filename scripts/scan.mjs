@@ -1,6 +1,7 @@
 // Offline verification scan: runs n8n's own scanner (`analyzePackage` from @n8n/scan-community-package) on the
 // source with the scanner's source patterns, then on the unpacked `npm pack` tarball (**/*.js + package.json),
-// exactly the two legs the online scan runs. No network: the tarball is packed from this folder.
+// exactly the two legs the online scan runs. No network: the tarball is packed from this folder, or, with
+// `--tarball <file.tgz>`, it is that file (`npm run publish:dry-run` scans the tarball its dry run would upload).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,14 @@ import {
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!fs.existsSync(path.join(root, 'dist'))) {
+const given = process.argv.includes('--tarball')
+	? path.resolve(process.argv[process.argv.indexOf('--tarball') + 1] ?? '')
+	: undefined;
+if (given && !(fs.existsSync(given) && given.endsWith('.tgz'))) {
+	console.error(`scan: --tarball needs an existing .tgz file (got ${given})`);
+	process.exit(1);
+}
+if (!given && !fs.existsSync(path.join(root, 'dist'))) {
 	console.error('scan: dist/ is missing; run `npm run build` first');
 	process.exit(1);
 }
@@ -20,21 +28,15 @@ if (!fs.existsSync(path.join(root, 'dist'))) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'deliverability-scan-'));
 let failed = false;
 try {
-	const packed = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
-			cwd: root,
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'pipe'],
-		}),
-	)[0];
-	const tarball = path.join(work, packed.filename);
+	const packed = given ? describeTarball(given) : packHere(work);
+	const tarball = given ?? path.join(work, packed.filename);
 	const unpacked = path.join(work, 'package');
 	execFileSync('tar', ['-xzf', tarball, '-C', work]);
 	const unexpected = packed.files
 		.map((f) => f.path)
 		.filter((p) => !/^(dist\/|package\.json$|README\.md$|LICENSE|CHANGELOG\.md$)/.test(p));
 	console.log(
-		`tarball: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${packed.entryCount} files`,
+		`tarball: ${given ?? packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize ?? '?'} bytes unpacked, ${packed.entryCount} files`,
 	);
 	if (unexpected.length) {
 		console.error(`tarball holds files n8n does not need: ${unexpected.join(', ')}`);
@@ -57,3 +59,28 @@ try {
 	fs.rmSync(work, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
+
+/** `npm pack` of this folder into `dir`: npm's own description of the tarball (name, sizes, files). */
+function packHere(dir) {
+	return JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+			cwd: root,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		}),
+	)[0];
+}
+
+/** The same description of a given tarball, read with `tar` (its files are under `package/`). */
+function describeTarball(file) {
+	const files = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
+		.split('\n')
+		.filter((line) => line && !line.endsWith('/'))
+		.map((line) => ({ path: line.replace(/^package\//, '') }));
+	return {
+		filename: path.basename(file),
+		size: fs.statSync(file).size,
+		entryCount: files.length,
+		files,
+	};
+}
