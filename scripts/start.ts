@@ -11,6 +11,12 @@
  *      with their credentials attached
  *   5. prints the editor URL, the login and what to try, and how long each step took; Ctrl-C stops everything
  *
+ * Stopping: SIGINT or SIGTERM to this process stops n8n and the sandbox (each in a process group of its own, so a
+ * terminal's Ctrl-C reaches only this process) and exits. An IDE or a process supervisor signals npm's process alone;
+ * npm passes SIGINT and SIGTERM on to the script's process, so package.json's start script `exec`s ts-node: the
+ * shell npm runs a script in (`sh -c`, dash on Debian) would be that process, and it passes neither on (it waits
+ * out SIGINT and dies of SIGTERM), leaving ts-node, the sandbox and n8n running.
+ *
  * Where a warm start's time goes: booting n8n. Each n8n process loads thousands of modules before it does anything
  * (about 6 s on an idle core, 30 s on a busy shared machine), so the credentials and examples are not imported with
  * `n8n import:*` (two more n8n boots, about two thirds of the time they took) but through the running server.

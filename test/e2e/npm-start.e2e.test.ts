@@ -1,10 +1,11 @@
 /**
  * The first command of docs/development.md → Quick start: `npm start` builds, starts the sandbox and a real n8n with the package, the
- * credential and the examples, prints the editor URL and login; Ctrl-C (SIGINT to the terminal's process group)
- * stops everything it started. On that instance n8n's own 3.0 readiness report (its breaking-changes module) finds
+ * credential and the examples, prints the editor URL and login. SIGINT or SIGTERM to npm's own process (what an IDE's
+ * stop button or a process supervisor sends, not a terminal's Ctrl-C to the whole process group) stops everything it
+ * started within seconds. On that instance n8n's own 3.0 readiness report (its breaking-changes module) finds
  * nothing in the examples, and does name a copy of one that uses a helper 3.0 removes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,19 +14,26 @@ import { loadExamples } from '../../support/examples';
 import { waitFor } from './support';
 
 const root = path.resolve(__dirname, '..', '..');
-let proc: ChildProcess | undefined;
-let output = '';
-let folder: string;
-let exitCode: number | null | undefined;
 
-beforeAll(async () => {
-	folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-'));
-	// Its own process group, like a terminal's foreground job: Ctrl-C signals the whole group.
-	proc = spawn('npm', ['start', '--', '--port', '0', '--folder', folder], {
+interface NpmStart {
+	proc: ChildProcess;
+	folder: string;
+	output: () => string;
+	exitCode: () => number | null | undefined;
+	/** Its processes when the signal was sent (they outlive npm when the signal does not reach them). */
+	tree?: Array<{ pid: number; args: string }>;
+}
+
+/** `npm start` in its own process group (as a terminal, an IDE or a supervisor starts it), waited until ready. */
+async function npmStart(): Promise<NpmStart> {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-'));
+	const proc = spawn('npm', ['start', '--', '--port', '0', '--folder', folder], {
 		cwd: root,
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
+	let output = '';
+	let exitCode: number | null | undefined;
 	proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
 	proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
 	proc.on('exit', (code) => (exitCode = code));
@@ -35,14 +43,78 @@ beforeAll(async () => {
 		if (Date.now() - t0 > 300000) throw new Error(`npm start not ready after 300 s:\n${output}`);
 		await new Promise((r) => setTimeout(r, 500));
 	}
-}, 320000);
+	return { proc, folder, output: () => output, exitCode: () => exitCode };
+}
 
-afterAll(async () => {
-	if (proc && exitCode === undefined) {
-		process.kill(-proc.pid!, 'SIGKILL');
+/** Every process below `pid` (n8n and the sandbox run in process groups of their own, so not by group). */
+function descendants(pid: number): Array<{ pid: number; args: string }> {
+	const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+		.split('\n')
+		.map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+		.filter((m): m is RegExpExecArray => m !== null)
+		.map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] }));
+	const found: Array<{ pid: number; args: string }> = [];
+	const walk = (parent: number) => {
+		for (const r of rows.filter((row) => row.ppid === parent)) {
+			found.push({ pid: r.pid, args: r.args });
+			walk(r.pid);
+		}
+	};
+	walk(pid);
+	return found;
+}
+
+/** Running (a zombie no one reaped has stopped running). */
+function alive(pid: number): boolean {
+	try {
+		return !/^\d+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+	} catch {
+		return false;
 	}
-	fs.rmSync(folder, { recursive: true, force: true });
-});
+}
+
+/**
+ * Sends `signal` to npm's process alone and checks that npm, ts-node, the sandbox and n8n (with its task runner) all
+ * end, and how long that took. npm passes the signal on to the script's process; the shell npm runs scripts in
+ * passes neither signal on, which is why the start script `exec`s ts-node.
+ */
+async function signalStopsEverything(started: NpmStart, signal: NodeJS.Signals): Promise<void> {
+	const tree = descendants(started.proc.pid!);
+	started.tree = tree;
+	for (const part of ['scripts/start.ts', 'sandbox/cli.ts', 'n8n'])
+		expect(tree.map((p) => p.args).join('\n')).toContain(part);
+	const t0 = Date.now();
+	process.kill(started.proc.pid!, signal);
+	await waitFor(
+		`npm start to stop on ${signal}`,
+		async () => started.exitCode() !== undefined && tree.every((p) => !alive(p.pid)),
+		60000,
+	);
+	const seconds = (Date.now() - t0) / 1000;
+	process.stdout.write(
+		`[e2e] ${signal} to npm's process: npm and its ${tree.length} processes ended in ${seconds.toFixed(1)} s\n`,
+	);
+	expect(started.output()).toContain('[start] stopped.');
+	expect(started.exitCode()).toBe(0);
+	expect(tree.filter((p) => alive(p.pid))).toEqual([]);
+}
+
+/** After a failure: SIGKILL to whatever is left of a run (its process tree, not only npm's group), then its folder. */
+function cleanUp(run: NpmStart | undefined): void {
+	if (!run) return;
+	const left = [{ pid: run.proc.pid! }, ...descendants(run.proc.pid!), ...(run.tree ?? [])];
+	for (const p of left.filter((q) => alive(q.pid))) {
+		try {
+			process.kill(p.pid, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+	}
+	fs.rmSync(run.folder, { recursive: true, force: true });
+}
+
+let started: NpmStart | undefined;
+let output = '';
 
 /** The light report of n8n's breaking-changes module (2.41: workflow results carry counts, not the workflows). */
 interface V3Report {
@@ -66,9 +138,16 @@ describe('npm start', () => {
 	let sandboxApi: string;
 	let cookie = '';
 
-	it('prints the editor URL, the login, the sandbox and what to try', () => {
+	beforeAll(async () => {
+		started = await npmStart();
+		output = started.output();
 		editor = printed('n8n editor');
 		sandboxApi = printed('sandbox API').split(/\s+/)[0];
+	}, 320000);
+
+	afterAll(() => cleanUp(started));
+
+	it('prints the editor URL, the login, the sandbox and what to try', () => {
 		expect(editor).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 		expect(printed('login')).toMatch(/^\S+@\S+ \/ \S+$/);
 		expect(output).toContain('What to try:');
@@ -206,11 +285,20 @@ describe('npm start', () => {
 		]);
 	});
 
-	it('Ctrl-C stops n8n and the sandbox', async () => {
-		process.kill(-proc!.pid!, 'SIGINT');
-		await waitFor('npm start to exit', async () => exitCode !== undefined, 60000);
-		expect(output).toContain('[start] stopped.');
+	it("SIGINT to npm's process (an IDE's stop button) stops everything it started", async () => {
+		await signalStopsEverything(started!, 'SIGINT');
 		await expect(fetch(`${editor}/healthz`)).rejects.toThrow();
 		await expect(fetch(`${sandboxApi}/ping`)).rejects.toThrow();
 	});
+});
+
+describe("npm start, then SIGTERM to npm's process (a process supervisor)", () => {
+	let second: NpmStart | undefined;
+
+	afterAll(() => cleanUp(second));
+
+	it('stops everything it started', async () => {
+		second = await npmStart();
+		await signalStopsEverything(second, 'SIGTERM');
+	}, 400000);
 });
