@@ -72,7 +72,7 @@ describe('account simplified', () => {
 			imap_issue: true,
 			disconnected: true,
 			paused: source.alive === false,
-			warming: source.warming_enabled,
+			warming_enabled: source.warming_enabled,
 			domain: (source.domain as IDataObject).domain,
 			verdict: 'fail',
 		});
@@ -109,7 +109,6 @@ describe('account simplified', () => {
 			imap_issue: false,
 			disconnected: false,
 			paused: false,
-			warming: true,
 			verdict: 'pass',
 			verdict_reason: 'Reputation score 91 (pass at 80 or more), connected, warming',
 			problems: [],

@@ -175,7 +175,7 @@ describe('account simplified', () => {
 			expect([a.id, a.verdict]).toEqual([a.id, expected]);
 			if (expected === 'pass')
 				expect(a.verdict_reason).toBe(
-					`Reputation score ${score} (pass at 80 or more)${a.warming ? ', warming' : ''}`,
+					`Reputation score ${score} (pass at 80 or more)${a.warming_enabled ? ', warming' : ''}`,
 				);
 		}
 	});

@@ -67,6 +67,19 @@ describe('account pause and resume answer in words (version 1.1)', () => {
 		expect(answer).not.toHaveProperty('outcome');
 	});
 
+	it('a paused mailbox names warm-up only as the setting a pause keeps, beside "Paused: no warming …"', async () => {
+		// Account 4 is warming-enabled; Pause keeps the setting (the service sends warming_enabled: true), so Resume
+		// warms again. No Simplified field reads "warming" next to the verdict that says no warming runs.
+		for (const operation of ['pause', 'get']) {
+			const [said] = jsonOf(
+				await t.run(account(operation, { accountId: byId(4) }), { typeVersion: 1.1 }),
+			);
+			expect(said).toMatchObject({ paused: true, warming_enabled: true, verdict: 'warn' });
+			expect(said.problems).toContain('Paused: no warming or spam tests run');
+			expect(Object.keys(said).filter((key) => /warm/.test(key))).toEqual(['warming_enabled']);
+		}
+	});
+
 	it('resume answers paused: false and "active again"', async () => {
 		await t.api('POST', '/accounts/5', { alive: false });
 		const words = await t.run(account('resume', { accountId: byId(5) }), { typeVersion: 1.1 });

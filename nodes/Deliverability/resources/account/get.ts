@@ -23,7 +23,7 @@ export const builder: BuilderFacts = {
 		verdict_reason: 'in words',
 		disconnected: 'true when the mailbox lost its connection',
 		paused: 'true when warming is paused',
-		warming: '',
+		warming_enabled: 'the warm-up setting; a pause keeps it for Resume',
 		problems: '',
 	},
 };
@@ -32,9 +32,9 @@ export const description: INodeProperties[] = [
 	idPicker('accountId'),
 	...outputFields({
 		simplify:
-			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores and disconnected / paused / warming instead of the whole account',
+			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled) instead of the whole account',
 		simplified:
-			'A verdict (pass, warn, fail) with its reasons, reputation scores and disconnected / paused / warming',
+			'A verdict (pass, warn, fail) with its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled)',
 		kept: 'id',
 		example: 'email, score, imap_issue',
 	}),

@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 	...outputFields({
 		simplify: 'Whether to return a simplified version of the response instead of the raw data',
 		simplified:
-			'Each account with a verdict (pass, warn, fail) and its reasons, reputation scores and paused / warming',
+			'Each account with a verdict (pass, warn, fail) and its reasons, reputation scores, paused and the warm-up setting (warming_enabled)',
 		kept: 'id',
 		example: 'email, score',
 	}),

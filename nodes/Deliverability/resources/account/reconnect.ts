@@ -43,7 +43,7 @@ export const description: INodeProperties[] = [
 	...outputFields({
 		simplify: 'Whether to return a simplified version of the response instead of the raw data',
 		simplified:
-			'The account, once waited for, with a verdict (pass, warn, fail) and its reasons, reputation scores and disconnected / paused / warming; not waited for, whether the reconnect was queued, in words',
+			'The account, once waited for, with a verdict (pass, warn, fail) and its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled); not waited for, whether the reconnect was queued, in words',
 		kept: 'id',
 		example: 'email, imap_issue',
 	}),

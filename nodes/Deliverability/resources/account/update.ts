@@ -135,7 +135,7 @@ export const description: INodeProperties[] = [
 	]),
 	...outputFields({
 		simplified:
-			'Which settings were changed, in words, with the account as it is now: ID, email, paused / warming and its verdict',
+			'Which settings were changed, in words, with the account as it is now: ID, email, paused, the warm-up setting (warming_enabled) and its verdict',
 		kept: 'id',
 		example: 'email, signature',
 	}),

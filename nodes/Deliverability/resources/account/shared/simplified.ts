@@ -1,9 +1,11 @@
 /**
  * An account (sending mailbox) as a person reads it (Simplify on Account → Get Many, Get and
- * Reconnect): who it is, its reputation score, whether it is disconnected, paused, suspended or
- * warming, and a verdict with its reasons in words. Fields exist only when derived from what the
- * service sent (the list form has no `imap_issue`, so no `disconnected`); values are read leniently
- * (docs/operations.md → Simplified outputs).
+ * Reconnect): who it is, its reputation score, whether it is disconnected, paused or suspended,
+ * and a verdict with its reasons in words. Fields exist only when derived from what the service
+ * sent (the list form has no `imap_issue`, so no `disconnected`); values are read leniently
+ * (docs/operations.md → Simplified outputs). Warm-up appears once, as the setting it is
+ * (`warming_enabled`, which a pause keeps for Resume): a field saying "warming" beside "Paused: no
+ * warming or spam tests run" would contradict the verdict.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -44,7 +46,6 @@ export function simplifyAccount(account: IDataObject): IDataObject {
 
 	if (flags.imap_issue !== undefined) out.disconnected = flags.imap_issue;
 	if (flags.alive !== undefined) out.paused = !flags.alive;
-	if (flags.warming_enabled !== undefined) out.warming = flags.warming_enabled;
 
 	const score = out.score as number | undefined;
 	const fails: string[] = [];
