@@ -164,6 +164,14 @@ describe('domain getAll simplified (the default)', () => {
 			verdict: 'fail',
 			verdict_reason: expect.stringMatching(/^DMARC record missing/),
 			problems: expect.arrayContaining(['DMARC record missing']),
+			fixes: expect.arrayContaining([
+				{
+					problem: 'DMARC record missing',
+					severity: 'medium',
+					key: 'dmarc',
+					fix: expect.stringContaining('TXT record at _dmarc.northwind-sales.io: v=DMARC1; p=none'),
+				},
+			]),
 		});
 		expect(northwind.mx_records).toContainEqual({
 			host: 'aspmx.l.northwind-sales.io',
@@ -269,6 +277,15 @@ describe('domain getAll simplified (the default)', () => {
 			verdict: 'fail',
 			verdict_reason: 'DMARC record not valid; the domain expires in 20 days; no average score yet',
 			problems: ['DMARC record not valid', 'The domain expires in 20 days', 'No average score yet'],
+			fixes: [
+				expect.objectContaining({ key: 'dmarc', severity: 'medium' }),
+				expect.objectContaining({
+					key: 'expiry',
+					severity: 'medium',
+					problem: 'The domain expires in 20 days',
+				}),
+				expect.objectContaining({ key: 'score', severity: 'low' }),
+			],
 		});
 		const fine = simplifyDomain(
 			{

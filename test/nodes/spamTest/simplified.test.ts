@@ -136,6 +136,9 @@ describe('spam test simplified', () => {
 			problems: placement.all.spam
 				? [`${placement.all.spam} of 18 seed copies landed in spam`]
 				: [],
+			fixes: placement.all.spam
+				? [expect.objectContaining({ key: 'spam_copies', severity: 'high' })]
+				: [],
 		});
 		// Every provider of the sandbox's seedlist has seeds; the buckets add up to the whole.
 		for (const provider of ['gmail', 'outlook', 'yahoo'] as const)
@@ -325,11 +328,13 @@ describe('spam test simplifier (answers the sandbox does not send)', () => {
 			verdict: 'pass',
 			verdict_reason: 'final score 8.4 of 10 (no seed results in the answer): pass at 8 or more',
 			problems: [],
+			fixes: [],
 		});
 		expect(simplifySpamTest({ public_id: 'x', completed: true })).toEqual({
 			public_id: 'x',
 			completed: true,
 			problems: [],
+			fixes: [],
 		});
 		expect(simplifySpamTest({ public_id: 'x', completed: false })).toEqual({
 			public_id: 'x',
@@ -337,6 +342,7 @@ describe('spam test simplifier (answers the sandbox does not send)', () => {
 			verdict: 'pending',
 			verdict_reason: 'waiting for seed copies',
 			problems: [],
+			fixes: [],
 		});
 	});
 });

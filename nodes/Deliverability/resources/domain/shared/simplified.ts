@@ -9,6 +9,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean, readNumber, readText } from '../../../../shared/lenient';
+import { authFindings, DOMAIN_FIXES, rankedFixes, type Finding, type Severity } from './fixes';
 
 type AuthStatus = 'valid' | 'invalid' | 'missing';
 
@@ -43,10 +44,7 @@ export function authenticationOf(
 export function authProblems(
 	auth: Partial<Record<(typeof RECORDS)[number], AuthStatus>> | undefined,
 ): string[] {
-	if (!auth) return [];
-	return RECORDS.filter((r) => auth[r] && auth[r] !== 'valid').map(
-		(r) => `${r.toUpperCase()} record ${auth[r] === 'missing' ? 'missing' : 'not valid'}`,
-	);
+	return authFindings(auth).map((f) => f.text);
 }
 
 /**
@@ -116,18 +114,54 @@ export function simplifyDomain(
 	const mx = mxRecords(domain.mx_records);
 	if (mx) out.mx_records = mx;
 
-	const fails = authProblems(auth);
-	const warns: string[] = [];
+	const domainName = typeof domain.domain === 'string' ? domain.domain : undefined;
+	const fails: Finding[] = authFindings(auth, domainName);
+	const warns: Finding[] = [];
+	const finding = (key: string, text: string, severity: Severity, fix: string): Finding => ({
+		key,
+		text,
+		severity,
+		fix,
+	});
 	if (score !== undefined && score < thresholds.warnAt)
-		fails.push(`average score ${score} is below ${thresholds.warnAt}`);
+		fails.push(
+			finding(
+				'score',
+				`average score ${score} is below ${thresholds.warnAt}`,
+				'high',
+				DOMAIN_FIXES.scoreLow,
+			),
+		);
 	else if (score !== undefined && score < thresholds.passAt)
-		warns.push(`average score ${score} is below ${thresholds.passAt}`);
+		warns.push(
+			finding(
+				'score',
+				`average score ${score} is below ${thresholds.passAt}`,
+				'medium',
+				DOMAIN_FIXES.scoreLow,
+			),
+		);
 	const days = out.expires_in_days as number | undefined;
 	if (days !== undefined && days < 0)
-		fails.push(`the domain expired ${-days} day${days === -1 ? '' : 's'} ago`);
+		fails.push(
+			finding(
+				'expiry',
+				`the domain expired ${-days} day${days === -1 ? '' : 's'} ago`,
+				'critical',
+				DOMAIN_FIXES.expired,
+			),
+		);
 	else if (days !== undefined && days <= thresholds.expiryWarnDays)
-		warns.push(`the domain expires in ${days} day${days === 1 ? '' : 's'}`);
-	if (score === undefined) warns.push('no average score yet');
+		warns.push(
+			finding(
+				'expiry',
+				`the domain expires in ${days} day${days === 1 ? '' : 's'}`,
+				'medium',
+				DOMAIN_FIXES.expiring,
+			),
+		);
+	if (score === undefined)
+		warns.push(finding('score', 'no average score yet', 'low', DOMAIN_FIXES.unscored));
 
 	out.verdict = fails.length
 		? 'fail'
@@ -136,11 +170,12 @@ export function simplifyDomain(
 			: warns.length
 				? 'warn'
 				: 'pass';
-	out.verdict_reason =
-		fails.length || warns.length
-			? capitalise([...fails, ...warns].join('; '))
-			: passReason(auth, score!, thresholds);
-	out.problems = [...fails, ...warns].map(capitalise);
+	const texts = [...fails, ...warns].map((f) => f.text);
+	out.verdict_reason = texts.length
+		? capitalise(texts.join('; '))
+		: passReason(auth, score!, thresholds);
+	out.problems = texts.map(capitalise);
+	out.fixes = rankedFixes([...fails, ...warns]);
 	return out;
 }
 

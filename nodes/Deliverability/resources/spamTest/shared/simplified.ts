@@ -11,7 +11,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean, readNumber } from '../../../../shared/lenient';
 import type { Validator } from '../../../../shared/validation';
-import { authenticationOf, authProblems } from '../../domain/shared/simplified';
+import { authFindings, rankedFixes, type Finding } from '../../domain/shared/fixes';
+import { authenticationOf } from '../../domain/shared/simplified';
+import { domainBlacklistFix, placementFix, sendingIpBlacklistFix, SPAM_TEST_FIXES } from './fixes';
+import { placementOf, weakestProviders, type Placement } from './placement';
+
+export { providerGroup } from './placement';
 
 interface InboxThresholds {
 	/** Inbox share (percent of all seeds) at or above which the test passes. */
@@ -65,75 +70,6 @@ export function inboxThresholds(v: Validator, options: IDataObject): InboxThresh
 	return { ...INBOX_THRESHOLDS, ...thresholds };
 }
 
-type Provider = 'gmail' | 'outlook' | 'yahoo' | 'other';
-
-/** The mailbox provider group of a seed's `provider`. */
-export function providerGroup(provider: unknown): Provider {
-	const p = typeof provider === 'string' ? provider.trim().toLowerCase() : '';
-	if (p === 'gmail' || p.startsWith('google')) return 'gmail';
-	if (['outlook', 'hotmail', 'office365'].includes(p) || p.startsWith('microsoft'))
-		return 'outlook';
-	if (p === 'yahoo' || p === 'aol') return 'yahoo';
-	return 'other';
-}
-
-const INBOX = ['INBOX', 'PERSONAL', 'IMPORTANT'];
-const CATEGORIES = ['PROMOTION', 'PROMOTIONS', 'SOCIAL', 'UPDATES', 'FORUMS'];
-type Folder = 'inbox' | 'categories' | 'spam' | 'other' | 'not_received';
-
-/**
- * The folder group of a seed copy, as the service groups folders; an empty folder means it has not
- * arrived.
- */
-function folderGroup(receivedIn: unknown): Folder {
-	const folder = typeof receivedIn === 'string' ? receivedIn.trim().toUpperCase() : '';
-	if (!folder) return 'not_received';
-	if (INBOX.includes(folder)) return 'inbox';
-	if (CATEGORIES.includes(folder)) return 'categories';
-	if (folder === 'SPAM') return 'spam';
-	return 'other';
-}
-
-interface Placement extends IDataObject {
-	seeds: number;
-	inbox: number;
-	categories: number;
-	spam: number;
-	other: number;
-	not_received: number;
-	inbox_percent: number | null;
-	spam_percent: number | null;
-}
-
-const percent = (part: number, whole: number): number | null =>
-	whole > 0 ? Math.round((part / whole) * 100) : null;
-
-function placementOf(results: IDataObject[]): Record<'all' | Provider, Placement> {
-	const empty = (): Placement => ({
-		seeds: 0,
-		inbox: 0,
-		categories: 0,
-		spam: 0,
-		other: 0,
-		not_received: 0,
-		inbox_percent: null,
-		spam_percent: null,
-	});
-	const out = { all: empty(), gmail: empty(), outlook: empty(), yahoo: empty(), other: empty() };
-	for (const r of results) {
-		const folder = folderGroup(r.received_in);
-		for (const bucket of [out.all, out[providerGroup(r.provider)]]) {
-			bucket.seeds++;
-			bucket[folder]++;
-		}
-	}
-	for (const bucket of Object.values(out)) {
-		bucket.inbox_percent = percent(bucket.inbox, bucket.seeds);
-		bucket.spam_percent = percent(bucket.spam, bucket.seeds);
-	}
-	return out;
-}
-
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -182,45 +118,75 @@ export function simplifySpamTest(
 		out.not_received = placement.all.not_received;
 	}
 
-	const problems: string[] = [];
+	const problems: Finding[] = [];
 	const verdict = verdictOf(completed, placement?.all, readNumber(test.final_score), thresholds);
 	if (verdict) {
 		out.verdict = verdict.verdict;
 		out.verdict_reason = verdict.reason;
-		if (verdict.problem) problems.push(verdict.problem);
+		if (verdict.problem)
+			problems.push({
+				key: 'placement',
+				text: verdict.problem,
+				severity: verdict.verdict === 'fail' ? 'critical' : 'medium',
+				fix: placementFix(placement ? weakestProviders(placement) : []),
+			});
 	}
 	if (placement) out.placement = placement;
 
 	const auth = snapshot ? authenticationOf(snapshot) : undefined;
 	if (auth) out.authentication = auth;
-	problems.push(...authProblems(auth));
+	problems.push(...authFindings(auth, typeof domainName === 'string' ? domainName : undefined));
 
 	const domainLists = names(test.blacklist_links);
 	const ipLists = names(test.blacklist_sending_ip);
 	if (domainLists || ipLists)
 		out.blacklists = { domain: domainLists ?? [], sending_ip: ipLists ?? [] };
 	if (domainLists?.length)
-		problems.push(
-			`listed on ${plural(domainLists.length, 'domain blacklist', 'domain blacklists')}: ${domainLists.join(', ')}`,
-		);
+		problems.push({
+			key: 'domain_blacklists',
+			text: `listed on ${plural(domainLists.length, 'domain blacklist', 'domain blacklists')}: ${domainLists.join(', ')}`,
+			severity: 'critical',
+			fix: domainBlacklistFix(domainLists),
+		});
 	if (ipLists?.length)
-		problems.push(
-			`sending IP listed on ${plural(ipLists.length, 'blacklist', 'blacklists')}: ${ipLists.join(', ')}`,
-		);
+		problems.push({
+			key: 'sending_ip_blacklists',
+			text: `sending IP listed on ${plural(ipLists.length, 'blacklist', 'blacklists')}: ${ipLists.join(', ')}`,
+			severity: 'critical',
+			fix: sendingIpBlacklistFix(ipLists),
+		});
 
 	const content = contentOf(test.analysis_results);
 	if (content !== undefined) out.content = content;
 	if (isObject(content) && Array.isArray(content.spam_words) && content.spam_words.length) {
-		problems.push(`spam words in the message: ${content.spam_words.map(String).join(', ')}`);
+		const words = content.spam_words.map(String);
+		problems.push({
+			key: 'spam_words',
+			text: `spam words in the message: ${words.join(', ')}`,
+			severity: 'medium',
+			fix: SPAM_TEST_FIXES.spamWords(words),
+		});
 	}
 
 	if (placement && completed === true) {
 		const { spam, not_received: missing, seeds } = placement.all;
 		if (spam)
-			problems.push(`${spam} of ${plural(seeds, 'seed copy', 'seed copies')} landed in spam`);
-		if (missing) problems.push(`${plural(missing, 'seed copy', 'seed copies')} never arrived`);
+			problems.push({
+				key: 'spam_copies',
+				text: `${spam} of ${plural(seeds, 'seed copy', 'seed copies')} landed in spam`,
+				severity: 'high',
+				fix: placementFix(weakestProviders(placement)),
+			});
+		if (missing)
+			problems.push({
+				key: 'not_arrived',
+				text: `${plural(missing, 'seed copy', 'seed copies')} never arrived`,
+				severity: 'medium',
+				fix: SPAM_TEST_FIXES.notArrived,
+			});
 	}
-	out.problems = problems.map((p) => p.charAt(0).toUpperCase() + p.slice(1));
+	out.problems = problems.map((p) => p.text.charAt(0).toUpperCase() + p.text.slice(1));
+	out.fixes = rankedFixes(problems);
 	return out;
 }
 
