@@ -125,8 +125,9 @@ export function apiKeyTest(): ICredentialTestRequest {
 		// Base URL. Body rules (n8n compares one path of the parsed answer with a value): a web page
 		// arrives as text, whose character 0 is "<", so a Base URL that reaches the web app instead of
 		// the API fails here, before any workflow runs. A refused connection or an unknown host never
-		// has a status: n8n then shows the bare network code (ECONNREFUSED, ENOTFOUND), which README →
-		// Troubleshooting explains; declarative tests offer nothing else, and a testedBy function could
+		// has a status: n8n then shows the bare network or certificate code (ECONNREFUSED, ENOTFOUND,
+		// CERT_HAS_EXPIRED, …), which the Base URL's description and README → Troubleshooting
+		// explain; declarative tests offer nothing else, and a testedBy function could
 		// only use the deprecated request helper that n8n's community-package scan rejects. The first
 		// request of a workflow says it in words ("cannot be reached"). n8n types `rules` as all-status
 		// or all-body, but its tester reads each rule by its own type (checked in 1.123.0 and 2.41.1),
@@ -176,7 +177,7 @@ export class DeliverabilityApi implements ICredentialType {
 			// helper n8n's scanner refuses): what each code means is here, where the user looks after
 			// such a Test.
 			description:
-				'The service address, ending in /api/v1 (a trailing slash is fine), reachable from the n8n server. If Test shows ECONNREFUSED, nothing answers at its host and port: is the service running, is the port right? ENOTFOUND: the host name does not exist (a typo?). ETIMEDOUT: the host did not answer (firewall, VPN or proxy).',
+				"The service address, ending in /api/v1 (a trailing slash is fine), reachable from the n8n server. If Test shows ECONNREFUSED, nothing answers at its host and port: is the service running, is the port right? ENOTFOUND: the host name does not exist (a typo?). ETIMEDOUT: the host did not answer (firewall, VPN or proxy). For https://, a certificate code means this n8n refuses the service's certificate: UNABLE_TO_VERIFY_LEAF_SIGNATURE or SELF_SIGNED_CERT_IN_CHAIN, issued by a CA n8n does not know (a private CA: give every n8n process its certificate with NODE_EXTRA_CA_CERTS); DEPTH_ZERO_SELF_SIGNED_CERT, self-signed; CERT_HAS_EXPIRED, expired (it must be renewed); ERR_TLS_CERT_ALTNAME_INVALID, issued for another host name (use that name). EPROTO: that port speaks plain HTTP, not HTTPS.",
 		},
 		{
 			// Only while the Base URL cannot work (filled in, and not of the form the node accepts):

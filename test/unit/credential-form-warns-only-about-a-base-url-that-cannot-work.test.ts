@@ -60,6 +60,14 @@ describe('the credential form warns only about a Base URL that cannot work', () 
 		['ECONNREFUSED', /ECONNREFUSED, nothing answers at its host and port/],
 		['ENOTFOUND', /ENOTFOUND: the host name does not exist/],
 		['ETIMEDOUT', /ETIMEDOUT: the host did not answer/],
+		[
+			'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+			/UNABLE_TO_VERIFY_LEAF_SIGNATURE .*CA n8n does not know .*NODE_EXTRA_CA_CERTS/,
+		],
+		['DEPTH_ZERO_SELF_SIGNED_CERT', /DEPTH_ZERO_SELF_SIGNED_CERT, self-signed/],
+		['CERT_HAS_EXPIRED', /CERT_HAS_EXPIRED, expired/],
+		['ERR_TLS_CERT_ALTNAME_INVALID', /ERR_TLS_CERT_ALTNAME_INVALID, issued for another host name/],
+		['EPROTO', /EPROTO: that port speaks plain HTTP/],
 	])("the Base URL's description says what %s means", (_code, words) => {
 		expect(properties.find((p) => p.name === 'baseUrl')?.description).toMatch(words);
 	});

@@ -46,7 +46,7 @@ const REASONS: Record<number, string> = {
 	504: 'Gateway Timeout',
 };
 
-function hostOf(baseUrl: string): string {
+export function hostOf(baseUrl: string): string {
 	return /^https?:\/\/([^/?#]+)/i.exec(baseUrl)?.[1] ?? baseUrl;
 }
 

@@ -8,6 +8,8 @@
  * - retries.ts: which failures are retried, and how long to wait;
  * - errors.ts: the errors the user reads (status guidance, lost-create headlines, network
  *   failures);
+ * - certificates.ts: an HTTPS connection refused before sending (which certificate problem, and its
+ *   fix);
  * - answers.ts: reading successful answers (checked against the operation's `answer` fact; the API
  *   key never in output);
  * - pagination.ts: walking page-numbered lists;

@@ -11,6 +11,7 @@ import { sleep } from 'n8n-workflow';
 import { pacerPolicy } from '../pacer';
 import { USER_AGENT } from '../version';
 import { ANY_ANSWER, checkAnswer, withoutKey } from './answers';
+import { certificateError, tlsFailureOf } from './certificates';
 import {
 	answerError,
 	apiError,
@@ -148,6 +149,10 @@ export async function apiRequest(
 			if (code === 'ERR_CANCELED') {
 				throw cancelledError(ctx, request);
 			}
+			// A certificate n8n refused, or no TLS at all: nothing was sent, and asking again changes
+			// nothing (not an outage: no retry, no refusal memory).
+			const tls = answerBy.aborted ? undefined : tlsFailureOf(error);
+			if (tls) throw certificateError(ctx, request, where, tls);
 			last =
 				code && TIMEOUTS.has(code)
 					? `no complete answer within ${Math.round(limit / 1000)} s`
