@@ -59,6 +59,29 @@ describe("the node creator's entry for Deliverability", () => {
 		expect(found(text)).toBe(true);
 	});
 
+	it.each(
+		actions
+			.filter((a): a is string => typeof a === 'string' && /\baccounts?\b/.test(a))
+			.map((a) =>
+				a
+					.replace(/\ban account\b/g, 'a mailbox')
+					.replace(/\baccounts\b/g, 'mailboxes')
+					.replace(/\baccount\b/g, 'mailbox'),
+			),
+	)('says "%s" too: people call an account a mailbox', (text) => {
+		expect(codex.alias).toContain(text);
+	});
+
+	it.each([
+		'pause mailbox',
+		'resume mailbox',
+		'reconnect mailbox',
+		'domain health',
+		'mailbox health',
+	])('searching "%s" (two words, as people type them) finds it', (typed) =>
+		expect(found(typed)).toBe(true),
+	);
+
 	it('a search for something it does not do finds nothing', () => {
 		expect(found('Send an SMS')).toBe(false);
 	});
