@@ -17,6 +17,9 @@
  * definition describes them (the pre-send gate, and auto-pause on disconnect) pass `validate_workflow`, are created
  * with `create_workflow_from_code`, and run against the sandbox with the results they promise.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -229,13 +232,23 @@ describe('get_node_types for the Deliverability node', () => {
 	let definition: string;
 
 	beforeAll(async () => {
-		// As search_nodes tells a model to ask: with the discriminators of the operation it wants.
-		definition = await call('get_node_types', {
+		// As search_nodes tells a model to ask, with the discriminators of the operation it wants, and in the call
+		// shape docs/ai-agents.md gives people (its JSON block after "call `get_node_types`").
+		const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'ai-agents.md'), 'utf8');
+		const shape = /call `get_node_types`[\s\S]*?```json\n([\s\S]*?)```/.exec(doc)?.[1];
+		if (!shape) throw new Error('docs/ai-agents.md gives no JSON call shape for get_node_types');
+		const args = JSON.parse(shape) as { nodeIds: Array<Record<string, string>> };
+		expect(args).toEqual({
 			nodeIds: [{ nodeId: ACTION, resource: 'spamTest', operation: 'create' }],
 		});
+		definition = await call('get_node_types', args);
 		process.stdout.write(
 			`[e2e] get_node_types ${ACTION}: ${Buffer.byteLength(definition)} bytes (n8n writes the whole node for a community node, whatever the discriminators)\n`,
 		);
+	});
+
+	it('refuses the node id as a bare string, as docs/ai-agents.md says', async () => {
+		await expect(call('get_node_types', { nodeIds: [ACTION] })).rejects.toThrow();
 	});
 
 	it('heads it with what the service is for and the spam-test recipe', () => {
