@@ -5,8 +5,7 @@
  * login). The passwords come from the credential "Deliverability with Mailbox Passwords API" or
  * from the input item's fields (a sheet, say); never from node parameters.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
@@ -16,6 +15,7 @@ import { collectionOf, given, ifGiven } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import type { CredentialUse } from '../../auth/choice';
 import { passwordFields, passwordsOf, PASSWORDS_FROM_CREDENTIAL } from '../../auth/mailboxLogin';
+import { loginFailure } from './shared/loginFailure';
 import { ownServerFields, ownServers } from './shared/ownServers';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -178,43 +178,6 @@ export const description: INodeProperties[] = [
 ];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/**
- * A failed login is answered with HTTP 500 and `{success: false, imap_auth_success,
- * smtp_auth_success, error}`: not a server fault but the mailbox refusing the login, so nothing was
- * created. Anything else is passed on unchanged.
- */
-function loginFailure(
-	ctx: IExecuteFunctions,
-	error: unknown,
-	i: number,
-	testOnly: boolean,
-): unknown {
-	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '500') return error;
-	const details = {
-		...((error.errorResponse as IDataObject | undefined) ?? {}),
-		...((error.context?.details as IDataObject | undefined) ?? {}),
-	};
-	const imapOk = details.imap_auth_success;
-	const smtpOk = details.smtp_auth_success;
-	if (details.success !== false && typeof imapOk !== 'boolean' && typeof smtpOk !== 'boolean')
-		return error;
-	const failed = [imapOk === false ? 'IMAP' : '', smtpOk === false ? 'SMTP' : ''].filter(Boolean);
-	const reason =
-		typeof details.error === 'string' && details.error.trim()
-			? details.error.trim()
-			: 'the login was refused';
-	const headline = failed.length
-		? failed.map((s) => `${s} login failed`).join(' and ')
-		: 'Login failed';
-	const mode = testOnly ? 'Test Only: ' : '';
-	const over = failed.length ? ` over ${failed.join(' and ')}` : '';
-	return new NodeApiError(ctx.getNode(), details as JsonObject, {
-		message: `${headline}: ${reason}`,
-		description: `${mode}nothing was created or changed. The service could not log in to the mailbox${over}: check the server, port, username and password (Gmail and Outlook need an app password), then run again.`,
-		httpCode: '500',
-		itemIndex: i,
-	});
-}
 
 const answer: AnswerFact = {
 	shape: 'object',
