@@ -19,13 +19,12 @@ import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import type { WaitSettings } from '../../params/wait';
 import { followTask, taskDone, taskWaitOptions } from '../task/shared/followTask';
+import { addressesIn, unique } from './shared/addresses';
 import { withOutcome } from './shared/importOutcome';
 import type { BuilderFacts } from '../../helpers/builder';
 
 /** The service imports up to this many addresses at once; more run as a task. */
 export const SYNC_IMPORT_MAX = 4;
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 const creates: CreateWording = {
@@ -117,36 +116,6 @@ export const description: INodeProperties[] = [
 		`Up to ${SYNC_IMPORT_MAX} addresses are imported at once; larger imports run in the background as a task (the answer has its task_id). Turn on "Wait for Completion" to wait for it here, or follow it with Task → Get.`,
 	),
 ];
-
-/**
- * Addresses from a parameter value (text separated by commas, semicolons or new lines, or a list),
- * and the first bad one.
- */
-function addressesIn(value: unknown): { found: string[]; bad?: unknown } {
-	const parts = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(/[,;\n]/)
-			: [value];
-	const found: string[] = [];
-	let bad: unknown;
-	for (const part of parts) {
-		if (part === undefined || part === null || (typeof part === 'string' && part.trim() === ''))
-			continue;
-		if (typeof part !== 'string' || !EMAIL.test(part.trim())) {
-			if (bad === undefined) bad = part;
-			continue;
-		}
-		found.push(part.trim());
-	}
-	return bad === undefined ? { found } : { found, bad };
-}
-
-/** Each address once (the first spelling kept), whatever its case. */
-function unique(addresses: string[]): string[] {
-	const seen = new Set<string>();
-	return addresses.filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
-}
 
 const answer: AnswerFact = {
 	shape: 'object',
