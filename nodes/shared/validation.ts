@@ -6,18 +6,18 @@
  * Every check returns a valid value or throws; nothing hands back a stand-in for a bad value. To
  * report every problem of an item at once, an operation reads its fields through `all` (or
  * `allAsync`): each field is read by its own function, and when any of them threw, one error lists
- * the problem of each invalid field. `fail` is for a problem after which reading further fields
- * makes no sense: it ends `all` at once, with the problems found before it.
+ * the problem of each invalid field (invalidFields.ts gathers them). `fail` is for a problem after
+ * which reading further fields makes no sense: it ends `all` at once, with the problems found
+ * before it.
  */
 import { DateTime, IANAZone } from 'luxon';
-import type { INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { INode, NodeOperationError } from 'n8n-workflow';
+
+import type { Failure } from './invalidFields';
+import { invalidFields, Reading } from './invalidFields';
 
 /** Ids are int32 (spec §4). */
 const INT32_MAX = 2_147_483_647;
-
-/** Ends the guidance of every error of this module: the user must know nothing was changed. */
-export const NOTHING_SENT = 'Nothing was sent to the service.';
 
 /** The fix for a field whose expression gave nothing (a typed field always has a value). */
 const NOTHING_FIX =
@@ -28,36 +28,11 @@ interface ValidatorOptions {
 	label?: (field: string) => string;
 }
 
-export interface Failure {
-	/** The field as the user sees it (its label and where it is). */
-	field: string;
-	why: string;
-	description?: string;
-}
-
 /** What `all` reads: a function per field (or group of fields), returning its value or throwing. */
 export type Readers<T> = { [K in keyof T]: () => T[K] };
 
 /** Like Readers, for fields whose reading waits for something (a credential). */
 type AsyncReaders<T> = { [K in keyof T]: () => T[K] | Promise<T[K]> };
-
-/**
- * The problems an error of this module carries, so `all` can put several into one error. Kept under
- * a symbol: n8n shows and stores the error as it always did (a NodeOperationError), without this.
- */
-const PROBLEMS = Symbol('invalid fields');
-
-interface Problems {
-	failures: readonly Failure[];
-	/** Thrown by `fail`: `all` stops reading. */
-	stop: boolean;
-}
-
-type InvalidFieldsError = NodeOperationError & { [PROBLEMS]?: Problems };
-
-function problemsOf(error: unknown): Problems | undefined {
-	return error instanceof NodeOperationError ? (error as InvalidFieldsError)[PROBLEMS] : undefined;
-}
 
 export class Validator {
 	private readonly label: (field: string) => string;
@@ -87,7 +62,7 @@ export class Validator {
 	 * found before it, which are then the cause the user needs to see.
 	 */
 	all<T>(readers: Readers<T>): T {
-		const read = new Reading(this);
+		const read = new Reading(this.node, this.itemIndex);
 		const out = {} as T;
 		for (const key of Object.keys(readers) as Array<keyof T>) {
 			try {
@@ -101,7 +76,7 @@ export class Validator {
 
 	/** `all` for readers of which some wait (a credential read); still one field after another. */
 	async allAsync<T>(readers: AsyncReaders<T>): Promise<T> {
-		const read = new Reading(this);
+		const read = new Reading(this.node, this.itemIndex);
 		const out = {} as T;
 		for (const key of Object.keys(readers) as Array<keyof T>) {
 			try {
@@ -115,9 +90,7 @@ export class Validator {
 
 	/** The error of these failures: a field and why for one; for several, each one's, every hint. */
 	error(failures: readonly Failure[], stop: boolean): NodeOperationError {
-		const error = errorOf(this.node, this.itemIndex, failures) as InvalidFieldsError;
-		error[PROBLEMS] = { failures, stop };
-		return error;
+		return invalidFields(this.node, this.itemIndex, failures, stop);
 	}
 
 	/** A whole number in [min, max], numeric text accepted; `description`: what the range means. */
@@ -242,49 +215,6 @@ export class Validator {
 			return field;
 		}
 	}
-}
-
-/** The problems of one `all`: gathered while its readers run, thrown as one error at the end. */
-class Reading {
-	private readonly failures: Failure[] = [];
-
-	constructor(private readonly validator: Validator) {}
-
-	failed(error: unknown): void {
-		const problems = problemsOf(error);
-		if (!problems) {
-			if (this.failures.length > 0) throw this.validator.error(this.failures, true);
-			throw error;
-		}
-		// One problem per field: a later one is usually a consequence of the first (an empty text is
-		// also no URL).
-		for (const failure of problems.failures) {
-			if (!this.failures.some((f) => f.field === failure.field)) this.failures.push(failure);
-		}
-		if (problems.stop) throw this.validator.error(this.failures, true);
-	}
-
-	done<T>(out: T): T {
-		if (this.failures.length > 0) throw this.validator.error(this.failures, false);
-		return out;
-	}
-}
-
-/** One error for an item's failures: a field and why for one; several: each one's, every hint. */
-function errorOf(node: INode, itemIndex: number, all: readonly Failure[]): NodeOperationError {
-	if (all.length === 1) {
-		const [only] = all;
-		return new NodeOperationError(node, `Invalid "${only.field}": ${only.why}`, {
-			itemIndex,
-			description: [only.description, NOTHING_SENT].filter(Boolean).join(' '),
-		});
-	}
-	const hints = all.filter((f) => f.description).map((f) => `${f.field}: ${f.description}`);
-	return new NodeOperationError(
-		node,
-		`${all.length} invalid fields: ${all.map((f) => `"${f.field}": ${f.why}`).join('; ')}`,
-		{ itemIndex, description: [...hints, NOTHING_SENT].join(' ') },
-	);
 }
 
 function show(value: unknown): string {
