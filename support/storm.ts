@@ -22,10 +22,9 @@ import {
 	claim,
 	DEFAULT_DEDUPE_WINDOW,
 	memoryScope,
-	persist,
-	savePolicy,
 	settle,
 } from '../nodes/DeliverabilityTrigger/dedupe';
+import { persist, savePolicy } from '../nodes/DeliverabilityTrigger/savedMemory';
 import { loadExamples } from './examples';
 import { cpuSeconds } from './n8n-process';
 import type { Cluster } from './queue-cluster';

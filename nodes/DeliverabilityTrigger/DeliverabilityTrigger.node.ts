@@ -31,7 +31,6 @@ import {
 	DEFAULT_DEDUPE_WINDOW,
 	MAX_DEDUPE_WINDOW,
 	memoryScope,
-	persist,
 	settle,
 	windowSize,
 } from './dedupe';
@@ -39,6 +38,7 @@ import { fingerprint } from './fingerprint';
 import { SECRET_PARAM } from './hookUrl';
 import { checkExists, create, remove } from './lifecycle';
 import { getAutomatedTests } from './loadOptions';
+import { persist } from './savedMemory';
 import { verify } from './secret';
 
 /**

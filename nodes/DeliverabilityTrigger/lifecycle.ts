@@ -14,7 +14,7 @@
  *   was registered;
  * - `events`, `dedupeWindow`: the configuration webhook() needs, resolved once here, so a delivery
  *   reads no node parameter (no expression is evaluated per request, whatever the parameters hold);
- * - `eventMemory`: the deduplication memory of the registered alert (see dedupe.ts).
+ * - `eventMemory`: the deduplication memory of the registered alert (see savedMemory.ts).
  *
  * Which alerts are ours: the hook URL contains the node's webhook id (a UUID n8n gives each trigger
  * node), so every alert whose hook URL (query string ignored) is exactly this node's webhook URL

@@ -19,9 +19,6 @@ import {
 	claim,
 	forget,
 	memoryScope,
-	persist,
-	savedIds,
-	savePolicy,
 	settle,
 	windowSize,
 } from '../../nodes/DeliverabilityTrigger/dedupe';
@@ -31,6 +28,7 @@ import {
 	queryParam,
 	withoutQuery,
 } from '../../nodes/DeliverabilityTrigger/hookUrl';
+import { persist, savedIds, savePolicy } from '../../nodes/DeliverabilityTrigger/savedMemory';
 import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityTrigger/secret';
 import { matches } from '../../nodes/DeliverabilityTrigger/wanted';
 import { EVENTS } from '../../nodes/shared/events';

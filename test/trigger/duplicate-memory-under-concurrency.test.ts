@@ -1,6 +1,6 @@
 /**
  * The duplicate memory under concurrent deliveries, with n8n's per-request static data reproduced as it is in n8n
- * 2.41 (n8nWebhookRequests.ts). Only one request per save delay (dedupe.ts `savePolicy`) carries the memory into a
+ * 2.41 (n8nWebhookRequests.ts). Only one request per save delay (savedMemory.ts `savePolicy`) carries the memory into a
  * save; the others write nothing.
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';

@@ -10,7 +10,7 @@
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { savedIds } from '../../nodes/DeliverabilityTrigger/dedupe';
+import { savedIds } from '../../nodes/DeliverabilityTrigger/savedMemory';
 import { triggerHarness, type HookHarness } from '../../support/harness';
 import type { NodeTestContext } from '../nodes/context';
 import { activate, registeredSecret, trigger, webhookId, WEBHOOK_BASE } from './helpers';
