@@ -22,7 +22,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { collectionOf } from '../shared/collections';
 import { customEventsField, eventsField, eventsSubtitle, mergeEvents } from '../shared/events';
@@ -34,20 +34,12 @@ import {
 	settle,
 	windowSize,
 } from './dedupe';
-import { fingerprint } from './fingerprint';
 import { SECRET_PARAM } from './hookUrl';
 import { checkExists, create, remove } from './lifecycle';
 import { getAutomatedTests } from './loadOptions';
+import { eventIdOf, eventOf, payloadOf } from './payload';
 import { persist } from './savedMemory';
 import { verify } from './secret';
-
-/**
- * Fields a delivery may name its event identifier with; the sandbox (and the service's notification
- * object) use `id`.
- */
-const EVENT_ID_FIELDS = ['id', 'event_id', 'eventId'];
-/** Fields a delivery may name its event with; `event` is the documented one. */
-const EVENT_FIELDS = ['event', 'event_type'];
 
 export class DeliverabilityTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -62,7 +54,7 @@ export class DeliverabilityTrigger implements INodeType {
 		// for every request, evaluates that node's "binaryData" option through the expression engine
 		// (webhook-helpers.js parseRequestBody), which in n8n 2 builds a V8 isolate per delivery: about
 		// 60 ms of CPU that an alert storm multiplies (docs/queue-mode.md). Above 1, n8n reads the body
-		// itself for the content types it knows and leaves the rest to webhook() (payloadOf()).
+		// itself for the content types it knows and leaves the rest to webhook() (payload.ts).
 		version: 1.1,
 		subtitle: eventsSubtitle(),
 		// n8n's node creator shows the action node and this trigger as one entry (same name without
@@ -165,7 +157,7 @@ export class DeliverabilityTrigger implements INodeType {
 		}
 
 		const payload = await payloadOf(this);
-		const event = payload ? firstString(payload, EVENT_FIELDS) : undefined;
+		const event = payload ? eventOf(payload) : undefined;
 		if (!payload || event === undefined) {
 			return answer(400, { message: 'Expected a JSON object with an "event"' });
 		}
@@ -176,7 +168,7 @@ export class DeliverabilityTrigger implements INodeType {
 			return answer(200, { received: true, status: 'ignored', reason: 'event not selected' });
 		}
 
-		const eventId = firstString(payload, EVENT_ID_FIELDS) ?? fingerprint(payload);
+		const eventId = eventIdOf(payload);
 		const size = config.dedupeWindow;
 		const decision = await claim(staticData, scope, eventId, size);
 		if (decision === 'duplicate') {
@@ -248,52 +240,4 @@ function registeredConfig(
 						DEFAULT_DEDUPE_WINDOW,
 				);
 	return { events, dedupeWindow };
-}
-
-/**
- * The delivery as a JSON object: n8n's parsed body, or the raw text parsed here. n8n parses
- * the body only for the content types it knows (webhook-helpers.js parseRequestBody): a
- * delivery with another content type, or none, arrives unread, and n8n's own reader (its size
- * limit, compression) reads it here.
- */
-async function payloadOf(ctx: IWebhookFunctions): Promise<IDataObject | undefined> {
-	let body: unknown = ctx.getBodyData();
-	if (body === undefined || body === null || isEmptyObject(body)) {
-		const request = ctx.getRequestObject() as unknown as UnreadRequest;
-		if (!request.rawBody && typeof request.readRawBody === 'function') {
-			// An aborted or unreadable body: answered like an empty one (400).
-			await request.readRawBody().catch(() => undefined);
-		}
-		const raw = request.rawBody;
-		if (raw && typeof raw.toString === 'function') body = raw.toString('utf8');
-	}
-	if (typeof body === 'string') body = jsonParse<unknown>(body, { fallbackValue: null });
-	return body && typeof body === 'object' && !Array.isArray(body)
-		? (body as IDataObject)
-		: undefined;
-}
-
-/** What n8n's request offers for a body it did not parse (n8n's rawBodyReader middleware). */
-interface UnreadRequest {
-	rawBody?: { toString(encoding: string): string };
-	readRawBody?: () => Promise<void>;
-}
-
-function isEmptyObject(value: unknown): boolean {
-	return (
-		!!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0
-	);
-}
-
-/**
- * The first of these fields that holds a non-empty string (numbers are accepted as ids and turned
- * into text).
- */
-function firstString(payload: IDataObject, fields: string[]): string | undefined {
-	for (const field of fields) {
-		const value = payload[field];
-		if (typeof value === 'string' && value.trim() !== '') return value.trim();
-		if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	}
-	return undefined;
 }
