@@ -56,6 +56,15 @@ describe('tolerated', () => {
 		}
 	});
 
+	it('a fact naming a usual wrapper as its own reads the list once (not as two lists)', () => {
+		for (const wrapper of ['data', 'items', 'results']) {
+			const fact: AnswerFact = { shape: 'list', what: 'a list of reports', wrapper };
+			expect(
+				readAnswer({ status: 200, body: JSON.stringify({ [wrapper]: [{ id: 1 }] }) }, fact),
+			).toEqual([{ id: 1 }]);
+		}
+	});
+
 	it('a documented empty answer (204 or an empty body) is "done" only where the fact allows it', () => {
 		expect(readAnswer({ status: 204, body: '' }, DELETED)).toBeUndefined();
 		expect(problem('', SPAM_TEST, 204).sent).toBe('no content (HTTP 204)');
@@ -98,7 +107,12 @@ describe('refused, in words', () => {
 	it('the wrong JSON type: a list for an object, an object (even with an array inside) for a list', () => {
 		expect(problem('[]', SPAM_TEST).sent).toBe('an empty list ([])');
 		expect(problem('{"id":1,"tags":[{"id":2}]}', ACCOUNTS).sent).toBe(
-			'an object where a list is due',
+			'an object where a list is due (its only list is under "tags", a key the operation\'s answer fact does not name as its wrapper)',
+		);
+		expect(problem('{"id":1}', ACCOUNTS).sent).toBe('an object where a list is due');
+		expect(problem('{"results":"x"}', ACCOUNTS).sent).toBe('an object where a list is due');
+		expect(problem('{"data":[],"accounts":[]}', ACCOUNTS).sent).toBe(
+			'an object where a list is due (it holds lists under more than one of data, items, results, accounts)',
 		);
 		expect(problem('{}', ACCOUNTS).sent).toBe('an empty object ({}) where a list is due');
 		expect(problem('null', ACCOUNTS).sent).toBe('null');

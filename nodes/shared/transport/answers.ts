@@ -1,8 +1,8 @@
 /**
  * Reading successful answers: the one reader of a 2xx answer (docs/operations.md → Reading
  * answers). The transport receives every body as text and hands it here with what the operation
- * expects (its `answer` fact); nothing becomes an item before this check passed. The API key never
- * reaches the output (withoutKey).
+ * expects (its `answer` fact); nothing becomes an item before this check passed. Secrets are taken
+ * out of what it returns by answerSecrets.ts.
  *
  * Tolerated, because it changes nothing the user reads: a UTF-8 byte-order mark, the anti-XSSI
  * prefix `)]}'`, JSON sent as text/plain or without a content type, a list wrapped in one object
@@ -18,23 +18,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean } from '../lenient';
-import { redactDeep } from '../redact';
 import type { AnswerFact } from './types';
-
-/**
- * A successful answer with every trace of the API key removed. The service has no reason to echo
- * the key, but if it did, the key would land in output items that anyone with access to the
- * workflow's executions can read.
- */
-export function withoutKey(body: unknown, secrets: string[]): unknown {
-	if (secrets.length === 0 || body === null || body === undefined) return body;
-	const text = typeof body === 'string' ? body : JSON.stringify(body);
-	// In JSON text a key with quotes or backslashes appears escaped.
-	const found = secrets.some(
-		(secret) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)),
-	);
-	return found ? redactDeep(body, secrets) : body;
-}
 
 /**
  * The array inside a list answer. Lists are bare arrays; an object wrapping one array is tolerated.
@@ -47,9 +31,6 @@ export function listFrom(body: unknown): IDataObject[] {
 	}
 	return [];
 }
-
-/** What a request without a fact of its own accepts: any JSON object or list of objects. */
-export const ANY_ANSWER: AnswerFact = { shape: 'any', what: 'a JSON object or list' };
 
 interface RawAnswer {
 	status: number;
@@ -262,20 +243,36 @@ function checkShape(value: unknown, fact: AnswerFact, text: string): ReadAnswer 
 				);
 			return value;
 		}
-		const wrapped = [...WRAPPERS, ...(fact.wrapper ? [fact.wrapper] : [])]
-			.map((k) => value[k])
-			.filter(Array.isArray);
+		// Each key once: a fact naming a usual wrapper (`results`) must not count its array twice.
+		const wrappers = new Set([...WRAPPERS, ...(fact.wrapper ? [fact.wrapper] : [])]);
+		const wrapped = [...wrappers].map((k) => value[k]).filter(Array.isArray);
 		if (wrapped.length === 1) return listOf(wrapped[0] as unknown[], excerpt, fact);
+		if (!Object.keys(value).length)
+			throw new AnswerProblem('an empty object ({}) where a list is due', excerpt, false);
 		throw new AnswerProblem(
-			Object.keys(value).length
-				? 'an object where a list is due'
-				: 'an empty object ({}) where a list is due',
+			`an object where a list is due${undeclaredList(value, wrappers, wrapped.length)}`,
 			excerpt,
 			false,
 		);
 	}
 	if (fact.shape !== 'object' && Array.isArray(value)) return listOf(value, excerpt, fact);
 	throw new AnswerProblem(kindOfValue(value), excerpt, false);
+}
+
+/**
+ * Why an object is not read as the list, where the fact may be what is wrong: the one list the
+ * object holds sits under a key the operation's answer fact does not name (a mis-spelt or missing
+ * `wrapper` reads exactly like a service sending the wrong shape), or it holds more than one.
+ */
+function undeclaredList(
+	value: Record<string, unknown>,
+	wrappers: Set<string>,
+	found: number,
+): string {
+	if (found > 1) return ` (it holds lists under more than one of ${[...wrappers].join(', ')})`;
+	const lists = Object.keys(value).filter((k) => Array.isArray(value[k]));
+	if (lists.length !== 1) return '';
+	return ` (its only list is under "${lists[0]}", a key the operation's answer fact does not name as its wrapper)`;
 }
 
 function listOf(

@@ -10,8 +10,9 @@
  *   failures);
  * - certificates.ts: an HTTPS connection refused before sending (which certificate problem, and its
  *   fix);
- * - answers.ts: reading successful answers (checked against the operation's `answer` fact; the API
- *   key never in output);
+ * - answers.ts: reading successful answers (checked against the operation's `answer` fact);
+ * - answerSecrets.ts: secrets taken out of every successful answer;
+ * - facts.ts: the answer facts themselves (one declared wrongly is refused as the code's mistake);
  * - pagination.ts: walking page-numbered lists;
  * - types.ts: the shapes they share.
  */

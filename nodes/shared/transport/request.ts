@@ -10,7 +10,8 @@ import { sleep } from 'n8n-workflow';
 
 import { pacerPolicy } from '../pacer';
 import { USER_AGENT } from '../version';
-import { ANY_ANSWER, checkAnswer, withoutKey } from './answers';
+import { checkAnswer } from './answers';
+import { withoutKey } from './answerSecrets';
 import { certificateError, tlsFailureOf } from './certificates';
 import {
 	answerError,
@@ -20,6 +21,7 @@ import {
 	outOfTimeError,
 	type Where,
 } from './errors';
+import { ANY_ANSWER, factError, factMistake } from './facts';
 import {
 	backoffMs,
 	kindOf,
@@ -80,6 +82,8 @@ export async function apiRequest(
 	gate?: CreateGate,
 ): Promise<IDataObject> {
 	const ctx = session.ctx;
+	const mistake = request.answer && factMistake(request.answer);
+	if (mistake) throw factError(ctx, request, mistake);
 	const { decrypted, secrets, baseUrl, pacer, timeoutMs } = await session.credential(
 		request.itemIndex,
 	);
