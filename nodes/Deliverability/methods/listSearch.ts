@@ -155,8 +155,8 @@ export async function searchAlerts(this: ILoadOptionsFunctions, filter?: string)
 }
 
 /**
- * How many accounts the tag list reads at most (GET /accounts, 100 a page): tags on others are
- * given by ID.
+ * How many accounts the tag list reads at most (GET /accounts, walked as every list is): tags on
+ * others are given by ID.
  */
 const TAG_SCAN_ACCOUNTS = 2000;
 
@@ -168,7 +168,7 @@ const TAG_SCAN_ACCOUNTS = 2000;
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string) {
 	const accounts = await apiRequestAllItems(
 		openSession(this, { credential: pickerCredential(this) }),
-		{ path: '/accounts', qs: { include_spamchecker: true, per_page: 100 }, pageSize: 100 },
+		{ path: '/accounts', qs: { include_spamchecker: true }, pageSize: PAGE_SIZES.accounts },
 		TAG_SCAN_ACCOUNTS,
 	);
 	const tags = new Map<string, string>();

@@ -17,7 +17,7 @@
  * - types.ts: the shapes they share.
  */
 export { listFrom } from './answers';
-export { LOOKAHEAD_PAGES, MAX_PER_PAGE, apiRequestAllItems } from './pagination';
+export { LOOKAHEAD_PAGES, apiRequestAllItems } from './pagination';
 export { apiRequest } from './request';
 export { baseUrlOf, openSession, type Session } from './session';
 export { networkCode, parseRetryAfter, retryPolicy } from './retries';

@@ -3,6 +3,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { MAX_PER_PAGE } from '../pageSizes';
 import { listFrom } from './answers';
 import { apiRequest } from './request';
 import type { Session } from './session';
@@ -12,12 +13,6 @@ function identity(item: IDataObject): string | undefined {
 	const id = item.id ?? item.public_id;
 	return id === undefined || id === null ? undefined : String(id);
 }
-
-/**
- * `per_page` asked of lists: the sandbox accepts up to 100; the service's maximum is not
- * documented.
- */
-export const MAX_PER_PAGE = 100;
 
 /** Pages of one list asked for ahead of the one being read (all within the pacer). */
 export const LOOKAHEAD_PAGES = 4;

@@ -136,22 +136,22 @@ describe('alert picker', () => {
 describe('tag picker', () => {
 	// Its own sandbox: 20 accounts, so the tags come from one page of 100 accounts.
 	const t = useSandbox({ accounts: 20 });
+	const run = async (filter: string) =>
+		(
+			await runNode({
+				nodeType: new ListSearchProbe(),
+				parameters: { method: 'searchTags', filter, paginationToken: '' },
+				credentials: {
+					deliverabilityApi: {
+						apiKey: t.sandbox.apiKeys.A,
+						baseUrl: t.sandbox.baseUrl,
+						headerForm: 'bearer',
+					},
+				},
+			})
+		).items[0].json as unknown as INodeListSearchResult;
 
 	it('lists the tags found on the accounts (one request of 100 accounts here), each once, sorted, filtered by name', async () => {
-		const run = async (filter: string) =>
-			(
-				await runNode({
-					nodeType: new ListSearchProbe(),
-					parameters: { method: 'searchTags', filter, paginationToken: '' },
-					credentials: {
-						deliverabilityApi: {
-							apiKey: t.sandbox.apiKeys.A,
-							baseUrl: t.sandbox.baseUrl,
-							headerForm: 'bearer',
-						},
-					},
-				})
-			).items[0].json as unknown as INodeListSearchResult;
 		const all = await run('');
 		expect(all.results).toEqual([
 			{ name: 'eu', value: '2' },
@@ -166,5 +166,27 @@ describe('tag picker', () => {
 			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
 			['/accounts', { include_spamchecker: 'true', per_page: '100', page: '0' }],
 		]);
+	});
+});
+
+describe('tag picker on a service that ignores per_page', () => {
+	// 120 accounts, served 50 a page whatever per_page asks.
+	const t = useSandbox();
+
+	it("walks every page of GET /accounts' own size (50), not just the first", async () => {
+		await t.admin('POST', '/settings', { perPageMode: 'ignore' });
+		const found = await runNode({
+			nodeType: new ListSearchProbe(),
+			parameters: { method: 'searchTags', filter: '', paginationToken: '' },
+			credentials: {
+				deliverabilityApi: {
+					apiKey: t.sandbox.apiKeys.A,
+					baseUrl: t.sandbox.baseUrl,
+					headerForm: 'bearer',
+				},
+			},
+		});
+		expect(found.error).toBeUndefined();
+		expect((await t.requests()).map((r) => r.query.page)).toEqual(['0', '1', '2']);
 	});
 });
