@@ -7,7 +7,7 @@ import type { Reply } from './api';
 import { ApiError, badRequest, matchRoute, notFound, ok } from './api';
 import type { Deliverer } from './delivery';
 import type { RateLimiter } from './faults';
-import { ANSWER_KINDS } from './misbehave';
+import { ANSWER_KINDS, SHAPED_KINDS } from './misbehave';
 import type {
 	AnswerKind,
 	AnswerRule,
@@ -150,8 +150,13 @@ const routes: AdminRoute[] = [
 		path: '/answers',
 		handler: ({ store }, _params, _query, body) => {
 			const kind = body.kind;
-			if (typeof kind !== 'string' || !ANSWER_KINDS.includes(kind as AnswerKind))
-				throw badRequest(`kind must be one of ${ANSWER_KINDS.join(', ')}`);
+			const kinds = [...ANSWER_KINDS, ...SHAPED_KINDS];
+			if (typeof kind !== 'string' || !kinds.includes(kind as AnswerKind))
+				throw badRequest(`kind must be one of ${kinds.join(', ')}`);
+			if (kind === 'given' && body.body === undefined)
+				throw badRequest('given needs body (the JSON to answer with)');
+			if (kind === 'with-fields' && !isRecord(body.fields))
+				throw badRequest('with-fields needs fields (an object of the fields to add)');
 			for (const f of ['method', 'path', 'apiKey', 'label'])
 				if (body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string')
 					throw badRequest(`${f} must be a string`);
@@ -167,6 +172,8 @@ const routes: AdminRoute[] = [
 				intervalMs: num(body, 'intervalMs', (n) => n >= 0) ?? 2000,
 				apiKey: (body.apiKey as string | undefined) ?? null,
 				label: (body.label as string | undefined) ?? null,
+				...(kind === 'given' ? { body: body.body } : {}),
+				...(kind === 'with-fields' ? { fields: body.fields as Record<string, unknown> } : {}),
 			};
 			store.answerRules.push(rule);
 			return ok(rule);

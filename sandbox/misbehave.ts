@@ -35,6 +35,13 @@ export const ANSWER_KINDS: AnswerKind[] = [
 	'text-plain',
 ];
 
+/**
+ * Kinds whose answer the rule itself spells out, for checks that need one particular answer rather than every kind
+ * on every operation (the misbehaving-service matrix runs ANSWER_KINDS only): `given` answers 200 with the rule's
+ * `body`, `with-fields` the route's answer with the rule's `fields` added to every object in it.
+ */
+export const SHAPED_KINDS: AnswerKind[] = ['given', 'with-fields'];
+
 /** Where the login page of `login-redirect` lives (outside /api/v1, as a web app's would). */
 export const LOGIN_PATH = '/login';
 
@@ -107,6 +114,17 @@ function mapLeaves(value: unknown, leaf: (v: unknown) => unknown): unknown {
 	if (value && typeof value === 'object')
 		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapLeaves(v, leaf)]));
 	return leaf(value);
+}
+
+/** A JSON tree with `fields` added to every object in it (lists and nested objects included). */
+function withFields(value: unknown, fields: Record<string, unknown>): unknown {
+	if (Array.isArray(value)) return value.map((v) => withFields(v, fields));
+	if (value && typeof value === 'object')
+		return {
+			...Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withFields(v, fields)])),
+			...fields,
+		};
+	return value;
 }
 
 /** The wrong JSON type for what the route answered: `[]` for an object, an object (its first item, or `{}`) for a list. */
@@ -222,6 +240,14 @@ export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: st
 			};
 		case 'bom':
 			return { status: real.status, contentType: jsonType, text: `\uFEFF${json}` };
+		case 'given':
+			return { status: 200, contentType: jsonType, text: jsonText(rule.body ?? null) };
+		case 'with-fields':
+			return {
+				status: real.status,
+				contentType: jsonType,
+				text: jsonText(withFields(real.body, rule.fields ?? {})),
+			};
 		case 'login-redirect':
 			return {
 				status: 302,

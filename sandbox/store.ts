@@ -269,7 +269,9 @@ export type AnswerKind =
 	| 'success-false'
 	| 'bom'
 	| 'login-redirect'
-	| 'text-plain';
+	| 'text-plain'
+	| 'given'
+	| 'with-fields';
 
 export interface AnswerRule {
 	kind: AnswerKind;
@@ -287,6 +289,10 @@ export interface AnswerRule {
 	apiKey: string | null;
 	/** Free text copied into the log of the answers it produced. */
 	label: string | null;
+	/** `given`: the JSON body answered with a 200. */
+	body?: unknown;
+	/** `with-fields`: fields added to every object of the route's answer. */
+	fields?: Record<string, unknown>;
 }
 
 /** What a misbehaving answer sent, for tests that compare a client's output with it. */

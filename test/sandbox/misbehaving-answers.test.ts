@@ -185,6 +185,28 @@ describe('misbehaving answers', () => {
 		});
 	});
 
+	it('given: the JSON the rule names, with a 200 (not a kind the matrix runs)', async () => {
+		await rule({ kind: 'given', path: '/accounts', count: 1, body: { results: 'x' } });
+		const given = await raw('GET', '/accounts');
+		expect([given.status, JSON.parse(given.text)]).toEqual([200, { results: 'x' }]);
+		expect((await t.admin('POST', '/answers', { kind: 'given' })).status).toBe(400);
+	});
+
+	it("with-fields: the route's answer with the fields added to every object in it", async () => {
+		const before = JSON.parse((await raw('GET', '/accounts/1')).text) as Record<string, unknown>;
+		const fields = { password: 'seeded-pass', private_key: 'seeded-key' };
+		await rule({ kind: 'with-fields', path: '/accounts/:id', count: 1, fields });
+		const after = JSON.parse((await raw('GET', '/accounts/1')).text) as Record<string, unknown>;
+		expect(after).toMatchObject({ ...fields, id: before.id, email: before.email });
+		// Nested objects too (the account's domain), so a secret deep in an answer is proven as well.
+		expect(after.domain).toMatchObject(fields);
+		await rule({ kind: 'with-fields', path: '/accounts', count: 1, fields });
+		const list = JSON.parse((await raw('GET', '/accounts')).text) as Array<Record<string, unknown>>;
+		expect(list.length).toBeGreaterThan(1);
+		expect(list.every((a) => a.password === 'seeded-pass')).toBe(true);
+		expect((await t.admin('POST', '/answers', { kind: 'with-fields' })).status).toBe(400);
+	});
+
 	it('a redirect to the web app sign-in page, which answers HTML', async () => {
 		await rule({ kind: 'login-redirect', path: '/ping', count: 1 });
 		const redirect = await raw('GET', '/ping');
