@@ -10,8 +10,10 @@
  * - crash: an error from JavaScript itself (reading a property of null, JSON.parse's message, …);
  * - hang: no outcome within the case limit;
  * - invented: a green item with a field or value the service did not send;
- * - duplicate: a create carried out twice (or a second alert for one webhook trigger).
- * Crashes, hangs, invented and duplicates must all be 0. The matrix is printed (operation × kind).
+ * - duplicate: a create carried out twice (or a second alert for one webhook trigger);
+ * - emptied: a list operation (one with Return All / Limit) that gave no item and no error although the service sent
+ *   no empty list: "none" where the service said nothing readable.
+ * Crashes, hangs, invented, duplicates and emptied must all be 0. The matrix is printed (operation × kind).
  */
 import * as http from 'node:http';
 
@@ -30,6 +32,7 @@ import {
 	parametersFor,
 	SAMPLES,
 	sampleIds,
+	showsFor,
 	type Ids,
 } from '../../../support/output-schemas';
 import { pollHarness, runNode, triggerHarness } from '../../../support/harness';
@@ -49,7 +52,7 @@ const CONCURRENCY = 24;
 
 const WEBHOOK_BASE = 'http://127.0.0.1:5678/webhook';
 
-type Outcome = 'ok' | 'error' | 'crash' | 'hang' | 'invented' | 'duplicate';
+type Outcome = 'ok' | 'error' | 'crash' | 'hang' | 'invented' | 'duplicate' | 'emptied';
 
 interface CaseResult {
 	name: string;
@@ -62,6 +65,8 @@ interface Case {
 	name: string;
 	/** Limits the rule to one route (method + pattern); all routes of the case's key otherwise. */
 	route?: { method: string; path: string };
+	/** A list operation: no item and no error is handled only when the service sent an empty list. */
+	list?: boolean;
 	run(
 		key: string,
 		label: string,
@@ -139,6 +144,15 @@ function credentialsFor(
 /** The answers the sandbox sent to one case, as a client that tolerates BOM, XSSI prefix and text/plain reads them. */
 async function sentTo(label: string): Promise<MisanswerLogEntry[]> {
 	return await admin<MisanswerLogEntry[]>('GET', `/answers/log?label=${encodeURIComponent(label)}`);
+}
+
+/** Whether an answer's text is an empty list: `[]`, or an object whose one array is empty. */
+function emptyList(text: string): boolean {
+	const value = parseLoosely(text);
+	if (Array.isArray(value)) return value.length === 0;
+	if (!value || typeof value !== 'object') return false;
+	const lists = Object.values(value).filter(Array.isArray);
+	return lists.length === 1 && lists[0].length === 0;
 }
 
 function parseLoosely(text: string): unknown {
@@ -324,6 +338,9 @@ function actionCase(
 ): Case {
 	return {
 		name: `${resource}.${operation}${suffix}`,
+		list: description.properties.some(
+			(p) => p.name === 'returnAll' && showsFor(p, resource, operation),
+		),
 		async run(key, label) {
 			const parameters = { ...(await actionParameters(resource, operation)), ...extra };
 			const result = await runNode({
@@ -509,6 +526,13 @@ async function runCase(c: Case, kind: AnswerKind): Promise<CaseResult> {
 				? 'an item that is not an object'
 				: invented(result.items, sent, asked);
 			if (wrong) return { name: c.name, kind, outcome: 'invented', detail: wrong };
+			if (c.list && result.items.length === 0 && !log.some((e) => emptyList(e.body)))
+				return {
+					name: c.name,
+					kind,
+					outcome: 'emptied',
+					detail: `no item and no error, yet the service sent no empty list: give its request an answer fact of shape 'list' (nodes/Deliverability/resources/${c.name.split(' ')[0].replace('.', '/')}.ts), so what is not a list is refused`,
+				};
 		}
 		return { name: c.name, kind, outcome: 'ok', detail: `${result.items.length} item(s)` };
 	} catch (e) {
@@ -547,6 +571,7 @@ const SYMBOL: Record<Outcome, string> = {
 	hang: 'H',
 	invented: 'I',
 	duplicate: 'D',
+	emptied: '0',
 };
 
 function matrix(results: CaseResult[], kinds: AnswerKind[]): string {
@@ -562,7 +587,7 @@ function matrix(results: CaseResult[], kinds: AnswerKind[]): string {
 	}
 	lines.push('', kinds.map((k, i) => `${String.fromCharCode(97 + (i % 26))} ${k}`).join(' · '));
 	lines.push(
-		'. handled with items · e handled with a clear error · C crash · H hang · I invented output · D duplicate create',
+		'. handled with items · e handled with a clear error · C crash · H hang · I invented output · D duplicate create · 0 a list emptied',
 	);
 	return lines.join('\n');
 }
@@ -590,7 +615,7 @@ it('every operation and both triggers, against every kind of misbehaving answer:
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	const count = (o: Outcome) => results.filter((r) => r.outcome === o).length;
 	const bad = results.filter((r) => !['ok', 'error'].includes(r.outcome));
-	const summary = `${results.length} cases in ${seconds} s: handled ${count('ok') + count('error')} (${count('ok')} with items, ${count('error')} with an error), crashes ${count('crash')}, hangs ${count('hang')}, invented ${count('invented')}, duplicates ${count('duplicate')}`;
+	const summary = `${results.length} cases in ${seconds} s: handled ${count('ok') + count('error')} (${count('ok')} with items, ${count('error')} with an error), crashes ${count('crash')}, hangs ${count('hang')}, invented ${count('invented')}, duplicates ${count('duplicate')}, lists emptied ${count('emptied')}`;
 	process.stdout.write(
 		`\n${matrix(results, kinds)}\n\n${summary}\n${bad.map((r) => `  ${r.outcome}: ${r.name} × ${r.kind}: ${r.detail}`).join('\n')}\n`,
 	);
