@@ -27,6 +27,7 @@ import { settleReconnects } from './routes/accounts';
 import { notificationView } from './routes/notifications';
 import { createSpamTest } from './routes/spam-tests';
 import { completeTest, spamTestView } from './spam-test-engine';
+import { historyRoutes } from './history';
 import { resetToSeed } from './seed';
 import { isRecord } from './validate';
 
@@ -36,7 +37,7 @@ export interface AdminCtx {
 	limiter: RateLimiter;
 }
 
-interface AdminRoute {
+export interface AdminRoute {
 	method: string;
 	path: string;
 	handler: (
@@ -97,6 +98,7 @@ function clearing(path: string, clear: (store: Store) => void): AdminRoute {
 }
 
 const routes: AdminRoute[] = [
+	...historyRoutes,
 	{
 		method: 'POST',
 		path: '/reset',

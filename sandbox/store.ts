@@ -93,6 +93,14 @@ export interface Domain {
 }
 
 /** One seed copy that arrived (by SMTP or the admin API). */
+/** From `since` (a UTC date) on, this share of an account's warming messages lands in spam. */
+export interface WarmingDrop {
+	since: string;
+	spamPercent: number;
+	/** Only messages to this provider of the other party; all three without it. */
+	provider: 'gmail' | 'outlook' | 'others' | null;
+}
+
 export interface Receipt {
 	folder: string;
 	rawHeaders: string;
@@ -411,6 +419,8 @@ export class Store {
 	reconnectJobs!: ReconnectJob[];
 	/** Accounts whose connection a reconnect cannot restore (admin). */
 	brokenAccounts!: Set<number>;
+	/** Warming placement made worse from a day on (admin `POST /accounts/:id/warming`), by account id. */
+	warmingDrops!: Map<number, WarmingDrop>;
 
 	/** An empty store; `resetToSeed` (seed.ts) fills it with the seed data. */
 	constructor(readonly options: StoreOptions) {
@@ -474,6 +484,7 @@ export class Store {
 		this.loginFailures = [];
 		this.reconnectJobs = [];
 		this.brokenAccounts = new Set();
+		this.warmingDrops = new Map();
 	}
 
 	projectByApiKey(key: string): Project | undefined {

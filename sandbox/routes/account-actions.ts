@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 
 import type { Route } from '../api';
 import { ApiError, created, ok } from '../api';
-import type { Account, Store } from '../store';
+import type { Account, Store, WarmingDrop } from '../store';
 import { unit } from '../util';
 import { QueryReader } from '../validate';
 import { getAccount, settleReconnects } from './accounts';
@@ -44,12 +44,21 @@ interface DayNumbers {
 }
 
 /** One account's warming numbers for one day and one provider of the other party. */
-function dayNumbersFor(account: Account, day: string, provider: StatProvider): DayNumbers {
+function dayNumbersFor(
+	account: Account,
+	day: string,
+	provider: StatProvider,
+	drop: WarmingDrop | undefined,
+): DayNumbers {
 	const key = `${account.id}:${day}:${provider}`;
 	// Accounts without warming (spam-test only) exchange no warming messages.
 	const active = account.warming_enabled ? 1 : 0;
 	const sent = active * Math.floor(4 + unit(key, 'sent') * 18);
-	const spam = Math.floor(sent * unit(key, 'spam') * 0.2);
+	// A drop the admin API set replaces the day's spam share from its first day on.
+	const dropped = drop && day >= drop.since && (drop.provider ?? provider) === provider;
+	const spam = dropped
+		? Math.round((sent * drop.spamPercent) / 100)
+		: Math.floor(sent * unit(key, 'spam') * 0.2);
 	const categories = Math.floor((sent - spam) * unit(key, 'categories') * 0.3);
 	const others = Math.floor((sent - spam - categories) * unit(key, 'others') * 0.1);
 	return {
@@ -66,9 +75,15 @@ function dayNumbersFor(account: Account, day: string, provider: StatProvider): D
 }
 
 /** Numbers for a provider filter: one provider, or all three added up when none is given. */
-function dayNumbers(account: Account, day: string, provider: StatProvider | undefined): DayNumbers {
+function dayNumbers(
+	store: Store,
+	account: Account,
+	day: string,
+	provider: StatProvider | undefined,
+): DayNumbers {
+	const drop = store.warmingDrops.get(account.id);
 	const parts = (provider ? [provider] : [...STAT_PROVIDERS]).map((p) =>
-		dayNumbersFor(account, day, p),
+		dayNumbersFor(account, day, p, drop),
 	);
 	const sum = (f: (n: DayNumbers) => number) => parts.reduce((total, n) => total + f(n), 0);
 	return {
@@ -95,6 +110,7 @@ function statsQuery(query: Record<string, string>): {
 
 /** A graph answer: parallel `labels` and `data`, one entry a day, oldest first. */
 function graph(
+	store: Store,
 	account: Account,
 	query: Record<string, string>,
 	pick: (n: DayNumbers) => number,
@@ -103,7 +119,7 @@ function graph(
 	const list = days(pastDays);
 	return {
 		labels: list.map((d, i) => label(d, i, list.length)),
-		data: list.map((d) => pick(dayNumbers(account, d.toISODate()!, provider))),
+		data: list.map((d) => pick(dayNumbers(store, account, d.toISODate()!, provider))),
 		// Days older than about 48 hours are consolidated, so a range reaching past them is.
 		consolidated: pastDays >= 2,
 	};
@@ -143,7 +159,9 @@ export const accountActionRoutes: Route[] = [
 		handler: ({ store, project, params, query }) => {
 			const account = getAccount(store, project, params.id);
 			const { provider, pastDays } = statsQuery(query);
-			const totals = days(pastDays).map((d) => dayNumbers(account, d.toISODate()!, provider));
+			const totals = days(pastDays).map((d) =>
+				dayNumbers(store, account, d.toISODate()!, provider),
+			);
 			const sum = (f: (n: DayNumbers) => number) => totals.reduce((total, n) => total + f(n), 0);
 			return ok({
 				total_messages_sent: sum((n) => n.sent),
@@ -158,13 +176,13 @@ export const accountActionRoutes: Route[] = [
 		method: 'GET',
 		path: '/conversation_message_logs/:id/sent/graph',
 		handler: ({ store, project, params, query }) =>
-			ok(graph(getAccount(store, project, params.id), query, (n) => n.sent)),
+			ok(graph(store, getAccount(store, project, params.id), query, (n) => n.sent)),
 	},
 	{
 		method: 'GET',
 		path: '/conversation_message_logs/:id/received/graph',
 		handler: ({ store, project, params, query }) =>
-			ok(graph(getAccount(store, project, params.id), query, (n) => n.received)),
+			ok(graph(store, getAccount(store, project, params.id), query, (n) => n.received)),
 	},
 	{
 		method: 'GET',
@@ -177,13 +195,13 @@ export const accountActionRoutes: Route[] = [
 					errors: { cat: [`must be one of ${CATEGORIES.join(', ')}`] },
 				});
 			}
-			return ok(graph(account, query, (n) => n.categories[cat]));
+			return ok(graph(store, account, query, (n) => n.categories[cat]));
 		},
 	},
 	{
 		method: 'GET',
 		path: '/conversation_statuses/:id/graph',
 		handler: ({ store, project, params, query }) =>
-			ok(graph(getAccount(store, project, params.id), query, (n) => n.conversations)),
+			ok(graph(store, getAccount(store, project, params.id), query, (n) => n.conversations)),
 	},
 ];
