@@ -247,6 +247,12 @@ export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 		name: 'Sales',
 		file_key_json: KEY_FILE,
 	});
+	// The seed's spam tests are older than any trend window: a history of the last weeks (stable, then a drop for
+	// one provider) for the trend operations, made after the ids above were read.
+	await admin(sandbox, 'POST', '/spam_tests/history', {
+		automated_test_id: automatedTest.id,
+		tests: [{ days_ago: 15 }, { days_ago: 8 }, { days_ago: 1, inbox_percent: { gmail: 25 } }],
+	});
 	return {
 		accountId: account.id,
 		accountIds: String(account.id),

@@ -73,6 +73,9 @@ const NODE_OPTIONS = new Set([
 	'expiryWarnDays',
 	'passAtInbox',
 	'warnAtInbox',
+	'dropAtPoints',
+	'improveAtPoints',
+	'minEarlierTests',
 ]);
 
 const COLLECTIONS = ['filters', 'updateFields', 'additionalFields', 'options'];

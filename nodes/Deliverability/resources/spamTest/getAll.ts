@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
 import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
@@ -8,6 +7,7 @@ import { collectionOf, given, ifGiven } from '../../params/collections';
 import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
+import { SPAM_TEST_LIST } from './shared/spamTestList';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -71,11 +71,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-const answer: AnswerFact = {
-	shape: 'list',
-	what: 'a list of spam tests',
-	wrapper: 'spam_tests',
-};
+const answer = SPAM_TEST_LIST;
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;

@@ -3,10 +3,11 @@ import { defineResource } from '../types';
 import * as create from './create';
 import * as get from './get';
 import * as getAll from './getAll';
+import * as getTrend from './getTrend';
 import * as update from './update';
 
 export const spamTest = defineResource(
 	{ name: 'Spam Test', value: 'spamTest', description: 'Inbox placement tests sent to a seedlist' },
 	'create',
-	{ create, get, getAll, update },
+	{ create, get, getAll, getTrend, update },
 );

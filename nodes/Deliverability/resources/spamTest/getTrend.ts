@@ -1,0 +1,282 @@
+/**
+ * Spam Test → Get Trend: is placement getting worse? Reads the spam tests of the last Window (Days)
+ * (GET /spam_tests, walked to the end like every list), groups them by automated test, sender or
+ * sender domain, and compares each group's latest completed test with the average of the completed
+ * tests before it: inbox % overall and per provider, and the final score. One item per group
+ * with a verdict in words (dropped, improved, stable, not enough data), its reason and the public
+ * ids it is based on (docs/operations.md → Trends).
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { PAGE_SIZES } from '../../../shared/pageSizes';
+import type { BuilderFacts } from '../../helpers/builder';
+import type { Item } from '../../helpers/item';
+import {
+	meanPercent,
+	NOT_ENOUGH_DATA,
+	trendThresholdOptions,
+	trendThresholds,
+	trendVerdict,
+	windowWords,
+	type Measure,
+} from '../../helpers/trend';
+import { choiceField, valuesOf } from '../../params/choices';
+import { collectionOf, given } from '../../params/collections';
+import { hasResults, PROVIDER_LABELS, PROVIDERS, readingOf, type Reading } from './shared/reading';
+import { SPAM_TEST_LIST } from './shared/spamTestList';
+
+export const operation = {
+	name: 'Get Trend',
+	action: 'Get the placement trend of spam tests',
+	description:
+		'Whether inbox placement dropped: the latest test of each automated test, sender or domain against the ones before it',
+};
+
+export const builder: BuilderFacts = {
+	returns:
+		'one item per automated test (or sender, or domain), dropped first; answers "is my deliverability getting worse?" in one call',
+	fields: {
+		automated_test_id: 'with Trend Of automatedTest',
+		verdict: 'dropped, improved, stable or not enough data',
+		verdict_reason: 'in words, e.g. "Gmail inbox 58 %, 21 points below its 4-week average of 79 %"',
+		inbox_percent: 'latest test',
+		inbox_percent_before: 'average of the earlier tests',
+		inbox_change: 'points',
+		providers: 'gmail, outlook, yahoo, other: {inbox_percent, inbox_percent_before, change}',
+		latest_public_id: '',
+		based_on: 'public ids, latest first',
+		fixes: "the latest test's problems with their fixes, worst first",
+	},
+	note: 'Reads only; costs no credit. Filter on verdict = dropped to alert; Spam Test → Compare shows what changed between two tests.',
+};
+
+const TREND_OF = [
+	{
+		name: 'Each Automated Test',
+		value: 'automatedTest',
+		description: 'One trend per automated test, over the spam tests it ran',
+	},
+	{
+		name: 'Each Sender',
+		value: 'sender',
+		description: 'One trend per sender address, over all its spam tests',
+	},
+	{
+		name: 'Each Sender Domain',
+		value: 'domain',
+		description: 'One trend per sender domain, over all its spam tests',
+	},
+] as const;
+type TrendOf = (typeof TREND_OF)[number]['value'];
+
+const OUTPUTS = [
+	{
+		name: 'Raw Answer',
+		value: 'raw',
+		description:
+			'The spam tests the trend reads (those of the window, with the filters), one item each, as the service sent them',
+	},
+	{
+		name: 'Trend',
+		value: 'trend',
+		description: 'One item per automated test, sender or domain, with its verdict in words',
+	},
+] as const;
+
+const DEFAULT_WINDOW_DAYS = 28;
+const DEFAULT_MIN_EARLIER = 2;
+
+export const description: INodeProperties[] = [
+	{
+		...choiceField('Trend Of', 'trendOf', TREND_OF, 'automatedTest', 'What each trend follows'),
+		required: true,
+	},
+	{
+		displayName: 'Window (Days)',
+		name: 'windowDays',
+		type: 'number',
+		required: true,
+		default: 28,
+		description:
+			'The latest test is compared with the tests before it from this many days back (1 to 365)',
+	},
+	{
+		...choiceField('Output', 'output', OUTPUTS, 'trend', 'The shape of the output'),
+		required: true,
+	},
+	collectionOf('filters', [
+		{
+			displayName: 'Automated Test ID',
+			name: 'automated_test_id',
+			type: 'number',
+			default: 1,
+			description: 'Only the spam tests run by this automated test',
+		},
+		{
+			displayName: 'Sender',
+			name: 'sender',
+			type: 'string',
+			default: '',
+			placeholder: 'news@example.com',
+			description: 'Only the spam tests sent from this address, or from this domain',
+		},
+	]),
+	collectionOf('options', [
+		...trendThresholdOptions,
+		{
+			displayName: 'Minimum Earlier Tests',
+			name: 'minEarlierTests',
+			type: 'number',
+			default: 2,
+			description:
+				'How many completed tests before the latest a trend needs; with fewer the verdict is not enough data (1 to 100)',
+		},
+	]),
+];
+
+/** The group a reading belongs to, or undefined when it has no such key. */
+function groupKey(reading: Reading, trendOf: TrendOf): string | number | undefined {
+	if (trendOf === 'automatedTest') return reading.automated_test_id;
+	return trendOf === 'sender' ? reading.sender : reading.domain;
+}
+
+interface Settings {
+	trendOf: TrendOf;
+	windowDays: number;
+	minEarlier: number;
+	thresholds: ReturnType<typeof trendThresholds>;
+}
+
+/** One group's trend: its newest completed test against the average of the earlier ones. */
+function trendOfGroup(key: string | number, readings: Reading[], s: Settings): IDataObject {
+	const field =
+		s.trendOf === 'automatedTest'
+			? 'automated_test_id'
+			: s.trendOf === 'sender'
+				? 'sender'
+				: 'domain';
+	const out: IDataObject = { [field]: key, window_days: s.windowDays };
+	const newestFirst = [...readings].sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
+	const usable = newestFirst.filter(hasResults);
+	const pending = newestFirst.filter((r) => !r.completed).length;
+	const [latest, ...earlier] = usable;
+	const window = windowWords(s.windowDays);
+	if (latest?.subject) out.subject = latest.subject;
+	if (!latest) {
+		out.verdict = NOT_ENOUGH_DATA;
+		out.verdict_reason = `No completed test with seed results in the last ${s.windowDays} days${
+			pending ? ` (${pending} still waiting for seed copies)` : ''
+		}`;
+		out.based_on = [];
+		out.pending = pending;
+		return out;
+	}
+	out.latest_public_id = latest.public_id;
+	out.latest_created_at = latest.created_at as string;
+	out.inbox_percent = latest.inbox_percent!;
+	if (latest.final_score !== undefined) out.final_score = latest.final_score;
+	const before = meanPercent(earlier.map((r) => r.inbox_percent!));
+	const measures: Measure[] = [];
+	const providers: IDataObject = {};
+	if (before !== undefined) {
+		out.inbox_percent_before = before;
+		out.inbox_change = latest.inbox_percent! - before;
+		measures.push({ label: 'Inbox', now: latest.inbox_percent!, before });
+		const scores = earlier.flatMap((r) => (r.final_score === undefined ? [] : [r.final_score]));
+		if (latest.final_score !== undefined && scores.length) {
+			const mean = Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10;
+			out.final_score_before = mean;
+			out.final_score_change = Math.round((latest.final_score - mean) * 10) / 10;
+		}
+	}
+	for (const p of PROVIDERS) {
+		const now = latest.providers[p];
+		if (now === undefined) continue;
+		const was = meanPercent(
+			earlier.flatMap((r) => (r.providers[p] === undefined ? [] : [r.providers[p]!])),
+		);
+		providers[p] =
+			was === undefined
+				? { inbox_percent: now }
+				: { inbox_percent: now, inbox_percent_before: was, change: now - was };
+		if (was !== undefined)
+			measures.push({ label: `${PROVIDER_LABELS[p]} inbox`, now, before: was });
+	}
+	out.providers = providers;
+	out.tests_before = earlier.length;
+	out.pending = pending;
+	if (earlier.length < s.minEarlier) {
+		out.verdict = NOT_ENOUGH_DATA;
+		out.verdict_reason = `Only ${earlier.length} completed test${earlier.length === 1 ? '' : 's'} with seed results before the latest in the last ${s.windowDays} days (${s.minEarlier} needed to compare)`;
+	} else {
+		const { verdict, reason } = trendVerdict(measures, s.thresholds, `its ${window} average`);
+		out.verdict = verdict;
+		out.verdict_reason = reason;
+	}
+	out.based_on = usable.map((r) => r.public_id);
+	out.fixes = latest.fixes;
+	return out;
+}
+
+const RANK: Record<string, number> = { dropped: 0, improved: 1, stable: 1, [NOT_ENOUGH_DATA]: 1 };
+
+export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
+	const v = item.fields;
+	const filters = item.collection('filters');
+	const options = item.collection('options');
+	const { trendOf, windowDays, minEarlier, thresholds, automatedTestId, sender, output } = v.all({
+		output: () => v.oneOf('output', item.value('output', 'trend'), valuesOf(OUTPUTS)),
+		trendOf: () => v.oneOf('trendOf', item.value('trendOf', 'automatedTest'), valuesOf(TREND_OF)),
+		windowDays: () =>
+			v.integer('windowDays', item.value('windowDays', DEFAULT_WINDOW_DAYS), 1, 365),
+		minEarlier: () =>
+			options.minEarlierTests === undefined
+				? DEFAULT_MIN_EARLIER
+				: v.integer('minEarlierTests', options.minEarlierTests, 1, 100),
+		thresholds: () => trendThresholds(v, options),
+		automatedTestId: () =>
+			filters.automated_test_id === undefined || filters.automated_test_id === ''
+				? undefined
+				: v.id('automated_test_id', filters.automated_test_id),
+		sender: () =>
+			filters.sender === undefined
+				? undefined
+				: v.string('sender', filters.sender).trim().toLowerCase() || undefined,
+	});
+	const settings: Settings = { trendOf, windowDays, minEarlier, thresholds };
+	const tests = await item.requestAll({
+		path: '/spam_tests',
+		// The service's search matches subject and sender words; the exact sender is kept below.
+		qs: given({ automated_test_id: automatedTestId, search: sender }),
+		pageSize: PAGE_SIZES.spamTests,
+		answer: SPAM_TEST_LIST,
+	});
+	const since = Date.now() - settings.windowDays * 86_400_000;
+	const groups = new Map<string | number, Reading[]>();
+	const read: IDataObject[] = [];
+	for (const test of tests) {
+		const reading = readingOf(test);
+		if (reading.at === undefined || reading.at < since) continue;
+		if (sender && reading.sender !== sender && reading.domain !== sender) continue;
+		const key = groupKey(reading, settings.trendOf);
+		if (key === undefined) continue;
+		read.push(test);
+		const group = groups.get(key);
+		if (group) group.push(reading);
+		else groups.set(key, [reading]);
+	}
+	if (output === 'raw') return read;
+	const trends = [...groups].map(([key, readings]) => ({
+		trend: trendOfGroup(key, readings, settings),
+		newest: Math.max(...readings.map((r) => r.at ?? 0)),
+	}));
+	trends.sort(
+		(a, b) => RANK[String(a.trend.verdict)] - RANK[String(b.trend.verdict)] || b.newest - a.newest,
+	);
+	if (trends.length === 0)
+		this.addExecutionHints({
+			message: `No spam tests${settings.trendOf === 'automatedTest' ? ' of automated tests' : ''} in the last ${settings.windowDays} days${sender ? ` from ${sender}` : ''}.`,
+			location: 'outputPane',
+		});
+	return trends.map((t) => t.trend);
+}
