@@ -1,15 +1,22 @@
 /**
  * Spam Test → Get and Get Many with Simplify on, through n8n's real engine against the sandbox: placement per
  * provider computed from the seed results the service sent, the verdict against the inbox thresholds (options),
- * authentication in words, blacklists, parsed content, and problems in words. Pure cases of the simplifier at the end.
+ * authentication in words, blacklists, parsed content, and problems in words. Then, under "the simplifier alone",
+ * the simplifier called directly with answers the sandbox does not send: verdicts at and around the thresholds,
+ * the verdict from the final score without seed results, the thresholds' checks, content sent as an object, the
+ * fixes worst first, and what is left out when the service did not send it (mutation testing runs only these:
+ * stryker.config.mjs).
  */
 import nodemailer from 'nodemailer';
-import type { IDataObject } from 'n8n-workflow';
+import type { INode, IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
+	inboxThresholds,
 	providerGroup,
 	simplifySpamTest,
 } from '../../../nodes/Deliverability/resources/spamTest/shared/simplified';
+import { Validator } from '../../../nodes/shared/validation';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox();
@@ -250,99 +257,486 @@ describe('spam test simplified', () => {
 	});
 });
 
-describe('spam test simplifier (answers the sandbox does not send)', () => {
-	it('groups providers: Google/Gmail, Microsoft/Outlook/Hotmail, Yahoo/AOL, the rest other', () => {
-		expect(
-			[
+const node: INode = {
+	id: 'n1',
+	name: 'Deliverability',
+	type: 'deliverability',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** A completed test whose seeds landed: `inbox` of 10 in the inbox, the rest in spam. */
+function completedWith(inbox: number, extra: IDataObject = {}): IDataObject {
+	return {
+		completed: true,
+		results: Array.from({ length: 10 }, (_, i) => ({
+			provider: 'gmail',
+			received_in: i < inbox ? 'INBOX' : 'SPAM',
+		})),
+		...extra,
+	};
+}
+
+function thresholdError(options: IDataObject): string {
+	try {
+		inboxThresholds(new Validator(node, 0), options);
+	} catch (error) {
+		if (error instanceof NodeOperationError) return error.message;
+		throw error;
+	}
+	return 'no error';
+}
+
+describe('the simplifier alone', () => {
+	describe('spam test simplifier (answers the sandbox does not send)', () => {
+		it('groups providers: Google/Gmail, Microsoft/Outlook/Hotmail, Yahoo/AOL, the rest other', () => {
+			expect(
+				[
+					'gmail',
+					'google_workspace',
+					'GoogleApps',
+					'outlook',
+					'microsoft_365',
+					'hotmail',
+					'office365',
+					'yahoo',
+					'aol',
+					'gmx',
+					undefined,
+				].map(providerGroup),
+			).toEqual([
 				'gmail',
-				'google_workspace',
-				'GoogleApps',
+				'gmail',
+				'gmail',
 				'outlook',
-				'microsoft_365',
-				'hotmail',
-				'office365',
+				'outlook',
+				'outlook',
+				'outlook',
 				'yahoo',
-				'aol',
-				'gmx',
-				undefined,
-			].map(providerGroup),
-		).toEqual([
-			'gmail',
-			'gmail',
-			'gmail',
-			'outlook',
-			'outlook',
-			'outlook',
-			'outlook',
-			'yahoo',
-			'yahoo',
-			'other',
-			'other',
-		]);
-	});
+				'yahoo',
+				'other',
+				'other',
+			]);
+		});
 
-	it('reads booleans and numbers sent as text, the snapshot from `domain` as an object, content that is not JSON as text', () => {
-		const out = simplifySpamTest({
-			public_id: 'abc',
-			completed: '1',
-			final_score: '7.5',
-			results: [
-				{ provider: 'gmail', received_in: 'INBOX' },
-				{ provider: 'yahoo', received_in: 'promotions' },
-				{ provider: 'aol', received_in: 'SPAM' },
-				{ provider: 'x', received_in: 'Archive' },
-			],
-			domain: {
+		it('reads booleans and numbers sent as text, the snapshot from `domain` as an object, content that is not JSON as text', () => {
+			const out = simplifySpamTest({
+				public_id: 'abc',
+				completed: '1',
+				final_score: '7.5',
+				results: [
+					{ provider: 'gmail', received_in: 'INBOX' },
+					{ provider: 'yahoo', received_in: 'promotions' },
+					{ provider: 'aol', received_in: 'SPAM' },
+					{ provider: 'x', received_in: 'Archive' },
+				],
+				domain: {
+					domain: 'example.com',
+					spf_valid: 'true',
+					dkim_valid: false,
+					dkim_value: 'v=DKIM1; p=',
+					dmarc_valid: 0,
+					dmarc_value: '',
+				},
+				analysis_results: 'Score 2.1: no spam words',
+			});
+			expect(out).toMatchObject({
+				completed: true,
+				final_score: 7.5,
 				domain: 'example.com',
-				spf_valid: 'true',
-				dkim_valid: false,
-				dkim_value: 'v=DKIM1; p=',
-				dmarc_valid: 0,
-				dmarc_value: '',
-			},
-			analysis_results: 'Score 2.1: no spam words',
+				inbox_percent: 25,
+				spam_percent: 25,
+				verdict: 'fail',
+				authentication: { spf: 'valid', dkim: 'invalid', dmarc: 'missing' },
+				content: 'Score 2.1: no spam words',
+			});
+			expect(out.placement).toMatchObject({
+				yahoo: { seeds: 2, categories: 1, spam: 1, inbox_percent: 0, spam_percent: 50 },
+				other: { seeds: 1, other: 1 },
+			});
+			expect(out.problems).toContain('DKIM record not valid');
 		});
-		expect(out).toMatchObject({
-			completed: true,
-			final_score: 7.5,
-			domain: 'example.com',
-			inbox_percent: 25,
-			spam_percent: 25,
-			verdict: 'fail',
-			authentication: { spf: 'valid', dkim: 'invalid', dmarc: 'missing' },
-			content: 'Score 2.1: no spam words',
+
+		it('without seed results: no placement, the verdict from the final score; without either, no verdict', () => {
+			expect(
+				simplifySpamTest({ completed: true, final_score: 8.4 }, { passAt: 80, warnAt: 60 }),
+			).toEqual({
+				completed: true,
+				final_score: 8.4,
+				verdict: 'pass',
+				verdict_reason: 'final score 8.4 of 10 (no seed results in the answer): pass at 8 or more',
+				problems: [],
+				fixes: [],
+			});
+			expect(simplifySpamTest({ public_id: 'x', completed: true })).toEqual({
+				public_id: 'x',
+				completed: true,
+				problems: [],
+				fixes: [],
+			});
+			expect(simplifySpamTest({ public_id: 'x', completed: false })).toEqual({
+				public_id: 'x',
+				completed: false,
+				verdict: 'pending',
+				verdict_reason: 'waiting for seed copies',
+				problems: [],
+				fixes: [],
+			});
 		});
-		expect(out.placement).toMatchObject({
-			yahoo: { seeds: 2, categories: 1, spam: 1, inbox_percent: 0, spam_percent: 50 },
-			other: { seeds: 1, other: 1 },
-		});
-		expect(out.problems).toContain('DKIM record not valid');
 	});
 
-	it('without seed results: no placement, the verdict from the final score; without either, no verdict', () => {
-		expect(
-			simplifySpamTest({ completed: true, final_score: 8.4 }, { passAt: 80, warnAt: 60 }),
-		).toEqual({
-			completed: true,
-			final_score: 8.4,
-			verdict: 'pass',
-			verdict_reason: 'final score 8.4 of 10 (no seed results in the answer): pass at 8 or more',
-			problems: [],
-			fixes: [],
+	describe('the verdict at the inbox thresholds', () => {
+		it('exactly at Pass At Inbox (80 %) passes; one seed below, at 70 %, warns; below Warn At Inbox (60 %) fails', () => {
+			expect(simplifySpamTest(completedWith(8))).toMatchObject({
+				verdict: 'pass',
+				verdict_reason: '80 % of seed copies reached the inbox (pass at 80 % or more)',
+				problems: ['2 of 10 seed copies landed in spam'],
+			});
+			expect(simplifySpamTest(completedWith(7))).toMatchObject({
+				verdict: 'warn',
+				verdict_reason: '70 % of seed copies reached the inbox (pass at 80 %, warn from 60 %)',
+				problems: [
+					'Only 70 % of seed copies reached the inbox',
+					'3 of 10 seed copies landed in spam',
+				],
+			});
+			expect(simplifySpamTest(completedWith(6)).verdict).toBe('warn');
+			expect(simplifySpamTest(completedWith(5))).toMatchObject({
+				verdict: 'fail',
+				verdict_reason: '50 % of seed copies reached the inbox (fail below 60 %)',
+				problems: [
+					'Only 50 % of seed copies reached the inbox',
+					'5 of 10 seed copies landed in spam',
+				],
+			});
 		});
-		expect(simplifySpamTest({ public_id: 'x', completed: true })).toEqual({
-			public_id: 'x',
-			completed: true,
-			problems: [],
-			fixes: [],
+
+		it('Warn At Inbox equal to Pass At Inbox: pass at or above it, fail below, never warn', () => {
+			const same = { passAt: 70, warnAt: 70 };
+			expect(simplifySpamTest(completedWith(7), same).verdict).toBe('pass');
+			expect(simplifySpamTest(completedWith(6), same)).toMatchObject({
+				verdict: 'fail',
+				verdict_reason: '60 % of seed copies reached the inbox (fail below 70 %)',
+			});
 		});
-		expect(simplifySpamTest({ public_id: 'x', completed: false })).toEqual({
-			public_id: 'x',
-			completed: false,
-			verdict: 'pending',
-			verdict_reason: 'waiting for seed copies',
-			problems: [],
-			fixes: [],
+
+		it('every seed in the inbox: pass with no problems; none received in a completed test: the copies are named missing', () => {
+			expect(simplifySpamTest(completedWith(10))).toMatchObject({ verdict: 'pass', problems: [] });
+			const lost = simplifySpamTest({
+				completed: true,
+				results: [
+					{ provider: 'gmail', received_in: null },
+					{ provider: 'gmail', received_in: '' },
+					{ provider: 'gmail', received_in: 'INBOX' },
+				],
+			});
+			expect(lost).toMatchObject({ not_received: 2, inbox_percent: 33, verdict: 'fail' });
+			expect(lost.problems).toEqual([
+				'Only 33 % of seed copies reached the inbox',
+				'2 seed copies never arrived',
+			]);
+			expect(
+				simplifySpamTest({
+					completed: true,
+					results: [{ received_in: null }, { received_in: 'INBOX' }],
+				}).problems,
+			).toContain('1 seed copy never arrived');
+			expect(
+				simplifySpamTest({ completed: true, results: [{ received_in: 'SPAM' }] }).problems,
+			).toContain('1 of 1 seed copy landed in spam');
+		});
+
+		it('a test still running names no missing or spam copies as problems: they may yet arrive', () => {
+			const running = simplifySpamTest({
+				completed: false,
+				results: [{ received_in: 'SPAM' }, { received_in: null }, { received_in: 'INBOX' }],
+			});
+			expect(running).toMatchObject({
+				verdict: 'pending',
+				verdict_reason: 'waiting for seed copies: 2 of 3 arrived',
+				problems: [],
+			});
+		});
+
+		it('without the completed flag there is no verdict, even with seed results', () => {
+			const out = simplifySpamTest({ results: [{ received_in: 'INBOX' }] });
+			expect(out).not.toHaveProperty('verdict');
+			expect(out).not.toHaveProperty('verdict_reason');
+		});
+
+		it('a results list with no seeds gives placement counts but no percentages, and the verdict from the final score', () => {
+			const out = simplifySpamTest({ completed: true, results: [], final_score: 9 });
+			expect(out).toMatchObject({
+				inbox_percent: null,
+				spam_percent: null,
+				not_received: 0,
+				verdict: 'pass',
+			});
+			expect(out.placement).toMatchObject({ all: { seeds: 0, inbox_percent: null } });
+		});
+	});
+
+	describe('the verdict from the final score (no seed results in the answer)', () => {
+		it('a 2/10 fails, a 6/10 warns, an 8/10 passes (the thresholds divided by 10)', () => {
+			expect(simplifySpamTest({ completed: true, final_score: 2 })).toMatchObject({
+				verdict: 'fail',
+				verdict_reason: 'final score 2 of 10 (no seed results in the answer): fail below 6',
+				problems: ['Final score 2 of 10 (no seed results in the answer)'],
+			});
+			expect(simplifySpamTest({ completed: true, final_score: 6 })).toMatchObject({
+				verdict: 'warn',
+				verdict_reason: 'final score 6 of 10 (no seed results in the answer): warn from 6',
+				problems: ['Final score 6 of 10 (no seed results in the answer)'],
+			});
+			expect(simplifySpamTest({ completed: true, final_score: 8 })).toMatchObject({
+				verdict: 'pass',
+				verdict_reason: 'final score 8 of 10 (no seed results in the answer): pass at 8 or more',
+				problems: [],
+			});
+			expect(simplifySpamTest({ completed: true, final_score: 7.9 }).verdict).toBe('warn');
+			expect(simplifySpamTest({ completed: true, final_score: 5.9 }).verdict).toBe('fail');
+		});
+
+		it('results that are not a list count as no seed results', () => {
+			expect(simplifySpamTest({ completed: true, final_score: 2, results: 'none' })).toMatchObject({
+				verdict: 'fail',
+			});
+			expect(
+				simplifySpamTest({ completed: true, final_score: 2, results: 'none' }),
+			).not.toHaveProperty('placement');
+		});
+	});
+
+	describe('the inbox thresholds (options)', () => {
+		it('80 and 60 when not set; each set one read as a whole number from 0 to 100', () => {
+			const v = new Validator(node, 0);
+			expect(inboxThresholds(v, {})).toEqual({ passAt: 80, warnAt: 60 });
+			expect(inboxThresholds(v, { passAtInbox: 90 })).toEqual({ passAt: 90, warnAt: 60 });
+			expect(inboxThresholds(v, { warnAtInbox: '40' })).toEqual({ passAt: 80, warnAt: 40 });
+			expect(inboxThresholds(v, { passAtInbox: 100, warnAtInbox: 0 })).toEqual({
+				passAt: 100,
+				warnAt: 0,
+			});
+		});
+
+		it('Warn At Inbox equal to Pass At Inbox is accepted; above it, or outside 0 to 100, is refused naming the field', () => {
+			expect(inboxThresholds(new Validator(node, 0), { passAtInbox: 70, warnAtInbox: 70 })).toEqual(
+				{
+					passAt: 70,
+					warnAt: 70,
+				},
+			);
+			expect(thresholdError({ passAtInbox: 70, warnAtInbox: 71 })).toBe(
+				'Invalid "warnAtInbox": 71 is above Pass At Inbox (70)',
+			);
+			expect(thresholdError({ passAtInbox: 101 })).toMatch(
+				/"passAtInbox": 101 is above the maximum 100/,
+			);
+			expect(thresholdError({ warnAtInbox: -1 })).toMatch(
+				/"warnAtInbox": -1 is below the minimum 0/,
+			);
+		});
+	});
+
+	describe('what the simplified test holds', () => {
+		it('content sent as an object is kept as it is, and its spam words become a problem', () => {
+			const out = simplifySpamTest({
+				completed: true,
+				analysis_results: { spam_words: ['free', 'winner'], score: 3 },
+			});
+			expect(out.content).toEqual({ spam_words: ['free', 'winner'], score: 3 });
+			expect(out.problems).toEqual(['Spam words in the message: free, winner']);
+		});
+
+		it('content as JSON text of an object is parsed; JSON text of a list, broken JSON and an empty list of spam words are not problems', () => {
+			expect(simplifySpamTest({ analysis_results: ' {"spam_words":["cash"]} ' })).toMatchObject({
+				content: { spam_words: ['cash'] },
+				problems: ['Spam words in the message: cash'],
+			});
+			expect(simplifySpamTest({ analysis_results: '{not json' })).toMatchObject({
+				content: '{not json',
+				problems: [],
+			});
+			expect(simplifySpamTest({ analysis_results: '{"spam_words":[]}' }).problems).toEqual([]);
+			expect(simplifySpamTest({ analysis_results: '["a"]' }).content).toBe('["a"]');
+			expect(simplifySpamTest({ analysis_results: '{"spam_words":"cash"}' }).problems).toEqual([]);
+			expect(simplifySpamTest({ analysis_results: null })).not.toHaveProperty('content');
+		});
+
+		it('blacklists: one or several names in words, either list alone, none when the service sent neither', () => {
+			expect(simplifySpamTest({ blacklist_links: ['spamhaus'] })).toMatchObject({
+				blacklists: { domain: ['spamhaus'], sending_ip: [] },
+				problems: ['Listed on 1 domain blacklist: spamhaus'],
+			});
+			expect(simplifySpamTest({ blacklist_sending_ip: ['a', 'b'] })).toMatchObject({
+				blacklists: { domain: [], sending_ip: ['a', 'b'] },
+				problems: ['Sending IP listed on 2 blacklists: a, b'],
+			});
+			expect(
+				simplifySpamTest({ blacklist_links: ['x', 'y'], blacklist_sending_ip: ['z'] }).problems,
+			).toEqual(['Listed on 2 domain blacklists: x, y', 'Sending IP listed on 1 blacklist: z']);
+			expect(simplifySpamTest({ blacklist_links: [] })).toMatchObject({
+				blacklists: { domain: [], sending_ip: [] },
+				problems: [],
+			});
+			expect(simplifySpamTest({ blacklist_links: 'spamhaus' })).not.toHaveProperty('blacklists');
+		});
+
+		it('keeps the fields the service sent and leaves out the ones it did not (null subject, no ids, no scores)', () => {
+			expect(
+				simplifySpamTest({
+					public_id: 'a',
+					public_full_id: 'a-1',
+					subject: 'Hi',
+					sender: 's@example.com',
+					created_at: '2026-01-01',
+					test_type: 'manual',
+					seedlist: 2,
+					automated_test_id: 5,
+					score: '4',
+					btob_score: 3,
+					btoc_score: 'n/a',
+				}),
+			).toEqual({
+				public_id: 'a',
+				public_full_id: 'a-1',
+				subject: 'Hi',
+				sender: 's@example.com',
+				created_at: '2026-01-01',
+				test_type: 'manual',
+				seedlist: 2,
+				automated_test_id: 5,
+				score: 4,
+				btob_score: 3,
+				problems: [],
+				fixes: [],
+			});
+			expect(simplifySpamTest({ subject: null, completed: 'maybe' })).toEqual({
+				problems: [],
+				fixes: [],
+			});
+		});
+
+		it('the domain: its name from text, or from a snapshot in `domain` or `domain_auth`, with authentication in words', () => {
+			expect(simplifySpamTest({ domain: 'example.com' })).toEqual({
+				domain: 'example.com',
+				problems: [],
+				fixes: [],
+			});
+			expect(
+				simplifySpamTest({
+					domain: 'example.com',
+					domain_auth: { spf_valid: false, spf_value: '' },
+				}),
+			).toEqual({
+				domain: 'example.com',
+				authentication: { spf: 'missing' },
+				problems: ['SPF record missing'],
+				fixes: [
+					{
+						problem: 'SPF record missing',
+						severity: 'high',
+						fix: expect.stringContaining('at example.com') as unknown,
+						key: 'spf',
+					},
+				],
+			});
+			expect(simplifySpamTest({ domain_auth: { domain: 'b.example', dkim_valid: true } })).toEqual({
+				domain: 'b.example',
+				authentication: { dkim: 'valid' },
+				problems: [],
+				fixes: [],
+			});
+			expect(simplifySpamTest({ domain: ['x'], domain_auth: null })).toEqual({
+				problems: [],
+				fixes: [],
+			});
+			// Without a domain name the fix speaks of "your sending domain".
+			expect(simplifySpamTest({ domain_auth: { dkim_valid: false } }).fixes).toEqual([
+				expect.objectContaining({ fix: expect.stringContaining('your sending domain') as unknown }),
+			]);
+		});
+
+		it('seed results that are not objects are left out of the placement', () => {
+			const out = simplifySpamTest({
+				completed: true,
+				results: [null, 'INBOX', ['INBOX'], { provider: 'gmail', received_in: 'INBOX' }],
+			});
+			expect(out.placement).toMatchObject({ all: { seeds: 1, inbox: 1 }, gmail: { seeds: 1 } });
+		});
+
+		it('folders are read without regard to case or spaces: Personal and Important count as inbox, the tabs as categories', () => {
+			const out = simplifySpamTest({
+				completed: true,
+				results: [
+					'personal',
+					' Important ',
+					'updates',
+					'SOCIAL',
+					'Forums',
+					'promotion',
+					' spam ',
+					'Trash',
+				].map((received_in) => ({ provider: 'yahoo', received_in })),
+			});
+			expect(out.placement).toMatchObject({
+				yahoo: {
+					seeds: 8,
+					inbox: 2,
+					categories: 4,
+					spam: 1,
+					other: 1,
+					inbox_percent: 25,
+					spam_percent: 13,
+				},
+			});
+		});
+
+		it('providers are read without regard to case or spaces', () => {
+			expect([' Gmail ', 'MICROSOFT', 'Outlook ', 'YAHOO', 7].map(providerGroup)).toEqual([
+				'gmail',
+				'outlook',
+				'outlook',
+				'yahoo',
+				'other',
+			]);
+		});
+	});
+
+	describe('the fixes, worst first', () => {
+		const ranked = (out: IDataObject) =>
+			(out.fixes as IDataObject[]).map((f) => `${String(f.severity)} ${String(f.key)}`);
+
+		it('blacklists and a failing placement are critical, spam copies high, spam words and missing copies medium', () => {
+			const out = simplifySpamTest({
+				completed: true,
+				results: [{ received_in: 'SPAM' }, { received_in: null }, { received_in: 'INBOX' }],
+				analysis_results: { spam_words: ['free'] },
+				blacklist_links: ['a'],
+				blacklist_sending_ip: ['b'],
+			});
+			expect(ranked(out)).toEqual([
+				'critical placement',
+				'critical domain_blacklists',
+				'critical sending_ip_blacklists',
+				'high spam_copies',
+				'medium spam_words',
+				'medium not_arrived',
+			]);
+			expect((out.fixes as IDataObject[])[0].problem).toBe(
+				'Only 33 % of seed copies reached the inbox',
+			);
+		});
+
+		it('a placement that only warns is medium; a final score that fails is critical', () => {
+			expect(ranked(simplifySpamTest(completedWith(7)))).toEqual([
+				'high spam_copies',
+				'medium placement',
+			]);
+			expect(ranked(simplifySpamTest({ completed: true, final_score: 2 }))).toEqual([
+				'critical placement',
+			]);
 		});
 	});
 });
