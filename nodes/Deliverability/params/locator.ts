@@ -72,6 +72,21 @@ const PICKERS = {
 		},
 		hint: 'give the public_id of a spam test (e.g. oxxjt6gqir), not its public_full_id with the prefix',
 	},
+	/** The earlier of two spam tests compared (Spam Test → Compare); the later one is `publicId`. */
+	earlierPublicId: {
+		spec: {
+			displayName: 'Earlier Spam Test',
+			searchListMethod: 'searchSpamTests',
+			numeric: false,
+			placeholder: 'e.g. Xk3pQ9',
+			description: 'The spam test to compare with, by its public_id (not the public_full_id)',
+			idRule: {
+				regex: '^\\s*(?![Mm][Ll][Rr][Cc][Hh]-)[A-Za-z0-9_-]+\\s*$',
+				errorMessage: `Not a valid ID (a public_full_id? Leave out its "${FULL_ID_PREFIX}" prefix)`,
+			},
+		},
+		hint: 'give the public_id of the earlier spam test (e.g. oxxjt6gqir), not its public_full_id',
+	},
 	/**
 	 * Tags have no list endpoint; they are seen in `account.tags[]`, so the list is gathered from the
 	 * accounts (see searchTags). A tag on none of the accounts read there is given by ID.

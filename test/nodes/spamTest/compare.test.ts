@@ -1,0 +1,130 @@
+/**
+ * Spam Test → Compare through n8n's real engine against the sandbox: the latest two tests of an automated test or a
+ * sender, or two ids; placement before and after per provider, the verdict in words, and the problems as resolved,
+ * new and persisting, each with its fix.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, jsonOf, useSandbox } from '../context';
+
+const t = useSandbox();
+
+const history = async (body: IDataObject): Promise<Array<{ public_id: string }>> =>
+	await t.admin('POST', '/spam_tests/history', body);
+
+const compare = (extra: IDataObject) => ({ resource: 'spamTest', operation: 'compare', ...extra });
+
+const completed = async (sender: string): Promise<string> => {
+	const { data } = await t.api<{ public_id: string }>('POST', '/spam_tests', { seedlist: 1 });
+	await t.admin('POST', `/spam_tests/${data.public_id}/complete`, { sender });
+	return data.public_id;
+};
+
+describe('spamTest compare', () => {
+	it('the latest two of an automated test: a Gmail drop, per provider, the ids', async () => {
+		const made = await history({
+			automated_test_id: 2,
+			tests: [{ days_ago: 9 }, { days_ago: 8 }, { days_ago: 1, inbox_percent: { gmail: 25 } }],
+		});
+		const [out] = jsonOf(
+			await t.run(compare({ compare: 'automatedTest', automatedTestId: byId(2) })),
+		);
+		expect(out).toMatchObject({
+			automated_test_id: 2,
+			verdict: 'dropped',
+			verdict_reason:
+				'Gmail inbox 25 %, 63 points below the earlier test of 88 %; Inbox 65 %, 25 points below the earlier test of 90 %',
+			earlier: { public_id: made[1].public_id, inbox_percent: 90, final_score: 9 },
+			later: { public_id: made[2].public_id, inbox_percent: 65, final_score: 6.5 },
+			inbox_change: -25,
+			final_score_change: -2.5,
+			providers: { gmail: { inbox_percent_before: 88, inbox_percent: 25, change: -63 } },
+			persisting: expect.arrayContaining([expect.objectContaining({ key: 'spam_copies' })]),
+			resolved: [],
+		});
+		expect((out.new as IDataObject[]).map((f) => f.key)).toEqual(['placement']);
+		expect((await t.requests()).at(-1)?.query).toMatchObject({
+			automated_test_id: '2',
+			per_page: '50',
+		});
+	});
+
+	it('two ids: a spammy test fixed by a clean one resolves its problems; the reverse makes them new, with fixes', async () => {
+		const spammy = await completed('deals@spammy-offers.biz');
+		const clean = await completed('hello@clean-letters.com');
+		const [fixed] = jsonOf(
+			await t.run(
+				compare({ compare: 'ids', earlierPublicId: byId(spammy), publicId: byId(clean) }),
+			),
+		);
+		expect(fixed.verdict).toBe('improved');
+		expect((fixed.resolved as IDataObject[]).map((f) => f.key)).toEqual(
+			expect.arrayContaining([
+				'dmarc',
+				'spf',
+				'dkim',
+				'domain_blacklists',
+				'sending_ip_blacklists',
+			]),
+		);
+		expect(fixed.new).toEqual([]);
+		const [broke] = jsonOf(
+			await t.run(
+				compare({ compare: 'ids', earlierPublicId: byId(clean), publicId: byId(spammy) }),
+			),
+		);
+		expect(broke.verdict).toBe('dropped');
+		const fresh = broke.new as IDataObject[];
+		expect(fresh[0]).toMatchObject({ severity: 'critical' });
+		expect(fresh.find((f) => f.key === 'dmarc')?.fix).toContain('_dmarc.spammy-offers.biz');
+		expect(await t.calls()).toEqual(
+			expect.arrayContaining([`GET /spam_tests/${clean}`, `GET /spam_tests/${spammy}`]),
+		);
+	});
+
+	it('a sender with one completed test: not enough data, said in words; a pending test is not enough either', async () => {
+		await history({ sender: 'solo@acme-mail.com', tests: [{ days_ago: 2 }] });
+		const [one] = jsonOf(await t.run(compare({ compare: 'sender', sender: 'Solo@Acme-Mail.com' })));
+		expect(one).toMatchObject({
+			sender: 'solo@acme-mail.com',
+			verdict: 'not enough data',
+			verdict_reason:
+				'Only one completed test with seed results among the 50 newest spam tests of sender solo@acme-mail.com: two are needed to compare',
+		});
+		const pending = (await t.api<{ public_id: string }>('POST', '/spam_tests', {})).data.public_id;
+		const done = await completed('hello@clean-letters.com');
+		const [waiting] = jsonOf(
+			await t.run(
+				compare({ compare: 'ids', earlierPublicId: byId(done), publicId: byId(pending) }),
+			),
+		);
+		expect(waiting.verdict).toBe('not enough data');
+		expect(waiting.verdict_reason).toBe(
+			`The later test ${pending} has no seed results yet (still waiting for seed copies)`,
+		);
+	});
+
+	it('refuses bad input before any request', async () => {
+		await t.clearRequests();
+		const result = await t.run(
+			compare({ compare: 'sender', sender: '  ', options: { dropAtPoints: 500 } }),
+		);
+		expect(String(result.error?.message) + String(result.error?.description)).toMatch(/Sender/);
+		expect(String(result.error?.message) + String(result.error?.description)).toMatch(/Drop At/);
+		expect(await t.requests()).toEqual([]);
+	});
+});
+
+describe('spamTest compare raw', () => {
+	it('Output Raw Answer: the two tests compared, earlier first, as the service sent them', async () => {
+		const made = await history({
+			automated_test_id: 3,
+			tests: [{ days_ago: 9 }, { days_ago: 8 }, { days_ago: 1 }],
+		});
+		const out = jsonOf(
+			await t.run(compare({ compare: 'automatedTest', automatedTestId: byId(3), output: 'raw' })),
+		);
+		expect(out.map((o) => o.public_id)).toEqual([made[1].public_id, made[2].public_id]);
+		expect(out[0]).toHaveProperty('results');
+	});
+});
