@@ -41,9 +41,15 @@ type Claim = 'accepted' | 'duplicate' | 'starting';
  * The window size from the node option: a whole number in 0..MAX (0 switches deduplication off).
  */
 export function windowSize(value: unknown): number {
-	const n = typeof value === 'number' ? value : Number(value);
-	if (value === undefined || value === null || value === '' || !Number.isFinite(n))
-		return DEFAULT_DEDUPE_WINDOW;
+	// Only a number or numeric text is a size: blank text (Number("  ") is 0), a list or a boolean
+	// would otherwise turn deduplication off or shrink it to one id without anyone asking.
+	const n =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value)
+				: Number.NaN;
+	if (!Number.isFinite(n)) return DEFAULT_DEDUPE_WINDOW;
 	return Math.min(MAX_DEDUPE_WINDOW, Math.max(0, Math.floor(n)));
 }
 

@@ -1,0 +1,295 @@
+/**
+ * The duplicate memory's rules, called directly (no engine, no sandbox): the window size read from the option, whose
+ * memory a scope is, what a saved copy teaches, a repeat while the first is starting, the 60 s after which a pending
+ * id counts as started, the window's trimming, one save per 500 ms, and deactivation forgetting only its own node.
+ * Under n8n's real per-request static data and concurrency: duplicate-memory-under-concurrency.test.ts.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	claim,
+	DEFAULT_DEDUPE_WINDOW,
+	forget,
+	MAX_DEDUPE_WINDOW,
+	memoryScope,
+	settle,
+	windowSize,
+} from '../../nodes/DeliverabilityTrigger/dedupe';
+import { pendingPolicy } from '../../nodes/DeliverabilityTrigger/processMemory';
+import {
+	MEMORY_KEY,
+	persist,
+	savedIds,
+	savePolicy,
+} from '../../nodes/DeliverabilityTrigger/savedMemory';
+
+const saved = { save: { ...savePolicy }, pending: { ...pendingPolicy } };
+let workflow = 0;
+/** A scope no other test uses (the memories live in the module, for the whole process). */
+function freshScope(alertId: unknown = 'alert-1', nodeId = 'node-1') {
+	workflow++;
+	return memoryScope(`wf-${workflow}`, nodeId, alertId)!;
+}
+
+afterEach(() => {
+	Object.assign(savePolicy, saved.save);
+	Object.assign(pendingPolicy, saved.pending);
+	jest.restoreAllMocks();
+});
+
+/** Accepts and settles ids as started runs. */
+async function started(
+	data: IDataObject,
+	scope: ReturnType<typeof freshScope>,
+	ids: string[],
+	size = 10,
+) {
+	for (const id of ids) {
+		expect(await claim(data, scope, id, size)).toBe('accepted');
+		settle(scope, id, true, size);
+	}
+}
+
+describe('the window size (the Deduplication Window option)', () => {
+	it('not set, empty, blank or not a number: the default of 1000, never 0 (off)', () => {
+		for (const value of [
+			undefined,
+			null,
+			'',
+			'  ',
+			'many',
+			Number.NaN,
+			Number.POSITIVE_INFINITY,
+			[],
+			true,
+		])
+			expect([value, windowSize(value)]).toEqual([value, DEFAULT_DEDUPE_WINDOW]);
+	});
+
+	it('a whole number from 0 (off) to 10,000; numeric text read; fractions cut; beyond the ends clamped', () => {
+		expect([0, '0', 5, ' 7 ', 2.9, -3, 10_000, 20_000].map(windowSize)).toEqual([
+			0,
+			0,
+			5,
+			7,
+			2,
+			0,
+			MAX_DEDUPE_WINDOW,
+			MAX_DEDUPE_WINDOW,
+		]);
+	});
+});
+
+describe('whose memory', () => {
+	it('none without a registered alert; one per workflow, trigger node and alert', () => {
+		for (const alertId of [undefined, null, ''])
+			expect(memoryScope('wf', 'n', alertId)).toBeUndefined();
+		expect(memoryScope('wf', 'n', 0)).toEqual({ key: 'wf:n:0', alertId: '0' });
+		expect(memoryScope(undefined, 'n', 42)).toEqual({ key: ':n:42', alertId: '42' });
+	});
+
+	it('the saved copy counts only for the alert it was saved for, and only as a list of ids', () => {
+		expect(savedIds({ [MEMORY_KEY]: { alertId: 7, ids: ['a', 1] } }, '7')).toEqual(['a', '1']);
+		expect(savedIds({ [MEMORY_KEY]: { alertId: 8, ids: ['a'] } }, '7')).toEqual([]);
+		expect(savedIds({ [MEMORY_KEY]: { alertId: 7, ids: 'a' } }, '7')).toEqual([]);
+		expect(savedIds({ [MEMORY_KEY]: [{ alertId: 7, ids: ['a'] }] }, '7')).toEqual([]);
+		expect(savedIds({ [MEMORY_KEY]: 'a' }, '7')).toEqual([]);
+		expect(savedIds({}, '7')).toEqual([]);
+	});
+});
+
+describe('once per event', () => {
+	it('an event whose run started is a duplicate; one whose run failed starts again', async () => {
+		const scope = freshScope();
+		const data: IDataObject = {};
+		await started(data, scope, ['e1']);
+		expect(await claim(data, scope, 'e1', 10)).toBe('duplicate');
+		expect(await claim(data, scope, 'e2', 10)).toBe('accepted');
+		settle(scope, 'e2', false, 10);
+		expect(await claim(data, scope, 'e2', 10)).toBe('accepted');
+		settle(scope, 'e2', true, 10);
+		settle(scope, 'e2', false, 10); // no longer pending: nothing changes
+		expect(await claim(data, scope, 'e2', 10)).toBe('duplicate');
+	});
+
+	it('a window of 0 remembers nothing: every copy starts a run', async () => {
+		const scope = freshScope();
+		const data: IDataObject = {};
+		expect(await claim(data, scope, 'e1', 0)).toBe('accepted');
+		settle(scope, 'e1', true, 0);
+		expect(await claim(data, scope, 'e1', 0)).toBe('accepted');
+	});
+
+	it('an id in the copy saved for this alert is a duplicate (another process or an earlier run saw it)', async () => {
+		const scope = freshScope('a-9');
+		const data: IDataObject = { [MEMORY_KEY]: { alertId: 'a-9', ids: ['old'] } };
+		expect(await claim(data, scope, 'old', 10)).toBe('duplicate');
+		const other = freshScope('a-10');
+		expect(await claim(data, other, 'old', 10)).toBe('accepted');
+		settle(other, 'old', true, 10);
+	});
+
+	it('a repeat while the first copy is starting waits for its outcome: duplicate once it started, accepted if it failed', async () => {
+		const scope = freshScope();
+		const data: IDataObject = {};
+		expect(await claim(data, scope, 'e1', 10)).toBe('accepted');
+		const repeat = claim(data, scope, 'e1', 10);
+		settle(scope, 'e1', true, 10);
+		expect(await repeat).toBe('duplicate');
+
+		expect(await claim(data, scope, 'e2', 10)).toBe('accepted');
+		const again = claim(data, scope, 'e2', 10);
+		settle(scope, 'e2', false, 10);
+		expect(await again).toBe('accepted');
+		settle(scope, 'e2', true, 10);
+	});
+
+	it('a repeat that waited its time while the first is still starting is told to try again', async () => {
+		pendingPolicy.waitMs = 20;
+		const scope = freshScope();
+		const data: IDataObject = {};
+		expect(await claim(data, scope, 'e1', 10)).toBe('accepted');
+		const began = Date.now();
+		expect(await claim(data, scope, 'e1', 10)).toBe('starting');
+		expect(Date.now() - began).toBeGreaterThanOrEqual(15);
+		settle(scope, 'e1', true, 10);
+	});
+
+	it('an id pending for 60 s with no outcome counts as started (its save hung): a duplicate from then on', async () => {
+		const scope = freshScope();
+		const data: IDataObject = {};
+		let now = 1_000_000;
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+		pendingPolicy.waitMs = 0;
+		expect(await claim(data, scope, 'e1', 10)).toBe('accepted');
+		now += pendingPolicy.expireMs - 1;
+		expect(await claim(data, scope, 'e1', 10)).toBe('starting');
+		now += 1;
+		expect(await claim(data, scope, 'e1', 10)).toBe('duplicate');
+		expect(await claim(data, scope, 'e1', 10)).toBe('duplicate');
+	});
+
+	it('a failed id is not learnt back from a copy saved while it was pending', async () => {
+		const scope = freshScope();
+		const data: IDataObject = { [MEMORY_KEY]: { alertId: 'alert-1', ids: [] } };
+		expect(await claim(data, scope, 'e1', 10)).toBe('accepted');
+		const copy: IDataObject = { [MEMORY_KEY]: { alertId: 'alert-1', ids: ['e1'] } };
+		settle(scope, 'e1', false, 10);
+		expect(await claim(copy, scope, 'e1', 10)).toBe('accepted');
+		settle(scope, 'e1', true, 10);
+	});
+});
+
+describe('the window', () => {
+	it('keeps the newest ids: with a window of 2, the third started event pushes the first out', async () => {
+		const scope = freshScope();
+		const data: IDataObject = {};
+		await started(data, scope, ['a', 'b', 'c'], 2);
+		expect(await claim(data, scope, 'c', 2)).toBe('duplicate');
+		expect(await claim(data, scope, 'b', 2)).toBe('duplicate');
+		expect(await claim(data, scope, 'a', 2)).toBe('accepted');
+		settle(scope, 'a', false, 2);
+	});
+
+	it('ids learnt from a saved copy go in as the oldest, and are the first to go', async () => {
+		const scope = freshScope();
+		await started({}, scope, ['mine'], 2);
+		const data: IDataObject = { [MEMORY_KEY]: { alertId: 'alert-1', ids: ['x', 'y', 'x'] } };
+		// Learning x and y in front of "mine" leaves the newest 2: y and mine.
+		expect(await claim(data, scope, 'mine', 2)).toBe('duplicate');
+		expect(await claim({}, scope, 'y', 2)).toBe('duplicate');
+		expect(await claim({}, scope, 'x', 2)).toBe('accepted');
+		settle(scope, 'x', false, 2);
+	});
+});
+
+describe('saving the memory (one save per 500 ms)', () => {
+	it('the first accepted event after a quiet moment writes at once: started ids, pending ones and its own', async () => {
+		const scope = freshScope('al');
+		const data: IDataObject = {};
+		await started(data, scope, ['s1']);
+		expect(await claim(data, scope, 'p1', 10)).toBe('accepted');
+		expect(await claim(data, scope, 'own', 10)).toBe('accepted');
+		await persist(data, scope, 'own', 10);
+		expect(data[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['s1', 'p1', 'own'] });
+		for (const id of ['p1', 'own']) settle(scope, id, true, 10);
+	});
+
+	it('within 500 ms of a save the next request waits out the rest and then writes; others meanwhile write nothing', async () => {
+		savePolicy.delayMs = 150;
+		const scope = freshScope('al');
+		const first: IDataObject = {};
+		await started(first, scope, ['a']);
+		await persist(first, scope, 'a', 10);
+		const began = Date.now();
+
+		await started({}, scope, ['b']);
+		const carrier: IDataObject = {};
+		const carried = persist(carrier, scope, 'b', 10);
+		await started({}, scope, ['c']);
+		const passenger: IDataObject = {};
+		await persist(passenger, scope, 'c', 10);
+		expect(passenger).toEqual({});
+		expect(carrier).toEqual({});
+		await carried;
+		expect(Date.now() - began).toBeGreaterThanOrEqual(100);
+		expect(carrier[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['a', 'b', 'c'] });
+	});
+
+	it('a save holds the newest ids of the window only', async () => {
+		const scope = freshScope('al');
+		const data: IDataObject = {};
+		await started(data, scope, ['a', 'b', 'c'], 2);
+		expect(await claim(data, scope, 'd', 2)).toBe('accepted');
+		await persist(data, scope, 'd', 2);
+		expect(data[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['c', 'd'] });
+		settle(scope, 'd', true, 2);
+	});
+
+	it('nothing is written for a scope this process holds no memory of', async () => {
+		const data: IDataObject = {};
+		await persist(data, freshScope(), 'e1', 10);
+		expect(data).toEqual({});
+	});
+
+	it('a trigger deactivated while its save waits writes nothing back', async () => {
+		savePolicy.delayMs = 100;
+		const scope = memoryScope('wf-deactivated', 'node-1', 'al')!;
+		await started({}, scope, ['a']);
+		await persist({}, scope, 'a', 10);
+		await started({}, scope, ['b']);
+		const waiting: IDataObject = {};
+		const carried = persist(waiting, scope, 'b', 10);
+		forget({}, 'wf-deactivated', 'node-1');
+		await carried;
+		expect(waiting).toEqual({});
+	});
+});
+
+describe('deactivation', () => {
+	it("forgets its own node's memory and saved copy, and nothing of other triggers in the process", async () => {
+		const mine = memoryScope('wf-a', 'node-1', 'al')!;
+		const sameWorkflowOtherNode = memoryScope('wf-a', 'node-2', 'al')!;
+		const otherWorkflow = memoryScope('wf-b', 'node-1', 'al')!;
+		for (const scope of [mine, sameWorkflowOtherNode, otherWorkflow])
+			await started({}, scope, ['e1']);
+		const data: IDataObject = { [MEMORY_KEY]: { alertId: 'al', ids: ['e1'] }, other: 1 };
+		forget(data, 'wf-a', 'node-1');
+		expect(data).toEqual({ other: 1 });
+		expect(await claim({}, sameWorkflowOtherNode, 'e1', 10)).toBe('duplicate');
+		expect(await claim({}, otherWorkflow, 'e1', 10)).toBe('duplicate');
+		expect(await claim({}, mine, 'e1', 10)).toBe('accepted');
+		settle(mine, 'e1', true, 10);
+	});
+
+	it('releases repeats waiting on a pending id of the forgotten memory at once', async () => {
+		const scope = memoryScope('wf-c', 'node-1', 'al')!;
+		expect(await claim({}, scope, 'e1', 10)).toBe('accepted');
+		const repeat = claim({}, scope, 'e1', 10);
+		const began = Date.now();
+		forget({}, 'wf-c', 'node-1');
+		expect(await repeat).toBe('accepted');
+		expect(Date.now() - began).toBeLessThan(pendingPolicy.waitMs);
+		settle(scope, 'e1', true, 10);
+	});
+});
