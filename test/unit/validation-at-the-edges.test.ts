@@ -1,0 +1,229 @@
+/**
+ * The input checks at their edges, where a wrong comparison would let bad input through or refuse good input: blank
+ * text is no number, the ends of a range are allowed and named, legacy zone names such as CET are refused, picker
+ * dates keep their own day whatever their offset, lists read from text, and the words of each refusal. The common
+ * cases are in validation.test.ts.
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { NOTHING_SENT } from '../../nodes/shared/invalidFields';
+import { Validator } from '../../nodes/shared/validation';
+
+const node: INode = {
+	id: 'n1',
+	name: 'Deliverability',
+	type: 'deliverability',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const v = new Validator(node, 0);
+
+function failure(fn: () => unknown): NodeOperationError {
+	try {
+		fn();
+	} catch (error) {
+		if (error instanceof NodeOperationError) return error;
+		throw error;
+	}
+	throw new Error('expected a NodeOperationError');
+}
+const why = (fn: () => unknown) => failure(fn).message;
+
+describe('whole numbers', () => {
+	it('blank text is no number: "  " and "" are refused, not read as 0', () => {
+		expect(why(() => v.integer('Pass At Inbox (%)', '  ', 0, 100))).toBe(
+			'Invalid "Pass At Inbox (%)": expected a whole number, got "  "',
+		);
+		expect(why(() => v.integer('hour', '', 0, 23))).toBe(
+			'Invalid "hour": expected a whole number, got ""',
+		);
+	});
+
+	it('the ends of the range are allowed; one past them is refused, naming the range', () => {
+		expect(v.integer('n', 0, 0, 100)).toBe(0);
+		expect(v.integer('n', '100', 0, 100)).toBe(100);
+		expect(v.integer('n', ' 7 ', 0, 100)).toBe(7);
+		expect(why(() => v.integer('n', 101, 0, 100))).toBe(
+			'Invalid "n": 101 is above the maximum 100 (allowed: 0 to 100)',
+		);
+		expect(why(() => v.integer('n', '-1', 0, 100))).toBe(
+			'Invalid "n": -1 is below the minimum 0 (allowed: 0 to 100)',
+		);
+	});
+
+	it('a range open at one end says so; no range accepts any whole number', () => {
+		expect(why(() => v.integer('n', 0, 1))).toBe(
+			'Invalid "n": 0 is below the minimum 1 (allowed: 1 or more)',
+		);
+		expect(why(() => v.integer('n', 11, undefined, 10))).toBe(
+			'Invalid "n": 11 is above the maximum 10 (allowed: 10 or less)',
+		);
+		expect(v.integer('n', -5)).toBe(-5);
+		expect(v.integer('n', 1e9)).toBe(1e9);
+	});
+
+	it('true, Infinity and a list are not whole numbers; the meaning of the range goes into the hint', () => {
+		for (const value of [true, Number.POSITIVE_INFINITY, [1]])
+			expect(why(() => v.integer('n', value, 0, 9))).toMatch(/expected a whole number, got /);
+		const error = failure(() => v.integer('n', 50, 0, 10, 'Hours of the day.'));
+		expect(error.description).toBe(`Hours of the day. ${NOTHING_SENT}`);
+	});
+
+	it('ids go up to 2,147,483,647 (int32); lists of them too', () => {
+		expect(v.id('Account ID', 2_147_483_647)).toBe(2_147_483_647);
+		expect(why(() => v.id('Account ID', '2147483648'))).toContain('above the maximum 2147483647');
+		expect(v.idList('Account IDs', '1, 2147483647')).toEqual([1, 2_147_483_647]);
+		expect(why(() => v.idList('Account IDs', '3, 0'))).toBe(
+			'Invalid "Account IDs": 0 is below the minimum 1 (allowed: 1 to 2147483647)',
+		);
+	});
+});
+
+describe('lists of whole numbers', () => {
+	it('from a number, an array, or text with commas; empty parts and no value give nothing', () => {
+		expect(v.integerList('ids', 5)).toEqual([5]);
+		expect(v.integerList('ids', '1,,2, ')).toEqual([1, 2]);
+		expect(v.integerList('ids', ' , ')).toEqual([]);
+		expect(v.integerList('ids', '')).toEqual([]);
+		expect(v.integerList('ids', undefined)).toEqual([]);
+		expect(v.integerList('ids', null)).toEqual([]);
+		expect(why(() => v.integerList('ids', '7', 1, 5))).toContain('7 is above the maximum 5');
+	});
+});
+
+describe('value sets, booleans and text', () => {
+	it('a value set matches numbers given as text and text with spaces, and names the allowed values', () => {
+		expect(v.oneOf('seedlist', ' 3 ', [1, 2, 3])).toBe(3);
+		expect(v.oneOf('type', ' btoc ', ['all', 'btoc'])).toBe('btoc');
+		expect(why(() => v.oneOf('type', 'b2b', ['all', 'btoc']))).toBe(
+			'Invalid "type": "b2b" is not one of all, btoc',
+		);
+		expect(why(() => v.oneOf('seedlist', 5, [1, 2]))).toBe(
+			'Invalid "seedlist": 5 is not one of 1, 2',
+		);
+		expect(why(() => v.oneOf('type', null, ['all', 'btoc']))).toBe(
+			'Invalid "type": expected one of all, btoc, but its expression gave nothing (null)',
+		);
+	});
+
+	it('booleans: true and false, as such or as that text; anything else refused in words', () => {
+		expect([v.boolean('a', true), v.boolean('a', false), v.boolean('a', 'false')]).toEqual([
+			true,
+			false,
+			false,
+		]);
+		expect(why(() => v.boolean('Active', 1))).toBe(
+			'Invalid "Active": expected true or false, got 1',
+		);
+		expect(why(() => v.boolean('Active', 'TRUE'))).toBe(
+			'Invalid "Active": expected true or false, got "TRUE"',
+		);
+	});
+
+	it('required text is trimmed; blank or not text is refused; plain text may be empty but must be text', () => {
+		expect(v.nonEmptyString('Name', '  Team  ')).toBe('Team');
+		expect(why(() => v.nonEmptyString('Name', '   '))).toBe(
+			'Invalid "Name": a non-empty text is required',
+		);
+		expect(why(() => v.nonEmptyString('Name', 5))).toBe(
+			'Invalid "Name": a non-empty text is required',
+		);
+		expect(v.string('Description', '')).toBe('');
+		expect(why(() => v.string('Description', 5))).toBe(
+			'Invalid "Description": expected text, got 5',
+		);
+		expect(why(() => v.string('Description', { a: 1 }))).toBe(
+			'Invalid "Description": expected text, got {"a":1}',
+		);
+	});
+});
+
+describe('time zones', () => {
+	it('Area/Location names and UTC, trimmed; legacy names such as CET, EST or GMT are refused', () => {
+		expect(v.timeZone('Time Zone', ' America/New_York ')).toBe('America/New_York');
+		expect(v.timeZone('Time Zone', 'Etc/GMT+5')).toBe('Etc/GMT+5');
+		expect(v.timeZone('Time Zone', 'UTC')).toBe('UTC');
+		for (const legacy of ['CET', 'EST', 'GMT']) {
+			const error = failure(() => v.timeZone('Time Zone', legacy));
+			expect([error.message, error.description]).toEqual([
+				`Invalid "Time Zone": "${legacy}" is not an IANA time zone name`,
+				`Use a name like Europe/Paris, America/New_York or UTC. ${NOTHING_SENT}`,
+			]);
+		}
+	});
+
+	it('no zone, blank or not text: required, with where to pick one', () => {
+		for (const value of [undefined, '', '  ', 5]) {
+			const error = failure(() => v.timeZone('Time Zone', value));
+			expect([error.message, error.description]).toEqual([
+				'Invalid "Time Zone": a time zone is required',
+				`Pick one from the list, or give a name like Europe/Paris. ${NOTHING_SENT}`,
+			]);
+		}
+	});
+});
+
+describe('dates', () => {
+	it('a picker date keeps its own day whatever its offset: late evening at -05:00, early morning at +05:00', () => {
+		expect(v.ddmmyyyy('Expiry', '2027-12-31T22:00:00.000-05:00')).toBe('31/12/2027');
+		expect(v.ddmmyyyy('Expiry', '2027-12-31T00:30:00+05:00')).toBe('31/12/2027');
+		expect(v.ddmmyyyy('Expiry', '2027-12-31')).toBe('31/12/2027');
+		expect(v.ddmmyyyy('Expiry', ' 5/6/2027 ')).toBe('05/06/2027');
+	});
+
+	it('only DD/MM/YYYY and ISO dates with dashes: 20271231 or a date in words is refused, saying how to give it', () => {
+		for (const value of ['20271231', 'Dec 31 2027', '2027/12/31']) {
+			const error = failure(() => v.ddmmyyyy('Expiry', value));
+			expect([error.message, error.description]).toEqual([
+				`Invalid "Expiry": "${value}" is not a date`,
+				`Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date. ${NOTHING_SENT}`,
+			]);
+		}
+		for (const value of [undefined, '', '  ', 20271231])
+			expect(why(() => v.ddmmyyyy('Expiry', value))).toBe('Invalid "Expiry": a date is required');
+	});
+});
+
+describe('labels and several problems', () => {
+	it('a label function that throws falls back to the field name', () => {
+		const broken = new Validator(node, 0, {
+			label: () => {
+				throw new Error('no description');
+			},
+		});
+		expect(why(() => broken.integer('hour', 'x'))).toBe(
+			'Invalid "hour": expected a whole number, got "x"',
+		);
+	});
+
+	it('several problems: counted, each in words, and every hint before "nothing was sent"', () => {
+		const error = failure(() =>
+			v.all({
+				a: () => v.timeZone('Time Zone', 'CET'),
+				b: () => v.integer('Hour', 25, 0, 23),
+				c: () => v.ddmmyyyy('Expiry', 'soon'),
+			}),
+		);
+		expect(error.message).toBe(
+			'3 invalid fields: "Time Zone": "CET" is not an IANA time zone name; "Hour": 25 is above the maximum 23 (allowed: 0 to 23); "Expiry": "soon" is not a date',
+		);
+		expect(error.description).toBe(
+			`Time Zone: Use a name like Europe/Paris, America/New_York or UTC. Expiry: Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date. ${NOTHING_SENT}`,
+		);
+	});
+
+	it('one field with two problems is named once, with its first', () => {
+		const error = failure(() =>
+			v.all({
+				a: () => v.integer('Hour', 'x'),
+				b: () => v.integer('Hour', 99, 0, 23),
+				c: () => v.integer('Minute', 99, 0, 59),
+			}),
+		);
+		expect(error.message).toBe(
+			'2 invalid fields: "Hour": expected a whole number, got "x"; "Minute": 99 is above the maximum 59 (allowed: 0 to 59)',
+		);
+	});
+});
