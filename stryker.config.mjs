@@ -32,11 +32,17 @@ export const targets = {
 		tests: ['test/nodes/domain/simplified.test.ts'],
 	},
 	validation: {
-		mutate: 'nodes/shared/validation.ts',
-		tests: ['test/unit/validation.test.ts'],
+		// invalidFields.ts (several problems in one error) was carved out of validation.ts.
+		mutate: ['nodes/shared/validation.ts', 'nodes/shared/invalidFields.ts'],
+		tests: ['test/unit/validation.test.ts', 'test/unit/validation-at-the-edges.test.ts'],
 	},
 	dedupe: {
-		mutate: 'nodes/DeliverabilityTrigger/dedupe.ts',
+		// The process's memory and the saved copy were carved out of dedupe.ts.
+		mutate: [
+			'nodes/DeliverabilityTrigger/dedupe.ts',
+			'nodes/DeliverabilityTrigger/processMemory.ts',
+			'nodes/DeliverabilityTrigger/savedMemory.ts',
+		],
 		tests: ['test/trigger/duplicate-memory-rules.test.ts'],
 	},
 };
