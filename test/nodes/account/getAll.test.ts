@@ -146,6 +146,12 @@ describe('account getAll', () => {
 		expectValidationError(result, /"Filters → Max Score"/);
 		expect(await apiRequests()).toHaveLength(0);
 	});
+
+	it('refuses a Search that is not text (from an expression) before any request, as the other lists do', async () => {
+		const result = await t.run(account('getAll', { filters: { search: '={{ 42 }}' } }));
+		expectValidationError(result, /"Filters → Search": expected text, got 42/);
+		expect(await apiRequests()).toHaveLength(0);
+	});
 });
 
 describe('account simplified', () => {

@@ -90,17 +90,8 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
 	const v = item.fields;
 	const filters = item.collection('filters');
-	const qs: IDataObject = {};
-	if (typeof filters.search === 'string' && filters.search.trim())
-		qs.search = filters.search.trim();
-	if (filters.tags !== undefined && String(filters.tags).trim()) {
-		qs.tags = String(filters.tags)
-			.split(',')
-			.map((t) => t.trim())
-			.filter((t) => t)
-			.join(',');
-	}
-	const { extra, limit, view, ...checked } = v.all({
+	const { extra, limit, view, search, ...checked } = v.all({
+		search: ifGiven(filters.search, (value) => v.string('search', value).trim() || undefined),
 		max_score: ifGiven(filters.max_score, (value) =>
 			v.integer('max_score', value, 0, 101, MAX_SCORE_MEANS),
 		),
@@ -114,6 +105,14 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		limit: () => item.limit(),
 		view: () => item.output(),
 	});
+	const qs: IDataObject = given({ search });
+	if (filters.tags !== undefined && String(filters.tags).trim()) {
+		qs.tags = String(filters.tags)
+			.split(',')
+			.map((t) => t.trim())
+			.filter((t) => t)
+			.join(',');
+	}
 	Object.assign(qs, given(checked), extra);
 	const accounts = await item.requestAll(
 		{ path: '/accounts', qs, pageSize: PAGE_SIZES.accounts, answer: ACCOUNT_LIST },
