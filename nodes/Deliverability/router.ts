@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { NOTHING_SENT } from '../shared/invalidFields';
 import { ItemGate } from '../shared/itemGate';
 import { MAX_IN_FLIGHT } from '../shared/pacer';
 import { openSession } from '../shared/transport';
@@ -122,6 +123,7 @@ export async function route(
 				`The operation "${operation}" of "${resource}" is not supported`,
 				{
 					itemIndex: i,
+					description: `Pick the resource and operation again from their lists. ${NOTHING_SENT}`,
 				},
 			);
 		}

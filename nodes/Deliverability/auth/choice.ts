@@ -22,6 +22,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { NOTHING_SENT } from '../../shared/invalidFields';
+
 /** The hidden parameter whose value is the name of the credential the operation uses. */
 export const USES_CREDENTIAL = 'usesCredential';
 
@@ -114,10 +116,11 @@ export function assertSelected(ctx: IExecuteFunctions, credential: CredentialNam
 		ctx.getNode(),
 		`This operation needs a "${CREDENTIALS[credential]}" credential, and none is selected`,
 		{
-			description:
+			description: `${
 				credential === API_KEY
 					? 'Select or create one at the top of the node.'
-					: 'It holds the API key and the secret this operation sends, so the workflow never stores the secret. Select or create one at the top of the node (see README → Credentials).',
+					: 'It holds the API key and the secret this operation sends, so the workflow never stores the secret. Select or create one at the top of the node (see README → Credentials).'
+			} ${NOTHING_SENT}`,
 		},
 	);
 }

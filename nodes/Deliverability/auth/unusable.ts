@@ -2,6 +2,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { NOTHING_SENT } from '../../shared/invalidFields';
+
 /**
  * A credential that cannot be used, found before any request; names the credential and its field,
  * never a value.
@@ -16,6 +18,6 @@ export function credentialError(
 	return new NodeOperationError(
 		ctx.getNode(),
 		`The credential "${credential}" cannot be used: ${problem}`,
-		{ itemIndex, description },
+		{ itemIndex, description: `${description} ${NOTHING_SENT}` },
 	);
 }

@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { NOTHING_SENT } from '../invalidFields';
 import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
 import { CREDENTIAL_NAME, type ApiContext } from './types';
 
@@ -111,8 +112,7 @@ export class Session {
 				this.ctx.getNode(),
 				'The Base URL in the credential is not an http(s) URL',
 				{
-					description:
-						'Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1',
+					description: `Set it to the service address ending in /api/v1, e.g. https://api.example.com/api/v1. ${NOTHING_SENT}`,
 					itemIndex,
 				},
 			);
@@ -125,8 +125,7 @@ export class Session {
 				this.ctx.getNode(),
 				'The Base URL in the credential does not end in /api/v1',
 				{
-					description:
-						'Open the credential and set Base URL to the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1. Nothing was sent to the service.',
+					description: `Open the credential and set Base URL to the service address ending in the version segment /api/v1, e.g. https://api.example.com/api/v1. ${NOTHING_SENT}`,
 					itemIndex,
 				},
 			);
