@@ -179,6 +179,56 @@ describe('account connectImap', () => {
 		).toBe(30);
 	});
 
+	it('version 1.1 answers in words (connected, login updated, Test Only); Raw and version 1 give the answer as sent', async () => {
+		const v11 = { typeVersion: 1.1, ...login() };
+		const [connected] = jsonOf(await t.run({ ...mailbox, email: 'words@acme-mail.com' }, v11));
+		expect(connected).toEqual(
+			expect.objectContaining({
+				id: 31,
+				email: 'words@acme-mail.com',
+				outcome: 'connected',
+				message: 'Mailbox words@acme-mail.com (ID 31) connected',
+			}),
+		);
+		expect(connected.first_name).toBe('New');
+		expect(Object.keys(connected).filter((k) => /password/i.test(k))).toEqual([]);
+
+		const [updated] = jsonOf(
+			await t.run(
+				{ ...mailbox, email: 'fixed@acme-mail.com', updateExisting: true, accountId: byId(14) },
+				v11,
+			),
+		);
+		expect(updated).toEqual(
+			expect.objectContaining({
+				id: 14,
+				disconnected: false,
+				outcome: 'login updated',
+				message: 'The login of account fixed@acme-mail.com (ID 14) was updated',
+			}),
+		);
+
+		const [tested] = jsonOf(await t.run({ ...mailbox, testOnly: true }, v11));
+		expect(tested).toEqual({
+			email: mailbox.email,
+			test: true,
+			success: true,
+			imap_auth_success: true,
+			smtp_auth_success: true,
+			outcome: 'login works',
+			message: `Test Only: the login of ${mailbox.email} works; nothing was created or changed.`,
+		});
+
+		const [raw] = jsonOf(
+			await t.run({ ...mailbox, email: 'raw@acme-mail.com', output: 'raw' }, v11),
+		);
+		const [v1] = jsonOf(await t.run({ ...mailbox, email: 'v1@acme-mail.com' }, login()));
+		for (const answer of [raw, v1]) {
+			expect(answer).toEqual(expect.objectContaining({ first_name: 'New', last_name: 'Box' }));
+			expect(answer.outcome).toBeUndefined();
+		}
+	});
+
 	it('reads per-item passwords from input fields (bulk onboarding) and keeps them out of output', async () => {
 		const result = await t.run(
 			{

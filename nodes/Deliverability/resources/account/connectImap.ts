@@ -13,8 +13,10 @@ import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { idPicker } from '../../params/locator';
+import { outputFields, shaped } from '../../params/output';
 import type { CredentialUse } from '../../auth/choice';
 import { passwordFields, passwordsOf, PASSWORDS_FROM_CREDENTIAL } from '../../auth/mailboxLogin';
+import { connectedWords } from './shared/connectedWords';
 import { loginFailure } from './shared/loginFailure';
 import { ownServerFields, ownServers } from './shared/ownServers';
 import type { BuilderFacts } from '../../helpers/builder';
@@ -34,7 +36,13 @@ export const credentials: CredentialUse[] = [
 
 export const builder: BuilderFacts = {
 	returns: 'one item, the account',
-	fields: { id: 'numeric account id', email: '', imap_issue: 'true when the login failed' },
+	fields: {
+		id: 'numeric account id',
+		email: '',
+		disconnected: 'true when the service reports an IMAP issue',
+		outcome: '',
+		message: 'what happened, in words',
+	},
 };
 
 const PROVIDERS = [
@@ -175,6 +183,12 @@ export const description: INodeProperties[] = [
 				'Whether to connect the mailbox for spam tests only (automated tests), without warming: no warming seat is charged',
 		},
 	]),
+	...outputFields({
+		simplified:
+			'The account (ID, email, verdict) and whether it was connected or its login updated, in words; with Test Only, whether the login works',
+		kept: 'id',
+		example: 'email, imap_issue',
+	}),
 ];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -221,8 +235,9 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		),
 		test: () => item.flag('testOnly') || undefined,
 		passwords: async () => await passwordsOf(this, v, i, smtpOnly),
+		view: () => item.output(),
 	});
-	const { email, provider, first_name, last_name, smtp_only, test, ...servers } = read;
+	const { email, provider, first_name, last_name, smtp_only, test, view, ...servers } = read;
 	const testOnly = test === true;
 	const body = given({ email, first_name, last_name, provider, ...servers, smtp_only, test });
 	if (passwords.password) body.password = passwords.password;
@@ -254,10 +269,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		reply,
 		Object.keys(reply).filter((k) => /password/i.test(k)),
 	);
-	if (!testOnly) return out;
+	const words = (answer: IDataObject) =>
+		connectedWords(answer, { email, testOnly, updating: servers.id !== undefined });
+	if (!testOnly) return shaped(out, view, words, ['id']);
 	this.addExecutionHints({
 		message: `Test Only: the login of ${email} works; nothing was created or changed.`,
 		location: 'outputPane',
 	});
-	return { success: true, test: true, email, ...out };
+	return shaped({ success: true, test: true, email, ...out }, view, words, ['email']);
 }
