@@ -48,6 +48,18 @@ function answerOf(text: string): Array<Record<string, unknown>> {
 
 const ANNA = 'anna';
 
+/** The Tool Description the example writes for a model on a tool node (Tool Description → Set Manually). */
+function toolDescriptionOf(node: string): string {
+	const found = (
+		readExample('ai-agent.json').nodes as Array<{
+			name: string;
+			parameters: { descriptionType?: string; toolDescription?: string };
+		}>
+	).find((n) => n.name === node)!;
+	expect(found.parameters.descriptionType).toBe('manual');
+	return String(found.parameters.toolDescription);
+}
+
 /**
  * The model's side of the conversation, one step per tool result so far: find Anna's mailbox (by search), get it by
  * its email (a mistake the tool must explain), then by its id, list every mailbox (too many: capped), create a spam
@@ -172,7 +184,7 @@ it('runs the agent to its final answer through every scripted step', () => {
 	);
 });
 
-it('shows the model each tool with an operation text that says what it must know, and described parameters', () => {
+it('shows the model each tool with the description the example writes for a model, and described parameters', () => {
 	const tools = Object.fromEntries(
 		(model.requests[0].tools ?? []).map((t) => [t.function.name, t.function]),
 	);
@@ -182,12 +194,21 @@ it('shows the model each tool with an operation text that says what it must know
 		'Get_account',
 		'Get_spam_test_results',
 	]);
-	expect(tools.Find_accounts.description).toBe('Get many accounts in Deliverability');
-	expect(tools.Get_account.description).toBe('Get an account in Deliverability');
-	expect(tools.Create_spam_test.description).toBe(
-		'Create a spam test (one credit) in Deliverability',
-	);
-	expect(tools.Get_spam_test_results.description).toBe('Get a spam test in Deliverability');
+	// Each tool's own words, written for a model (Tool Description → Set Manually), not n8n's template ("Get an
+	// account in Deliverability").
+	for (const [tool, node] of [
+		['Find_accounts', 'Find accounts'],
+		['Get_account', 'Get account'],
+		['Create_spam_test', 'Create spam test'],
+		['Get_spam_test_results', 'Get spam test results'],
+	]) {
+		expect(tools[tool].description).toBe(toolDescriptionOf(node));
+		expect(tools[tool].description).not.toMatch(/ in Deliverability$/);
+	}
+	expect(tools.Find_accounts.description).toMatch(/numeric id/);
+	expect(tools.Get_account.description).toMatch(/verdict \(pass, warn or fail\)/);
+	expect(tools.Create_spam_test.description).toMatch(/costs one credit/);
+	expect(tools.Get_spam_test_results.description).toMatch(/not the public_full_id/);
 
 	expect(tools.Find_accounts.parameters.properties).toEqual({
 		search: {
