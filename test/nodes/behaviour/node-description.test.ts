@@ -76,6 +76,7 @@ const NODE_OPTIONS = new Set([
 	'dropAtPoints',
 	'improveAtPoints',
 	'minEarlierTests',
+	'minMessages',
 ]);
 
 const COLLECTIONS = ['filters', 'updateFields', 'additionalFields', 'options'];

@@ -7,6 +7,7 @@ import * as get from './get';
 import * as getAliases from './getAliases';
 import * as getAll from './getAll';
 import * as getGraph from './getGraph';
+import * as getTrend from './getTrend';
 import * as getStats from './getStats';
 import * as pause from './pause';
 import * as reconnect from './reconnect';
@@ -24,6 +25,7 @@ export const account = defineResource(
 		getAliases,
 		getAll,
 		getGraph,
+		getTrend,
 		getStats,
 		pause,
 		reconnect,

@@ -1,0 +1,105 @@
+/**
+ * Account → Get Warming Trend through n8n's real engine against the sandbox: the last days of warming against the
+ * days before, inbox % and spam %, the verdict in words (a drop made with the admin API), many mailboxes in one run
+ * (one item each), the thresholds as options, and bad input refused before any request.
+ */
+import { byId, jsonOf, useSandbox } from '../context';
+
+const t = useSandbox();
+
+const trend = (extra: Record<string, unknown> = {}) => ({
+	resource: 'account',
+	operation: 'getTrend',
+	accountId: '={{ { "__rl": true, "mode": "id", "value": $json.id } }}',
+	...extra,
+});
+
+describe('account getTrend', () => {
+	it('many mailboxes in one run: the one whose warming mail lands in spam since 3 days dropped, the others not', async () => {
+		await t.admin('POST', '/accounts/2/warming', { spam_percent: 60, days: 3 });
+		const result = await t.run(trend({ days: 3 }), { input: [{ id: 1 }, { id: 2 }, { id: 4 }] });
+		expect(result.error).toBeUndefined();
+		const out = jsonOf(result);
+		expect(out.map((o) => [o.account_id, o.verdict === 'dropped'])).toEqual([
+			[1, false],
+			[2, true],
+			[4, false],
+		]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const drop = out[1];
+		expect(drop).toMatchObject({ account_id: 2, days: 3, spam_percent: 60 });
+		expect(drop.spam_change as number).toBeGreaterThanOrEqual(40);
+		expect(drop.inbox_change as number).toBeLessThanOrEqual(-30);
+		expect(String(drop.verdict_reason)).toMatch(
+			/^Warming spam 60 %, \d+ points above the previous 3 days' share of \d+ %; Warming inbox \d+ %, \d+ points below/,
+		);
+		// Four graphs an account, reaching back two periods.
+		const calls = await t.calls();
+		expect(calls.filter((c) => c.includes('/conversation_message_logs/2/'))).toEqual(
+			['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(
+				(c) => `GET /conversation_message_logs/2/sent/categories/graph/${c}?past_days=5`,
+			),
+		);
+	});
+
+	it('the sums are the graphs’ own: last days against the days before', async () => {
+		const [out] = jsonOf(await t.run(trend({ accountId: byId(1), days: 2 })));
+		const graphs = await Promise.all(
+			['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(
+				async (c) =>
+					(
+						await t.api<{ data: number[] }>(
+							'GET',
+							`/conversation_message_logs/1/sent/categories/graph/${c}`,
+							undefined,
+							{ past_days: 3 },
+						)
+					).data.data,
+			),
+		);
+		const total = (from: number, to: number) =>
+			graphs.reduce((a, g) => a + g.slice(from, to).reduce((x, y) => x + y, 0), 0);
+		expect(out.sent).toBe(total(2, 4));
+		expect(out.sent_before).toBe(total(0, 2));
+		expect(out.inbox_percent).toBe(
+			Math.round((100 * graphs[0].slice(2, 4).reduce((a, b) => a + b, 0)) / total(2, 4)),
+		);
+	});
+
+	it('not enough data for a spam-test-only mailbox (no warming messages), said in words', async () => {
+		const [out] = jsonOf(await t.run(trend({ accountId: byId(7) })));
+		expect(out).toMatchObject({
+			account_id: 7,
+			verdict: 'not enough data',
+			verdict_reason:
+				'Fewer than 20 warming messages (or no full graph) in the last 7 days and the 7 days before',
+		});
+	});
+
+	it('thresholds and provider are options; Output Raw Answer gives the graphs as sent', async () => {
+		await t.admin('POST', '/accounts/2/warming', { spam_percent: 60, days: 3, provider: 'gmail' });
+		const [lenient] = jsonOf(
+			await t.run(
+				trend({ accountId: byId(2), days: 3, options: { dropAtPoints: 90, improveAtPoints: 90 } }),
+			),
+		);
+		expect(lenient.verdict).toBe('stable');
+		const [gmail] = jsonOf(
+			await t.run(trend({ accountId: byId(2), days: 3, options: { provider: 'gmail' } })),
+		);
+		expect(gmail).toMatchObject({ provider: 'gmail', verdict: 'dropped' });
+		const raw = jsonOf(await t.run(trend({ accountId: byId(2), output: 'raw' })));
+		expect(raw.map((r) => r.category)).toEqual(['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS']);
+		expect(raw[0].labels).toHaveLength(14);
+	});
+
+	it('refuses bad input before any request, every problem at once', async () => {
+		await t.clearRequests();
+		const result = await t.run(
+			trend({ accountId: byId(1), days: 0, options: { provider: 'aol', minMessages: 0 } }),
+		);
+		const text = String(result.error?.message) + String(result.error?.description);
+		for (const label of ['Days', 'Provider', 'Minimum Messages']) expect(text).toContain(label);
+		expect(await t.requests()).toEqual([]);
+	});
+});
