@@ -52,15 +52,25 @@ const REPORT_TILES = [
 ];
 
 /**
- * What of the weekly report's first screen does not fit the width it is shown in (n8n's HTML view, a mail client's
- * pane): its title or period reaching past the view's right edge, a summary tile doing so or cutting its text, a
- * tile's figure ("3 / 8") broken over two lines. (The tables further down may scroll sideways in a narrow view.) Runs
- * in the report's document.
+ * What of the weekly report does not fit the width it is shown in (n8n's HTML view, a mail client's pane): its title
+ * or period reaching past the view's right edge, a summary tile doing so or cutting its text, a tile's figure ("3 /
+ * 8") broken over two lines, a table further down reaching past the edge, or the page scrolling sideways. Runs in the
+ * report's document.
  */
 function reportMisfits(body: HTMLElement, labels: string[]): string[] {
 	const doc = body.ownerDocument;
 	const view = doc.documentElement.clientWidth;
 	const problems: string[] = [];
+	if (doc.documentElement.scrollWidth > view + 1)
+		problems.push(
+			`the page is ${doc.documentElement.scrollWidth}px wide: it scrolls sideways in ${view}px`,
+		);
+	for (const table of Array.from(doc.querySelectorAll<HTMLElement>('table'))) {
+		const right = table.getBoundingClientRect().right;
+		const heading = table.previousElementSibling?.textContent ?? 'a table';
+		if (right > view + 1)
+			problems.push(`the table after "${heading}" ends at ${right}px, past ${view}px`);
+	}
 	for (const e of [doc.querySelector('h1'), doc.querySelector('h1 + p')])
 		if (!e || e.getBoundingClientRect().right > view + 1 || e.scrollWidth > e.clientWidth + 1)
 			problems.push(`"${e?.textContent ?? 'the title'}" does not fit ${view}px`);
@@ -673,7 +683,8 @@ d('real browser (Debian chromium + playwright-core)', () => {
 			},
 			{ panelShot: 'weekly-report-in-n8n.png', pageShot: 'weekly-report.png', width: 860 },
 		);
-		// The emailed page in common mail-client widths: a phone, a reading pane, Gmail's message column.
+		// The emailed page in common mail-client widths: a phone, a reading pane, Gmail's message column; every table
+		// too, with nothing to scroll sideways.
 		const misfits: Record<number, string[]> = {};
 		for (const width of [360, 480, 600, 800]) {
 			const mail = await browser.newPage({ viewport: { width, height: 800 } });
