@@ -39,9 +39,9 @@ export const targets = {
 	dedupe: {
 		// The process's memory and the saved copy were carved out of dedupe.ts.
 		mutate: [
-			'nodes/DeliverabilityTrigger/dedupe.ts',
-			'nodes/DeliverabilityTrigger/processMemory.ts',
-			'nodes/DeliverabilityTrigger/savedMemory.ts',
+			'nodes/DeliverabilityAlertTrigger/dedupe.ts',
+			'nodes/DeliverabilityAlertTrigger/processMemory.ts',
+			'nodes/DeliverabilityAlertTrigger/savedMemory.ts',
 		],
 		tests: ['test/trigger/duplicate-memory-rules.test.ts'],
 	},

@@ -156,7 +156,7 @@ async function main(): Promise<void> {
 				const example = autoPauseExample();
 				if (o.window !== undefined)
 					for (const node of example.nodes)
-						if (node.type.endsWith('.deliverabilityTrigger'))
+						if (node.type.endsWith('.deliverabilityAlertTrigger'))
 							node.parameters.options = { dedupeWindow: o.window };
 				await cluster.main.importWorkflows([example, controlWorkflow()]);
 				await cluster.start();

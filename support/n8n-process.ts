@@ -14,7 +14,7 @@ import { repoRoot, run, runtimeEnv, runtimePaths, type Log, type RuntimePaths } 
 export const PACKAGE_NAME = 'n8n-nodes-deliverability';
 export const NODE_TYPES = {
 	action: `${PACKAGE_NAME}.deliverability`,
-	trigger: `${PACKAGE_NAME}.deliverabilityTrigger`,
+	trigger: `${PACKAGE_NAME}.deliverabilityAlertTrigger`,
 	notificationTrigger: `${PACKAGE_NAME}.deliverabilityNotificationTrigger`,
 };
 

@@ -4,7 +4,7 @@
  * delivers each ACCOUNT_DISCONNECTED with its own policy (timeout, retries, then dropped) to two alerts of the same
  * project:
  *
- * - the auto-pause example (Deliverability Trigger → Pause the account), registered by publishing it;
+ * - the auto-pause example (Deliverability Alert Trigger → Pause the account), registered by publishing it;
  * - the control: n8n's core Webhook node (answering on receipt) → the same Pause node, registered here as a second
  *   alert at the Webhook's production URL.
  *
@@ -23,8 +23,8 @@ import {
 	DEFAULT_DEDUPE_WINDOW,
 	memoryScope,
 	settle,
-} from '../nodes/DeliverabilityTrigger/dedupe';
-import { persist, savePolicy } from '../nodes/DeliverabilityTrigger/savedMemory';
+} from '../nodes/DeliverabilityAlertTrigger/dedupe';
+import { persist, savePolicy } from '../nodes/DeliverabilityAlertTrigger/savedMemory';
 import { loadExamples } from './examples';
 import { cpuSeconds } from './n8n-process';
 import type { Cluster } from './queue-cluster';
@@ -63,7 +63,7 @@ export function exampleParts(example = autoPauseExample()): {
 	trigger: WorkflowNode;
 	pause: WorkflowNode;
 } {
-	const trigger = example.nodes.find((n) => n.type.endsWith('.deliverabilityTrigger'));
+	const trigger = example.nodes.find((n) => n.type.endsWith('.deliverabilityAlertTrigger'));
 	const pause = example.nodes.find((n) => n.type.endsWith('.deliverability'));
 	if (!trigger || !pause)
 		throw new Error('the auto-pause example lost its trigger or its Pause node');
@@ -604,7 +604,7 @@ export function stormTable(r: StormResult): string {
 		'|---|---|---|---|---|---|---|---|---|',
 		...(r.control ? [row('control (core Webhook → Pause)', r.control, '')] : []),
 		row(
-			'Deliverability Trigger (auto-pause example)',
+			'Deliverability Alert Trigger (auto-pause example)',
 			r.example,
 			r.missedByExample ? ` (${r.missedByExample} the control paused missing)` : '',
 		),
@@ -639,7 +639,7 @@ export async function answerCost(
 	const rows: string[] = [];
 	for (const [side, url] of [
 		['control (core Webhook → Pause)', urls.controlUrl],
-		['Deliverability Trigger (auto-pause example)', urls.exampleUrl],
+		['Deliverability Alert Trigger (auto-pause example)', urls.exampleUrl],
 	] as const) {
 		const times: number[] = [];
 		const before = cpu();

@@ -43,7 +43,7 @@ const builderHint: IBuilderHint = {
 			relationHint: "Gates a campaign on a spam test's final_score or verdict",
 		},
 		{
-			nodeType: 'n8n-nodes-deliverability.deliverabilityTrigger',
+			nodeType: 'n8n-nodes-deliverability.deliverabilityAlertTrigger',
 			relationHint:
 				'Starts a workflow when the service sends an alert (mailbox disconnected, spam test completed)',
 		},

@@ -90,7 +90,7 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 					relationHint: "Acts on the notification: pause or reconnect the item's account_id",
 				},
 				{
-					nodeType: 'n8n-nodes-deliverability.deliverabilityTrigger',
+					nodeType: 'n8n-nodes-deliverability.deliverabilityAlertTrigger',
 					relationHint: 'Reacts at once through a webhook, where n8n has a public HTTPS URL',
 				},
 			],
@@ -102,7 +102,7 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Checks the open notifications at each poll (the service lists its 25 most recent). If n8n is reachable over public HTTPS, the Deliverability Trigger (webhook) reacts at once instead.',
+					'Checks the open notifications at each poll (the service lists its 25 most recent). If n8n is reachable over public HTTPS, the Deliverability Alert Trigger (webhook) reacts at once instead.',
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',

@@ -1,5 +1,5 @@
 /**
- * The Deliverability Trigger's whole life in a real n8n, through the auto-pause example: publishing registers
+ * The Deliverability Alert Trigger's whole life in a real n8n, through the auto-pause example: publishing registers
  * exactly one alert with n8n's production webhook URL; an event delivered twice runs the workflow once and pauses
  * the account; a restart keeps exactly one alert; a forged POST without the secret gets 401 and starts nothing; a
  * burst (100 events × 2 copies from 10 concurrent senders) starts one run per event, and after a restart the same
@@ -36,7 +36,7 @@ interface Execution {
 
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 const triggerNode = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find(
-	(n) => n.type.endsWith('.deliverabilityTrigger'),
+	(n) => n.type.endsWith('.deliverabilityAlertTrigger'),
 )!;
 
 let stack: Stack;

@@ -55,7 +55,7 @@ describe('package in a real n8n', () => {
 		expect(action.displayName).toBe('Deliverability');
 		expect(action.credentials?.map((c) => c.name)).toContain('deliverabilityApi');
 		const trigger = res.data.find((n) => n.name === NODE_TYPES.trigger)!;
-		expect(trigger.displayName).toBe('Deliverability Trigger');
+		expect(trigger.displayName).toBe('Deliverability Alert Trigger');
 
 		const creds = await stack.n8n.session<Array<{ name: string }>>(
 			'GET',

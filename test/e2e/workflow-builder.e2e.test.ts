@@ -30,7 +30,7 @@ import { executionRunData, n8nAlerts, service, startStack, waitFor, type Stack }
 const PACKAGE = 'n8n-nodes-deliverability';
 const ACTION = `${PACKAGE}.deliverability`;
 const TOOL = `${PACKAGE}.deliverabilityTool`;
-const TRIGGER = `${PACKAGE}.deliverabilityTrigger`;
+const TRIGGER = `${PACKAGE}.deliverabilityAlertTrigger`;
 const NOTIFICATION_TRIGGER = `${PACKAGE}.deliverabilityNotificationTrigger`;
 
 /**

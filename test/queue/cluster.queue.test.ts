@@ -39,7 +39,7 @@ import type { N8n } from '../../support/n8n-process';
 
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
-	n.type.endsWith('.deliverabilityTrigger'),
+	n.type.endsWith('.deliverabilityAlertTrigger'),
 )!;
 
 /** Webhook (n8n's core node) → Deliverability: Account → Get, answering with the account (runs on the worker). */
@@ -200,7 +200,7 @@ queueDescribe('n8n queue mode: main + worker + two webhook processors', () => {
 		expect(names).toEqual(
 			expect.arrayContaining([
 				'n8n-nodes-deliverability.deliverability',
-				'n8n-nodes-deliverability.deliverabilityTrigger',
+				'n8n-nodes-deliverability.deliverabilityAlertTrigger',
 			]),
 		);
 		// Only the trigger's webhook() answers a POST without the secret with 401 and this body; a process without the

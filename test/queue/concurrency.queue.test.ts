@@ -30,7 +30,7 @@ import {
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 const trigger = (
 	example.workflow.nodes as Array<{ type: string; webhookId?: string; name: string }>
-).find((n) => n.type.endsWith('.deliverabilityTrigger'))!;
+).find((n) => n.type.endsWith('.deliverabilityAlertTrigger'))!;
 
 let stack: QueueStack;
 let accounts: number[];

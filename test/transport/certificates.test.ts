@@ -9,7 +9,7 @@
 import * as net from 'node:net';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 import { resetPacers } from '../../nodes/shared/pacer';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, triggerHarness } from '../../support/harness';
@@ -166,7 +166,7 @@ it('under Continue On Fail every item gets the same words, paired with its input
 it("the trigger's registration on publish says the same", async () => {
 	const sandbox = sandboxes.expired;
 	const h = triggerHarness({
-		nodeType: new DeliverabilityTrigger(),
+		nodeType: new DeliverabilityAlertTrigger(),
 		parameters: { events: ['ACCOUNT_DISCONNECTED'], customEvents: '', options: {} },
 		credentials: {
 			deliverabilityApi: {

@@ -14,29 +14,29 @@ import type {
 	INodePropertyCollection,
 } from 'n8n-workflow';
 
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 import {
 	claim,
 	forget,
 	memoryScope,
 	settle,
 	windowSize,
-} from '../../nodes/DeliverabilityTrigger/dedupe';
-import { fingerprint } from '../../nodes/DeliverabilityTrigger/fingerprint';
+} from '../../nodes/DeliverabilityAlertTrigger/dedupe';
+import { fingerprint } from '../../nodes/DeliverabilityAlertTrigger/fingerprint';
 import {
 	hookUrlWithSecret,
 	queryParam,
 	withoutQuery,
-} from '../../nodes/DeliverabilityTrigger/hookUrl';
-import { persist, savedIds, savePolicy } from '../../nodes/DeliverabilityTrigger/savedMemory';
-import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityTrigger/secret';
-import { matches } from '../../nodes/DeliverabilityTrigger/wanted';
+} from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
+import { persist, savedIds, savePolicy } from '../../nodes/DeliverabilityAlertTrigger/savedMemory';
+import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityAlertTrigger/secret';
+import { matches } from '../../nodes/DeliverabilityAlertTrigger/wanted';
 import { EVENTS } from '../../nodes/shared/events';
 import { triggerHarness } from '../../support/harness';
 
 type Scope = NonNullable<ReturnType<typeof memoryScope>>;
 
-const node = new DeliverabilityTrigger();
+const node = new DeliverabilityAlertTrigger();
 const { description } = node;
 const property = (name: string): INodeProperties => {
 	const found = description.properties.find((p) => p.name === name);
@@ -52,8 +52,8 @@ describe('trigger description', () => {
 	});
 
 	it('follows n8n trigger conventions', () => {
-		expect(description.name).toBe('deliverabilityTrigger');
-		expect(description.displayName).toBe('Deliverability Trigger');
+		expect(description.name).toBe('deliverabilityAlertTrigger');
+		expect(description.displayName).toBe('Deliverability Alert Trigger');
 		expect(node.constructor.name).toMatch(/Trigger$/);
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
@@ -192,11 +192,14 @@ describe('trigger description', () => {
 	it('has a codex beside it naming the trigger', () => {
 		const codex = JSON.parse(
 			fs.readFileSync(
-				path.join(__dirname, '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json'),
+				path.join(
+					__dirname,
+					'../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node.json',
+				),
 				'utf8',
 			),
 		) as IDataObject;
-		expect(codex.node).toBe('n8n-nodes-deliverability.deliverabilityTrigger');
+		expect(codex.node).toBe('n8n-nodes-deliverability.deliverabilityAlertTrigger');
 	});
 });
 

@@ -14,14 +14,14 @@ import {
 	memoryScope,
 	settle,
 	windowSize,
-} from '../../nodes/DeliverabilityTrigger/dedupe';
-import { pendingPolicy } from '../../nodes/DeliverabilityTrigger/processMemory';
+} from '../../nodes/DeliverabilityAlertTrigger/dedupe';
+import { pendingPolicy } from '../../nodes/DeliverabilityAlertTrigger/processMemory';
 import {
 	MEMORY_KEY,
 	persist,
 	savedIds,
 	savePolicy,
-} from '../../nodes/DeliverabilityTrigger/savedMemory';
+} from '../../nodes/DeliverabilityAlertTrigger/savedMemory';
 
 const saved = { save: { ...savePolicy }, pending: { ...pendingPolicy } };
 let workflow = 0;

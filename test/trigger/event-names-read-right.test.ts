@@ -7,13 +7,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 
 const eventOptions = (properties: INodeProperties[]) =>
 	properties.find((p) => p.name === 'events')!.options as INodePropertyOptions[];
 
 describe.each([
-	['Deliverability Trigger', new DeliverabilityTrigger().description.properties],
+	['Deliverability Alert Trigger', new DeliverabilityAlertTrigger().description.properties],
 	[
 		'Deliverability Notification Trigger',
 		new DeliverabilityNotificationTrigger().description.properties,

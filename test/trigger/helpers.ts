@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { queryParam } from '../../nodes/DeliverabilityTrigger/hookUrl';
-import { verify } from '../../nodes/DeliverabilityTrigger/secret';
+import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
+import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
+import { verify } from '../../nodes/DeliverabilityAlertTrigger/secret';
 import { triggerHarness, type HookHarness } from '../../support/harness';
 import type { NodeTestContext } from '../nodes/context';
 import type { Alert } from '../../sandbox/store';
@@ -41,7 +41,7 @@ export interface TriggerOptions {
 
 export function trigger(ctx: NodeTestContext, options: TriggerOptions = {}): HookHarness {
 	return triggerHarness({
-		nodeType: new DeliverabilityTrigger(),
+		nodeType: new DeliverabilityAlertTrigger(),
 		parameters: {
 			events: ['ACCOUNT_DISCONNECTED'],
 			customEvents: '',

@@ -3,7 +3,7 @@
  * activation = checkExists, then create if false; deactivation = delete with the node's static data; a restart calls
  * nothing. After every sequence the sandbox holds exactly the alerts it should: one while active, none after.
  */
-import { queryParam } from '../../nodes/DeliverabilityTrigger/hookUrl';
+import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { useSandbox } from '../nodes/context';
 import {
 	activate,

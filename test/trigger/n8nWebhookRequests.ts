@@ -10,7 +10,7 @@
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { savedIds } from '../../nodes/DeliverabilityTrigger/savedMemory';
+import { savedIds } from '../../nodes/DeliverabilityAlertTrigger/savedMemory';
 import { triggerHarness, type HookHarness } from '../../support/harness';
 import type { NodeTestContext } from '../nodes/context';
 import { activate, registeredSecret, trigger, webhookId, WEBHOOK_BASE } from './helpers';
@@ -19,11 +19,10 @@ import { activate, registeredSecret, trigger, webhookId, WEBHOOK_BASE } from './
 export function newProcess(): INodeType {
 	let nodeType: INodeType | undefined;
 	jest.isolateModules(() => {
+		const file = '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const mod = require('../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node') as {
-			DeliverabilityTrigger: new () => INodeType;
-		};
-		nodeType = new mod.DeliverabilityTrigger();
+		const mod = require(file) as { DeliverabilityAlertTrigger: new () => INodeType };
+		nodeType = new mod.DeliverabilityAlertTrigger();
 	});
 	return nodeType!;
 }

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { queryParam } from '../../nodes/DeliverabilityTrigger/hookUrl';
+import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { ANSWER_KINDS } from '../../sandbox/misbehave';
 import { useSandbox } from '../nodes/context';
 import {

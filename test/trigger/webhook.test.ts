@@ -6,7 +6,7 @@
  */
 import type { HookHarness } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
-import { savedIds } from '../../nodes/DeliverabilityTrigger/savedMemory';
+import { savedIds } from '../../nodes/DeliverabilityAlertTrigger/savedMemory';
 import {
 	activate,
 	nextWebhookId,

@@ -24,7 +24,7 @@ import { DeliverabilityMailboxApi } from '../../credentials/DeliverabilityMailbo
 import { DeliverabilityOutlookAppApi } from '../../credentials/DeliverabilityOutlookAppApi.credentials';
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 import { singleCredentialPerNode } from './n8n-rules/single-credential-per-node';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -50,7 +50,10 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 /** Each node with the file it is loaded from (nodes/<Folder>/<File>.node.ts, as package.json lists it). */
 const NODES: Array<[file: string, node: INodeType]> = [
 	['nodes/Deliverability/Deliverability.node.ts', new Deliverability()],
-	['nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.ts', new DeliverabilityTrigger()],
+	[
+		'nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node.ts',
+		new DeliverabilityAlertTrigger(),
+	],
 	[
 		'nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node.ts',
 		new DeliverabilityNotificationTrigger(),

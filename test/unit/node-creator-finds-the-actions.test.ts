@@ -1,7 +1,9 @@
 /**
  * What n8n's node creator (editor 2.41.1) makes of our nodes, from the data it reads:
- * - it shows an action node and the trigger whose name is the same plus "Trigger" as ONE entry, with the trigger's
- *   description (deliverability + deliverabilityTrigger): that text must describe the actions as well;
+ * - it shows an action node and a trigger whose name is the same plus "Trigger" as ONE entry, with the trigger's
+ *   description (generateMergedNodesAndActions: `app.description = trigger.description`); our triggers' names differ
+ *   (deliverabilityAlertTrigger, deliverabilityNotificationTrigger), so each node is an entry of its own, described
+ *   by its own description;
  * - its search matches an entry's display name and its codex aliases only (each typed character in order, case
  *   ignored), never the actions' names: so every operation's action ("Get a spam test") is an alias of the action
  *   node, or searching it finds nothing.
@@ -13,10 +15,14 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { RESOURCES } from '../../nodes/Deliverability/resources';
-import { DeliverabilityTrigger } from '../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { DeliverabilityNotificationTrigger } from '../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
+import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 
 const action = new Deliverability().description;
-const trigger = new DeliverabilityTrigger().description;
+const triggers = [
+	new DeliverabilityAlertTrigger().description,
+	new DeliverabilityNotificationTrigger().description,
+];
 const codex = JSON.parse(
 	fs.readFileSync(
 		path.resolve(__dirname, '../../nodes/Deliverability/Deliverability.node.json'),
@@ -38,14 +44,18 @@ const actions = action.properties
 	.flatMap((p) => (p.options as INodePropertyOptions[]).map((o) => o.action!));
 
 describe("the node creator's entry for Deliverability", () => {
-	it('the action node and the trigger share one entry (same name but "Trigger")', () => {
-		expect(trigger.name.replace('Trigger', '')).toBe(action.name);
+	it('no trigger shares its entry: none is named as the action node plus "Trigger"', () => {
+		for (const trigger of triggers)
+			expect(trigger.name.replace('Trigger', '')).not.toBe(action.name);
 	});
 
-	it("the entry's text (the trigger's description) tells of the trigger first, then of the actions", () => {
-		// n8n's workflow builder shows the same text for the trigger alone, so it starts with what the trigger does.
-		expect(trigger.description).toMatch(/^Starts a workflow when Deliverability sends an alert/);
-		expect(trigger.description).toMatch(/the Deliverability node runs spam tests/);
+	it('each entry reads as what it is: the actions entry as the service, each trigger as what starts a run', () => {
+		expect(action.description).toMatch(/^Email deliverability: spam tests/);
+		expect(action.description).not.toMatch(/[Ss]tarts a workflow/);
+		for (const trigger of triggers) {
+			expect(trigger.description).toMatch(/^Starts (a|the) workflow when/);
+			expect(trigger.description).not.toMatch(/the Deliverability node/);
+		}
 	});
 
 	it('has an action for every operation of every resource', () =>

@@ -61,7 +61,7 @@ describe('page sizes live in nodes/shared/pageSizes.ts', () => {
 				'nodes/shared/accountSearch.ts',
 				'\t\tpaginationToken: items.length >= 50 ? String(page + 1) : undefined,',
 			],
-			['nodes/DeliverabilityTrigger/loadOptions.ts', "\t\tqs: { page, 'per_page': 25 },"],
+			['nodes/DeliverabilityAlertTrigger/loadOptions.ts', "\t\tqs: { page, 'per_page': 25 },"],
 		]);
 		expect(pageSizesWrittenOutside(mistakes).map((m) => m.split(':')[0])).toEqual([
 			...mistakes.keys(),

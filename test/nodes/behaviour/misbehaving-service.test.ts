@@ -21,8 +21,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { DeliverabilityTrigger } from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
-import { queryParam } from '../../../nodes/DeliverabilityTrigger/hookUrl';
+import { DeliverabilityAlertTrigger } from '../../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
+import { queryParam } from '../../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { retryPolicy } from '../../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { ANSWER_KINDS } from '../../../sandbox/misbehave';
@@ -369,7 +369,7 @@ function webhookCase(route?: { method: string; path: string }, suffix = ''): Cas
 			const webhookId = `wh-${label.replace(/[^a-z0-9]+/gi, '-')}-${keySeq}`;
 			const harnessFor = (staticData?: IDataObject) =>
 				triggerHarness({
-					nodeType: new DeliverabilityTrigger(),
+					nodeType: new DeliverabilityAlertTrigger(),
 					parameters: { events: ['ACCOUNT_DISCONNECTED'], customEvents: '', options: {} },
 					credentials: credentialsFor(key),
 					webhookBaseUrl: WEBHOOK_BASE,

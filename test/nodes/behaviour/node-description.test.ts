@@ -9,11 +9,11 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { DeliverabilityTrigger } from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node';
+import { DeliverabilityAlertTrigger } from '../../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 import { isIdPicker } from '../../../nodes/Deliverability/params/locator';
 import { RESOURCES } from '../../../nodes/Deliverability/resources';
 import codex from '../../../nodes/Deliverability/Deliverability.node.json';
-import triggerCodex from '../../../nodes/DeliverabilityTrigger/DeliverabilityTrigger.node.json';
+import triggerCodex from '../../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node.json';
 import released from '../fixtures/interface.json';
 import { interfaceOf, type InterfaceEntry } from '../../../support/interface';
 import { schemaRoot, versionDirs } from '../../../support/output-schemas';
@@ -158,7 +158,7 @@ describe('node description', () => {
 
 	it.each([
 		['Deliverability', codex],
-		['Deliverability Trigger', triggerCodex],
+		['Deliverability Alert Trigger', triggerCodex],
 	])(
 		'%s: documentation links survive the tracking query n8n appends (no #fragment, no query of their own)',
 		(_node, file) => {
@@ -241,7 +241,7 @@ describe('node description', () => {
 	// checked here on what the editor gets, for all three nodes.
 	it.each([
 		['Deliverability', properties],
-		['Deliverability Trigger', new DeliverabilityTrigger().description.properties],
+		['Deliverability Alert Trigger', new DeliverabilityAlertTrigger().description.properties],
 		[
 			'Deliverability Notification Trigger',
 			new DeliverabilityNotificationTrigger().description.properties,
@@ -405,9 +405,10 @@ describe('node description', () => {
 	});
 
 	it('bounds no number input (the editor would cut a typed 24 to 2 under a maximum of 23): each range is stated on screen instead', () => {
-		const triggers = [new DeliverabilityTrigger(), new DeliverabilityNotificationTrigger()].flatMap(
-			(t) => t.description.properties,
-		);
+		const triggers = [
+			new DeliverabilityAlertTrigger(),
+			new DeliverabilityNotificationTrigger(),
+		].flatMap((t) => t.description.properties);
 		const numbers = allProperties([...properties, ...triggers]).filter((p) => p.type === 'number');
 		expect(numbers.length).toBeGreaterThan(15);
 		for (const p of numbers) {

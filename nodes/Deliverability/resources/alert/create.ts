@@ -49,7 +49,7 @@ export const description: INodeProperties[] = [
 	{
 		...alertFields.hookUrl(
 			'hookUrl',
-			'URL that receives an HTTP POST per event (the service requires HTTPS). To start a workflow on events, use the Deliverability Trigger node instead: it registers its own alert.',
+			'URL that receives an HTTP POST per event (the service requires HTTPS). To start a workflow on events, use the Deliverability Alert Trigger node instead: it registers its own alert.',
 		),
 		required: true,
 		displayOptions: { show: { channel: ['HOOK_URL', 'ALL'] } },

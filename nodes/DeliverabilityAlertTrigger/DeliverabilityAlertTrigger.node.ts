@@ -1,5 +1,5 @@
 /**
- * Deliverability Trigger: starts a workflow from the service's alerts (spec §6). Activation
+ * Deliverability Alert Trigger: starts a workflow from the service's alerts (spec §6). Activation
  * registers an alert whose hook URL is this node's webhook URL plus a random secret (lifecycle.ts);
  * deactivation removes it. Each delivery that carries the secret, names a selected event and was
  * not seen before starts one run with one item.
@@ -41,10 +41,14 @@ import { eventIdOf, eventOf, payloadOf } from './payload';
 import { persist } from './savedMemory';
 import { verify } from './secret';
 
-export class DeliverabilityTrigger implements INodeType {
+export class DeliverabilityAlertTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Deliverability Trigger',
-		name: 'deliverabilityTrigger',
+		displayName: 'Deliverability Alert Trigger',
+		// Not "deliverabilityTrigger": n8n's node creator (2.41, generateMergedNodesAndActions)
+		// merges a trigger whose name without "Trigger" is an action node's name into that node's
+		// entry and gives the entry the trigger's description, so the actions entry would read as
+		// this trigger. Each node is an entry of its own, in its own words.
+		name: 'deliverabilityAlertTrigger',
 		icon: {
 			light: 'file:../../icons/deliverability.svg',
 			dark: 'file:../../icons/deliverability.dark.svg',
@@ -57,13 +61,9 @@ export class DeliverabilityTrigger implements INodeType {
 		// itself for the content types it knows and leaves the rest to webhook() (payload.ts).
 		version: 1.1,
 		subtitle: eventsSubtitle(),
-		// n8n's node creator shows the action node and this trigger as one entry (same name without
-		// "Trigger") and gives it this text: it offers the action node's operations as well as this
-		// trigger's events, so it describes both. n8n's workflow builder shows it for this trigger
-		// alone: so it says first what the trigger does.
 		description:
-			'Starts a workflow when Deliverability sends an alert (mailbox disconnected, spam test completed, …); the Deliverability node runs spam tests and manages mailbox warm-up and domains',
-		defaults: { name: 'Deliverability Trigger' },
+			'Starts a workflow when the Deliverability service sends an alert (mailbox disconnected, spam test completed, …), through a webhook the service calls',
+		defaults: { name: 'Deliverability Alert Trigger' },
 		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its
 		// alternatives.
 		builderHint: {
