@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NODE_TYPES, PACKAGE_NAME } from '../../support/n8n-process';
 import { runtimePaths } from '../../support/runtime';
+import { admin } from '../../support/sandbox-admin';
 import { CREDENTIAL_IDS, startStack, type Stack } from './support';
 
 interface NodeTypeDescription {
@@ -254,6 +255,28 @@ describe('package in a real n8n', () => {
 	// n8n 1.x (the lowest supported runtime) never applies a credential test's responseCode rules: its routing node's
 	// error carries no `cause.response`, so it shows its own text. The test still fails, which is what must hold there.
 	const guidance = runtimePaths().name === 'current';
+
+	/** The GET /ping requests the sandbox received while `fn` ran. */
+	async function pings(fn: () => Promise<unknown>): Promise<number> {
+		await admin(stack.sandbox, 'DELETE', '/requests');
+		await fn();
+		const log = await admin<Array<{ method: string; path: string }>>(
+			stack.sandbox,
+			'GET',
+			'/requests',
+		);
+		return log.filter((r) => r.method === 'GET' && r.path.endsWith('/ping')).length;
+	}
+
+	it('sends GET /ping once for a working key, and twice for a refused one: n8n repeats a 401', async () => {
+		// n8n-core's httpRequestWithAuthentication (request-helpers/authentication.ts in 2.x, request-helper-functions
+		// in 1.x) answers a 401 by refreshing the credential and sending the request again whenever its credentials
+		// helper has a preAuthentication method, which n8n's always has; for a credential without an expirable
+		// property that refresh does nothing, so the same request goes out twice. The credential test is declarative:
+		// the request is n8n's, and nothing in the package can make it once (docs/credentials.md).
+		expect(await pings(() => testCredential())).toBe(1);
+		expect(await pings(() => testCredential({ apiKey: 'dummy-key-nobody-has' }))).toBe(2);
+	});
 
 	it('fails with a wrong key, and says what to check', async () => {
 		const result = await testCredential({ apiKey: 'dummy-key-nobody-has' });
