@@ -115,10 +115,12 @@ export function apiKeyAuthentication(): IAuthenticateGeneric {
 export function apiKeyTest(): ICredentialTestRequest {
 	return {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
 			// A cheap authenticated call that answers an object whatever the project holds (a list could
-			// be empty, and n8n's body rules read the first item of a list).
-			url: '/ping',
+			// be empty, and n8n's body rules read the first item of a list). The whole URL, without a
+			// baseURL: n8n 2.x then holds the test to the credential's Allowed HTTP Request Domains as
+			// the node holds its requests (transport/allowedDomains.ts); given a baseURL, n8n counts the
+			// Base URL's host as allowed whatever the list says.
+			url: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}/ping',
 			method: 'GET',
 		},
 		// n8n shows the message of the first rule that matches. Status rules: the key, the project, the

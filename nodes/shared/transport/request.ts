@@ -84,9 +84,8 @@ export async function apiRequest(
 	const ctx = session.ctx;
 	const mistake = request.answer && factMistake(request.answer);
 	if (mistake) throw factError(ctx, request, mistake);
-	const { decrypted, secrets, baseUrl, pacer, timeoutMs } = await session.credential(
-		request.itemIndex,
-	);
+	const { decrypted, secrets, baseUrl, pacer, timeoutMs, allowedDomains } =
+		await session.credential(request.itemIndex);
 	const where: Where = { baseUrl, timeoutMs };
 	const kind = kindOf(request);
 	// A create waits for its turn when its caller runs items side by side (shared/itemGate.ts):
@@ -106,6 +105,8 @@ export async function apiRequest(
 		timeout: Math.min(retryPolicy.timeoutMs, timeoutMs),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// Specific Domains: n8n 2.x refuses a redirect to a host outside the list (1.x ignores this).
+		...(allowedDomains === undefined ? {} : { allowedDomains }),
 	};
 	if (request.body === undefined) delete options.body;
 	let refusedOnce = false;

@@ -14,6 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { NOTHING_SENT } from '../invalidFields';
 import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
+import { allowedDomainsFor } from './allowedDomains';
 import { CREDENTIAL_NAME, type ApiContext } from './types';
 
 /**
@@ -66,6 +67,11 @@ export interface Credential {
 	baseUrl: string;
 	pacer: Pacer;
 	timeoutMs: number;
+	/**
+	 * The hosts the key may go to, when the credential's Allowed HTTP Request Domains is Specific
+	 * Domains (allowedDomains.ts); sent with every request so that n8n refuses a redirect elsewhere.
+	 */
+	allowedDomains?: string;
 }
 
 /**
@@ -130,7 +136,13 @@ export class Session {
 				},
 			);
 		}
-		return resolved;
+		const allowedDomains = allowedDomainsFor(
+			this.ctx.getNode(),
+			resolved.decrypted.data ?? {},
+			resolved.baseUrl,
+			itemIndex,
+		);
+		return allowedDomains === undefined ? resolved : { ...resolved, allowedDomains };
 	}
 
 	private async read(): Promise<Credential> {
