@@ -39,7 +39,15 @@ const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
 		properties: {
 			value: 403,
 			message:
-				'The service knows the key but refuses it access (HTTP 403). Use a key of the project you mean.',
+				'Access refused (HTTP 403). From the service: it knows the key but refuses it access; use a key of the project you mean. From a proxy between n8n and the service (n8n set up with HTTP_PROXY or HTTPS_PROXY): it does not let n8n reach this host; ask its admin, or add the host to NO_PROXY.',
+		},
+	},
+	{
+		type: 'responseCode',
+		properties: {
+			value: 407,
+			message:
+				"The proxy between n8n and the service asks for a login (HTTP 407): the test did not reach the service. Put the proxy's user and password into HTTP_PROXY / HTTPS_PROXY of every n8n process: http://user:password@proxy-host:port.",
 		},
 	},
 	{

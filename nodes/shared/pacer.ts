@@ -216,8 +216,15 @@ export class Pacer {
 		this.interval = narrowed - this.baseInterval < 1 ? this.baseInterval : narrowed;
 	}
 
-	/** Remembers that the service refused the connection (it never reached it). */
-	refused(): void {
+	/** The proxy that refused the remembered connection, if a proxy did (transport/proxies.ts). */
+	refusedBy: string | undefined;
+
+	/**
+	 * Remembers that the service (or the proxy at `proxy`) refused the connection: it never reached
+	 * the service.
+	 */
+	refused(proxy?: string): void {
+		this.refusedBy = proxy;
 		this.refusedAt = this.clock.now();
 		this.refusedUntil = this.refusedAt + pacerPolicy.refusedMemoryMs;
 	}

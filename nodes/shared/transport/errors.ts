@@ -16,13 +16,18 @@ import {
 	stripPrefixes,
 	type AnswerProblem,
 } from './answers';
+import { proxyAnswerError, proxyNetworkError } from './proxies';
 import { kindOf, TIMEOUTS } from './retries';
 import { headerOf, type ApiContext, type ApiRequest, type RawResponse } from './types';
 
-/** Where the request went, for its error: the credential's Base URL and time limit per answer. */
+/**
+ * Where the request went, for its error: the credential's Base URL and time limit per answer, and
+ * the proxy's address when a connection failed there instead (proxies.ts).
+ */
 export interface Where {
 	baseUrl: string;
 	timeoutMs: number;
+	proxy?: string;
 }
 
 /** The hint for an answer that looks like a web page: usually a Base URL that misses /api/v1. */
@@ -118,6 +123,12 @@ export function apiError(
 			: undefined;
 	const pageLine =
 		text !== undefined ? (looksLikeHtml(text) ? pageExcerpt(text) : excerptOf(text)) : undefined;
+	const proxied = proxyAnswerError(ctx, request, where.baseUrl, {
+		status,
+		serviceAnswered: serviceMessage(body) !== undefined,
+		excerpt: pageLine && redact(pageLine, secrets),
+	});
+	if (proxied) return proxied;
 	const message = redact(
 		serviceMessage(body) ??
 			(page
@@ -218,6 +229,11 @@ export function networkError(
 	attempts: number,
 	remembered?: Pacer,
 ): NodeApiError {
+	const memory = remembered
+		? ` Not tried again: a connection to this Base URL was refused ${((Date.now() - remembered.refusedAt) / 1000).toFixed(1)} s ago (remembered for ${pacerPolicy.refusedMemoryMs / 1000} s).`
+		: '';
+	if (where.proxy)
+		return proxyNetworkError(ctx, request, where, code, `Attempts: ${attempts}.${memory}`);
 	const shown = code ?? 'network error';
 	const service = `The service at ${where.baseUrl}`;
 	const seconds = Math.round(where.timeoutMs / 1000);
@@ -246,9 +262,6 @@ export function networkError(
 	} else {
 		headline = `The connection to ${where.baseUrl} broke before the answer came`;
 	}
-	const memory = remembered
-		? ` Not tried again: a connection to this Base URL was refused ${((Date.now() - remembered.refusedAt) / 1000).toFixed(1)} s ago (remembered for ${pacerPolicy.refusedMemoryMs / 1000} s).`
-		: '';
 	return headlineError(ctx.getNode(), headline, {
 		response: { message: headline, networkCode: code ?? 'UNKNOWN' } as JsonObject,
 		description: `${advice} Network error: ${shown}. Attempts: ${attempts}.${memory} (${request.method} ${request.path})`,

@@ -33,6 +33,7 @@ import {
 	TIMEOUTS,
 	UNREACHABLE,
 } from './retries';
+import { proxyAddressOf } from './proxies';
 import type { Session } from './session';
 import {
 	headerOf,
@@ -129,7 +130,14 @@ export async function apiRequest(
 		// attempt. A request's own quick retry after its first refusal is exempt, so the memory never
 		// blocks the probe.
 		if (pacer.isRefused() && !(attempt === 1 && refusedOnce))
-			throw networkError(ctx, request, where, 'ECONNREFUSED', attempt, pacer);
+			throw networkError(
+				ctx,
+				request,
+				{ ...where, proxy: pacer.refusedBy },
+				'ECONNREFUSED',
+				attempt,
+				pacer,
+			);
 		let response: RawResponse;
 		const release = await pacer.acquire();
 		// A total limit per answer: n8n's timeout is an idle limit, so a body that trickles in would
@@ -164,8 +172,10 @@ export async function apiRequest(
 					: `network error ${code ?? 'without a code'}`;
 			// The session's time was what ran out, not the credential's limit per answer.
 			if (answerBy.aborted && limit < timeoutMs) throw outOfTime(attempt + 1);
+			// A connection that failed at the proxy, not at the service: its error names the proxy.
+			where.proxy = code ? proxyAddressOf(error, baseUrl) : undefined;
 			if (code && UNREACHABLE.has(code)) {
-				pacer.refused();
+				pacer.refused(where.proxy);
 				if (attempt === 0) {
 					refusedOnce = true;
 					await pause(pacerPolicy.refusedRetryMs, attempt + 1);
