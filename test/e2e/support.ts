@@ -26,24 +26,30 @@ export async function startStack({
 	beforeStart,
 	mcpToken,
 	startTimeoutMs,
+	apiBaseUrl,
+	env,
 }: {
 	beforeStart?: (n8n: N8n, sandbox: Sandbox) => Promise<void>;
 	/** The token of the "MCP client token" credential (the mcp-server example's trigger); random when not given. */
 	mcpToken?: string;
 	/** How long n8n may take to be ready (default: support/n8n-process.ts's 120 s). */
 	startTimeoutMs?: number;
+	/** The Base URL of the imported credentials (default: the sandbox's own), e.g. a name only a proxy resolves. */
+	apiBaseUrl?: (sandbox: Sandbox) => string;
+	/** Extra environment of the n8n process (e.g. HTTP_PROXY). */
+	env?: Record<string, string>;
 } = {}): Promise<Stack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
 	if (!tgz || !fs.existsSync(tgz))
 		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
 	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
-	const n8n = new N8n({ userFolder });
+	const n8n = new N8n({ userFolder, env });
 	try {
 		await installPackage(userFolder, tgz);
 		await n8n.importCredentials(
 			sandboxCredentials({
-				baseUrl: sandbox.baseUrl,
+				baseUrl: apiBaseUrl ? apiBaseUrl(sandbox) : sandbox.baseUrl,
 				apiKey: sandbox.apiKeys.A,
 				smtpPort: sandbox.smtpPort,
 				mcpToken,

@@ -38,6 +38,8 @@ interface StackOptions {
 	workerConcurrency?: number;
 	/** n8n's regular mode on the same Postgres: main alone (see Cluster). */
 	regular?: boolean;
+	/** The Base URL of the imported credentials (default: the sandbox's own), e.g. a name only a proxy resolves. */
+	apiBaseUrl?: (sandbox: Sandbox) => string;
 }
 
 /** Closers of every stack being started or running: a start that times out is still torn down by closeStacks(). */
@@ -58,6 +60,7 @@ export async function startQueueStack({
 	webhookProcessors,
 	workerConcurrency,
 	regular,
+	apiBaseUrl,
 }: StackOptions): Promise<QueueStack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
 	if (!tgz || !fs.existsSync(tgz))
@@ -88,7 +91,7 @@ export async function startQueueStack({
 		await cluster.prepare();
 		await cluster.main.importCredentials(
 			sandboxCredentials({
-				baseUrl: sandbox.baseUrl,
+				baseUrl: apiBaseUrl ? apiBaseUrl(sandbox) : sandbox.baseUrl,
 				apiKey: sandbox.apiKeys.A,
 				smtpPort: sandbox.smtpPort,
 			}),
