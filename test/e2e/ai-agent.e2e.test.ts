@@ -12,7 +12,6 @@ import path from 'node:path';
 
 import { sandboxCredentials } from '../../support/examples';
 import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
-import { startSandbox } from '../../sandbox';
 import {
 	startScriptedOpenAi,
 	type ChatRequest,
@@ -20,7 +19,8 @@ import {
 	type ScriptStep,
 } from './scripted-openai';
 import { admin } from '../../support/sandbox-admin';
-import { nodeOutput, readExample, service, type Sandbox } from './support';
+import type { RunCa } from '../../support/tls-ca';
+import { nodeOutput, readExample, service, startHttpsSandbox, type Sandbox } from './support';
 
 /** The ids the example's OpenAI Chat Model node refers to; the e2e gives it the scripted server's URL. */
 const OPENAI_CREDENTIAL = { id: 'DlvExampleOpenAi', name: 'OpenAI account' };
@@ -98,6 +98,7 @@ function script(_request: ChatRequest, results: string[]): ScriptStep {
 }
 
 let sandbox: Sandbox;
+let ca: RunCa;
 let model: ScriptedOpenAi;
 let n8n: N8n;
 let userFolder: string;
@@ -112,10 +113,10 @@ beforeAll(async () => {
 	if (!tgz || !fs.existsSync(tgz))
 		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
 	const t0 = Date.now();
-	sandbox = await startSandbox({ port: 0, smtpPort: 0, accounts: 112 });
+	({ sandbox, ca } = await startHttpsSandbox({ accounts: 112 }));
 	model = await startScriptedOpenAi(script);
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-agent-'));
-	n8n = new N8n({ userFolder });
+	n8n = new N8n({ userFolder, env: { NODE_EXTRA_CA_CERTS: ca.caFile } });
 	// `n8n execute` runs the workflow in its own process on this folder's database: no n8n server is needed.
 	await installPackage(userFolder, tgz);
 	await n8n.importCredentials([
@@ -166,6 +167,7 @@ afterAll(async () => {
 	await n8n?.stop();
 	await model?.close();
 	await sandbox?.close();
+	ca?.remove();
 	if (userFolder && !process.env.E2E_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The e2e files that prove the lowest supported n8n (support/versions.json "lowest", README → Compatibility) in a real
  * n8n of that version: the package installs from the tarball and loads, the credential test passes, the examples
- * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert, and an MCP
+ * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert, the polling
+ * trigger arms, polls, survives a restart and a kill and stops when unpublished (legacy polling), and an MCP
  * client reaches the tools through n8n's MCP Server Trigger (its version 2 exists from 1.x on).
  * `npm run test:e2e:lowest`; the runtime is provisioned into .cache/runtime/ on first use, beside the current one.
  */
@@ -17,6 +18,7 @@ module.exports = {
 		'**/package.e2e.test.ts',
 		'**/examples.e2e.test.ts',
 		'**/auto-pause.e2e.test.ts',
+		'**/notification-poll.e2e.test.ts',
 		'**/mcp-server.e2e.test.ts',
 	],
 };

@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NODE_TYPES, PACKAGE_NAME } from '../../support/n8n-process';
 import { runtimePaths } from '../../support/runtime';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { admin } from '../../support/sandbox-admin';
-import { CREDENTIAL_IDS, startStack, type Stack } from './support';
+import { CREDENTIAL_IDS, startStack, workflowExecutions, type Stack } from './support';
 
 interface NodeTypeDescription {
 	name: string;
@@ -28,13 +29,78 @@ const SECRET_CREDENTIALS = [
 
 let stack: Stack;
 
+/**
+ * Sandboxes whose certificate n8n refuses although it trusts the run CA: one issued by that CA for another host
+ * name, one self-signed. The credential "Deliverability, wrong host" and a workflow reading an account with it.
+ */
+const refused: Record<'wrongHost' | 'selfSigned', Sandbox | undefined> = {
+	wrongHost: undefined,
+	selfSigned: undefined,
+};
+const WRONG_HOST = { id: 'DlvWrongHostCert', name: 'Deliverability, wrong host' };
+const WRONG_HOST_WORKFLOW = 'DlvWrongHostRead';
+
 beforeAll(async () => {
-	stack = await startStack();
+	stack = await startStack({
+		beforeStart: async (n8n, _sandbox, ca) => {
+			refused.wrongHost = await startSandbox({
+				tls: ca.issue('elsewhere', { hosts: ['api.other.example'] }),
+			});
+			refused.selfSigned = await startSandbox({ tls: ca.selfSigned('self-signed') });
+			await n8n.importCredentials([
+				{
+					...WRONG_HOST,
+					type: 'deliverabilityApi',
+					data: {
+						apiKey: refused.wrongHost.apiKeys.A,
+						baseUrl: refused.wrongHost.baseUrl,
+						headerForm: 'bearer',
+					},
+				},
+			]);
+			await n8n.importWorkflows([readAccountWith(WRONG_HOST)]);
+		},
+	});
 });
 
 afterAll(async () => {
 	await stack?.close();
+	await Promise.all(Object.values(refused).map((s) => s?.close()));
 });
+
+/** Manual Trigger → Account → Get (account 1) with the given credential. */
+function readAccountWith(credential: { id: string; name: string }) {
+	return {
+		id: WRONG_HOST_WORKFLOW,
+		name: 'Read an account (wrong host)',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'manual',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'read',
+				name: 'Get account',
+				type: NODE_TYPES.action,
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {
+					resource: 'account',
+					operation: 'get',
+					accountId: { __rl: true, mode: 'id', value: '1' },
+				},
+				credentials: { deliverabilityApi: credential },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Get account', type: 'main', index: 0 }]] } },
+	};
+}
 
 describe('package in a real n8n', () => {
 	it('is installed in the community-nodes folder from the tarball (not linked to the source tree)', () => {
@@ -303,5 +369,58 @@ describe('package in a real n8n', () => {
 		const result = await testCredential({ baseUrl: 'http://127.0.0.1:9/api/v1' });
 		expect(result).toMatchObject({ status: 'Error' });
 		expect(result.message).toMatch(guidance ? /ECONNREFUSED/ : /refused the connection/);
+	});
+
+	it('passes over HTTPS: the Base URL is https://, its certificate from the CA n8n trusts (NODE_EXTRA_CA_CERTS)', async () => {
+		expect(stack.sandbox.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+		expect(stack.n8n.env().NODE_EXTRA_CA_CERTS).toBe(stack.ca.caFile);
+		expect(await testCredential()).toMatchObject({ status: 'OK' });
+	});
+
+	it.each([
+		['issued for another host name', 'wrongHost' as const, 'ERR_TLS_CERT_ALTNAME_INVALID'],
+		['self-signed', 'selfSigned' as const, 'DEPTH_ZERO_SELF_SIGNED_CERT'],
+	])(
+		"a certificate %s fails the test with the code the Base URL's description explains; nothing is sent",
+		async (_what, which, code) => {
+			const bad = refused[which]!;
+			await admin(bad, 'DELETE', '/requests');
+			const result = await testCredential({ baseUrl: bad.baseUrl, apiKey: bad.apiKeys.A });
+			expect(result).toMatchObject({ status: 'Error' });
+			process.stdout.write(`[e2e] credential test, certificate ${which}: "${result.message}"\n`);
+			const types = await stack.n8n.session<
+				Array<{ name: string; properties: Array<{ name: string; description?: string }> }>
+			>('GET', '/types/credentials.json');
+			const explained = types.data
+				.find((t) => t.name === 'deliverabilityApi')!
+				.properties.find((p) => p.name === 'baseUrl')!.description;
+			if (guidance) {
+				expect(result.message).toBe(code);
+				expect(explained).toContain(code);
+			}
+			expect(await admin<unknown[]>(bad, 'GET', '/requests')).toEqual([]);
+		},
+	);
+
+	it('a workflow against a host its certificate is not for says so in words, and sends nothing', async () => {
+		const bad = refused.wrongHost!;
+		await admin(bad, 'DELETE', '/requests');
+		// `n8n execute` exits with 1 on a failed run: the run is read back from n8n's API.
+		await expect(stack.n8n.execute(WRONG_HOST_WORKFLOW)).rejects.toThrow(
+			/is for another host name/,
+		);
+		const [run] = await workflowExecutions(stack, WRONG_HOST_WORKFLOW);
+		const full = await stack.n8n.api<{
+			data: { resultData: { error: { message?: string; description?: string } } };
+		}>('GET', `/executions/${run.id}?includeData=true`);
+		const { error } = full.data.data.resultData;
+		expect(error.message).toBe(
+			`The certificate of ${new URL(bad.baseUrl).host} is for another host name`,
+		);
+		expect(error.description).toMatch(
+			/^Set the Base URL in the credential to a host name the certificate was issued for: it is for api\.other\.example\./,
+		);
+		expect(error.description).toContain('Nothing was sent');
+		expect(await admin<unknown[]>(bad, 'GET', '/requests')).toEqual([]);
 	});
 });

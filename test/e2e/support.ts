@@ -1,25 +1,56 @@
 /**
- * Shared set-up of the e2e suite: one sandbox (HTTP + SMTP) and one real n8n per test file, with the package
+ * Shared set-up of the e2e suite: one sandbox (HTTPS API + SMTP) and one real n8n per test file, with the package
  * installed from the tarball that global-setup packed, the "Deliverability sandbox" credential (project A's key)
  * and an SMTP credential pointing at the sandbox imported through n8n's CLI.
+ *
+ * The sandbox serves its API over HTTPS, as the service does, with a certificate from a CA made for the file
+ * (support/tls-ca.ts), and n8n trusts that CA the way a user makes it trust a private one: NODE_EXTRA_CA_CERTS on
+ * the process. So every example, credential test and trigger lifecycle of the suite runs against an
+ * https://…/api/v1 Base URL, on each n8n version the suite runs on (plain HTTP is what the in-process tests use).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
-import { startSandbox } from '../../sandbox';
+import { startSandbox, type SandboxOptions } from '../../sandbox';
 import { admin } from '../../support/sandbox-admin';
 import { sandboxCredentials, CREDENTIAL_IDS } from '../../support/examples';
+import { makeRunCa, type RunCa } from '../../support/tls-ca';
 
 export { CREDENTIAL_IDS };
 
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+/** The file's sandbox; `ca`: the CA its certificate comes from (PEM), for calls of the test itself (`service()`). */
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>> & { ca: string };
 
 export interface Stack {
 	sandbox: Sandbox;
 	n8n: N8n;
 	userFolder: string;
+	/** The CA n8n trusts (NODE_EXTRA_CA_CERTS): issue more certificates from it (another host name, …). */
+	ca: RunCa;
 	close(): Promise<void>;
+}
+
+/**
+ * A sandbox serving its API over HTTPS with a certificate from a new run CA; give n8n the CA with
+ * `NODE_EXTRA_CA_CERTS: ca.caFile`, and remove it with `ca.remove()` after closing the sandbox.
+ */
+export async function startHttpsSandbox(
+	options: Omit<SandboxOptions, 'tls'> = {},
+): Promise<{ sandbox: Sandbox; ca: RunCa }> {
+	const ca = makeRunCa();
+	try {
+		const started = await startSandbox({
+			port: 0,
+			smtpPort: 0,
+			...options,
+			tls: ca.issue('sandbox'),
+		});
+		return { sandbox: { ...started, ca: ca.caPem }, ca };
+	} catch (error) {
+		ca.remove();
+		throw error;
+	}
 }
 
 export async function startStack({
@@ -29,7 +60,8 @@ export async function startStack({
 	apiBaseUrl,
 	env,
 }: {
-	beforeStart?: (n8n: N8n, sandbox: Sandbox) => Promise<void>;
+	/** Before n8n starts (after the credentials are imported); `ca`: the run CA n8n will trust. */
+	beforeStart?: (n8n: N8n, sandbox: Sandbox, ca: RunCa) => Promise<void>;
 	/** The token of the "MCP client token" credential (the mcp-server example's trigger); random when not given. */
 	mcpToken?: string;
 	/** How long n8n may take to be ready (default: support/n8n-process.ts's 120 s). */
@@ -42,9 +74,9 @@ export async function startStack({
 	const tgz = process.env.E2E_PACKAGE_TGZ;
 	if (!tgz || !fs.existsSync(tgz))
 		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
-	const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
+	const { sandbox, ca } = await startHttpsSandbox();
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
-	const n8n = new N8n({ userFolder, env });
+	const n8n = new N8n({ userFolder, env: { NODE_EXTRA_CA_CERTS: ca.caFile, ...env } });
 	try {
 		await installPackage(userFolder, tgz);
 		await n8n.importCredentials(
@@ -55,14 +87,15 @@ export async function startStack({
 				mcpToken,
 			}),
 		);
-		if (beforeStart) await beforeStart(n8n, sandbox);
+		if (beforeStart) await beforeStart(n8n, sandbox, ca);
 		await n8n.start(startTimeoutMs ? { timeoutMs: startTimeoutMs } : undefined);
 		process.stdout.write(
-			`[e2e] n8n ready in ${(n8n.startupMs / 1000).toFixed(1)} s on ${n8n.baseUrl}\n`,
+			`[e2e] n8n ready in ${(n8n.startupMs / 1000).toFixed(1)} s on ${n8n.baseUrl}, sandbox API at ${sandbox.baseUrl}\n`,
 		);
 	} catch (e) {
 		await n8n.stop();
 		await sandbox.close();
+		ca.remove();
 		if (!process.env.E2E_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
 		throw e;
 	}
@@ -70,9 +103,11 @@ export async function startStack({
 		sandbox,
 		n8n,
 		userFolder,
+		ca,
 		async close() {
 			await n8n.stop();
 			await sandbox.close();
+			ca.remove();
 			if (!process.env.E2E_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
 		},
 	};

@@ -54,6 +54,18 @@ export interface TlsFailure {
 	problem: CertificateProblem;
 	/** Node's words: "Host: localhost. is not in the cert's altnames: IP Address:127.0.0.1". */
 	reason: string;
+	/** The names the certificate is for (its subjectAltName), when Node passed it on. */
+	names: string[];
+}
+
+/** "DNS:api.example.com, IP Address:10.0.0.1" → ["api.example.com", "10.0.0.1"]. */
+function namesOf(cert: unknown): string[] {
+	const alt = (cert as { subjectaltname?: unknown } | undefined)?.subjectaltname;
+	if (typeof alt !== 'string') return [];
+	return alt
+		.split(',')
+		.map((entry) => entry.trim().replace(/^(DNS|IP Address):/i, ''))
+		.filter((name) => name !== '');
 }
 
 /**
@@ -61,23 +73,22 @@ export interface TlsFailure {
  * before any certificate: "wrong version number" is a server that answered in plain HTTP.
  */
 export function tlsFailureOf(error: unknown): TlsFailure | undefined {
+	const chain: Array<{ code?: unknown; message?: unknown; cert?: unknown }> = [];
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const { code, message, cause } = current as {
-			code?: unknown;
-			message?: unknown;
-			cause?: unknown;
-		};
+		chain.push(current as (typeof chain)[number]);
+		current = (current as { cause?: unknown }).cause;
+	}
+	// The certificate rides on Node's own error, below the wrappers that copy its code.
+	const names = namesOf(chain.find((link) => link.cert)?.cert);
+	for (const { code, message } of chain) {
+		if (typeof code !== 'string') continue;
 		const reason = typeof message === 'string' ? message : '';
-		if (typeof code === 'string') {
-			const problem = PROBLEMS[code];
-			if (problem) return { code, problem, reason };
-			if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-				if (/wrong version number|packet length too long|http request/i.test(reason))
-					return { code, problem: 'notHttps', reason };
-			}
-		}
-		current = cause;
+		const problem = PROBLEMS[code];
+		if (problem) return { code, problem, reason, names };
+		const plain = /wrong version number|packet length too long|http request/i.test(reason);
+		if ((code === 'EPROTO' || code.startsWith('ERR_SSL_')) && plain)
+			return { code, problem: 'notHttps', reason, names: [] };
 	}
 	return undefined;
 }
@@ -114,11 +125,15 @@ export function certificateWording(
 				headline: `The certificate of ${host} is not valid yet`,
 				advice: `Its validity starts later than this machine's time. ${clock}`,
 			};
-		case 'wrongHost':
+		case 'wrongHost': {
+			const issuedFor = failure.names.length
+				? `: it is for ${failure.names.join(', ')}`
+				: " (the service's name rather than an IP address or an alias)";
 			return {
 				headline: `The certificate of ${host} is for another host name`,
-				advice: `Set the Base URL in the credential to a host name the certificate was issued for (the service's name rather than an IP address or an alias), or have the certificate issued for ${host.replace(/:\d+$/, '')}.`,
+				advice: `Set the Base URL in the credential to a host name the certificate was issued for${issuedFor}. Or have the certificate issued for ${host.replace(/:\d+$/, '')}.`,
 			};
+		}
 		case 'notHttps':
 			return {
 				headline: `${host} does not answer HTTPS: the Base URL starts with https:// but the server there speaks plain HTTP`,
