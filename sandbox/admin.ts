@@ -111,6 +111,8 @@ const routes: AdminRoute[] = [
 	},
 	{ method: 'GET', path: '/requests', handler: ({ store }) => ok(store.requestLog) },
 	clearing('/requests', (store) => (store.requestLog = [])),
+	{ method: 'GET', path: '/connections', handler: ({ store }) => ok(store.connections) },
+	clearing('/connections', (store) => (store.connections = { opened: 0, resumed: 0 })),
 	{ method: 'GET', path: '/faults', handler: ({ store }) => ok(store.faults) },
 	{
 		method: 'POST',

@@ -117,6 +117,8 @@ export interface ServerOptions {
 
 export function createHttpServer(deps: AdminCtx, options: ServerOptions = {}): http.Server {
 	const { store, deliverer, limiter } = deps;
+	/** Connections that already carried an API request (counted once each). */
+	const seen = new WeakSet<object>();
 
 	async function api(
 		req: http.IncomingMessage,
@@ -126,6 +128,12 @@ export function createHttpServer(deps: AdminCtx, options: ServerOptions = {}): h
 	): Promise<void> {
 		const method = req.method ?? 'GET';
 		const path = url.pathname.slice(API_PREFIX.length) || '/';
+		if (!seen.has(req.socket)) {
+			seen.add(req.socket);
+			store.connections.opened++;
+			if ((req.socket as { isSessionReused?: () => boolean }).isSessionReused?.())
+				store.connections.resumed++;
+		}
 		const query = Object.fromEntries(url.searchParams);
 		// undefined = no body at all (a handler reads it as {}); a literal JSON null is a body that is not an object.
 		let body: unknown = undefined;

@@ -406,6 +406,11 @@ export class Store {
 	/** Deterministic generator for public ids and keys: the same creates after a (re)start give the same ids. */
 	rng!: () => number;
 	requestLog!: RequestLogEntry[];
+	/**
+	 * Connections that carried API requests (`resumed`: HTTPS ones whose TLS session was resumed), since the last
+	 * reset or `DELETE /__admin/connections`: whether a client reuses its connections.
+	 */
+	connections!: { opened: number; resumed: number };
 	faults!: Fault[];
 	answerRules!: AnswerRule[];
 	/** More API keys of a project (admin /keys), so concurrent tests can be told apart by key. */
@@ -463,6 +468,7 @@ export class Store {
 		};
 		this.rng = mulberry32(0x5eed);
 		this.requestLog = [];
+		this.connections = { opened: 0, resumed: 0 };
 		this.faults = [];
 		this.answerRules = [];
 		this.extraKeys = new Map();

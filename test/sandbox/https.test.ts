@@ -16,10 +16,10 @@ import { makeRunCa, type RunCa } from '../../support/tls-ca';
 const ROOT = path.resolve(__dirname, '../..');
 
 /** GET with node's https client and only the given CA trusted; the status, or the TLS error's code. */
-function get(url: string, ca: string, key?: string): Promise<number | string> {
+function get(url: string, ca: string, key?: string, agent?: https.Agent): Promise<number | string> {
 	return new Promise((resolve) => {
 		https
-			.get(url, { ca, headers: key ? { 'X-Api-Key': key } : {} }, (res) => {
+			.get(url, { ca, agent, headers: key ? { 'X-Api-Key': key } : {} }, (res) => {
 				res.resume();
 				resolve(res.statusCode ?? 0);
 			})
@@ -124,4 +124,21 @@ it('serves HTTPS from the command line with --tls-cert and --tls-key', async () 
 		child.kill('SIGTERM');
 	}
 	expect(await exited).toBe(0);
+});
+
+it('counts the connections that carried API requests: a kept-alive one once, a new one each time', async () => {
+	const ping = `${sandbox.baseUrl}/ping`;
+	const key = sandbox.apiKeys.A;
+	await adminCall(sandbox, 'DELETE', '/connections');
+	const kept = new https.Agent({ keepAlive: true, ca: ca.caPem });
+	for (let i = 0; i < 3; i++) expect(await get(ping, ca.caPem, key, kept)).toBe(200);
+	kept.destroy();
+	expect((await adminCall(sandbox, 'GET', '/connections')).data).toEqual({ opened: 1, resumed: 0 });
+	for (let i = 0; i < 3; i++)
+		expect(await get(ping, ca.caPem, key, new https.Agent({ ca: ca.caPem }))).toBe(200);
+	expect((await adminCall(sandbox, 'GET', '/connections')).data).toEqual({ opened: 4, resumed: 0 });
+	// One agent without keep-alive: a new connection each time, its TLS session resumed from the first.
+	const resuming = new https.Agent({ ca: ca.caPem });
+	for (let i = 0; i < 2; i++) expect(await get(ping, ca.caPem, key, resuming)).toBe(200);
+	expect((await adminCall(sandbox, 'GET', '/connections')).data).toEqual({ opened: 6, resumed: 1 });
 });
