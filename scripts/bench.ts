@@ -14,6 +14,7 @@
  *   npm run bench -- --skip '200k|ignored'  # without the scenarios whose names contain these ('|' separates)
  *   npm run bench -- --hogs 2 --only '500 updates, 20 ms'   # with 2 busy-loop processes beside n8n (a busy machine)
  *   npm run bench -- --variants 'this node'  # this node's variants only (no HTTP Request anchors)
+ *   npm run bench -- --only HTTPS --skip 'client CPU'   # the same list walk over HTTPS and over HTTP, interleaved
  *
  * First, "client CPU" (scripts/client-cpu.ts): CPU per request of the node alone, in-process, against a bare
  * fetch + JSON.parse of the same pages (skip it with `--skip 'client CPU'`).
@@ -41,6 +42,7 @@ import { ensureRuntime, repoRoot, runtimePaths } from '../support/runtime';
 import { busiestSecond } from '../support/busiest-second';
 import { admin } from '../support/sandbox-admin';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { makeRunCa } from '../support/tls-ca';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -55,7 +57,13 @@ const VARIANTS = flag('variants')?.split('|');
 /** Busy-loop processes kept running beside n8n while the scenarios run (a machine busy with other work). */
 const HOGS = Number(flag('hogs') ?? 0);
 
-const CRED = { paced: 'DlvBenchPaced020', unpaced: 'DlvBenchUnpaced0', header: 'HttpHdrBench0001' };
+const CRED = {
+	paced: 'DlvBenchPaced020',
+	unpaced: 'DlvBenchUnpaced0',
+	/** The unpaced credential at the sandbox served over HTTPS (the TLS scenarios). */
+	unpacedTls: 'DlvBenchTlsUnpac',
+	header: 'HttpHdrBench0001',
+};
 
 interface Server {
 	latencyMs: number;
@@ -69,6 +77,8 @@ interface Variant {
 	workflow: Record<string, unknown>;
 	/** Name of the node whose output is counted. */
 	node: string;
+	/** Runs against the group's sandbox served over HTTPS (its requests are counted there). */
+	overTls?: boolean;
 }
 
 interface Scenario {
@@ -79,6 +89,8 @@ interface Scenario {
 	variants: Variant[];
 	/** The floor (ms) the goal is measured against, when the issue states one. */
 	floorMs?: number;
+	/** The same walk over HTTP and over HTTPS: the ratio reported is HTTPS / HTTP. */
+	tlsPair?: boolean;
 }
 
 interface Measured {
@@ -93,6 +105,9 @@ interface Measured {
 	failed: number;
 	rssMiB: number;
 	cpuS: number;
+	/** Connections that carried the run's API requests, and how many of them resumed a TLS session. */
+	connections: number;
+	resumed: number;
 	error?: string;
 }
 
@@ -141,6 +156,39 @@ function ours(
 		type: NODE_TYPES.action,
 		parameters,
 		credentials: { deliverabilityApi: { id: credential, name: credential } },
+	};
+}
+
+/**
+ * Return All over 10,000 accounts, pacer off, by the same node and workflow over HTTP and over HTTPS (a sandbox with
+ * a certificate from a CA made for the run, which n8n trusts through NODE_EXTRA_CA_CERTS), interleaved.
+ */
+function tlsScenario(name: string, server: Server): Scenario {
+	const list = (credential: string) =>
+		ours(
+			'List',
+			{ resource: 'account', operation: 'getAll', returnAll: true, simplify: false },
+			credential,
+		);
+	return {
+		name,
+		accounts: 10_000,
+		server,
+		kind: 'list',
+		tlsPair: true,
+		variants: [
+			{
+				label: 'this node over HTTP (pacer off)',
+				node: 'List',
+				workflow: workflow(`${name} http`, [trigger, list(CRED.unpaced)]),
+			},
+			{
+				label: 'this node over HTTPS (pacer off)',
+				node: 'List',
+				overTls: true,
+				workflow: workflow(`${name} https`, [trigger, list(CRED.unpacedTls)]),
+			},
+		],
 	};
 }
 
@@ -349,12 +397,18 @@ async function measure(
 	variant: Variant,
 ): Promise<Measured> {
 	await admin(sandbox, 'DELETE', '/requests');
+	await admin(sandbox, 'DELETE', '/connections');
 	// The sliding window starts empty for every run.
 	await admin(sandbox, 'POST', '/rate-limit', { perSecond: scenario.server.perSecond });
 	const { out, rssMiB: rss, cpuS } = await execute(n8n, String(variant.workflow.id));
 	const run = parseRun(out);
 	const log = (await admin<LogEntry[]>(sandbox, 'GET', '/requests')).filter((r) =>
 		r.path.startsWith('/accounts'),
+	);
+	const connections = await admin<{ opened: number; resumed: number }>(
+		sandbox,
+		'GET',
+		'/connections',
 	);
 	const nodeRun = run.data.resultData.runData[variant.node]?.[0];
 	const items = (nodeRun?.data?.main?.[0] ?? []).map((i) => i.json);
@@ -388,6 +442,8 @@ async function measure(
 		failed,
 		rssMiB: Math.round(rss),
 		cpuS,
+		connections: connections.opened,
+		resumed: connections.resumed,
 		error: run.data.resultData.error?.message,
 	};
 }
@@ -428,7 +484,12 @@ async function main(): Promise<void> {
 		clientCpu = await measureClientCpu();
 	}
 
-	const groups: Array<{ accounts: number; make: (baseUrl: string) => Scenario[] }> = [
+	const groups: Array<{
+		accounts: number;
+		/** Also start a sandbox over HTTPS, and have n8n trust its CA. */
+		tls?: boolean;
+		make: (baseUrl: string) => Scenario[];
+	}> = [
 		{
 			accounts: 10_000,
 			make: (b) => [
@@ -489,6 +550,22 @@ async function main(): Promise<void> {
 			],
 		},
 		{
+			accounts: 10_000,
+			tls: true,
+			make: () => [
+				tlsScenario('10k over HTTPS and HTTP, 0 ms, no limit', {
+					latencyMs: 0,
+					perSecond: null,
+					perPageMode: 'honour',
+				}),
+				tlsScenario('10k over HTTPS and HTTP, 20 ms, no limit', {
+					latencyMs: 20,
+					perSecond: null,
+					perPageMode: 'honour',
+				}),
+			],
+		},
+		{
 			accounts: 200_000,
 			make: (b) => [
 				listScenario(
@@ -517,8 +594,16 @@ async function main(): Promise<void> {
 			await sandbox.close();
 			continue;
 		}
+		const ca = group.tls ? makeRunCa() : undefined;
+		const tlsSandbox = ca
+			? await startSandbox({ accounts: group.accounts, tls: ca.issue('sandbox') })
+			: undefined;
+		const sandboxOf = (variant: Variant) => (variant.overTls && tlsSandbox) || sandbox;
 		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
-		const n8n = new N8n({ userFolder });
+		const n8n = new N8n({
+			userFolder,
+			env: ca ? { NODE_EXTRA_CA_CERTS: ca.caFile } : undefined,
+		});
 		try {
 			await installPackage(userFolder, tgz);
 			const key = sandbox.apiKeys.A;
@@ -545,6 +630,21 @@ async function main(): Promise<void> {
 						maxRequestsPerSecond: 0,
 					},
 				},
+				...(tlsSandbox
+					? [
+							{
+								id: CRED.unpacedTls,
+								name: CRED.unpacedTls,
+								type: 'deliverabilityApi',
+								data: {
+									apiKey: tlsSandbox.apiKeys.A,
+									baseUrl: tlsSandbox.baseUrl,
+									headerForm: 'bearer',
+									maxRequestsPerSecond: 0,
+								},
+							},
+						]
+					: []),
 				{
 					id: CRED.header,
 					name: CRED.header,
@@ -563,18 +663,20 @@ async function main(): Promise<void> {
 			if (hogs) process.stderr.write(`bench: ${HOGS} busy-loop processes running beside n8n\n`);
 			try {
 				for (const scenario of scenarios) {
-					await admin(sandbox, 'POST', '/reset');
-					await admin(sandbox, 'POST', '/settings', {
-						latencyMs: scenario.server.latencyMs,
-						perPageMode: scenario.server.perPageMode,
-					});
+					for (const each of tlsSandbox ? [sandbox, tlsSandbox] : [sandbox]) {
+						await admin(each, 'POST', '/reset');
+						await admin(each, 'POST', '/settings', {
+							latencyMs: scenario.server.latencyMs,
+							perPageMode: scenario.server.perPageMode,
+						});
+					}
 					const runs = scenario.variants.map(() => [] as Measured[]);
 					for (let r = 0; r < RUNS; r++) {
 						for (const [v, variant] of scenario.variants.entries()) {
-							const m = await measure(n8n, sandbox, scenario, variant);
+							const m = await measure(n8n, sandboxOf(variant), scenario, variant);
 							runs[v].push(m);
 							process.stderr.write(
-								`bench: ${scenario.name} | ${variant.label} | run ${r + 1}: ${sec(m.ms)} s (node ${sec(m.nodeMs)} s), ${m.requests} requests, ${m.r429} × 429, max ${m.maxPerSecond}/s, ${m.items} items, ${m.unique} unique, ${m.duplicates} duplicates, ${m.failed} failed, ${m.rssMiB} MiB, CPU ${m.cpuS.toFixed(2)} s${m.error ? `, error: ${m.error}` : ''}\n`,
+								`bench: ${scenario.name} | ${variant.label} | run ${r + 1}: ${sec(m.ms)} s (node ${sec(m.nodeMs)} s), ${m.requests} requests over ${m.connections} connections (${m.resumed} resumed), ${m.r429} × 429, max ${m.maxPerSecond}/s, ${m.items} items, ${m.unique} unique, ${m.duplicates} duplicates, ${m.failed} failed, ${m.rssMiB} MiB, CPU ${m.cpuS.toFixed(2)} s${m.error ? `, error: ${m.error}` : ''}\n`,
 							);
 						}
 					}
@@ -592,6 +694,8 @@ async function main(): Promise<void> {
 		} finally {
 			await n8n.stop().catch(() => undefined);
 			await sandbox.close();
+			await tlsSandbox?.close();
+			ca?.remove();
 			if (process.env.BENCH_KEEP) process.stderr.write(`bench: kept ${userFolder}\n`);
 			else fs.rmSync(userFolder, { recursive: true, force: true });
 		}
@@ -646,6 +750,19 @@ function report(
 	const scenarioNames = [...new Set(results.map((r) => r.scenario.name))];
 	for (const name of scenarioNames) {
 		const group = results.filter((r) => r.scenario.name === name);
+		if (group[0].scenario.tlsPair) {
+			const [overHttp, overHttps] = group.map((g) => median(g.runs.map((m) => m.ms)));
+			const links = group
+				.map((g) => {
+					const pick = (f: (m: Measured) => number) => median(g.runs.map(f));
+					return `${g.variant.overTls ? 'HTTPS' : 'HTTP'} ${pick((m) => m.connections)} connections (${pick((m) => m.resumed)} resumed) for ${pick((m) => m.requests)} requests`;
+				})
+				.join('; ');
+			ratios.push(
+				`| ${name} | HTTPS / HTTP: ${(overHttps / overHttp).toFixed(2)}× (${links}) | – |`,
+			);
+			continue;
+		}
 		const our = group.find((g) => g.variant.label.startsWith('this node'));
 		if (!our) continue;
 		const ourMs = median(our.runs.map((m) => m.ms));
