@@ -77,7 +77,9 @@ export function tlsFailureOf(error: unknown): TlsFailure | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
 		chain.push(current as (typeof chain)[number]);
-		current = (current as { cause?: unknown }).cause;
+		// n8n-workflow keeps a wrapped error as `cause`, or `errorResponse` when not an Error.
+		const next = current as { cause?: unknown; errorResponse?: unknown };
+		current = next.cause ?? next.errorResponse;
 	}
 	// The certificate rides on Node's own error, below the wrappers that copy its code.
 	const names = namesOf(chain.find((link) => link.cert)?.cert);
