@@ -78,6 +78,7 @@ beforeAll(async () => {
 	const cert = ca.issue('sandbox', { hosts: [HOST, '127.0.0.1'] });
 	tls = await startSandbox({ port: 0, smtpPort: 0, tls: { cert: cert.cert, key: cert.key } });
 	stack = await startStack({
+		plainHttp: true,
 		apiBaseUrl: (sandbox) => `http://${HOST}:${portOf(sandbox.baseUrl)}/api/v1`,
 		env: {
 			HTTP_PROXY: proxy.url,

@@ -20,7 +20,7 @@ import { makeRunCa, type RunCa } from '../../support/tls-ca';
 export { CREDENTIAL_IDS };
 
 /** The file's sandbox; `ca`: the CA its certificate comes from (PEM), for calls of the test itself (`service()`). */
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>> & { ca: string };
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>> & { ca?: string };
 
 export interface Stack {
 	sandbox: Sandbox;
@@ -59,6 +59,7 @@ export async function startStack({
 	startTimeoutMs,
 	apiBaseUrl,
 	env,
+	plainHttp,
 }: {
 	/** Before n8n starts (after the credentials are imported); `ca`: the run CA n8n will trust. */
 	beforeStart?: (n8n: N8n, sandbox: Sandbox, ca: RunCa) => Promise<void>;
@@ -70,11 +71,15 @@ export async function startStack({
 	apiBaseUrl?: (sandbox: Sandbox) => string;
 	/** Extra environment of the n8n process (e.g. HTTP_PROXY). */
 	env?: Record<string, string>;
+	/** Serve the sandbox's API over plain HTTP instead of HTTPS (a file that sets up its own TLS sandbox). */
+	plainHttp?: boolean;
 } = {}): Promise<Stack> {
 	const tgz = process.env.E2E_PACKAGE_TGZ;
 	if (!tgz || !fs.existsSync(tgz))
 		throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
-	const { sandbox, ca } = await startHttpsSandbox();
+	const { sandbox, ca } = plainHttp
+		? { sandbox: await startSandbox({ port: 0, smtpPort: 0 }), ca: makeRunCa() }
+		: await startHttpsSandbox();
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	const n8n = new N8n({ userFolder, env: { NODE_EXTRA_CA_CERTS: ca.caFile, ...env } });
 	try {
