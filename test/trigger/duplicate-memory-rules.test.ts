@@ -178,9 +178,46 @@ describe('once per event', () => {
 		expect(await claim(copy, scope, 'e1', 10)).toBe('accepted');
 		settle(scope, 'e1', true, 10);
 	});
+
+	it('a repeat is answered as soon as the first copy has its outcome, not after the whole wait', async () => {
+		pendingPolicy.waitMs = 1000;
+		const scope = freshScope();
+		const data: IDataObject = {};
+		expect(await claim(data, scope, 'e1', 10)).toBe('accepted');
+		const began = Date.now();
+		const repeat = claim(data, scope, 'e1', 10);
+		setTimeout(() => settle(scope, 'e1', true, 10), 20);
+		expect(await repeat).toBe('duplicate');
+		expect(Date.now() - began).toBeLessThan(500);
+	});
+
+	it('a window of 0: a repeat while the first copy is starting is accepted too, with no wait', async () => {
+		const scope = freshScope();
+		expect(await claim({}, scope, 'e1', 0)).toBe('accepted');
+		expect(await claim({}, scope, 'e1', 0)).toBe('accepted');
+	});
 });
 
 describe('the window', () => {
+	it('a window not yet full forgets nothing: with a window of 3, the first of two is still a duplicate', async () => {
+		const scope = freshScope();
+		await started({}, scope, ['a', 'b'], 3);
+		expect(await claim({}, scope, 'a', 3)).toBe('duplicate');
+		expect(await claim({}, scope, 'b', 3)).toBe('duplicate');
+	});
+
+	it('the process keeps the memories of 500 alerts, forgetting the least recently used first', async () => {
+		const first = freshScope();
+		const used = freshScope();
+		await started({}, first, ['e1']);
+		await started({}, used, ['e1']);
+		for (let i = 0; i < 300; i++) await started({}, freshScope(), ['x']);
+		expect(await claim({}, used, 'e1', 10)).toBe('duplicate'); // used again: now the newest
+		for (let i = 0; i < 300; i++) await started({}, freshScope(), ['x']);
+		expect(await claim({}, used, 'e1', 10)).toBe('duplicate');
+		expect(await claim({}, first, 'e1', 10)).toBe('accepted');
+		settle(first, 'e1', false, 10);
+	});
 	it('keeps the newest ids: with a window of 2, the third started event pushes the first out', async () => {
 		const scope = freshScope();
 		const data: IDataObject = {};
@@ -234,6 +271,12 @@ describe('saving the memory (one save per 500 ms)', () => {
 		await carried;
 		expect(Date.now() - began).toBeGreaterThanOrEqual(100);
 		expect(carrier[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['a', 'b', 'c'] });
+		// Once the carrier has written, the next request after the delay writes again itself.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		await started({}, scope, ['d']);
+		const next: IDataObject = {};
+		await persist(next, scope, 'd', 10);
+		expect(next[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['a', 'b', 'c', 'd'] });
 	});
 
 	it('a save holds the newest ids of the window only', async () => {
@@ -291,5 +334,44 @@ describe('deactivation', () => {
 		expect(await repeat).toBe('accepted');
 		expect(Date.now() - began).toBeLessThan(pendingPolicy.waitMs);
 		settle(scope, 'e1', true, 10);
+	});
+});
+
+describe('more of the memory', () => {
+	it('a saved copy holding ids this process already knows changes nothing (no id counted twice)', async () => {
+		const scope = freshScope();
+		await started({}, scope, ['a', 'b'], 2);
+		const copy: IDataObject = { [MEMORY_KEY]: { alertId: 'alert-1', ids: ['a', 'b'] } };
+		expect(await claim(copy, scope, 'a', 2)).toBe('duplicate');
+		expect(await claim(copy, scope, 'b', 2)).toBe('duplicate');
+	});
+
+	it('only the last 1000 failed ids are kept from being learnt back', async () => {
+		const scope = freshScope();
+		for (let i = 0; i <= 1000; i++) {
+			expect(await claim({}, scope, `f${i}`, 10)).toBe('accepted');
+			settle(scope, `f${i}`, false, 10);
+		}
+		const copy: IDataObject = { [MEMORY_KEY]: { alertId: 'alert-1', ids: ['f0', 'f1'] } };
+		// f0 dropped out of the 1000, so the saved copy teaches it; f1 is still held back.
+		expect(await claim(copy, scope, 'f0', 10)).toBe('duplicate');
+		expect(await claim(copy, scope, 'f1', 10)).toBe('accepted');
+		settle(scope, 'f1', true, 10);
+	});
+
+	it('the saved copy lives under "eventMemory"; the first save after a quiet moment is written at once, by default one per 500 ms', async () => {
+		const scope = freshScope('al');
+		await started({}, scope, ['a', 'b']);
+		const data: IDataObject = {};
+		const first = persist(data, scope, 'a', 10);
+		expect(data.eventMemory).toEqual({ alertId: 'al', ids: ['a', 'b'] });
+		await first;
+		const next: IDataObject = {};
+		const began = Date.now();
+		const carried = persist(next, scope, 'b', 10);
+		expect(next).toEqual({});
+		await carried;
+		expect(Date.now() - began).toBeGreaterThanOrEqual(400);
+		expect(next.eventMemory).toEqual({ alertId: 'al', ids: ['a', 'b'] });
 	});
 });
