@@ -227,3 +227,49 @@ describe('labels and several problems', () => {
 		);
 	});
 });
+
+describe('the words of a refusal', () => {
+	it('what was expected, for a field whose expression gave nothing', () => {
+		expect(why(() => v.boolean('Active', undefined))).toBe(
+			'Invalid "Active": expected true or false, but its expression gave nothing (undefined)',
+		);
+		expect(why(() => v.nonEmptyString('Name', null))).toBe(
+			'Invalid "Name": expected a non-empty text, but its expression gave nothing (null)',
+		);
+		expect(why(() => v.string('Description', undefined))).toBe(
+			'Invalid "Description": expected text, but its expression gave nothing (undefined)',
+		);
+	});
+
+	it('text is shown in quotes as given, other values as JSON; one problem without a hint says only that nothing was sent', () => {
+		const error = failure(() => v.boolean('Active', 'say "yes"'));
+		expect([error.message, error.description]).toEqual([
+			'Invalid "Active": expected true or false, got "say "yes""',
+			NOTHING_SENT,
+		]);
+	});
+
+	it('nested readings: a problem inside goes on to the next field outside; a stop inside stops the outer reading too', () => {
+		const inner = (stop: boolean) => () =>
+			v.all({
+				x: () => v.integer('Inner', 'x'),
+				y: () => {
+					if (stop) throw new Error('a parameter n8n could not resolve');
+					return 1;
+				},
+			});
+		const goesOn = failure(() => v.all({ a: inner(false), b: () => v.integer('Outer', 'y') }));
+		expect(goesOn.message).toBe(
+			'2 invalid fields: "Inner": expected a whole number, got "x"; "Outer": expected a whole number, got "y"',
+		);
+		const stops = failure(() => v.all({ a: inner(true), b: () => v.integer('Outer', 'y') }));
+		expect(stops.message).toBe('Invalid "Inner": expected a whole number, got "x"');
+		const failed = failure(() =>
+			v.all({
+				a: () => v.all({ x: () => v.fail('Inner', 'cannot go on') }),
+				b: () => v.integer('Outer', 'y'),
+			}),
+		);
+		expect(failed.message).toBe('Invalid "Inner": cannot go on');
+	});
+});
