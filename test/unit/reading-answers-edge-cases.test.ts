@@ -4,7 +4,7 @@
  * bytes, the words and excerpts a person reads, and the API key taken out of an answer that echoes it. The common
  * cases are in reading-answers.test.ts.
  */
-import { withoutKey } from '../../nodes/shared/transport/answerSecrets';
+import { withoutSecrets } from '../../nodes/shared/transport/answerSecrets';
 import {
 	AnswerProblem,
 	checkAnswer,
@@ -246,19 +246,19 @@ describe('lists the account search and pages read', () => {
 
 describe('the API key echoed in an answer', () => {
 	it('is replaced wherever it appears, also escaped inside JSON text, whichever of the secrets it is', () => {
-		expect(withoutKey({ echo: 'key=sk_live_1' }, ['other', 'sk_live_1'])).toEqual({
+		expect(withoutSecrets({ echo: 'key=sk_live_1' }, ['other', 'sk_live_1'])).toEqual({
 			echo: 'key=[redacted]',
 		});
-		expect(withoutKey({ note: 'the key is ab"c here' }, ['ab"c'])).toEqual({
+		expect(withoutSecrets({ note: 'the key is ab"c here' }, ['ab"c'])).toEqual({
 			note: 'the key is [redacted] here',
 		});
-		expect(withoutKey('text with sk_1', ['sk_1'])).toBe('text with [redacted]');
+		expect(withoutSecrets('text with sk_1', ['sk_1'])).toBe('text with [redacted]');
 	});
 
 	it('an answer without it is handed on as it is; no body stays no body', () => {
 		const answer = { id: 1 };
-		expect(withoutKey(answer, ['sk_1'])).toBe(answer);
-		expect(withoutKey(undefined, ['sk_1'])).toBeUndefined();
-		expect(withoutKey(null, ['sk_1'])).toBeNull();
+		expect(withoutSecrets(answer, ['sk_1'])).toBe(answer);
+		expect(withoutSecrets(undefined, ['sk_1'])).toBeUndefined();
+		expect(withoutSecrets(null, ['sk_1'])).toBeNull();
 	});
 });

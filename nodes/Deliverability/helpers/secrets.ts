@@ -1,21 +1,12 @@
 /**
- * Keeping user secrets (mailbox passwords, OAuth client secrets, key files) out of output items and
- * error text. The transport already removes the API key; these helpers cover secrets that travel in
- * request bodies.
+ * Keeping user secrets (mailbox passwords, OAuth client secrets, key files) out of error text. The
+ * transport already takes every secret out of answers (transport/answerSecrets.ts); this helper
+ * covers the errors of requests whose bodies carry secrets.
  */
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redact, redactDeep } from '../../shared/redact';
-
-/**
- * Output without the named fields (e.g. a password the service should not, but might, echo back).
- */
-export function withoutFields(data: IDataObject, fields: string[]): IDataObject {
-	const out: IDataObject = {};
-	for (const [k, v] of Object.entries(data)) if (!fields.includes(k)) out[k] = v;
-	return out;
-}
 
 /**
  * Runs a request whose body carries secrets; if it fails, every trace of those secrets is removed

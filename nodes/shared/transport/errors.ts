@@ -16,6 +16,7 @@ import {
 	stripPrefixes,
 	type AnswerProblem,
 } from './answers';
+import { withSecretFieldsRedacted } from './answerSecrets';
 import { proxyAnswerError, proxyNetworkError } from './proxies';
 import { kindOf, TIMEOUTS } from './retries';
 import { headerOf, type ApiContext, type ApiRequest, type RawResponse } from './types';
@@ -112,7 +113,7 @@ export function apiError(
 	secrets: string[],
 ): NodeApiError {
 	const status = response.statusCode;
-	const body = errorBody(response.body);
+	const body = withSecretFieldsRedacted(errorBody(response.body));
 	const text = typeof body === 'string' ? body : undefined;
 	// A page or text instead of the API's JSON (a gateway, a proxy, a web server): its status and
 	// host, one line of it.

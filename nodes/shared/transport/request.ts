@@ -11,7 +11,7 @@ import { sleep } from 'n8n-workflow';
 import { pacerPolicy } from '../pacer';
 import { USER_AGENT } from '../version';
 import { checkAnswer } from './answers';
-import { withoutKey } from './answerSecrets';
+import { withoutSecrets } from './answerSecrets';
 import { certificateError, tlsFailureOf } from './certificates';
 import {
 	answerError,
@@ -211,7 +211,7 @@ export async function apiRequest(
 			// A documented empty answer is an empty object; an unchecked one goes back exactly as it came
 			// (even null).
 			if ('answer' in reading)
-				return withoutKey(
+				return withoutSecrets(
 					fact.shape === 'unchecked' ? reading.answer : (reading.answer ?? {}),
 					secrets,
 				) as IDataObject;

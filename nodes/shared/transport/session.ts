@@ -14,6 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { NOTHING_SENT } from '../invalidFields';
 import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
+import { credentialSecrets } from './answerSecrets';
 import { allowedDomainsFor } from './allowedDomains';
 import { CREDENTIAL_NAME, type ApiContext } from './types';
 
@@ -27,6 +28,11 @@ export function baseUrlOf(credentials: IDataObject): string {
 	return String(credentials.baseUrl ?? '')
 		.trim()
 		.replace(/\/+$/, '');
+}
+
+/** The credential's fields but the API key (whose two forms keyOf gives). */
+function omitKey(credentials: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(credentials).filter(([name]) => name !== 'apiKey'));
 }
 
 /** The API key as typed (trimmed) and without a "Bearer " the user may have pasted with it. */
@@ -163,8 +169,12 @@ export class Session {
 				type: this.type,
 				data: credentials,
 			},
-			// Both forms are kept out of answers, errors and logs.
-			secrets: [raw, bare].filter((secret) => secret.length >= 4),
+			// Both forms of the key, and every other secret the credential holds (a mailbox password, a
+			// client secret, a key file), are kept out of answers, errors and logs.
+			secrets: [
+				...[raw, bare].filter((secret) => secret.length >= 4),
+				...credentialSecrets(omitKey(credentials)),
+			],
 			baseUrl,
 			pacer: pacerFor(baseUrl, bare, perSecond),
 			timeoutMs: timeoutMsOf(credentials),

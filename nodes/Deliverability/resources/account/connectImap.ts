@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AnswerFact, CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
-import { withoutFields, withSecretsScrubbed } from '../../helpers/secrets';
+import { withSecretsScrubbed } from '../../helpers/secrets';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given, ifGiven } from '../../params/collections';
 import { idPicker } from '../../params/locator';
@@ -264,17 +264,13 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 			}
 		},
 	);
-	// The service does not return passwords; make sure none ever reaches the output.
-	const out = withoutFields(
-		reply,
-		Object.keys(reply).filter((k) => /password/i.test(k)),
-	);
+	// The service does not return passwords; the transport takes out any it would send.
 	const words = (answer: IDataObject) =>
 		connectedWords(answer, { email, testOnly, updating: servers.id !== undefined });
-	if (!testOnly) return shaped(out, view, words, ['id']);
+	if (!testOnly) return shaped(reply, view, words, ['id']);
 	this.addExecutionHints({
 		message: `Test Only: the login of ${email} works; nothing was created or changed.`,
 		location: 'outputPane',
 	});
-	return shaped({ success: true, test: true, email, ...out }, view, words, ['email']);
+	return shaped({ success: true, test: true, email, ...reply }, view, words, ['email']);
 }

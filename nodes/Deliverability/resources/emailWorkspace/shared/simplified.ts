@@ -6,7 +6,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { changed, picked, shaped, type OutputView } from '../../../params/output';
-import { withoutFields } from '../../../helpers/secrets';
 
 const AS_SENT = [
 	'id',
@@ -35,18 +34,9 @@ export function simplifyWorkspace(workspace: IDataObject): { fields: IDataObject
 }
 
 /**
- * Fields that hold a secret: the service never returns them; never let one through if that changes.
- */
-const SECRETS = [
-	'file_key_json',
-	'outlook_client_secret',
-	'outlook_client_secret_value',
-	'private_key',
-];
-
-/**
- * What Create and Update answer: the workspace the service returned, without secrets, as the user's
- * Output asks (Simplified: its fields, then `outcome` and a sentence naming it).
+ * What Create and Update answer: the workspace the service returned (the transport took any secret
+ * out of it), as the user's Output asks (Simplified: its fields, then `outcome` and a sentence
+ * naming it).
  */
 export function changedWorkspace(
 	workspace: IDataObject,
@@ -55,7 +45,7 @@ export function changedWorkspace(
 	sentence: (named: string) => string,
 ): IDataObject {
 	return shaped(
-		withoutFields(workspace, SECRETS),
+		workspace,
 		view,
 		(w) => {
 			const { fields, name } = simplifyWorkspace(w);

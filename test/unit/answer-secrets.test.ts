@@ -1,0 +1,73 @@
+/** What the transport takes out of every answer (nodes/shared/transport/answerSecrets.ts). */
+import {
+	credentialSecrets,
+	isSecretField,
+	withoutSecrets,
+	withSecretFieldsRedacted,
+} from '../../nodes/shared/transport/answerSecrets';
+
+it('names the secret fields of the service and its credentials, not the documented fields about them', () => {
+	const secret = [
+		'password',
+		'imap_server_password',
+		'smtp_server_password',
+		'outlook_client_secret',
+		'outlook_client_secret_value',
+		'file_key_json',
+		'private_key',
+		'api_key',
+		'clientSecretValue',
+		'imapPassword',
+		'refresh_token',
+	];
+	const kept = [
+		'outlook_client_secret_expires_at',
+		'has_refresh_token',
+		'outlook_client_id',
+		'passwordless',
+		'secret_santa',
+		'email',
+	];
+	expect(secret.filter((name) => !isSecretField(name))).toEqual([]);
+	expect(kept.filter(isSecretField)).toEqual([]);
+});
+
+it('leaves secret fields out of an answer at any depth, and redacts the credential secrets anywhere', () => {
+	const answer = {
+		id: 3,
+		password: 'p4ssw0rd!',
+		workspace: { name: 'Sales', file_key_json: { private_key: 'k' }, note: 'key is s3cret-value' },
+		list: [{ private_key: 'k', id: 1 }],
+	};
+	expect(withoutSecrets(answer, ['s3cret-value'])).toEqual({
+		id: 3,
+		workspace: { name: 'Sales', note: 'key is [redacted]' },
+		list: [{ id: 1 }],
+	});
+});
+
+it("keeps an error's reasons for a secret field, but not a secret's text", () => {
+	expect(
+		withSecretFieldsRedacted({
+			errors: { password: ['is too short'] },
+			password: 'echoed-pass',
+		}),
+	).toEqual({ errors: { password: ['is too short'] }, password: '[redacted]' });
+});
+
+it("reads a credential's secrets: its secret fields and the key inside a key file", () => {
+	const keyFile = JSON.stringify({
+		type: 'service_account',
+		private_key: '-----BEGIN KEY-----abc',
+	});
+	expect(
+		credentialSecrets({
+			baseUrl: 'https://api.example.com/api/v1',
+			headerForm: 'bearer',
+			clientId: '1111-2222',
+			clientSecretValue: 'value-xyz',
+			password: 'short',
+			privateKeyFile: keyFile,
+		}),
+	).toEqual(['value-xyz', keyFile, '-----BEGIN KEY-----abc']);
+});
