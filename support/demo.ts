@@ -458,10 +458,11 @@ async function operations(
 		connections,
 	});
 	state.workflows.operations = id;
+	const resources = new Set(ops.map((op) => op.parameters.resource)).size;
 	await openWorkflow(o, n8n, id, names[1]);
 	await caption(
 		o.page,
-		`3 · One operation of each of the ${ops.length - 1} resources (Task twice: import, then wait), with “${credential.name}”`,
+		`3 · One operation of each of the ${resources} resources (the mailbox import, then its task), with “${credential.name}”`,
 	);
 	await hold(o, 3000);
 	await o.page.click('[data-test-id="execute-workflow-button"]');
