@@ -25,7 +25,7 @@ import {
 const HOST = 'api.deliverability.localhost';
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
-	n.type.endsWith('.deliverabilityTrigger'),
+	n.type.endsWith('.deliverabilityAlertTrigger'),
 )!;
 const actionWorkflow = webhookToAction({
 	id: 'QueueProxyAction1',
