@@ -97,6 +97,41 @@ describe('account getAll', () => {
 		expect(jsonOf(result).map((a) => a.id)).toEqual(expected.map((a) => a.id));
 	});
 
+	it('Tags from an expression giving a list of names are sent joined by commas', async () => {
+		const result = await t.run(
+			account('getAll', {
+				returnAll: false,
+				limit: 3,
+				filters: { tags: '={{ [" sales", "us "] }}' },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect((await apiRequests())[0].query.tags).toBe('sales,us');
+	});
+
+	it("Tags that are not names are refused with Max Score's problem in the same error, before any request", async () => {
+		const result = await t.run(
+			account('getAll', {
+				returnAll: true,
+				filters: { tags: '={{ { "name": "sales" } }}', max_score: 500 },
+			}),
+		);
+		expectValidationError(result, /Tags/);
+		expect(result.error!.message).toMatch(/Max Score/);
+		expect(String((result.error as unknown as { description?: string }).description)).toMatch(
+			/separated by commas/,
+		);
+		expect(await apiRequests()).toHaveLength(0);
+	});
+
+	it('Tags of only commas and spaces filter nothing: no tags query is sent', async () => {
+		const result = await t.run(
+			account('getAll', { returnAll: false, limit: 3, filters: { tags: ' , ,' } }),
+		);
+		expect(result.error).toBeUndefined();
+		expect((await apiRequests())[0].query).not.toHaveProperty('tags');
+	});
+
 	it('spamchecker_only lists accounts enabled for spam tests and not for warming', async () => {
 		const result = await t.run(
 			account('getAll', { returnAll: true, filters: { spamchecker_only: true } }),

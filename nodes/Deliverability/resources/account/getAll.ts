@@ -33,6 +33,25 @@ export const builder: BuilderFacts = {
 const MAX_SCORE_MEANS =
 	'Scores run 0 to 100, so 50 lists the accounts scoring 0 to 49, and 101 lists every account.';
 
+/**
+ * Tags as the service takes them (names joined by commas), from text like "sales, eu" or from an expression giving a
+ * list of names; anything else would reach the service as "[object Object]" and match no account.
+ */
+function tagNames(v: Item['fields'], value: unknown): string | undefined {
+	const names = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+	if (names === null || names.some((name) => typeof name !== 'string'))
+		v.invalid(
+			'tags',
+			'expected tag names as text like "sales, eu" or a list of names',
+			'Give the names separated by commas, or an expression that returns a list of names such as {{ ["sales", "eu"] }}.',
+		);
+	const joined = (names as string[])
+		.map((name) => name.trim())
+		.filter((name) => name)
+		.join(',');
+	return joined || undefined;
+}
+
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(),
 	...outputFields({
@@ -101,19 +120,12 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		include_spamchecker: ifGiven(filters.include_spamchecker, (value) =>
 			v.boolean('include_spamchecker', value),
 		),
+		tags: ifGiven(filters.tags, (value) => tagNames(v, value)),
 		extra: () => extraQuery(item),
 		limit: () => item.limit(),
 		view: () => item.output(),
 	});
-	const qs: IDataObject = given({ search });
-	if (filters.tags !== undefined && String(filters.tags).trim()) {
-		qs.tags = String(filters.tags)
-			.split(',')
-			.map((t) => t.trim())
-			.filter((t) => t)
-			.join(',');
-	}
-	Object.assign(qs, given(checked), extra);
+	const qs: IDataObject = { ...given({ search }), ...given(checked), ...extra };
 	const accounts = await item.requestAll(
 		{ path: '/accounts', qs, pageSize: PAGE_SIZES.accounts, answer: ACCOUNT_LIST },
 		limit,
