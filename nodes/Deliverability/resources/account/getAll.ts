@@ -34,8 +34,9 @@ const MAX_SCORE_MEANS =
 	'Scores run 0 to 100, so 50 lists the accounts scoring 0 to 49, and 101 lists every account.';
 
 /**
- * Tags as the service takes them (names joined by commas), from text like "sales, eu" or from an expression giving a
- * list of names; anything else would reach the service as "[object Object]" and match no account.
+ * Tags as the service takes them (names joined by commas), from text like "sales, eu" or from an
+ * expression giving a list of names; anything else would reach the service as "[object Object]"
+ * and match no account.
  */
 function tagNames(v: Item['fields'], value: unknown): string | undefined {
 	const names = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
