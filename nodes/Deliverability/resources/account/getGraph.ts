@@ -14,12 +14,11 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { idPicker } from '../../params/locator';
 
-import { perDay, perDayAll } from './shared/graphDays';
+import { GRAPH, perDay, perDayAll } from './shared/graphDays';
 import { statsFilters, statsQuery } from './shared/stats';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -129,11 +128,7 @@ function pathOf(metric: Metric, id: number, category: string): string {
 	return `/conversation_statuses/${id}/graph`;
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'a graph ({labels, data})',
-	keys: ['labels', 'data'],
-};
+const answer = GRAPH;
 
 export async function execute(
 	this: IExecuteFunctions,

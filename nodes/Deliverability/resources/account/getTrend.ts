@@ -8,7 +8,6 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
 import type { BuilderFacts } from '../../helpers/builder';
 import type { Item } from '../../helpers/item';
 import {
@@ -20,6 +19,7 @@ import {
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given } from '../../params/collections';
 import { idPicker } from '../../params/locator';
+import { GRAPH } from './shared/graphDays';
 
 export const operation = {
 	name: 'Get Warming Trend',
@@ -98,11 +98,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'a graph ({labels, data})',
-	keys: ['labels', 'data'],
-};
+const answer = GRAPH;
 
 /** The sum of the numbers among `values` from index `from` to before `to`. */
 function sum(values: unknown[], from: number, to: number): number | undefined {

@@ -8,7 +8,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PAGE_SIZES } from '../../../shared/pageSizes';
-import type { AnswerFact } from '../../../shared/transport';
 import type { BuilderFacts } from '../../helpers/builder';
 import type { Item } from '../../helpers/item';
 import {
@@ -21,8 +20,9 @@ import {
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
-import { hasResults, PROVIDER_LABELS, PROVIDERS, readingOf, type Reading } from './shared/reading';
-import { SPAM_TEST_LIST } from './shared/spamTestList';
+import { PROVIDERS } from './shared/placement';
+import { hasResults, PROVIDER_LABELS, readingOf, type Reading } from './shared/reading';
+import { SPAM_TEST, SPAM_TEST_LIST } from './shared/answers';
 
 export const operation = {
 	name: 'Compare',
@@ -116,12 +116,6 @@ export const description: INodeProperties[] = [
 	collectionOf('options', trendThresholdOptions),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'a spam test (with public_id)',
-	keys: ['public_id'],
-};
-
 function side(r: Reading): IDataObject {
 	const out: IDataObject = { public_id: r.public_id, created_at: r.created_at as string };
 	if (r.inbox_percent !== undefined) out.inbox_percent = r.inbox_percent;
@@ -206,7 +200,9 @@ export async function execute(
 	if (mode === 'ids') {
 		const tests: IDataObject[] = [];
 		for (const id of [ids!.earlier, ids!.later])
-			tests.push(await item.request({ method: 'GET', path: `/spam_tests/${id}`, answer }));
+			tests.push(
+				await item.request({ method: 'GET', path: `/spam_tests/${id}`, answer: SPAM_TEST }),
+			);
 		if (output === 'raw') return tests;
 		return comparison(readingOf(tests[0]), readingOf(tests[1]), thresholds);
 	}

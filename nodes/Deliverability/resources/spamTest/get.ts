@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
-import type { AnswerFact } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import type { ToolFacts } from '../../helpers/toolMode';
 import { waitFlags, waitUntil, withWaitFlags } from '../../helpers/waitLoop';
@@ -9,6 +8,7 @@ import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
+import { SPAM_TEST } from './shared/answers';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -67,11 +67,7 @@ export function completed(answer: IDataObject): boolean {
 	return readBoolean(answer.completed) === true;
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'a spam test (with public_id)',
-	keys: ['public_id'],
-};
+const answer = SPAM_TEST;
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

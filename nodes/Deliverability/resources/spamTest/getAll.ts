@@ -7,7 +7,7 @@ import { collectionOf, given, ifGiven } from '../../params/collections';
 import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
-import { SPAM_TEST_LIST } from './shared/spamTestList';
+import { SPAM_TEST_LIST } from './shared/answers';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 

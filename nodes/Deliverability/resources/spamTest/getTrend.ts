@@ -22,8 +22,9 @@ import {
 } from '../../helpers/trend';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given } from '../../params/collections';
-import { hasResults, PROVIDER_LABELS, PROVIDERS, readingOf, type Reading } from './shared/reading';
-import { SPAM_TEST_LIST } from './shared/spamTestList';
+import { PROVIDERS } from './shared/placement';
+import { hasResults, PROVIDER_LABELS, readingOf, type Reading } from './shared/reading';
+import { SPAM_TEST_LIST } from './shared/answers';
 
 export const operation = {
 	name: 'Get Trend',

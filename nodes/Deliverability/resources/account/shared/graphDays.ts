@@ -1,10 +1,20 @@
 /**
- * Account → Get Graph's reading of the service's graphs: parallel `{labels, data}` arrays become
- * one item per day, dated in the workflow's time zone, and several graphs merge into one item per
- * day with a column per graph.
+ * The service's daily graphs, as Account → Get Graph and Get Warming Trend read them: what a graph
+ * answer must look like, and its reading: parallel `{labels, data}` arrays become one item per day,
+ * dated in the workflow's time zone, and several graphs merge into one item per day with a column
+ * per graph.
  */
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
+
+import type { AnswerFact } from '../../../../shared/transport';
+
+/** A graph answer: parallel `labels` and `data` arrays, the newest day last. */
+export const GRAPH: AnswerFact = {
+	shape: 'object',
+	what: 'a graph ({labels, data})',
+	keys: ['labels', 'data'],
+};
 
 /**
  * The calendar date (YYYY-MM-DD) of a graph label, in the workflow's time zone: "Today",

@@ -7,6 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 export type Provider = 'gmail' | 'outlook' | 'yahoo' | 'other';
 
+/** The provider groups, in the order every output lists them. */
+export const PROVIDERS: readonly Provider[] = ['gmail', 'outlook', 'yahoo', 'other'];
+
 /** The mailbox provider group of a seed's `provider`. */
 export function providerGroup(provider: unknown): Provider {
 	const p = typeof provider === 'string' ? provider.trim().toLowerCase() : '';
@@ -83,13 +86,12 @@ export const PROVIDER_NAMES: Record<Provider, string> = {
 
 /** The providers with copies outside the inbox, lowest inbox share first ("Gmail (25 %)"). */
 export function weakestProviders(placement: Record<'all' | Provider, Placement>): string[] {
-	return (['gmail', 'outlook', 'yahoo', 'other'] as const)
-		.filter(
-			(p) =>
-				placement[p].seeds > 0 &&
-				placement[p].inbox_percent !== null &&
-				placement[p].inbox < placement[p].seeds - placement[p].not_received,
-		)
+	return PROVIDERS.filter(
+		(p) =>
+			placement[p].seeds > 0 &&
+			placement[p].inbox_percent !== null &&
+			placement[p].inbox < placement[p].seeds - placement[p].not_received,
+	)
 		.sort((a, b) => (placement[a].inbox_percent ?? 0) - (placement[b].inbox_percent ?? 0))
 		.map((p) => `${PROVIDER_NAMES[p]} (${placement[p].inbox_percent} % inbox)`);
 }

@@ -8,10 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readNumber } from '../../../../shared/lenient';
-import type { Placement, Provider } from './placement';
+import { PROVIDER_NAMES, PROVIDERS, type Placement, type Provider } from './placement';
 import { simplifySpamTest } from './simplified';
-
-export const PROVIDERS: Provider[] = ['gmail', 'outlook', 'yahoo', 'other'];
 
 export interface Reading {
 	public_id: string;
@@ -72,9 +70,7 @@ export function readingOf(test: IDataObject): Reading {
 /** Whether a reading has an inbox share to compare. */
 export const hasResults = (r: Reading): boolean => r.inbox_percent !== undefined;
 
-export const PROVIDER_LABELS: Record<Provider, string> = {
-	gmail: 'Gmail',
-	outlook: 'Outlook',
-	yahoo: 'Yahoo',
-	other: 'Other providers',
-};
+/** A provider's name as a sentence starts with it ("Other providers inbox 40 %"). */
+export const PROVIDER_LABELS = Object.fromEntries(
+	PROVIDERS.map((p) => [p, PROVIDER_NAMES[p][0].toUpperCase() + PROVIDER_NAMES[p].slice(1)]),
+) as Record<Provider, string>;
