@@ -57,9 +57,15 @@ export const toolNotice: INodeProperties = {
  */
 export interface ToolFacts {
 	/**
-	 * The answer a model gets instead of the editor's wide one (e.g. the ids and what to do next).
+	 * The answer a model gets instead of the editor's wide one (e.g. the ids and what to do next);
+	 * for a list, each item's, before the list is capped.
 	 */
 	slim?: (answer: IDataObject) => IDataObject;
+	/**
+	 * What the items a capped list leaves out hold, in words for the truncation note (e.g. how many
+	 * of them dropped), so that a model knows what it did not see.
+	 */
+	omitted?: (left: IDataObject[]) => string | undefined;
 	/** What the model should do next, when the answer alone does not say it. */
 	nextStep?: (answer: IDataObject) => string | undefined;
 	/**
@@ -79,7 +85,7 @@ interface ErrorFacts {
 }
 
 /** Keeps a list within what a model can take, and says what was left out. */
-function capList(answers: IDataObject[], resource: string): IDataObject[] {
+function capList(answers: IDataObject[], resource: string, facts: ToolFacts): IDataObject[] {
 	const kept: IDataObject[] = [];
 	let chars = 2;
 	for (const answer of answers) {
@@ -90,11 +96,12 @@ function capList(answers: IDataObject[], resource: string): IDataObject[] {
 	}
 	const omitted = answers.length - kept.length;
 	if (omitted === 0) return answers;
+	const left = facts.omitted?.(answers.slice(kept.length));
 	kept.push({
 		_truncated: true,
 		returned: kept.length,
 		omitted,
-		note: `Truncated: ${omitted} more ${resource} results not shown (${answers.length} in all). Narrow the search (a search text, tag or other filter, or a Limit) instead of asking for everything.`,
+		note: `Truncated: ${omitted} more ${resource} results not shown (${answers.length} in all).${left ? ` ${left}` : ''} Narrow the search (a search text, tag or other filter, or a Limit) instead of asking for everything.`,
 	});
 	return kept;
 }
@@ -110,7 +117,8 @@ export function toolAnswer(
 	result: IDataObject | IDataObject[],
 ): IDataObject | IDataObject[] {
 	if (!isTool(ctx)) return result;
-	if (Array.isArray(result)) return capList(result, resource);
+	if (Array.isArray(result))
+		return capList(facts.slim ? result.map(facts.slim) : result, resource, facts);
 	const answer = facts.slim ? facts.slim(result) : { ...result };
 	// A task's log has a line per account and step: the latest lines tell a model where it stands.
 	if (Array.isArray(answer.logs) && answer.logs.length > TOOL_MAX_LOG_LINES) {

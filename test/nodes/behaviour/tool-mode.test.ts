@@ -127,6 +127,104 @@ describe('answers', () => {
 	});
 });
 
+describe('trends', () => {
+	/** Senders with a stable history of three tests; the ones in `drops` lose Gmail in their latest. */
+	async function senders(count: number, drops: (s: number) => boolean): Promise<void> {
+		for (let s = 0; s < count; s++)
+			await t.admin('POST', '/spam_tests/history', {
+				sender: `news${s}@sender${s}.example`,
+				tests: [
+					{ days_ago: 20 },
+					{ days_ago: 10 },
+					{ days_ago: 1, ...(drops(s) ? { inbox_percent: { gmail: 20 } } : {}) },
+				],
+			});
+	}
+	const bySender = { resource: 'spamTest', operation: 'getTrend', trendOf: 'sender' };
+	const note = (answer: IDataObject[]) => answer[answer.length - 1];
+
+	it('Get Trend answers "is my deliverability getting worse?" in one call: each drop whole with its fixes, the rest in brief', async () => {
+		await senders(3, (s) => s === 1);
+		const editor = jsonOf(await run(bySender, { tool: false }));
+		await t.clearRequests();
+		const answer = jsonOf(await run(bySender, { tool: true }));
+		// One call: the list walked once, nothing else asked.
+		expect(new Set((await t.requests()).map((r) => r.path))).toEqual(new Set(['/spam_tests']));
+		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_MAX_CHARS);
+		expect(answer.map((a) => [a.sender, a.verdict])).toEqual([
+			['news1@sender1.example', 'dropped'],
+			...editor.slice(1).map((e) => [e.sender, 'stable']),
+		]);
+		expect(answer[0]).toEqual(editor[0]);
+		expect(String(answer[0].verdict_reason)).toMatch(
+			/^Gmail inbox 25 %, 63 points below its 4-week average of 88 %/,
+		);
+		expect((answer[0].fixes as IDataObject[]).length).toBeGreaterThan(0);
+		for (const [n, brief] of answer.slice(1).entries()) {
+			const { sender, verdict, verdict_reason, inbox_percent } = editor[n + 1];
+			expect(brief).toEqual({ sender, verdict, verdict_reason, inbox_percent });
+			expect(String(verdict_reason)).toMatch(/^Inbox 90 %, the same as its 4-week average/);
+		}
+	});
+
+	it('Get Trend over more trends than the caps take: every drop kept first, the note counts the rest by verdict', async () => {
+		await senders(70, (s) => s % 14 === 0);
+		const editor = jsonOf(await run(bySender, { tool: false }));
+		expect(editor).toHaveLength(70);
+		const answer = jsonOf(await run(bySender, { tool: true }));
+		const kept = answer.slice(0, -1);
+		expect(kept.length).toBeLessThan(70);
+		expect(kept.length).toBeLessThanOrEqual(TOOL_MAX_ITEMS);
+		expect(JSON.stringify(kept).length).toBeLessThanOrEqual(TOOL_MAX_CHARS);
+		expect(kept.slice(0, 5).map((k) => k.verdict)).toEqual(Array(5).fill('dropped'));
+		expect(kept.slice(5).every((k) => k.verdict === 'stable')).toBe(true);
+		expect(note(answer)).toEqual({
+			_truncated: true,
+			returned: kept.length,
+			omitted: 70 - kept.length,
+			note: expect.stringContaining(
+				`${70 - kept.length} more spamTest results not shown (70 in all). Their verdicts: ${70 - kept.length} stable.`,
+			),
+		});
+	});
+
+	it('Get Trend with more drops than the caps take says how many dropped trends were left out', async () => {
+		await senders(30, (s) => s < 15);
+		const answer = jsonOf(await run(bySender, { tool: true }));
+		const kept = answer.slice(0, -1);
+		expect(JSON.stringify(kept).length).toBeLessThanOrEqual(TOOL_MAX_CHARS);
+		expect(kept.every((k) => k.verdict === 'dropped')).toBe(true);
+		expect(kept.length).toBeLessThan(15);
+		expect(String(note(answer).note)).toContain(
+			`Their verdicts: ${15 - kept.length} dropped, 15 stable.`,
+		);
+	});
+
+	it('Get Warming Trend answers for the mailbox the model names, in one call, the verdict in words', async () => {
+		await t.admin('POST', '/accounts/2/warming', { spam_percent: 60, days: 3 });
+		const parameters = {
+			resource: 'account',
+			operation: 'getTrend',
+			accountId: { __rl: true, mode: 'id', value: fromAI('account_id', 'numeric id', 'number') },
+			days: 3,
+		};
+		await t.clearRequests();
+		const answer = jsonOf(await run(parameters, { tool: true, args: { account_id: 2 } }));
+		expect((await t.requests()).map((r) => r.path)).toEqual(
+			['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(
+				(c) => `/conversation_message_logs/2/sent/categories/graph/${c}`,
+			),
+		);
+		expect(answer).toEqual(jsonOf(await run(parameters, { tool: false, args: { account_id: 2 } })));
+		expect(answer).toHaveLength(1);
+		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_MAX_CHARS);
+		expect(answer[0]).toMatchObject({ account_id: 2, verdict: 'dropped' });
+		expect(String(answer[0].verdict_reason)).toMatch(
+			/^Warming spam 60 %, \d+ points above the previous 3 days' share of \d+ %/,
+		);
+	});
+});
+
 describe('tasks', () => {
 	it('a batch comes back with the task to follow and only its latest log lines', async () => {
 		const { data: accounts } = await t.api<Array<{ id: number }>>('GET', '/accounts', undefined, {

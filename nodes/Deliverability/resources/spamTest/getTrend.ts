@@ -11,6 +11,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { BuilderFacts } from '../../helpers/builder';
 import type { Item } from '../../helpers/item';
+import type { ToolFacts } from '../../helpers/toolMode';
 import {
 	meanPercent,
 	NOT_ENOUGH_DATA,
@@ -49,6 +50,33 @@ export const builder: BuilderFacts = {
 		fixes: "the latest test's problems with their fixes, worst first",
 	},
 	note: 'Reads only; costs no credit. Filter on verdict = dropped to alert; Spam Test → Compare shows what changed between two tests.',
+};
+
+/** The field of a trend that names whose it is, and of a reading the key it is grouped by. */
+const KEY_FIELD = {
+	automatedTest: 'automated_test_id',
+	sender: 'sender',
+	domain: 'domain',
+} as const;
+
+/** What a model keeps of a trend that did not drop: whose it is, the verdict and its numbers. */
+const BRIEF = [...Object.values(KEY_FIELD), 'verdict', 'verdict_reason', 'inbox_percent'];
+
+export const tool: ToolFacts = {
+	// "Is it getting worse?": every drop whole, with its fixes; the rest in brief, so that many
+	// trends fit the caps. Dropped come first, so a capped list cuts the others.
+	slim: (trend) =>
+		trend.verdict === 'dropped'
+			? trend
+			: Object.fromEntries(Object.entries(trend).filter(([key]) => BRIEF.includes(key))),
+	omitted: (left) => {
+		const count = (verdict: string) => left.filter((t) => t.verdict === verdict).length;
+		const words = ['dropped', 'improved', 'stable', NOT_ENOUGH_DATA].map((v) => [count(v), v]);
+		return `Their verdicts: ${words
+			.filter(([n]) => n)
+			.map((w) => w.join(' '))
+			.join(', ')}.`;
+	},
 };
 
 const TREND_OF = [
@@ -135,12 +163,6 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-/** The group a reading belongs to, or undefined when it has no such key. */
-function groupKey(reading: Reading, trendOf: TrendOf): string | number | undefined {
-	if (trendOf === 'automatedTest') return reading.automated_test_id;
-	return trendOf === 'sender' ? reading.sender : reading.domain;
-}
-
 interface Settings {
 	trendOf: TrendOf;
 	windowDays: number;
@@ -150,13 +172,7 @@ interface Settings {
 
 /** One group's trend: its newest completed test against the average of the earlier ones. */
 function trendOfGroup(key: string | number, readings: Reading[], s: Settings): IDataObject {
-	const field =
-		s.trendOf === 'automatedTest'
-			? 'automated_test_id'
-			: s.trendOf === 'sender'
-				? 'sender'
-				: 'domain';
-	const out: IDataObject = { [field]: key, window_days: s.windowDays };
+	const out: IDataObject = { [KEY_FIELD[s.trendOf]]: key, window_days: s.windowDays };
 	const newestFirst = [...readings].sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
 	const usable = newestFirst.filter(hasResults);
 	const pending = newestFirst.filter((r) => !r.completed).length;
@@ -259,7 +275,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		const reading = readingOf(test);
 		if (reading.at === undefined || reading.at < since) continue;
 		if (sender && reading.sender !== sender && reading.domain !== sender) continue;
-		const key = groupKey(reading, settings.trendOf);
+		const key = reading[KEY_FIELD[settings.trendOf]];
 		if (key === undefined) continue;
 		read.push(test);
 		const group = groups.get(key);
