@@ -6,7 +6,6 @@
  * the run CA is "not trusted" here; the certificate for another host name is proven in real n8n, which trusts the
  * CA: test/e2e/https.e2e.test.ts.)
  */
-import * as net from 'node:net';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
@@ -15,6 +14,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, triggerHarness } from '../../support/harness';
 import { admin } from '../../support/sandbox-admin';
 import { makeRunCa, type RunCa } from '../../support/tls-ca';
+import { countConnects } from './connects';
 
 let ca: RunCa;
 const sandboxes: Record<string, Sandbox> = {};
@@ -35,22 +35,6 @@ beforeEach(() => resetPacers());
 /** The Base URL a user would type for this sandbox: https://, whatever the sandbox serves. */
 function httpsUrl(sandbox: Sandbox): string {
 	return sandbox.baseUrl.replace(/^http:/, 'https:');
-}
-
-/** Counts TCP connection attempts to one port, underneath n8n's HTTP stack. */
-function countConnects(port: number): { count: () => number; restore: () => void } {
-	let n = 0;
-	const original = net.Socket.prototype.connect;
-	const spy = jest.spyOn(net.Socket.prototype, 'connect').mockImplementation(function (
-		this: net.Socket,
-		...args: unknown[]
-	) {
-		const first = args[0] as { port?: number } | unknown[] | undefined;
-		const options = Array.isArray(first) ? (first[0] as { port?: number }) : first;
-		if (options && Number(options.port) === port) n++;
-		return (original as (...a: unknown[]) => net.Socket).apply(this, args);
-	});
-	return { count: () => n, restore: () => spy.mockRestore() };
 }
 
 async function run(

@@ -8,6 +8,7 @@ import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { pacerPolicy, resetPacers } from '../../nodes/shared/pacer';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { runNode } from '../../support/harness';
+import { countConnects } from './connects';
 import { useScriptedServer } from './scripted-server';
 
 const KEY = 'dummy-key-failures-4b1d';
@@ -128,22 +129,6 @@ describe('a create whose answer was lost says so in its headline', () => {
 describe('refused connections fail fast', () => {
 	const savedPacer = { ...pacerPolicy };
 	afterEach(() => Object.assign(pacerPolicy, savedPacer));
-
-	/** Counts connection attempts to one port, underneath n8n's HTTP stack. */
-	function countConnects(port: number): { count: () => number; restore: () => void } {
-		let n = 0;
-		const original = net.Socket.prototype.connect;
-		const spy = jest.spyOn(net.Socket.prototype, 'connect').mockImplementation(function (
-			this: net.Socket,
-			...args: unknown[]
-		) {
-			const first = args[0] as { port?: number } | unknown[] | undefined;
-			const options = Array.isArray(first) ? (first[0] as { port?: number }) : first;
-			if (options && Number(options.port) === port) n++;
-			return (original as (...a: unknown[]) => net.Socket).apply(this, args);
-		});
-		return { count: () => n, restore: () => spy.mockRestore() };
-	}
 
 	it('100 items against a closed port: one quick retry, then every later item fails without a connection attempt', async () => {
 		const port = await closedPort();
