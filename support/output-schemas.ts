@@ -156,21 +156,24 @@ export interface Sample {
 }
 
 /** What an operation needs beyond its required parameters (realistic values; secrets obviously fake). */
+/** Account → Connect IMAP/SMTP's fields for a new mailbox on its own mail servers (provider Custom). */
+export const NEW_CUSTOM_MAILBOX = {
+	email: 'new.box@example-mail.com',
+	firstName: 'New',
+	lastName: 'Box',
+	provider: 'custom',
+	imapServer: 'imap.example-mail.com',
+	imapServerPort: 993,
+	smtpServer: 'smtp.example-mail.com',
+	smtpServerPort: 587,
+};
+
 export const SAMPLES: Record<string, Sample> = {
 	'account.batch': { parameters: { action: 'reconnect' } },
 	'account.getAliases': { parameters: (ids) => ({ accountId: byId(ids.accountWithAliases) }) },
 	'account.update': { parameters: { updateFields: { first_name: 'Anna' } } },
 	'account.connectImap': {
-		parameters: {
-			email: 'new.box@example-mail.com',
-			firstName: 'New',
-			lastName: 'Box',
-			provider: 'custom',
-			imapServer: 'imap.example-mail.com',
-			imapServerPort: 993,
-			smtpServer: 'smtp.example-mail.com',
-			smtpServerPort: 587,
-		},
+		parameters: NEW_CUSTOM_MAILBOX,
 		credentials: { deliverabilityMailboxApi: { password: 'dummy-mailbox-pass-both' } },
 	},
 	'alert.create': {

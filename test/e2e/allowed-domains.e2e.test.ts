@@ -6,7 +6,7 @@
  */
 import { NODE_TYPES } from '../../support/n8n-process';
 import { runtimePaths } from '../../support/runtime';
-import { KEY_FILE } from '../../support/output-schemas';
+import { KEY_FILE, NEW_CUSTOM_MAILBOX } from '../../support/output-schemas';
 import { nodeOutput, startStack, type Stack } from './support';
 
 /** The settings tried; `outside` lists hosts other than the sandbox's (127.0.0.1). */
@@ -36,14 +36,8 @@ const CREDENTIALS: Array<{
 		parameters: (n) => ({
 			resource: 'account',
 			operation: 'connectImap',
+			...NEW_CUSTOM_MAILBOX,
 			email: `box${n}@example-mail.com`,
-			firstName: 'New',
-			lastName: 'Box',
-			provider: 'custom',
-			imapServer: 'imap.example-mail.com',
-			imapServerPort: 993,
-			smtpServer: 'smtp.example-mail.com',
-			smtpServerPort: 587,
 		}),
 	},
 	{

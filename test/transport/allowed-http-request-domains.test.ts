@@ -7,7 +7,7 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { hostAllowed } from '../../nodes/shared/transport/allowedDomains';
-import { KEY_FILE } from '../../support/output-schemas';
+import { KEY_FILE, NEW_CUSTOM_MAILBOX } from '../../support/output-schemas';
 import { runNode } from '../../support/harness';
 import { useSandbox } from '../nodes/context';
 
@@ -18,18 +18,7 @@ const BY_CREDENTIAL: Array<[string, IDataObject, IDataObject]> = [
 	['deliverabilityApi', { resource: 'account', operation: 'getAll', limit: 2 }, {}],
 	[
 		'deliverabilityMailboxApi',
-		{
-			resource: 'account',
-			operation: 'connectImap',
-			email: 'new.box@example-mail.com',
-			firstName: 'New',
-			lastName: 'Box',
-			provider: 'custom',
-			imapServer: 'imap.example-mail.com',
-			imapServerPort: 993,
-			smtpServer: 'smtp.example-mail.com',
-			smtpServerPort: 587,
-		},
+		{ resource: 'account', operation: 'connectImap', ...NEW_CUSTOM_MAILBOX },
 		{ password: 'dummy-mailbox-pass-both' },
 	],
 	[

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { NEW_CUSTOM_MAILBOX } from '../../../support/output-schemas';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 30 });
@@ -17,18 +18,7 @@ const IMAP = 'dummy-mailbox-pass-imap';
 const SMTP = 'dummy-mailbox-pass-smtp';
 const SECRET = /dummy-mailbox-pass/;
 
-const mailbox = {
-	resource: 'account',
-	operation: 'connectImap',
-	email: 'new.box@example-mail.com',
-	firstName: 'New',
-	lastName: 'Box',
-	provider: 'custom',
-	imapServer: 'imap.example-mail.com',
-	imapServerPort: 993,
-	smtpServer: 'smtp.example-mail.com',
-	smtpServerPort: 587,
-};
+const mailbox = { resource: 'account', operation: 'connectImap', ...NEW_CUSTOM_MAILBOX };
 
 const login = (data: Record<string, string> = { password: BOTH }) => ({
 	credentials: { deliverabilityMailboxApi: data },
