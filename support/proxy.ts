@@ -32,6 +32,11 @@ export interface LocalProxy {
 	readonly log: ProxyLogEntry[];
 	/** The log entries whose target is on this host:port (a tunnel to it, or a plain request to a URL on it). */
 	to(hostPort: string): ProxyLogEntry[];
+	/**
+	 * The requests to this host:port as "METHOD /path?query" below /api/v1, in the form of the sandbox's own request
+	 * log; a tunnel as "CONNECT host:port" (what goes through it is encrypted: the proxy sees only that).
+	 */
+	requestLines(hostPort: string): string[];
 	close(): Promise<void>;
 }
 
@@ -195,6 +200,13 @@ export async function startProxy(options: ProxyOptions = {}): Promise<LocalProxy
 				} catch {
 					return false;
 				}
+			});
+		},
+		requestLines(hostPort) {
+			return this.to(hostPort).map((entry) => {
+				if (entry.method === 'CONNECT') return `CONNECT ${entry.target}`;
+				const url = new URL(entry.target);
+				return `${entry.method} ${url.pathname.replace('/api/v1', '')}${url.search}`;
 			});
 		},
 		close: () =>

@@ -43,3 +43,16 @@ export async function admin<T = unknown>(
 	if (status >= 400) throw new Error(`admin ${method} ${path} → ${status} ${JSON.stringify(data)}`);
 	return data;
 }
+
+/** The sandbox's request log, one line a request: "METHOD /path?query" below /api/v1, in the order received. */
+export async function requestLines(sandbox: HasAdminUrl): Promise<string[]> {
+	const log = await admin<Array<{ method: string; path: string; query: Record<string, string> }>>(
+		sandbox,
+		'GET',
+		'/requests',
+	);
+	return log.map((r) => {
+		const query = new URLSearchParams(r.query).toString();
+		return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
+	});
+}

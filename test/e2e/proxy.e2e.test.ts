@@ -13,7 +13,7 @@ import { CREDENTIAL_IDS, loadExamples } from '../../support/examples';
 import { NODE_TYPES } from '../../support/n8n-process';
 import { operationsOf, parametersFor, sampleIds, SAMPLES } from '../../support/output-schemas';
 import { startProxy, type LocalProxy } from '../../support/proxy';
-import { admin } from '../../support/sandbox-admin';
+import { admin, requestLines } from '../../support/sandbox-admin';
 import { makeRunCa, type RunCa } from '../../support/tls-ca';
 import { nodeOutput, startStack, waitFor, type Sandbox, type Stack } from './support';
 
@@ -175,22 +175,8 @@ const plainAt = () => `${HOST}:${portOf(stack.sandbox.baseUrl)}`;
 const tlsAt = () => `${HOST}:${portOf(tls.baseUrl)}`;
 const toSandboxes = () => [...proxy.to(plainAt()), ...proxy.to(tlsAt())];
 /** The proxy's plain-HTTP log as "METHOD /path?query" below /api/v1, as the sandbox logs its requests. */
-const proxied = () =>
-	proxy.to(plainAt()).map((e) => {
-		const url = new URL(e.target);
-		return `${e.method} ${url.pathname.replace('/api/v1', '')}${url.search}`;
-	});
-async function received(): Promise<string[]> {
-	const log = await admin<Array<{ method: string; path: string; query: Record<string, string> }>>(
-		stack.sandbox,
-		'GET',
-		'/requests',
-	);
-	return log.map((r) => {
-		const query = new URLSearchParams(r.query).toString();
-		return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
-	});
-}
+const proxied = () => proxy.requestLines(plainAt());
+const received = () => requestLines(stack.sandbox);
 
 async function testCredential(id: string) {
 	const stored = await stack.n8n.rest<object>('GET', `/credentials/${id}?includeData=true`);

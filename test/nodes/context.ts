@@ -9,7 +9,7 @@ import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, type RunResult } from '../../support/harness';
-import { admin, type AdminMethod } from '../../support/sandbox-admin';
+import { admin, requestLines, type AdminMethod } from '../../support/sandbox-admin';
 
 export interface LoggedRequest {
 	seq: number;
@@ -122,10 +122,7 @@ export function useSandbox(
 			return await context.admin<LoggedRequest[]>('GET', '/requests');
 		},
 		async calls() {
-			return (await context.requests()).map((r) => {
-				const query = new URLSearchParams(r.query).toString();
-				return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
-			});
+			return await requestLines(started());
 		},
 		async clearRequests() {
 			await context.admin('DELETE', '/requests');

@@ -8,7 +8,7 @@
  */
 import { loadExamples } from '../../support/examples';
 import { startProxy, type LocalProxy } from '../../support/proxy';
-import { admin } from '../../support/sandbox-admin';
+import { requestLines } from '../../support/sandbox-admin';
 import {
 	closeStacks,
 	queueDescribe,
@@ -64,22 +64,8 @@ afterAll(async () => {
 
 const main = () => stack.cluster.main;
 /** The proxy's log of requests to the sandbox, as "METHOD /path" below /api/v1. */
-const proxied = () =>
-	proxy.to(`${HOST}:${new URL(stack.sandbox.baseUrl).port}`).map((e) => {
-		const url = new URL(e.target);
-		return `${e.method} ${url.pathname.replace('/api/v1', '')}${url.search}`;
-	});
-async function received(): Promise<string[]> {
-	const log = await admin<Array<{ method: string; path: string; query: Record<string, string> }>>(
-		stack.sandbox,
-		'GET',
-		'/requests',
-	);
-	return log.map((r) => {
-		const query = new URLSearchParams(r.query).toString();
-		return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
-	});
-}
+const proxied = () => proxy.requestLines(`${HOST}:${new URL(stack.sandbox.baseUrl).port}`);
+const received = () => requestLines(stack.sandbox);
 
 queueDescribe('n8n queue mode behind a proxy: main + worker + a webhook processor', () => {
 	it("main's credential test goes through the proxy", async () => {
