@@ -2,8 +2,9 @@
  * The e2e files that prove the lowest supported n8n (support/versions.json "lowest", README → Compatibility) in a real
  * n8n of that version: the package installs from the tarball and loads, the credential test passes, the examples
  * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert, the polling
- * trigger arms, polls, survives a restart and a kill and stops when unpublished (legacy polling), and an MCP
- * client reaches the tools through n8n's MCP Server Trigger (its version 2 exists from 1.x on).
+ * trigger arms, polls, survives a restart and a kill and stops when unpublished (legacy polling), an MCP
+ * client reaches the tools through n8n's MCP Server Trigger (its version 2 exists from 1.x on), and every operation
+ * works behind a proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), a refusing proxy named in the operation's error.
  * `npm run test:e2e:lowest`; the runtime is provisioned into .cache/runtime/ on first use, beside the current one.
  */
 process.env.N8N_RUNTIME = 'lowest';
@@ -20,5 +21,6 @@ module.exports = {
 		'**/auto-pause.e2e.test.ts',
 		'**/notification-poll.e2e.test.ts',
 		'**/mcp-server.e2e.test.ts',
+		'**/proxy.e2e.test.ts',
 	],
 };
