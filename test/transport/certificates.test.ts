@@ -10,6 +10,7 @@
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 import { resetPacers } from '../../nodes/shared/pacer';
+import { certificateWording, tlsFailureOf } from '../../nodes/shared/transport/certificates';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, triggerHarness } from '../../support/harness';
 import { admin } from '../../support/sandbox-admin';
@@ -164,4 +165,28 @@ it("the trigger's registration on publish says the same", async () => {
 	await admin(sandbox, 'DELETE', '/requests');
 	await expect(h.checkExists()).rejects.toThrow(`The certificate of ${host(sandbox)} has expired`);
 	expect(await admin<unknown[]>(sandbox, 'GET', '/requests')).toEqual([]);
+});
+
+it("a certificate for another host name in n8n 1.x's shape (the code as httpCode, no cause) is named, with what to set", () => {
+	// What n8n 1.123's httpRequestWithAuthentication throws for it (measured there): Node's words and code, not the
+	// certificate, so the names it is for cannot be listed.
+	const reason =
+		"Hostname/IP does not match certificate's altnames: IP: 10.0.0.9 is not in the cert's list: ";
+	const failure = tlsFailureOf({
+		message: reason,
+		httpCode: 'ERR_TLS_CERT_ALTNAME_INVALID',
+		cause: undefined,
+		errorResponse: undefined,
+	});
+	expect(failure).toEqual({
+		code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+		problem: 'wrongHost',
+		reason,
+		names: [],
+	});
+	expect(certificateWording(failure!, '10.0.0.9:8443')).toEqual({
+		headline: 'The certificate of 10.0.0.9:8443 is for another host name',
+		advice:
+			"Set the Base URL in the credential to a host name the certificate was issued for (the service's name rather than an IP address or an alias). Or have the certificate issued for 10.0.0.9.",
+	});
 });

@@ -29,6 +29,21 @@ describe('networkCode', () => {
 		expect(networkCode(new Error('socket hang up'))).toBe('ECONNRESET');
 		expect(networkCode({ httpCode: '500' })).toBeUndefined();
 	});
+
+	it("reads the code n8n 1.x keeps only as its NodeApiError's httpCode (no cause), so 1.x retries and words it too", () => {
+		// What n8n 1.123's httpRequestWithAuthentication throws for a refused connection (measured there).
+		const refused = {
+			message: 'The service refused the connection - perhaps it is offline',
+			httpCode: 'ECONNREFUSED',
+			cause: undefined,
+			errorResponse: undefined,
+		};
+		expect(networkCode(refused)).toBe('ECONNREFUSED');
+		expect(networkCode({ ...refused, httpCode: 'ECONNRESET' })).toBe('ECONNRESET');
+		expect(networkCode({ ...refused, code: 'ETIMEDOUT', httpCode: 'ECONNRESET' })).toBe(
+			'ETIMEDOUT',
+		);
+	});
 });
 
 describe('redactDeep', () => {

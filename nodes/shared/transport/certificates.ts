@@ -2,6 +2,7 @@ import type { JsonObject, NodeApiError } from 'n8n-workflow';
 
 import { headlineError } from '../headlineError';
 import { hostOf, type Where } from './errors';
+import { codeOf } from './retries';
 import type { ApiContext, ApiRequest } from './types';
 
 /**
@@ -83,7 +84,9 @@ export function tlsFailureOf(error: unknown): TlsFailure | undefined {
 	}
 	// The certificate rides on Node's own error, below the wrappers that copy its code.
 	const names = namesOf(chain.find((link) => link.cert)?.cert);
-	for (const { code, message } of chain) {
+	for (const link of chain) {
+		const code = codeOf(link);
+		const { message } = link;
 		if (typeof code !== 'string') continue;
 		const reason = typeof message === 'string' ? message : '';
 		const problem = PROBLEMS[code];

@@ -52,10 +52,20 @@ export function kindOf(request: ApiRequest): RequestKind {
 }
 
 /** The network error code of a failed request, looked up through wrapped causes. */
+/**
+ * A link's error code. n8n 1.x's NodeApiError keeps no cause: the code of the error it wraps
+ * (ECONNREFUSED, ERR_TLS_CERT_ALTNAME_INVALID) survives only as its `httpCode`, where an HTTP
+ * failure has its status ("404"), which no caller takes for a code.
+ */
+export function codeOf(link: object): unknown {
+	const { code, httpCode } = link as { code?: unknown; httpCode?: unknown };
+	return code ?? httpCode;
+}
+
 export function networkCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
+		const code = codeOf(current);
 		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
 		const message = (current as { message?: unknown }).message;
 		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
