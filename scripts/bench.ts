@@ -15,9 +15,11 @@
  *   npm run bench -- --hogs 2 --only '500 updates, 20 ms'   # with 2 busy-loop processes beside n8n (a busy machine)
  *   npm run bench -- --variants 'this node'  # this node's variants only (no HTTP Request anchors)
  *   npm run bench -- --only HTTPS --skip 'client CPU'   # the same list walk over HTTPS and over HTTP, interleaved
+ *   npm run bench -- --only trend          # the trends: 1,000 spam tests and 200 mailboxes (scripts/trend-load.ts)
  *
  * First, "client CPU" (scripts/client-cpu.ts): CPU per request of the node alone, in-process, against a bare
- * fetch + JSON.parse of the same pages (skip it with `--skip 'client CPU'`).
+ * fetch + JSON.parse of the same pages (skip it with `--skip 'client CPU'`); then "trend heap" (scripts/trend-load.ts):
+ * the JS heap of the two trend reads, in-process.
  *
  * The anchor is what users build instead: HTTP Request with generic header auth (X-Api-Key), pagination "Update a
  * Parameter in Each Request" (page = {{ $pageCount }}), complete when the response is empty; for the bulk updates:
@@ -39,6 +41,15 @@ import {
 	rssMiB,
 } from '../support/n8n-process';
 import { ensureRuntime, repoRoot, runtimePaths } from '../support/runtime';
+import {
+	mailboxes,
+	measureTrendHeap,
+	seedTrendHistory,
+	spamTestTrend,
+	trendHeapTable,
+	warmingTrend,
+	type TrendHeap,
+} from './trend-load';
 import { busiestSecond } from '../support/busiest-second';
 import { admin } from '../support/sandbox-admin';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -85,8 +96,12 @@ interface Scenario {
 	name: string;
 	accounts: number;
 	server: Server;
-	kind: 'list' | 'update';
+	kind: 'list' | 'update' | 'trend';
 	variants: Variant[];
+	/** The API paths whose requests count (default: /accounts). */
+	paths?: string[];
+	/** Prepares the sandbox after its reset, before the runs (a history for the trends). */
+	setup?: (sandbox: Sandbox) => Promise<void>;
 	/** The floor (ms) the goal is measured against, when the issue states one. */
 	floorMs?: number;
 	/** The same walk over HTTP and over HTTPS: the ratio reported is HTTPS / HTTP. */
@@ -313,6 +328,29 @@ function updateScenario(name: string, baseUrl: string, server: Server): Scenario
 	};
 }
 
+/**
+ * A trend read at the service's 20 requests a second (the paced credential), no anchor: the workflow users would
+ * otherwise build is a Code node doing the arithmetic, not one request.
+ */
+function trendScenario(
+	name: string,
+	server: Server,
+	nodes: Array<Record<string, unknown>>,
+	paths: string[],
+): Scenario {
+	return {
+		name,
+		accounts: 1_000,
+		server,
+		kind: 'trend',
+		paths,
+		setup: seedTrendHistory,
+		variants: [
+			{ label: 'this node (20/s)', node: 'Trend', workflow: workflow(name, [trigger, ...nodes]) },
+		],
+	};
+}
+
 interface LogEntry {
 	at: string;
 	method: string;
@@ -402,8 +440,9 @@ async function measure(
 	await admin(sandbox, 'POST', '/rate-limit', { perSecond: scenario.server.perSecond });
 	const { out, rssMiB: rss, cpuS } = await execute(n8n, String(variant.workflow.id));
 	const run = parseRun(out);
+	const paths = scenario.paths ?? ['/accounts'];
 	const log = (await admin<LogEntry[]>(sandbox, 'GET', '/requests')).filter((r) =>
-		r.path.startsWith('/accounts'),
+		paths.some((p) => r.path.startsWith(p)),
 	);
 	const connections = await admin<{ opened: number; resumed: number }>(
 		sandbox,
@@ -416,6 +455,11 @@ async function measure(
 	let failed = 0;
 	if (scenario.kind === 'list') {
 		unique = new Set(items.map((i) => i.id)).size;
+	} else if (scenario.kind === 'trend') {
+		// One trend per sender or per mailbox; a failed item or run counts as failed.
+		unique = new Set(items.map((i) => String(i.sender ?? i.account_id))).size;
+		failed =
+			items.filter((i) => i.error !== undefined).length + (run.data.resultData.error ? 1 : 0);
 	} else {
 		failed =
 			items.filter((i) => i.error !== undefined).length +
@@ -424,7 +468,7 @@ async function measure(
 		unique = new Set(done).size;
 	}
 	const applied =
-		scenario.kind === 'list'
+		scenario.kind !== 'update'
 			? items.length
 			: log.filter((r) => r.method === 'POST' && r.status === 200).length;
 	return {
@@ -482,6 +526,10 @@ async function main(): Promise<void> {
 	if (wanted('client CPU')) {
 		process.stderr.write('bench: client CPU per request, in-process …\n');
 		clientCpu = await measureClientCpu();
+	}
+	if (wanted('trend heap')) {
+		process.stderr.write('bench: the JS heap of the trend reads, in-process …\n');
+		trendHeap = await measureTrendHeap();
 	}
 
 	const groups: Array<{
@@ -563,6 +611,23 @@ async function main(): Promise<void> {
 					perSecond: null,
 					perPageMode: 'honour',
 				}),
+			],
+		},
+		{
+			accounts: 1_000,
+			make: () => [
+				trendScenario(
+					'trend: 1,000 spam tests, 20 ms, 20/s window',
+					{ latencyMs: 20, perSecond: 20, perPageMode: 'honour' },
+					[ours('Trend', spamTestTrend, CRED.paced)],
+					['/spam_tests'],
+				),
+				trendScenario(
+					'trend: 200 mailboxes, 20 ms, 20/s window',
+					{ latencyMs: 20, perSecond: 20, perPageMode: 'honour' },
+					[ours('Mailboxes', mailboxes, CRED.paced), ours('Trend', warmingTrend, CRED.paced)],
+					['/accounts', '/conversation_message_logs'],
+				),
 			],
 		},
 		{
@@ -657,8 +722,13 @@ async function main(): Promise<void> {
 				empty,
 				...scenarios.flatMap((s) => s.variants.map((v) => v.workflow)),
 			]);
-			// The CPU an n8n execute spends on start-up and an empty run: subtracted for the CPU per page.
-			for (let i = 0; i < 2; i++) baselines.push((await execute(n8n, String(empty.id))).cpuS);
+			// The CPU an n8n execute spends on start-up and an empty run: subtracted for the CPU per page; its peak RSS
+			// is what n8n alone takes.
+			for (let i = 0; i < 2; i++) {
+				const idle = await execute(n8n, String(empty.id));
+				baselines.push(idle.cpuS);
+				emptyRss.push(idle.rssMiB);
+			}
 			const hogs = HOGS > 0 ? startHogs(HOGS) : undefined;
 			if (hogs) process.stderr.write(`bench: ${HOGS} busy-loop processes running beside n8n\n`);
 			try {
@@ -669,6 +739,7 @@ async function main(): Promise<void> {
 							latencyMs: scenario.server.latencyMs,
 							perPageMode: scenario.server.perPageMode,
 						});
+						await scenario.setup?.(each);
 					}
 					const runs = scenario.variants.map(() => [] as Measured[]);
 					for (let r = 0; r < RUNS; r++) {
@@ -704,6 +775,12 @@ async function main(): Promise<void> {
 	report(results, baselines, started);
 	process.stdout.write(fs.readFileSync(reportFile(), 'utf8'));
 }
+
+/** Peak RSS (MiB) of `n8n execute` running an empty workflow: n8n alone, beside which a scenario's RSS reads. */
+const emptyRss: number[] = [];
+
+/** The in-process heap of the trend reads, when measured (printed with the table). */
+let trendHeap: TrendHeap[] = [];
 
 /** The highest 1-minute load average seen while the hogs ran. */
 let hogLoad = 0;
@@ -780,12 +857,14 @@ function report(
 		ratios.push(`| ${name} | ${anchors.join('; ') || '–'} | ${floor} |`);
 	}
 	const cpu = clientCpu.length ? ['', ...clientCpuTable(clientCpu)] : [];
+	const heap = trendHeap.length ? ['', ...trendHeapTable(trendHeap)] : [];
 	const text = [
 		...rows,
 		...ratios,
 		...cpu,
+		...heap,
 		'',
-		`Runs per variant: ${RUNS}${HOGS > 0 ? `; ${HOGS} busy-loop processes beside n8n (1-min load average up to ${hogLoad.toFixed(1)} on ${os.cpus().length} cores)` : ''}; n8n execute baseline CPU ${baseline.toFixed(2)} s; bench took ${Math.round((Date.now() - started) / 60000)} min.`,
+		`Runs per variant: ${RUNS}${HOGS > 0 ? `; ${HOGS} busy-loop processes beside n8n (1-min load average up to ${hogLoad.toFixed(1)} on ${os.cpus().length} cores)` : ''}; n8n execute baseline CPU ${baseline.toFixed(2)} s, peak RSS ${emptyRss.length ? Math.round(median(emptyRss)) : '–'} MiB; 1-min load average ${os.loadavg()[0].toFixed(1)} at the end; bench took ${Math.round((Date.now() - started) / 60000)} min.`,
 	].join('\n');
 	fs.mkdirSync(path.join(repoRoot, '.cache', 'bench'), { recursive: true });
 	fs.writeFileSync(reportFile(), `${text}\n`);
