@@ -3,6 +3,9 @@
  * days before, inbox % and spam %, the verdict in words (a drop made with the admin API), many mailboxes in one run
  * (one item each), the thresholds as options, and bad input refused before any request.
  */
+import { DateTime } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
+
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox();
@@ -71,8 +74,7 @@ describe('account getTrend', () => {
 		expect(out).toMatchObject({
 			account_id: 7,
 			verdict: 'not enough data',
-			verdict_reason:
-				'Fewer than 20 warming messages (or no full graph) in the last 7 days and the 7 days before',
+			verdict_reason: 'Fewer than 20 warming messages in the last 7 days and the 7 days before',
 		});
 	});
 
@@ -101,5 +103,69 @@ describe('account getTrend', () => {
 		const text = String(result.error?.message) + String(result.error?.description);
 		for (const label of ['Days', 'Provider', 'Minimum Messages']) expect(text).toContain(label);
 		expect(await t.requests()).toEqual([]);
+	});
+});
+
+describe('account getTrend against a strange service', () => {
+	const spamGraph = '/conversation_message_logs/2/sent/categories/graph/SPAM';
+	/** Account 2's SPAM graph for Days 3 (6 days, today last), as the service sends it. */
+	const realGraph = async (): Promise<{ labels: unknown[]; data: unknown[] }> =>
+		(
+			await t.api<{ labels: unknown[]; data: unknown[] }>('GET', spamGraph, undefined, {
+				past_days: 5,
+			})
+		).data;
+	const answer = async (body: unknown) => {
+		await t.admin('DELETE', '/answers');
+		await t.admin('POST', '/answers', { kind: 'given', method: 'GET', path: spamGraph, body });
+	};
+
+	it('a graph whose data is not a list is an error in words, never a spam share of 0 %', async () => {
+		await answer({ ...(await realGraph()), data: 'x' });
+		const result = await t.run(trend({ accountId: byId(2), days: 3 }));
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe(
+			'The service\'s SPAM graph of account 2 has no list of daily counts (data: "x")',
+		);
+		expect(result.items).toEqual([]);
+	});
+
+	it('a graph with missing days, a day without a count or a skipped day is not enough data, with no numbers', async () => {
+		const graph = await realGraph();
+		expect(graph.data).toHaveLength(6);
+		const today = DateTime.utc();
+		const iso = (back: number) => today.minus({ days: back }).toISODate();
+		const cases: Array<[IDataObject, string]> = [
+			[
+				{ labels: graph.labels.slice(2), data: graph.data.slice(2) },
+				'the SPAM graph has 4 days of the 6 needed',
+			],
+			[
+				{ labels: graph.labels, data: graph.data.map((d, i) => (i === 4 ? null : d)) },
+				`the SPAM graph has no count for ${String(graph.labels[4])} (null)`,
+			],
+			[
+				{ labels: graph.labels, data: graph.data.map((d, i) => (i === 0 ? -3 : d)) },
+				`the SPAM graph has no count for ${String(graph.labels[0])} (-3)`,
+			],
+			[
+				{ labels: [7, 6, 3, 2, 1, 0].map(iso), data: graph.data },
+				`the SPAM graph skips from ${iso(6)} to ${iso(3)}`,
+			],
+			[
+				{ labels: [...graph.labels.slice(1), 'Tomorrow'], data: graph.data },
+				'the graphs end on different days (Today, Today, Tomorrow, Today)',
+			],
+		];
+		for (const [body, why] of cases) {
+			await answer(body);
+			const [out] = jsonOf(await t.run(trend({ accountId: byId(2), days: 3 })));
+			expect(out).toEqual({
+				account_id: 2,
+				days: 3,
+				verdict: 'not enough data',
+				verdict_reason: `No full graph: ${why}`,
+			});
+		}
 	});
 });

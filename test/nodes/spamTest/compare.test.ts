@@ -128,3 +128,61 @@ describe('spamTest compare raw', () => {
 		expect(out[0]).toHaveProperty('results');
 	});
 });
+
+describe('spamTest compare against a strange service', () => {
+	it('the latest two: a test without a readable created_at is an error, never an older pair compared instead', async () => {
+		const made = await history({
+			automated_test_id: 2,
+			tests: [{ days_ago: 9 }, { days_ago: 1, inbox_percent: { gmail: 25 } }],
+		});
+		const { data } = await t.api<IDataObject[]>('GET', '/spam_tests', undefined, {
+			page: 0,
+			per_page: 100,
+		});
+		for (const test of data) if (test.public_id === made[1].public_id) delete test.created_at;
+		await t.admin('POST', '/answers', {
+			kind: 'given',
+			method: 'GET',
+			path: '/spam_tests',
+			body: data,
+		});
+		const result = await t.run(compare({ compare: 'automatedTest', automatedTestId: byId(2) }));
+		expect(result.error?.message).toBe(
+			`The service sent spam test ${made[1].public_id} without a readable created_at (null)`,
+		);
+		expect(result.items).toEqual([]);
+	});
+
+	it('two ids: an answer that is not a spam test is an error; one without seed results is not enough data', async () => {
+		const made = await history({
+			sender: 'news@acme-mail.com',
+			tests: [{ days_ago: 9 }, { days_ago: 1 }],
+		});
+		const twoIds = compare({
+			compare: 'ids',
+			earlierPublicId: byId(made[0].public_id),
+			publicId: byId(made[1].public_id),
+		});
+		const path = `/spam_tests/${made[1].public_id}`;
+		await t.admin('POST', '/answers', { kind: 'given', method: 'GET', path, body: [] });
+		const refused = await t.run(twoIds);
+		expect(refused.error?.name).toBe('NodeApiError');
+		expect(refused.error?.message).toContain(
+			'where Spam Test → Compare expects a spam test (with public_id)',
+		);
+		await t.admin('DELETE', '/answers');
+		await t.admin('POST', '/answers', {
+			kind: 'given',
+			method: 'GET',
+			path,
+			body: { public_id: made[1].public_id, completed: true, results: [] },
+		});
+		const [out] = jsonOf(await t.run(twoIds));
+		expect(out).toMatchObject({
+			verdict: 'not enough data',
+			verdict_reason: `The later test ${made[1].public_id} has no seed results yet`,
+		});
+		for (const field of ['inbox_change', 'final_score_change', 'providers'])
+			expect(out).not.toHaveProperty(field);
+	});
+});

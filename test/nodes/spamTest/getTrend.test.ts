@@ -170,3 +170,88 @@ describe('spamTest getTrend raw', () => {
 		expect(out[0]).not.toHaveProperty('verdict');
 	});
 });
+
+describe('spamTest getTrend against a strange service', () => {
+	/** The service's page of spam tests (all of them: fewer than 100), changed by `change`, served as the answer. */
+	async function served(change: (test: IDataObject) => void): Promise<void> {
+		const { data } = await t.api<IDataObject[]>('GET', '/spam_tests', undefined, {
+			page: 0,
+			per_page: 100,
+		});
+		const tests = data;
+		expect(tests.length).toBeLessThan(100);
+		tests.forEach(change);
+		await t.admin('POST', '/answers', {
+			kind: 'given',
+			method: 'GET',
+			path: '/spam_tests',
+			body: tests,
+		});
+	}
+
+	it('a page that is not a list is an error in words, never an empty trend', async () => {
+		await stableThenGmailDrop();
+		for (const body of [{}, { spam_tests: 'x' }, 'x', [1, 2]]) {
+			await t.admin('DELETE', '/answers');
+			await t.admin('POST', '/answers', {
+				kind: 'given',
+				method: 'GET',
+				path: '/spam_tests',
+				body,
+			});
+			const result = await t.run(trend());
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error?.message).toContain(
+				'where Spam Test → Get Trend expects a list of spam tests',
+			);
+			expect(result.items).toEqual([]);
+		}
+	});
+
+	it('a test without a readable created_at is an error naming it, not left out of the window', async () => {
+		const made = await stableThenGmailDrop();
+		await served((test) => {
+			if (test.public_id === made[3].public_id) test.created_at = 'yesterday';
+		});
+		const result = await t.run(trend());
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe(
+			`The service sent spam test ${made[3].public_id} without a readable created_at ("yesterday")`,
+		);
+		expect(result.error?.description).toContain('nothing was changed');
+		// An empty object for a test is refused the same way.
+		await t.admin('DELETE', '/answers');
+		await t.admin('POST', '/answers', {
+			kind: 'given',
+			method: 'GET',
+			path: '/spam_tests',
+			body: [{}],
+		});
+		expect((await t.run(trend())).error?.message).toBe(
+			'The service sent spam test (without a public_id) without a readable created_at (null)',
+		);
+	});
+
+	it('tests without a score trend on their placement; no score is made up', async () => {
+		await stableThenGmailDrop();
+		await served((test) => delete test.final_score);
+		const [drop] = jsonOf(await t.run(trend()));
+		expect(drop).toMatchObject({ verdict: 'dropped', inbox_percent: 65, inbox_percent_before: 90 });
+		for (const field of ['final_score', 'final_score_before', 'final_score_change'])
+			expect(drop).not.toHaveProperty(field);
+	});
+
+	it('completed tests without seed results are not enough data, never a trend', async () => {
+		await stableThenGmailDrop();
+		await served((test) => delete test.results);
+		const [out] = jsonOf(await t.run(trend()));
+		expect(out).toEqual({
+			automated_test_id: 2,
+			window_days: 28,
+			verdict: 'not enough data',
+			verdict_reason: 'No completed test with seed results in the last 28 days',
+			based_on: [],
+			pending: 0,
+		});
+	});
+});

@@ -6,7 +6,13 @@
  * One item per input item, so Account → Get Many before it trends every mailbox in one run
  * (docs/operations.md → Trends).
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import type { BuilderFacts } from '../../helpers/builder';
 import type { Item } from '../../helpers/item';
@@ -19,7 +25,7 @@ import {
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given } from '../../params/collections';
 import { idPicker } from '../../params/locator';
-import { GRAPH } from './shared/graphDays';
+import { GRAPH, labelDate } from './shared/graphDays';
 
 export const operation = {
 	name: 'Get Warming Trend',
@@ -100,15 +106,46 @@ export const description: INodeProperties[] = [
 
 const answer = GRAPH;
 
-/** The sum of the numbers among `values` from index `from` to before `to`. */
-function sum(values: unknown[], from: number, to: number): number | undefined {
-	let total = 0;
-	for (let i = Math.max(0, from); i < to; i++) {
-		const n = typeof values[i] === 'string' ? Number(values[i]) : values[i];
-		if (typeof n !== 'number' || Number.isNaN(n)) return undefined;
-		total += n;
+/** A day's count as the graph gives it: a whole number from 0 (or its text), else undefined. */
+function countOf(value: unknown): number | undefined {
+	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** The sum of a period's days, from index `from` to before `to` (every count read by `gap`). */
+const sum = (values: unknown[], from: number, to: number): number =>
+	values.slice(from, to).reduce((total: number, value) => total + countOf(value)!, 0);
+
+/**
+ * Why a graph cannot give both periods, in words (undefined when it can): too few days, a day
+ * without a count, or labels that skip a day (when every label of the periods is a date).
+ */
+function gap(
+	category: string,
+	graph: IDataObject,
+	days: number,
+	today: DateTime,
+): string | undefined {
+	const data = graph.data as unknown[];
+	const labels = Array.isArray(graph.labels) ? (graph.labels as unknown[]) : [];
+	if (data.length < 2 * days)
+		return `the ${category} graph has ${data.length} day${data.length === 1 ? '' : 's'} of the ${2 * days} needed`;
+	const first = data.length - 2 * days;
+	const at = data.slice(first).findIndex((value) => countOf(value) === undefined);
+	if (at >= 0) {
+		const day = typeof labels[first + at] === 'string' ? ` for ${String(labels[first + at])}` : '';
+		return `the ${category} graph has no count${day} (${JSON.stringify(data[first + at] ?? null)})`;
 	}
-	return total;
+	if (labels.length !== data.length) return undefined;
+	const dates = labels.slice(first).map((label) => labelDate(label, today));
+	if (dates.some((d) => d === null)) return undefined;
+	const skip = dates.findIndex(
+		(d, i) =>
+			i > 0 && DateTime.fromISO(d!).diff(DateTime.fromISO(dates[i - 1]!), 'days').days !== 1,
+	);
+	return skip > 0
+		? `the ${category} graph skips from ${String(labels[first + skip - 1])} to ${String(labels[first + skip])}`
+		: undefined;
 }
 
 const percent = (part: number, whole: number): number => Math.round((part / whole) * 100);
@@ -145,39 +182,63 @@ export async function execute(
 		);
 	if (output === 'raw')
 		return graphs.map((g, n) => ({ account_id: id, category: CATEGORIES[n], ...g }));
-	// The newest day is last in each graph; the periods are counted back from it.
+	// A graph without its list of days is not a graph: no trend is made up from it.
+	const unreadable = graphs.findIndex((g) => !Array.isArray(g.data));
+	if (unreadable >= 0)
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service's ${CATEGORIES[unreadable]} graph of account ${id} has no list of daily counts (data: ${JSON.stringify(graphs[unreadable].data ?? null)})`,
+			{
+				itemIndex: item.index,
+				description:
+					'Get Warming Trend adds up the daily counts of the four landing category graphs. This was a read: nothing was changed. Run it again later; if the answer stays the same, tell the service.',
+			},
+		);
+	// The newest day is last in each graph; the periods are counted back from it, so the graphs
+	// must end on the same day.
+	const today = DateTime.now().setZone(this.getTimezone());
+	const ends = graphs.map((g) => (Array.isArray(g.labels) ? g.labels[g.labels.length - 1] : null));
+	const apart =
+		ends.every((e) => typeof e === 'string') &&
+		new Set(ends.map((e) => labelDate(e, today) ?? e)).size > 1;
+	const gaps = apart
+		? [`the graphs end on different days (${ends.join(', ')})`]
+		: graphs.map((g, n) => gap(CATEGORIES[n], g, days, today)).filter(Boolean);
+	const out: IDataObject = { account_id: id, days, ...(provider ? { provider } : {}) };
+	// A graph that is not whole gives no numbers: a share of some of the days would be made up.
+	if (gaps.length)
+		return {
+			...out,
+			verdict: NOT_ENOUGH_DATA,
+			verdict_reason: `No full graph: ${gaps.join('; ')}`,
+		};
 	const totals = graphs.map((g) => {
-		const data = Array.isArray(g.data) ? (g.data as unknown[]) : [];
+		const data = g.data as unknown[];
 		return {
 			now: sum(data, data.length - days, data.length),
-			before:
-				data.length >= 2 * days ? sum(data, data.length - 2 * days, data.length - days) : undefined,
+			before: sum(data, data.length - 2 * days, data.length - days),
 		};
 	});
-	const out: IDataObject = { account_id: id, days, ...(provider ? { provider } : {}) };
 	const [inbox, , spam] = totals;
-	const whole = (period: 'now' | 'before') =>
-		totals.every((t) => t[period] !== undefined)
-			? totals.reduce((a, t) => a + t[period]!, 0)
-			: undefined;
-	const [sentNow, sentBefore] = [whole('now'), whole('before')];
-	if (sentNow !== undefined) out.sent = sentNow;
-	if (sentBefore !== undefined) out.sent_before = sentBefore;
+	const sentNow = totals.reduce((a, t) => a + t.now, 0);
+	const sentBefore = totals.reduce((a, t) => a + t.before, 0);
+	out.sent = sentNow;
+	out.sent_before = sentBefore;
 	if (sentNow) {
-		out.inbox_percent = percent(inbox.now!, sentNow);
-		out.spam_percent = percent(spam.now!, sentNow);
+		out.inbox_percent = percent(inbox.now, sentNow);
+		out.spam_percent = percent(spam.now, sentNow);
 	}
 	if (sentBefore) {
-		out.inbox_percent_before = percent(inbox.before!, sentBefore);
-		out.spam_percent_before = percent(spam.before!, sentBefore);
+		out.inbox_percent_before = percent(inbox.before, sentBefore);
+		out.spam_percent_before = percent(spam.before, sentBefore);
 	}
 	const short = [
-		sentNow === undefined || sentNow < minMessages ? `the last ${days} days` : undefined,
-		sentBefore === undefined || sentBefore < minMessages ? `the ${days} days before` : undefined,
+		sentNow < minMessages ? `the last ${days} days` : undefined,
+		sentBefore < minMessages ? `the ${days} days before` : undefined,
 	].filter(Boolean);
 	if (short.length) {
 		out.verdict = NOT_ENOUGH_DATA;
-		out.verdict_reason = `Fewer than ${minMessages} warming messages (or no full graph) in ${short.join(' and ')}`;
+		out.verdict_reason = `Fewer than ${minMessages} warming messages in ${short.join(' and ')}`;
 		return out;
 	}
 	out.inbox_change = (out.inbox_percent as number) - (out.inbox_percent_before as number);

@@ -21,7 +21,13 @@ import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { PROVIDERS } from './shared/placement';
-import { hasResults, PROVIDER_LABELS, readingOf, type Reading } from './shared/reading';
+import {
+	hasResults,
+	PROVIDER_LABELS,
+	readingOf,
+	readingsSince,
+	type Reading,
+} from './shared/reading';
 import { SPAM_TEST, SPAM_TEST_LIST } from './shared/answers';
 
 export const operation = {
@@ -215,8 +221,7 @@ export async function execute(
 		},
 		NEWEST,
 	);
-	const found = tests
-		.map((test) => ({ test, reading: readingOf(test) }))
+	const found = readingsSince(this, item.index, tests)
 		.filter(
 			({ reading: r }) =>
 				hasResults(r) &&

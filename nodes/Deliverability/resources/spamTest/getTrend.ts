@@ -24,7 +24,7 @@ import {
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given } from '../../params/collections';
 import { PROVIDERS } from './shared/placement';
-import { hasResults, PROVIDER_LABELS, readingOf, type Reading } from './shared/reading';
+import { hasResults, PROVIDER_LABELS, readingsSince, type Reading } from './shared/reading';
 import { SPAM_TEST_LIST } from './shared/answers';
 
 export const operation = {
@@ -271,9 +271,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const since = Date.now() - settings.windowDays * 86_400_000;
 	const groups = new Map<string | number, Reading[]>();
 	const read: IDataObject[] = [];
-	for (const test of tests) {
-		const reading = readingOf(test);
-		if (reading.at === undefined || reading.at < since) continue;
+	for (const { test, reading } of readingsSince(this, item.index, tests, since)) {
 		if (sender && reading.sender !== sender && reading.domain !== sender) continue;
 		const key = reading[KEY_FIELD[settings.trendOf]];
 		if (key === undefined) continue;

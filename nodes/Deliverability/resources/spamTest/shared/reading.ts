@@ -5,7 +5,7 @@
  * simplified spam test, so every number is the one Get shows; a test without seed results has no
  * inbox share (nothing is made up from the score).
  */
-import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { readNumber } from '../../../../shared/lenient';
 import { PROVIDER_NAMES, PROVIDERS, type Placement, type Provider } from './placement';
@@ -65,6 +65,33 @@ export function readingOf(test: IDataObject): Reading {
 			: {}),
 		fixes: (simple.fixes as IDataObject[] | undefined) ?? [],
 	};
+}
+
+/**
+ * The tests created since `since` (ms; all without it) with their readings, for the reads that
+ * place tests in time (Get Trend's window, Compare's latest two). A test without a readable
+ * `created_at`, which the service documents on every spam test, is refused in words: left out, it
+ * would make the others look like the whole history, and sorted anywhere it would make up an order.
+ */
+export function readingsSince(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	tests: IDataObject[],
+	since = -Infinity,
+): Array<{ test: IDataObject; reading: Reading }> {
+	const read = tests.map((test) => ({ test, reading: readingOf(test) }));
+	const undated = read.find(({ reading }) => reading.at === undefined);
+	if (undated)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The service sent spam test ${undated.reading.public_id || '(without a public_id)'} without a readable created_at (${JSON.stringify(undated.test.created_at ?? null)})`,
+			{
+				itemIndex,
+				description:
+					'A trend or a comparison places each spam test in time by its created_at, which the service documents on every spam test, so no trend is given from this answer. This was a read: nothing was changed. Run it again later; if the answer stays the same, tell the service.',
+			},
+		);
+	return read.filter(({ reading }) => reading.at! >= since);
 }
 
 /** Whether a reading has an inbox share to compare. */
