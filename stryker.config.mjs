@@ -15,7 +15,11 @@ export const targets = {
 	answers: {
 		// answerSecrets.ts (the API key taken out of an answer) was carved out of answers.ts.
 		mutate: ['nodes/shared/transport/answers.ts', 'nodes/shared/transport/answerSecrets.ts'],
-		tests: ['test/unit/reading-answers.test.ts', 'test/unit/reading-answers-edge-cases.test.ts'],
+		tests: [
+			'test/unit/reading-answers.test.ts',
+			'test/unit/reading-answers-edge-cases.test.ts',
+			'test/unit/answer-secrets.test.ts',
+		],
 	},
 	spamTestSimplified: {
 		// placement.ts was carved out of simplified.ts (the placement per provider): still one concern here.
