@@ -4,7 +4,7 @@
  * valid, authentication in words from what was sent, and MX records. Through n8n's engine against the sandbox:
  * getAll.test.ts.
  */
-import { DateTime } from 'luxon';
+import { DateTime, Settings } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DOMAIN_FIXES } from '../../../nodes/Deliverability/resources/domain/shared/fixes';
@@ -118,6 +118,22 @@ describe('expiry', () => {
 		);
 	});
 
+	it('an expiry sent as a number is not judged, even one that reads as a date (20261231)', () => {
+		const out = simplify({ avg_score: 95, expire_at: 20261231 });
+		expect(out).toMatchObject({ expire_at: 20261231, verdict: 'pass' });
+		expect(out).not.toHaveProperty('expires_in_days');
+	});
+
+	it("a date without a time is a UTC date, whatever the machine's time zone", () => {
+		const machineZone = Settings.defaultZone;
+		try {
+			Settings.defaultZone = 'Pacific/Kiritimati'; // UTC+14: its midnight is 10:00 UTC the day before
+			expect(simplify({ avg_score: 95, expire_at: '2026-01-11' }).expires_in_days).toBe(9);
+		} finally {
+			Settings.defaultZone = machineZone;
+		}
+	});
+
 	it('without a date to compare with, it uses the current time', () => {
 		const inTenDays = DateTime.utc().plus({ days: 10, hours: 1 }).toISO();
 		expect(simplifyDomain({ avg_score: 95, expire_at: inTenDays }).expires_in_days).toBe(10);
@@ -152,7 +168,7 @@ describe('the fields', () => {
 				dmarc_value: 'v=DMARC1; p=none',
 				last_check_at: '2025-12-31',
 			}),
-		).toEqual({
+		).toStrictEqual({
 			id: 3,
 			domain: 'a.example',
 			scored: true,
@@ -171,7 +187,8 @@ describe('the fields', () => {
 	});
 
 	it('no score: not scored, with the reason, pending unless something fails', () => {
-		expect(simplify({ avg_score: 'n/a' })).toEqual({
+		expect(UNSCORED_REASON).toMatch(/^The service has no average score for this domain yet \(/);
+		expect(simplify({ avg_score: 'n/a' })).toStrictEqual({
 			scored: false,
 			unscored_reason: UNSCORED_REASON,
 			verdict: 'pending',
@@ -187,6 +204,13 @@ describe('the fields', () => {
 			],
 		});
 		expect(simplify({ spf_valid: false }).verdict).toBe('fail');
+	});
+
+	it('SPF, DKIM and DMARC in words are fields of the domain, each only when derivable', () => {
+		expect(
+			simplify({ avg_score: 80, spf_valid: true, dkim_valid: false, dkim_value: '' }),
+		).toMatchObject({ spf: 'valid', dkim: 'missing' });
+		expect(simplify({ avg_score: 80, spf_valid: true })).not.toHaveProperty('dmarc');
 	});
 
 	it('MX records: triples become named fields (priority a number when it is one), objects pass as sent', () => {
@@ -250,6 +274,11 @@ describe('the fixes, worst first', () => {
 			['high', 'score', DOMAIN_FIXES.scoreLow],
 			['medium', 'dmarc', expect.stringContaining('_dmarc.a.example')],
 		]);
+	});
+
+	it('a domain name that is not text is not written into a fix: it names "your sending domain"', () => {
+		const [fix] = simplify({ domain: 7, avg_score: 80, dkim_valid: false }).fixes as IDataObject[];
+		expect(fix.fix).toContain('._domainkey.your sending domain');
 	});
 
 	it('a score that only warns and an expiry coming up are medium', () => {

@@ -95,7 +95,8 @@ export function simplifyDomain(
 	if (change !== undefined) out.score_change = change;
 
 	const auth = authenticationOf(domain);
-	if (auth) Object.assign(out, auth);
+	// Nothing is assigned from an undefined source: no records, no fields.
+	Object.assign(out, auth);
 	for (const key of [
 		'spf_value',
 		'dkim_value',
