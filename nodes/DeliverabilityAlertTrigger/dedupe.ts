@@ -100,6 +100,7 @@ export async function claim(
 	if (size <= 0) return 'accepted';
 	const before = decide(staticData, scope, eventId, size);
 	if (before !== 'starting') return before;
+	// Stryker disable next-line OptionalChaining: `decide` made the memory, it is there
 	const earlier = memoryAt(scope.key)?.pending.get(eventId);
 	if (earlier) await Promise.race([earlier.settled, sleep(pendingPolicy.waitMs)]);
 	return decide(staticData, scope, eventId, size);
@@ -134,17 +135,16 @@ export function settle(scope: MemoryScope, eventId: string, started: boolean, si
 	memory.pending.delete(eventId);
 	// Deleted first either way: a failure is then added again as the newest.
 	memory.failed.delete(eventId);
+	// A pending id is never known (`decide` checks `known` first, `learn` skips pending ids): a
+	// started one is added as the newest, a failed one has nothing to take back.
 	if (started) {
-		if (!memory.known.has(eventId)) {
-			memory.known.add(eventId);
-			memory.ids = [...memory.ids, eventId];
-			trim(memory, size);
-		}
+		memory.known.add(eventId);
+		memory.ids = [...memory.ids, eventId];
+		trim(memory, size);
 	} else {
 		memory.failed.add(eventId);
 		if (memory.failed.size > MAX_FAILED)
 			memory.failed.delete(memory.failed.values().next().value as string);
-		if (memory.known.delete(eventId)) memory.ids = memory.ids.filter((id) => id !== eventId);
 	}
 	pending.done();
 }

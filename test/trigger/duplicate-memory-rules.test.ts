@@ -15,7 +15,7 @@ import {
 	settle,
 	windowSize,
 } from '../../nodes/DeliverabilityAlertTrigger/dedupe';
-import { pendingPolicy } from '../../nodes/DeliverabilityAlertTrigger/processMemory';
+import { memoryAt, pendingPolicy } from '../../nodes/DeliverabilityAlertTrigger/processMemory';
 import {
 	MEMORY_KEY,
 	persist,
@@ -218,6 +218,21 @@ describe('the window', () => {
 		expect(await claim({}, first, 'e1', 10)).toBe('accepted');
 		settle(first, 'e1', false, 10);
 	});
+	it('exactly 500: the oldest memory is still held beside 499 newer ones, and goes with the next', async () => {
+		const oldest = freshScope();
+		await started({}, oldest, ['e1']);
+		for (let i = 0; i < 499; i++) await started({}, freshScope(), ['x']);
+		expect(memoryAt(oldest.key)).toBeDefined();
+		await started({}, freshScope(), ['x']);
+		expect(memoryAt(oldest.key)).toBeUndefined();
+	});
+
+	it("holds the window's ids only, however many events started (the memory does not grow)", async () => {
+		const scope = freshScope();
+		await started({}, scope, ['a', 'b', 'c', 'd', 'e'], 2);
+		expect(memoryAt(scope.key)?.ids).toEqual(['d', 'e']);
+	});
+
 	it('keeps the newest ids: with a window of 2, the third started event pushes the first out', async () => {
 		const scope = freshScope();
 		const data: IDataObject = {};
@@ -289,6 +304,44 @@ describe('saving the memory (one save per 500 ms)', () => {
 		settle(scope, 'd', true, 2);
 	});
 
+	it('exactly 500 ms after a save the next request writes at once, without waiting', async () => {
+		const scope = freshScope('al');
+		await started({}, scope, ['a']);
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+		await persist({}, scope, 'a', 10);
+		clock.mockReturnValue(1_000_500);
+		const data: IDataObject = {};
+		const write = persist(data, scope, 'a', 10);
+		expect(data[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['a'] });
+		await write;
+	});
+
+	it('while its event is pending the copy is written again and again (so n8n saves it), and no more once settled', async () => {
+		const scope = freshScope('al');
+		expect(await claim({}, scope, 'p', 10)).toBe('accepted');
+		let writes = 0;
+		let copy: unknown;
+		const data: IDataObject = {};
+		Object.defineProperty(data, MEMORY_KEY, {
+			enumerable: true,
+			get: () => copy,
+			set: (value: unknown) => {
+				writes++;
+				copy = value;
+			},
+		});
+		const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+		await persist(data, scope, 'p', 10);
+		await pause(30);
+		expect(writes).toBeGreaterThan(1);
+		settle(scope, 'p', true, 10);
+		await pause(30);
+		const afterSettled = writes;
+		await pause(60);
+		expect(writes).toBe(afterSettled);
+		expect(copy).toEqual({ alertId: 'al', ids: ['p'] });
+	});
+
 	it('nothing is written for a scope this process holds no memory of', async () => {
 		const data: IDataObject = {};
 		await persist(data, freshScope(), 'e1', 10);
@@ -357,6 +410,22 @@ describe('more of the memory', () => {
 		expect(await claim(copy, scope, 'f0', 10)).toBe('duplicate');
 		expect(await claim(copy, scope, 'f1', 10)).toBe('accepted');
 		settle(scope, 'f1', true, 10);
+	});
+
+	it('an id that fails again is the newest failure: held back after older failures are let go', async () => {
+		const scope = freshScope();
+		const fail = async (id: string) => {
+			expect(await claim({}, scope, id, 10)).toBe('accepted');
+			settle(scope, id, false, 10);
+		};
+		await fail('again');
+		for (let i = 0; i < 999; i++) await fail(`f${i}`);
+		await fail('again'); // now the newest of the 1000 held back
+		await fail('one-more'); // pushes the oldest, f0, out
+		const copy: IDataObject = { [MEMORY_KEY]: { alertId: 'alert-1', ids: ['again', 'f0'] } };
+		expect(await claim(copy, scope, 'f0', 10)).toBe('duplicate');
+		expect(await claim(copy, scope, 'again', 10)).toBe('accepted');
+		settle(scope, 'again', true, 10);
 	});
 
 	it('the saved copy lives under "eventMemory"; the first save after a quiet moment is written at once, by default one per 500 ms', async () => {
