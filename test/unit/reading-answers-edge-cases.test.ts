@@ -52,17 +52,18 @@ describe('the web-page hint (the Base URL points at the web app)', () => {
 		expect(looksLikeHtml('Error: expected <div> here')).toBe(false);
 	});
 
-	it('no other refusal carries the hint: errors, wrong shapes, missing keys, bad list entries, empty bodies', () => {
+	it('no other refusal carries the hint or counts as cut off: errors, wrong shapes, missing keys, bad list entries, empty bodies', () => {
 		for (const p of [
 			problem('{"success":false}', SPAM_TEST),
 			problem('{"error":"down"}', SPAM_TEST),
 			problem('{"other":1}', SPAM_TEST),
 			problem('{"data":1,"items":2}', LIST),
+			problem('{}', LIST),
 			problem('[1]', SPAM_TEST),
 			problem('[[1]]', LIST),
 			problem('', SPAM_TEST),
 		])
-			expect([p.sent, p.webPage]).toEqual([p.sent, false]);
+			expect([p.sent, p.webPage, p.cutOff]).toEqual([p.sent, false, false]);
 	});
 });
 
@@ -102,6 +103,7 @@ describe("the operation's key fields", () => {
 			error: 'partial',
 		});
 		expect(read('{"error":null,"x":1}', ANY_ANSWER)).toEqual({ error: null, x: 1 });
+		expect(problem('{"error":null,"x":1}', SPAM_TEST).sent).toBe('an object without public_id');
 	});
 
 	it('a request that states nothing accepts any object or list, and says so in its words', () => {
@@ -109,6 +111,14 @@ describe("the operation's key fields", () => {
 		expect(read('{"a":1}', ANY_ANSWER)).toEqual({ a: 1 });
 		expect(read('[{"a":1}]', ANY_ANSWER)).toEqual([{ a: 1 }]);
 		expect(problem('true', ANY_ANSWER).sent).toBe('a bare boolean (true)');
+	});
+});
+
+describe('an object where a list is due', () => {
+	it('several lists under the usual wrappers are named, with no wrapper of its own in the words', () => {
+		expect(problem('{"data":[],"items":[]}', LIST).sent).toBe(
+			'an object where a list is due (it holds lists under more than one of data, items, results)',
+		);
 	});
 });
 
@@ -228,6 +238,8 @@ describe('words', () => {
 			excerptOf('<html><head><title lang="en"> Sign in </title></head><body>Welcome</body>'),
 		).toBe('Sign in');
 		expect(excerptOf('<p>a</p><h2>b</h2><br>c<br />d<b>e</b>')).toBe('a b c de');
+		// A blank title is no title: the page's text is shown instead.
+		expect(excerptOf('<html><title> \n </title><body>Log in</body></html>')).toBe('Log in');
 		expect(excerptOf('x'.repeat(120))).toBe('x'.repeat(120));
 		expect(excerptOf('x'.repeat(121))).toBe(`${'x'.repeat(119)}…`);
 	});
