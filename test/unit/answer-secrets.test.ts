@@ -12,6 +12,10 @@ it('names the secret fields of the service and its credentials, not the document
 		'imap_server_password',
 		'smtp_server_password',
 		'outlook_client_secret',
+		'client_secret',
+		'clientSecret',
+		'privateKey',
+		'apiKey',
 		'outlook_client_secret_value',
 		'file_key_json',
 		'private_key',
@@ -46,6 +50,12 @@ it('leaves secret fields out of an answer at any depth, and redacts the credenti
 	});
 });
 
+it('leaves out a secret field that only one entry of a list holds', () => {
+	expect(
+		withoutSecrets({ mailboxes: [{ id: 1 }, { id: 2, smtp_password: 'p' }] }, []),
+	).toStrictEqual({ mailboxes: [{ id: 1 }, { id: 2 }] });
+});
+
 it("keeps an error's reasons for a secret field, but not a secret's text", () => {
 	expect(
 		withSecretFieldsRedacted({
@@ -70,4 +80,20 @@ it("reads a credential's secrets: its secret fields and the key inside a key fil
 			privateKeyFile: keyFile,
 		}),
 	).toEqual(['value-xyz', keyFile, '-----BEGIN KEY-----abc']);
+});
+
+it('takes a secret as trimmed text of 6 characters or more; numbers and shorter texts are no secret', () => {
+	expect(
+		credentialSecrets({
+			password: ' abcdef ',
+			clientSecretValue: '  abcd  ',
+			apiKey: 'abcde',
+			keyRotationDays: 30,
+		}),
+	).toEqual(['abcdef']);
+});
+
+it('reads the key inside a key file that starts with a line break', () => {
+	const keyFile = `\n${JSON.stringify({ private_key: 'KEY-abcdef' })}`;
+	expect(credentialSecrets({ privateKeyFile: keyFile })).toEqual([keyFile.trim(), 'KEY-abcdef']);
 });

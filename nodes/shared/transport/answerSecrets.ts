@@ -17,10 +17,11 @@ import { redactDeep } from '../redact';
  * Answer fields that hold a secret, by name: the service's own secret fields (the request fields of
  * POST /imap_auth and /email_workspaces), their camelCase forms, and the usual names of keys and
  * tokens. Documented fields about a secret (`outlook_client_secret_expires_at`,
- * `has_refresh_token`) do not match.
+ * `has_refresh_token`) do not match. Case is ignored, so `\w+Password` also matches
+ * `imap_server_password`.
  */
 const SECRET_FIELD =
-	/^(?:password|\w+_password|\w+Password|(?:outlook_)?client_secret(?:_value)?|(?:outlook)?clientSecret(?:Id|Value)?|file_key_json|fileKeyJson|private_key(?:_id)?|privateKey(?:Id|File)?|api_?key|access_token|refresh_token|accessToken|refreshToken)$/i;
+	/^(?:password|\w+Password|(?:outlook_)?client_secret(?:_value)?|(?:outlook)?clientSecret(?:Id|Value)?|file_key_json|fileKeyJson|private_key(?:_id)?|privateKey(?:Id|File)?|api_?key|access_token|refresh_token|accessToken|refreshToken)$/i;
 
 /** Whether an answer field's name says it holds a secret. */
 export function isSecretField(name: string): boolean {
@@ -59,7 +60,7 @@ export function credentialSecrets(data: IDataObject): string[] {
 
 /** Whether a JSON value holds a field named as a secret, at any depth. */
 function hasSecretField(value: unknown): boolean {
-	if (Array.isArray(value)) return value.some(hasSecretField);
+	// A list is walked by its entries too: its keys ("0", "1", …) never name a secret.
 	if (!value || typeof value !== 'object') return false;
 	return Object.entries(value as IDataObject).some(
 		([key, inner]) => isSecretField(key) || hasSecretField(inner),
