@@ -12,9 +12,14 @@ import type { INode, IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
+	placementOf,
+	weakestProviders,
+} from '../../../nodes/Deliverability/resources/spamTest/shared/placement';
+import {
 	inboxThresholds,
 	providerGroup,
 	simplifySpamTest,
+	thresholdOptions,
 } from '../../../nodes/Deliverability/resources/spamTest/shared/simplified';
 import { Validator } from '../../../nodes/shared/validation';
 import { byId, jsonOf, useSandbox } from '../context';
@@ -520,6 +525,27 @@ describe('the simplifier alone', () => {
 			});
 		});
 
+		it('are the options Pass At Inbox (80) and Warn At Inbox (60), in percent from 0 to 100', () => {
+			expect(thresholdOptions).toStrictEqual([
+				{
+					displayName: 'Pass At Inbox (%)',
+					name: 'passAtInbox',
+					type: 'number',
+					default: 80,
+					description:
+						'Simplify: the share of seed copies in the inbox (0 to 100) at or above which the verdict is pass',
+				},
+				{
+					displayName: 'Warn At Inbox (%)',
+					name: 'warnAtInbox',
+					type: 'number',
+					default: 60,
+					description:
+						'Simplify: the inbox share (0 to 100) at or above which a test below Pass At Inbox gets warn; below it, fail',
+				},
+			]);
+		});
+
 		it('Warn At Inbox equal to Pass At Inbox is accepted; above it, or outside 0 to 100, is refused naming the field', () => {
 			expect(inboxThresholds(new Validator(node, 0), { passAtInbox: 70, warnAtInbox: 70 })).toEqual(
 				{
@@ -562,6 +588,9 @@ describe('the simplifier alone', () => {
 			expect(simplifySpamTest({ analysis_results: '["a"]' }).content).toBe('["a"]');
 			expect(simplifySpamTest({ analysis_results: '{"spam_words":"cash"}' }).problems).toEqual([]);
 			expect(simplifySpamTest({ analysis_results: null })).not.toHaveProperty('content');
+			expect(simplifySpamTest({ analysis_results: '\uFEFF{"spam_words":[]}' }).content).toEqual({
+				spam_words: [],
+			});
 		});
 
 		it('blacklists: one or several names in words, either list alone, none when the service sent neither', () => {
@@ -598,7 +627,7 @@ describe('the simplifier alone', () => {
 					btob_score: 3,
 					btoc_score: 'n/a',
 				}),
-			).toEqual({
+			).toStrictEqual({
 				public_id: 'a',
 				public_full_id: 'a-1',
 				subject: 'Hi',
@@ -612,14 +641,14 @@ describe('the simplifier alone', () => {
 				problems: [],
 				fixes: [],
 			});
-			expect(simplifySpamTest({ subject: null, completed: 'maybe' })).toEqual({
+			expect(simplifySpamTest({ subject: null, completed: 'maybe' })).toStrictEqual({
 				problems: [],
 				fixes: [],
 			});
 		});
 
 		it('the domain: its name from text, or from a snapshot in `domain` or `domain_auth`, with authentication in words', () => {
-			expect(simplifySpamTest({ domain: 'example.com' })).toEqual({
+			expect(simplifySpamTest({ domain: 'example.com' })).toStrictEqual({
 				domain: 'example.com',
 				problems: [],
 				fixes: [],
@@ -648,14 +677,17 @@ describe('the simplifier alone', () => {
 				problems: [],
 				fixes: [],
 			});
-			expect(simplifySpamTest({ domain: ['x'], domain_auth: null })).toEqual({
+			expect(simplifySpamTest({ domain: ['x'], domain_auth: null })).toStrictEqual({
 				problems: [],
 				fixes: [],
 			});
-			// Without a domain name the fix speaks of "your sending domain".
-			expect(simplifySpamTest({ domain_auth: { dkim_valid: false } }).fixes).toEqual([
-				expect.objectContaining({ fix: expect.stringContaining('your sending domain') as unknown }),
-			]);
+			// Without a domain name (or with one that is not text) the fix speaks of "your sending domain".
+			for (const domain_auth of [{ dkim_valid: false }, { domain: 7, dkim_valid: false }])
+				expect(simplifySpamTest({ domain_auth }).fixes).toEqual([
+					expect.objectContaining({
+						fix: expect.stringContaining('._domainkey.your sending domain') as unknown,
+					}),
+				]);
 		});
 
 		it('seed results that are not objects are left out of the placement', () => {
@@ -701,6 +733,39 @@ describe('the simplifier alone', () => {
 				'yahoo',
 				'other',
 			]);
+		});
+	});
+
+	describe('the providers a placement fix names', () => {
+		const seeds = (provider: string, ...folders: Array<string | null>) =>
+			folders.map((received_in) => ({ provider, received_in }));
+
+		it('those with copies outside the inbox, lowest inbox share first, each with its share', () => {
+			const placement = placementOf([
+				...seeds('gmail', 'INBOX', 'SPAM'),
+				...seeds('outlook', 'SPAM', 'SPAM', 'INBOX', 'SPAM', 'SPAM'),
+				...seeds('yahoo', 'SPAM', 'INBOX', 'INBOX'),
+				...seeds('gmx', 'INBOX', 'INBOX'),
+			]);
+			expect(weakestProviders(placement)).toEqual([
+				'Outlook (20 % inbox)',
+				'Gmail (50 % inbox)',
+				'Yahoo (67 % inbox)',
+			]);
+		});
+
+		it('not those whose copies all reached the inbox or have not arrived yet, nor those without seeds', () => {
+			const placement = placementOf([
+				...seeds('gmail', 'INBOX', null),
+				...seeds('yahoo', null, null),
+				...seeds('gmx', 'Trash'),
+			]);
+			expect(weakestProviders(placement)).toEqual(['other providers (0 % inbox)']);
+		});
+
+		it('a verdict from the final score names no provider: there are no seed results to tell', () => {
+			const [fix] = simplifySpamTest({ completed: true, final_score: 2 }).fixes as IDataObject[];
+			expect(fix.fix).toMatch(/^Fix the authentication and blacklist problems/);
 		});
 	});
 

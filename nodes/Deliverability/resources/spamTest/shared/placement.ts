@@ -84,13 +84,13 @@ export const PROVIDER_NAMES: Record<Provider, string> = {
 	other: 'other providers',
 };
 
-/** The providers with copies outside the inbox, lowest inbox share first ("Gmail (25 %)"). */
+/**
+ * The providers with copies that arrived outside the inbox, lowest inbox share first ("Gmail (25 %
+ * inbox)"). A provider without seeds has none, so every one named has an inbox share.
+ */
 export function weakestProviders(placement: Record<'all' | Provider, Placement>): string[] {
 	return PROVIDERS.filter(
-		(p) =>
-			placement[p].seeds > 0 &&
-			placement[p].inbox_percent !== null &&
-			placement[p].inbox < placement[p].seeds - placement[p].not_received,
+		(p) => placement[p].inbox < placement[p].seeds - placement[p].not_received,
 	)
 		.sort((a, b) => (placement[a].inbox_percent ?? 0) - (placement[b].inbox_percent ?? 0))
 		.map((p) => `${PROVIDER_NAMES[p]} (${placement[p].inbox_percent} % inbox)`);

@@ -197,14 +197,12 @@ export function simplifySpamTest(
 function contentOf(value: unknown): unknown {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== 'string') return value;
-	const text = value.trim();
-	if (text.startsWith('{')) {
-		try {
-			const parsed: unknown = JSON.parse(text);
-			if (isObject(parsed)) return parsed;
-		} catch {
-			// Not JSON after all: the text as sent.
-		}
+	try {
+		// trim() also drops a byte-order mark, which JSON.parse refuses.
+		const parsed: unknown = JSON.parse(value.trim());
+		if (isObject(parsed)) return parsed;
+	} catch {
+		// Not JSON after all: the text as sent.
 	}
 	return value;
 }
