@@ -91,6 +91,14 @@ describe('lists of whole numbers', () => {
 		expect(v.integerList('ids', null)).toEqual([]);
 		expect(why(() => v.integerList('ids', '7', 1, 5))).toContain('7 is above the maximum 5');
 	});
+
+	it('a number that is not whole is refused as the number it is, not as text', () => {
+		const refusal = failure(() => v.integerList('ids', 1.5));
+		expect(`${refusal.message} ${refusal.description}`).toContain(
+			'expected a whole number, got 1.5',
+		);
+		expect(`${refusal.message} ${refusal.description}`).not.toContain('"1.5"');
+	});
 });
 
 describe('value sets, booleans and text', () => {
