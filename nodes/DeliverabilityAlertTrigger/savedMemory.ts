@@ -27,9 +27,8 @@ export const savePolicy = { delayMs: 500 };
  * nothing).
  */
 export function savedIds(staticData: IDataObject, alertId: string): string[] {
-	const record = staticData[MEMORY_KEY];
-	if (!record || typeof record !== 'object' || Array.isArray(record)) return [];
-	const { alertId: owner, ids } = record as IDataObject;
+	// Anything else saved there (text, a number, a list) has no list of ids for this alert either.
+	const { alertId: owner, ids } = (staticData[MEMORY_KEY] ?? {}) as IDataObject;
 	if (String(owner) !== alertId || !Array.isArray(ids)) return [];
 	return ids.map(String);
 }
