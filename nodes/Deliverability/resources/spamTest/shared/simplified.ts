@@ -195,11 +195,13 @@ export function simplifySpamTest(
  * sent.
  */
 function contentOf(value: unknown): unknown {
-	if (value === undefined || value === null) return undefined;
+	// null is no content; anything else that is not text (an object, undefined) is handed on as is.
+	if (value === null) return undefined;
 	if (typeof value !== 'string') return value;
+	// trim() also drops a byte-order mark, which JSON.parse refuses.
+	const text = value.trim();
 	try {
-		// trim() also drops a byte-order mark, which JSON.parse refuses.
-		const parsed: unknown = JSON.parse(value.trim());
+		const parsed: unknown = JSON.parse(text);
 		if (isObject(parsed)) return parsed;
 	} catch {
 		// Not JSON after all: the text as sent.
