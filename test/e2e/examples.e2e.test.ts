@@ -4,9 +4,10 @@
  * domain health (one summary item), acting on the open notifications (the polling-trigger example's "Run now"), the
  * weekly HTML report (charts, emailed), batch reconnect (the accounts with an IMAP issue, an outcome each), the
  * catch-up that pauses disconnected mailboxes still warming (and pauses nothing when run again) and the spam
- * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened).
+ * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened) and the
+ * daily placement drop alert (a history made with the admin API: stable, then a drop; mailed once).
  */
-import { afterSendExample, loadExamples, type Workflow } from '../../support/examples';
+import { afterSendExample, exampleWith, loadExamples, type Workflow } from '../../support/examples';
 import { isFinished, type ExecuteResult } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
 import {
@@ -55,6 +56,16 @@ const cap = afterSendGiveUp.nodes.find((n) => n.name === 'Rounds left?')!.parame
 };
 cap.conditions.conditions[0].rightValue = 1;
 
+/**
+ * The placement drop alert trending the newest 10 mailboxes instead of all 112: four graph requests a mailbox at the
+ * service's 20 requests a second make every run of the example itself about 25 s, and the test needs one mailbox.
+ */
+const dropAlert = exampleWith('placement-drop-alert.json', {
+	Mailboxes: { returnAll: false, limit: 10 },
+});
+dropAlert.id = 'DlvExPlcmtDropE2';
+dropAlert.name = `${dropAlert.name} (newest 10 mailboxes)`;
+
 let stack: Stack;
 
 beforeAll(async () => {
@@ -65,6 +76,7 @@ beforeAll(async () => {
 				spammyGate(),
 				afterSendFast,
 				afterSendGiveUp,
+				dropAlert,
 			]);
 		},
 	});
@@ -497,5 +509,94 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		});
 		expect(String(nodeOutput(result, 'Gave up')[0].message)).toMatch(/still not complete/);
 		expect(ranNodes(result)).not.toContain('Result card');
+	});
+});
+
+describe('example: placement drop alert', () => {
+	/** An automated test of the sandbox and the mailbox whose warming drops (a contoso-mail.net one: its domain has fixes). */
+	const AUTOMATED_TEST = 1;
+	let mailbox: { id: number; email: string } | undefined;
+
+	afterAll(async () => {
+		if (mailbox)
+			await admin(stack.sandbox, 'POST', `/accounts/${mailbox.id}/warming`, { spam_percent: null });
+	});
+
+	async function run(): Promise<{ result: ExecuteResult; mail: InboxMessage[] }> {
+		await admin(stack.sandbox, 'DELETE', '/smtp');
+		const result = await stack.n8n.execute(dropAlert.id);
+		expectNoError(result);
+		return { result, mail: await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp') };
+	}
+
+	it('mails nothing while placement is stable, then one message naming each drop with what changed and a fix, once', async () => {
+		// Three weeks of stable spam tests (90 % inbox at every provider) from the automated test.
+		await admin(stack.sandbox, 'POST', '/spam_tests/history', {
+			automated_test_id: AUTOMATED_TEST,
+			tests: [{ days_ago: 21 }, { days_ago: 14 }, { days_ago: 7 }],
+		});
+		const stable = await run();
+		expect(nodeOutput(stable.result, 'Spam test trends')).toContainEqual(
+			expect.objectContaining({ automated_test_id: AUTOMATED_TEST, verdict: 'stable' }),
+		);
+		const trends = nodeOutput(stable.result, 'Warming trends');
+		expect(trends).toHaveLength(10);
+		expect(trends.filter((t) => t.verdict === 'dropped')).toEqual([]);
+		expect(ranNodes(stable.result)).not.toContain('Email the alert');
+		expect(stable.mail).toEqual([]);
+
+		// Today's test lands mostly in Gmail's spam; one mailbox's warming mail to Gmail lands in spam all week.
+		await admin(stack.sandbox, 'POST', '/spam_tests/history', {
+			automated_test_id: AUTOMATED_TEST,
+			tests: [{ days_ago: 0, inbox_percent: { gmail: 20 } }],
+		});
+		mailbox = nodeOutput(stable.result, 'Mailboxes')
+			.map((a) => ({ id: Number(a.id), email: String(a.email) }))
+			.find((a) => a.email.endsWith('@contoso-mail.net'));
+		expect(mailbox).toBeDefined();
+		await admin(stack.sandbox, 'POST', `/accounts/${mailbox!.id}/warming`, {
+			spam_percent: 100,
+			days: 7,
+			provider: 'gmail',
+		});
+
+		const dropped = await run();
+		const test = nodeOutput(dropped.result, 'Tests that dropped');
+		const mailboxes = nodeOutput(dropped.result, 'Mailboxes that dropped');
+		expect(test.map((t) => t.automated_test_id)).toEqual([AUTOMATED_TEST]);
+		expect(mailboxes.map((m) => m.account_id)).toEqual([mailbox!.id]);
+		expect(String(test[0].verdict_reason)).toMatch(
+			/^Gmail inbox \d+ %, \d+ points below its 4-week average/,
+		);
+		const domain = nodeOutput(dropped.result, 'Domains').find(
+			(d) => d.domain === 'contoso-mail.net',
+		)!;
+		expect((domain.fixes as unknown[]).length).toBeGreaterThan(0);
+
+		// One message, naming the test and the mailbox, what changed (the verdict reasons) and a fix for each.
+		expect(dropped.mail).toHaveLength(1);
+		const [message] = dropped.mail;
+		expect(message.to).toEqual(['deliverability-team@team.sandbox.test']);
+		expect(message.subject).toBe(
+			`2 placement drops: Automated test ${AUTOMATED_TEST}: ${String(test[0].subject)}, Mailbox ${mailbox!.email} (account ${mailbox!.id})`,
+		);
+		const text = message.text.replace(/\r\n/g, '\n');
+		expect(text).toContain(`Automated test ${AUTOMATED_TEST}: ${String(test[0].subject)}\n`);
+		expect(text).toContain(`What changed: ${String(test[0].verdict_reason)}\n`);
+		const testFix = (test[0].fixes as Array<{ problem: string; fix: string }>)[0];
+		expect(text).toContain(`- ${testFix.problem} → ${testFix.fix}`);
+		expect(text).toContain(`Mailbox ${mailbox!.email} (account ${mailbox!.id})\n`);
+		expect(text).toContain(`What changed: ${String(mailboxes[0].verdict_reason)}\n`);
+		const domainFix = (domain.fixes as Array<{ problem: string; fix: string }>)[0];
+		expect(text).toContain(
+			`Fixes for its domain contoso-mail.net, worst first:\n- ${domainFix.problem} → ${domainFix.fix}`,
+		);
+
+		// Run again on the same data: the same two drops are found, and none is mailed again.
+		const again = await run();
+		expect(nodeOutput(again.result, 'All drops')).toHaveLength(2);
+		expect(nodeOutput(again.result, 'Only new drops')).toEqual([]);
+		expect(ranNodes(again.result)).not.toContain('Email the alert');
+		expect(again.mail).toEqual([]);
 	});
 });
