@@ -330,6 +330,7 @@ async function main(): Promise<void> {
 			'weekly-report.json',
 			'spam-test-after-send.json',
 			'mcp-server.json',
+			'placement-drop-alert.json',
 		];
 		// An example that needs a credential npm start cannot create says which one and where to add it (the workflow's
 		// sticky note says the same).
@@ -389,7 +390,16 @@ What to try:
        ${n8n.webhookBase}mcp/deliverability   (SSE or streamable HTTP)
        header  Authorization: Bearer ${mcpToken}   (credential "${CREDENTIAL_NAMES.mcp}", new each run)
      It lists six Deliverability tools; "Create spam test" spends a sandbox credit.
-  9. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
+  9. Placement drop alert ${open('placement-drop-alert.json')}
+     "Run now": nothing dropped, so nothing is sent. Make a drop (three stable weeks of an automated test's
+     spam tests, then today's in Gmail's spam; a mailbox's warming mail to Gmail in spam all week):
+       curl -X POST ${sandboxInfo.adminUrl}/spam_tests/history -H 'content-type: application/json' \\
+         -d '{"automated_test_id":1,"tests":[{"days_ago":21},{"days_ago":14},{"days_ago":7},{"days_ago":0,"inbox_percent":{"gmail":20}}]}'
+       curl -X POST ${sandboxInfo.adminUrl}/accounts/115/warming -H 'content-type: application/json' \\
+         -d '{"spam_percent":100,"days":7,"provider":"gmail"}'
+     "Run now" again: one email names both, with what changed and the fixes (see ${sandboxInfo.adminUrl}/smtp);
+     a third run finds the same drops and sends nothing new.
+  10. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
 
 n8n log: ${path.join(userFolder, 'n8n.log')}${args.verbose ? '' : ' (or npm start -- --verbose)'}
 Ctrl-C stops n8n and the sandbox.
