@@ -12,19 +12,11 @@ import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { BuilderFacts } from '../../helpers/builder';
 import type { Item } from '../../helpers/item';
 import type { ToolFacts } from '../../helpers/toolMode';
-import {
-	meanPercent,
-	NOT_ENOUGH_DATA,
-	trendThresholdOptions,
-	trendThresholds,
-	trendVerdict,
-	windowWords,
-	type Measure,
-} from '../../helpers/trend';
+import { NOT_ENOUGH_DATA, trendThresholdOptions, trendThresholds } from '../../helpers/trend';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given } from '../../params/collections';
-import { PROVIDERS } from './shared/placement';
-import { hasResults, PROVIDER_LABELS, readingsSince, type Reading } from './shared/reading';
+import { readingsSince, type Reading } from './shared/reading';
+import { KEY_FIELD, trendOfGroup, type TrendSettings } from './shared/testTrend';
 import { SPAM_TEST_LIST } from './shared/answers';
 
 export const operation = {
@@ -51,13 +43,6 @@ export const builder: BuilderFacts = {
 	},
 	note: 'Reads only; costs no credit. Filter on verdict = dropped to alert; Spam Test → Compare shows what changed between two tests.',
 };
-
-/** The field of a trend that names whose it is, and of a reading the key it is grouped by. */
-const KEY_FIELD = {
-	automatedTest: 'automated_test_id',
-	sender: 'sender',
-	domain: 'domain',
-} as const;
 
 /** What a model keeps of a trend that did not drop: whose it is, the verdict and its numbers. */
 const BRIEF = [...Object.values(KEY_FIELD), 'verdict', 'verdict_reason', 'inbox_percent'];
@@ -96,7 +81,6 @@ const TREND_OF = [
 		description: 'One trend per sender domain, over all its spam tests',
 	},
 ] as const;
-type TrendOf = (typeof TREND_OF)[number]['value'];
 
 const OUTPUTS = [
 	{
@@ -163,78 +147,6 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-interface Settings {
-	trendOf: TrendOf;
-	windowDays: number;
-	minEarlier: number;
-	thresholds: ReturnType<typeof trendThresholds>;
-}
-
-/** One group's trend: its newest completed test against the average of the earlier ones. */
-function trendOfGroup(key: string | number, readings: Reading[], s: Settings): IDataObject {
-	const out: IDataObject = { [KEY_FIELD[s.trendOf]]: key, window_days: s.windowDays };
-	const newestFirst = [...readings].sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
-	const usable = newestFirst.filter(hasResults);
-	const pending = newestFirst.filter((r) => !r.completed).length;
-	const [latest, ...earlier] = usable;
-	const window = windowWords(s.windowDays);
-	if (latest?.subject) out.subject = latest.subject;
-	if (!latest) {
-		out.verdict = NOT_ENOUGH_DATA;
-		out.verdict_reason = `No completed test with seed results in the last ${s.windowDays} days${
-			pending ? ` (${pending} still waiting for seed copies)` : ''
-		}`;
-		out.based_on = [];
-		out.pending = pending;
-		return out;
-	}
-	out.latest_public_id = latest.public_id;
-	out.latest_created_at = latest.created_at as string;
-	out.inbox_percent = latest.inbox_percent!;
-	if (latest.final_score !== undefined) out.final_score = latest.final_score;
-	const before = meanPercent(earlier.map((r) => r.inbox_percent!));
-	const measures: Measure[] = [];
-	const providers: IDataObject = {};
-	if (before !== undefined) {
-		out.inbox_percent_before = before;
-		out.inbox_change = latest.inbox_percent! - before;
-		measures.push({ label: 'Inbox', now: latest.inbox_percent!, before });
-		const scores = earlier.flatMap((r) => (r.final_score === undefined ? [] : [r.final_score]));
-		if (latest.final_score !== undefined && scores.length) {
-			const mean = Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10;
-			out.final_score_before = mean;
-			out.final_score_change = Math.round((latest.final_score - mean) * 10) / 10;
-		}
-	}
-	for (const p of PROVIDERS) {
-		const now = latest.providers[p];
-		if (now === undefined) continue;
-		const was = meanPercent(
-			earlier.flatMap((r) => (r.providers[p] === undefined ? [] : [r.providers[p]!])),
-		);
-		providers[p] =
-			was === undefined
-				? { inbox_percent: now }
-				: { inbox_percent: now, inbox_percent_before: was, change: now - was };
-		if (was !== undefined)
-			measures.push({ label: `${PROVIDER_LABELS[p]} inbox`, now, before: was });
-	}
-	out.providers = providers;
-	out.tests_before = earlier.length;
-	out.pending = pending;
-	if (earlier.length < s.minEarlier) {
-		out.verdict = NOT_ENOUGH_DATA;
-		out.verdict_reason = `Only ${earlier.length} completed test${earlier.length === 1 ? '' : 's'} with seed results before the latest in the last ${s.windowDays} days (${s.minEarlier} needed to compare)`;
-	} else {
-		const { verdict, reason } = trendVerdict(measures, s.thresholds, `its ${window} average`);
-		out.verdict = verdict;
-		out.verdict_reason = reason;
-	}
-	out.based_on = usable.map((r) => r.public_id);
-	out.fixes = latest.fixes;
-	return out;
-}
-
 const RANK: Record<string, number> = { dropped: 0, improved: 1, stable: 1, [NOT_ENOUGH_DATA]: 1 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
@@ -260,7 +172,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				? undefined
 				: v.string('sender', filters.sender).trim().toLowerCase() || undefined,
 	});
-	const settings: Settings = { trendOf, windowDays, minEarlier, thresholds };
+	const settings: TrendSettings = { trendOf, windowDays, minEarlier, thresholds };
 	const tests = await item.requestAll({
 		path: '/spam_tests',
 		// The service's search matches subject and sender words; the exact sender is kept below.
