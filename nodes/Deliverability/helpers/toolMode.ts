@@ -66,6 +66,11 @@ export interface ToolFacts {
 	 * of them dropped), so that a model knows what it did not see.
 	 */
 	omitted?: (left: IDataObject[]) => string | undefined;
+	/**
+	 * How the truncation note names the items left out and how to ask for fewer, where the
+	 * resource's name and its filters or Limit do not fit (a list of trends, not of spam tests).
+	 */
+	list?: { items: (left: IDataObject[]) => string; narrow: string };
 	/** What the model should do next, when the answer alone does not say it. */
 	nextStep?: (answer: IDataObject) => string | undefined;
 	/**
@@ -97,11 +102,19 @@ function capList(answers: IDataObject[], resource: string, facts: ToolFacts): ID
 	const omitted = answers.length - kept.length;
 	if (omitted === 0) return answers;
 	const left = facts.omitted?.(answers.slice(kept.length));
+	const { items, narrow } = facts.list
+		? { items: facts.list.items(answers.slice(kept.length)), narrow: facts.list.narrow }
+		: {
+				// "spamTest" → "spam test results"
+				items: `${resource.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)} results`,
+				narrow:
+					'Narrow the search (a search text, tag or other filter, or a Limit) instead of asking for everything.',
+			};
 	kept.push({
 		_truncated: true,
 		returned: kept.length,
 		omitted,
-		note: `Truncated: ${omitted} more ${resource} results not shown (${answers.length} in all).${left ? ` ${left}` : ''} Narrow the search (a search text, tag or other filter, or a Limit) instead of asking for everything.`,
+		note: `Truncated: ${omitted} more ${items} not shown (${answers.length} in all).${left ? ` ${left}` : ''} ${narrow}`,
 	});
 	return kept;
 }

@@ -183,9 +183,24 @@ describe('trends', () => {
 			returned: kept.length,
 			omitted: 70 - kept.length,
 			note: expect.stringContaining(
-				`${70 - kept.length} more spamTest results not shown (70 in all). Their verdicts: ${70 - kept.length} stable.`,
+				`${70 - kept.length} more trends not shown (70 in all). Their verdicts: ${70 - kept.length} stable. Ask for one automated test or sender`,
 			),
 		});
+	});
+
+	it('Get Trend with Output Raw Answer gives a model the spam tests themselves, not trends in brief', async () => {
+		await senders(2, (s) => s === 1);
+		const raw = { ...bySender, output: 'raw' };
+		const editor = jsonOf(await run(raw, { tool: false }));
+		expect(editor).toHaveLength(6);
+		const answer = jsonOf(await run(raw, { tool: true }));
+		// Whole spam tests are large: the caps take the first few, whole, and the note names the rest.
+		const kept = answer.slice(0, -1);
+		expect(kept.length).toBeGreaterThan(0);
+		expect(kept).toEqual(editor.slice(0, kept.length));
+		expect(note(answer).note).toBe(
+			`Truncated: ${6 - kept.length} more spam tests not shown (6 in all). Ask for one automated test or sender (Filters → Automated Test ID or Sender) instead of everything.`,
+		);
 	});
 
 	it('Get Trend with more drops than the caps take says how many dropped trends were left out', async () => {

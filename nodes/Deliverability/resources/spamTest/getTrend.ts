@@ -47,20 +47,34 @@ export const builder: BuilderFacts = {
 /** What a model keeps of a trend that did not drop: whose it is, the verdict and its numbers. */
 const BRIEF = [...Object.values(KEY_FIELD), 'verdict', 'verdict_reason', 'inbox_percent'];
 
+/**
+ * A trend (whole or in brief), not a spam test of Output Raw Answer: the service's spam tests have
+ * no verdict_reason.
+ */
+const isTrend = (item: IDataObject) => typeof item.verdict_reason === 'string';
+
 export const tool: ToolFacts = {
 	// "Is it getting worse?": every drop whole, with its fixes; the rest in brief, so that many
-	// trends fit the caps. Dropped come first, so a capped list cuts the others.
-	slim: (trend) =>
-		trend.verdict === 'dropped'
-			? trend
-			: Object.fromEntries(Object.entries(trend).filter(([key]) => BRIEF.includes(key))),
+	// trends fit the caps. Dropped come first, so a capped list cuts the others. Raw spam tests
+	// stay whole.
+	slim: (item) =>
+		!isTrend(item) || item.verdict === 'dropped'
+			? item
+			: Object.fromEntries(Object.entries(item).filter(([key]) => BRIEF.includes(key))),
 	omitted: (left) => {
-		const count = (verdict: string) => left.filter((t) => t.verdict === verdict).length;
-		const words = ['dropped', 'improved', 'stable', NOT_ENOUGH_DATA].map((v) => [count(v), v]);
-		return `Their verdicts: ${words
-			.filter(([n]) => n)
-			.map((w) => w.join(' '))
-			.join(', ')}.`;
+		const count = (verdict: string) =>
+			left.filter((t) => isTrend(t) && t.verdict === verdict).length;
+		const words = ['dropped', 'improved', 'stable', NOT_ENOUGH_DATA]
+			.map((v) => [count(v), v])
+			.filter(([n]) => n);
+		return words.length
+			? `Their verdicts: ${words.map((w) => w.join(' ')).join(', ')}.`
+			: undefined;
+	},
+	list: {
+		items: (left) => (left.some(isTrend) ? 'trends' : 'spam tests'),
+		narrow:
+			'Ask for one automated test or sender (Filters → Automated Test ID or Sender) instead of everything.',
 	},
 };
 
