@@ -20,7 +20,11 @@ const trend = (extra: Record<string, unknown> = {}) => ({
 describe('account getTrend', () => {
 	it('many mailboxes in one run: the one whose warming mail lands in spam since 3 days dropped, the others not', async () => {
 		await t.admin('POST', '/accounts/2/warming', { spam_percent: 60, days: 3 });
-		const result = await t.run(trend({ days: 3 }), { input: [{ id: 1 }, { id: 2 }, { id: 4 }] });
+		// The sandbox's own warming figures move with the date (a mailbox's 3-day share crosses 10 points
+		// on some days): at 30 points only the made drop (at least 40, below) can count.
+		const result = await t.run(trend({ days: 3, options: { dropAtPoints: 30 } }), {
+			input: [{ id: 1 }, { id: 2 }, { id: 4 }],
+		});
 		expect(result.error).toBeUndefined();
 		const out = jsonOf(result);
 		expect(out.map((o) => [o.account_id, o.verdict === 'dropped'])).toEqual([
