@@ -12,13 +12,13 @@
  *
  *   npm run bench:tools
  */
-import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { getEncoding } from 'js-tiktoken';
 
 import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
 import { startSandbox } from '../sandbox';
 import { loadExamples } from '../support/examples';
-import { runNode } from '../support/harness';
+import { asTool, runNode } from '../support/harness';
 
 interface ToolNode {
 	name: string;
@@ -40,16 +40,6 @@ interface Size {
 
 const log = (m: string) => process.stdout.write(`${m}\n`);
 const encoding = getEncoding('o200k_base');
-
-/**
- * The generated tool type: n8n appends `Tool` to the name (test/nodes/behaviour/tool-mode.test.ts builds it the same
- * way).
- */
-function asTool(node: INodeType): INodeType {
-	return Object.assign(Object.create(node) as INodeType, {
-		description: { ...node.description, name: `${node.description.name}Tool` },
-	});
-}
 
 /** A tool node as the variant has it: the example's own (after), version 1 with Simplify (before), or Output Raw. */
 function variantOf(

@@ -178,6 +178,16 @@ function additionalDataFor(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/**
+ * The tool type n8n generates from `usableAsTool` at load time: the same node with `Tool` appended
+ * to its name (n8n also rewires its outputs, which the harness reads as main).
+ */
+export function asTool(node: INodeType): INodeType {
+	return Object.assign(Object.create(node) as INodeType, {
+		description: { ...node.description, name: `${node.description.name}Tool` },
+	});
+}
+
 export interface RunOptions {
 	nodeType: INodeType;
 	parameters: INodeParameters;

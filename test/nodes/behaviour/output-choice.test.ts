@@ -4,21 +4,14 @@
  * while version 1 keeps its Simplify switch exactly as it was. Selected Fields keeps the record's id (and what routes
  * the item: a spam test's `completed`), invents no field, and a bad Fields value is refused before any request.
  */
-import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { runNode, type RunResult } from '../../../support/harness';
+import { asTool, runNode, type RunResult } from '../../../support/harness';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 112 });
-
-/** The generated tool type (n8n appends `Tool` to the name), as test/nodes/behaviour/tool-mode.test.ts builds it. */
-function asTool(node: INodeType): INodeType {
-	return Object.assign(Object.create(node) as INodeType, {
-		description: { ...node.description, name: `${node.description.name}Tool` },
-	});
-}
 
 async function run(
 	parameters: INodeParameters,

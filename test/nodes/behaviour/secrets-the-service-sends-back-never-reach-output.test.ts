@@ -10,18 +10,13 @@
  * The same runs record the answer fact of every request each operation sends: a request without one, or with one of
  * shape 'any' or 'unchecked', would take a web page's JSON, `{}` or an error object for data, and fails here.
  */
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	INodeParameters,
-	INodeType,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import * as request from '../../../nodes/shared/transport/request';
 import { factMistake } from '../../../nodes/shared/transport/facts';
 import type { ApiRequest } from '../../../nodes/shared/transport';
-import { runNode, type RunResult } from '../../../support/harness';
+import { asTool, runNode, type RunResult } from '../../../support/harness';
 import {
 	operationsOf,
 	parametersFor,
@@ -58,13 +53,6 @@ const OUTLOOK_APP = {
 	clientSecretId: 'dummy-outlook-secret-id-abc',
 	clientSecretValue: 'dummy-outlook-secret-value-xyz',
 };
-
-/** The tool type n8n generates from `usableAsTool` (same execute, name + "Tool"). */
-function asTool(node: INodeType): INodeType {
-	return Object.assign(Object.create(node) as INodeType, {
-		description: { ...node.description, name: `${node.description.name}Tool` },
-	});
-}
 
 /** Every secret text a run's credentials hold (a key file's key too), as the service could echo it. */
 function secretsOf(credentials: Record<string, ICredentialDataDecryptedObject>): string[] {

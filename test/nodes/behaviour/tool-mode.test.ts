@@ -4,7 +4,7 @@
  * item, which `$fromAI()` reads; `asTool` builds that type the way n8n's convertNodeToAiTool does. Each test runs
  * the same parameters as a plain node too, so the editor's behaviour is shown unchanged.
  */
-import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
@@ -17,17 +17,10 @@ import {
 	toolError,
 	toolWait,
 } from '../../../nodes/Deliverability/helpers/toolMode';
-import { runNode, type RunResult } from '../../../support/harness';
+import { asTool, runNode, type RunResult } from '../../../support/harness';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 112 });
-
-/** The generated tool type: n8n appends `Tool` to the name (and rewires the outputs, which the harness reads as main). */
-function asTool(node: INodeType): INodeType {
-	return Object.assign(Object.create(node) as INodeType, {
-		description: { ...node.description, name: `${node.description.name}Tool` },
-	});
-}
 
 async function run(
 	parameters: INodeParameters,
