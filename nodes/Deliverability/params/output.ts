@@ -143,6 +143,20 @@ export function outputView(item: ItemParameters, typeVersion: number): OutputVie
 }
 
 /**
+ * A simplified record with its verdict and reason right after its id (the `kept` fields): n8n's
+ * Table view shows the keys in order, and a verdict added last sat beyond the panel's right edge.
+ */
+function verdictUpFront(simple: IDataObject, kept: readonly string[]): IDataObject {
+	if (!('verdict' in simple)) return simple;
+	const first = kept.filter((key) => key in simple);
+	return Object.fromEntries(
+		[...first, 'verdict', 'verdict_reason', ...Object.keys(simple)]
+			.filter((key, index, keys) => key in simple && keys.indexOf(key) === index)
+			.map((key) => [key, simple[key]]),
+	);
+}
+
+/**
  * One record as its Output asks: Simplified through the operation's `simplify`, Raw as the service
  * sent it, Selected Fields with the fields named that the record has (a name the record lacks is
  * taken from Simplified, so a verdict and its reasons can be kept), plus `kept` (its id, and what
@@ -158,7 +172,7 @@ export function shaped(
 	kept: readonly string[],
 	markers: IDataObject = {},
 ): IDataObject {
-	if (view.mode === 'simple') return simplify(record);
+	if (view.mode === 'simple') return verdictUpFront(simplify(record), kept);
 	const marked = { ...record, ...markers };
 	if (view.mode === 'raw') return marked;
 	const out: IDataObject = {};

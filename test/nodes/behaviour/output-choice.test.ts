@@ -200,4 +200,18 @@ describe('Output choice (version 1.1) and Simplify (version 1)', () => {
 		expect(Object.keys(selected[0])).toEqual(['id', 'email', 'score']);
 		expect(JSON.stringify(selected).length * 3).toBeLessThan(simplified.length);
 	});
+
+	it("Simplified records show their verdict and its reason right after the id, so n8n's Table view shows them first", async () => {
+		const firstKeys = async (parameters: INodeParameters, count = 3) =>
+			jsonOf(await run(parameters, 1.1)).map((item) => Object.keys(item).slice(0, count));
+		const accounts = await firstKeys({ resource: 'account', operation: 'getAll', limit: 3 });
+		expect(accounts).toEqual(Array(3).fill(['id', 'verdict', 'verdict_reason']));
+		const tests = await firstKeys({ resource: 'spamTest', operation: 'getAll', limit: 3 });
+		expect(tests.length).toBeGreaterThan(0);
+		for (const keys of tests) expect(keys).toEqual(['public_id', 'verdict', 'verdict_reason']);
+		// A domain is known by its id and its name.
+		const domains = await firstKeys({ resource: 'domain', operation: 'getAll', limit: 3 }, 4);
+		expect(domains.length).toBeGreaterThan(0);
+		for (const keys of domains) expect(keys).toEqual(['id', 'domain', 'verdict', 'verdict_reason']);
+	});
 });
