@@ -99,6 +99,19 @@ function reportMisfits(body: HTMLElement, labels: string[]): string[] {
 }
 
 async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+	// A picker fades in: wait for the running transitions (not endless ones such as a spinner; a
+	// cancelled one counts as over), at most 2 s, or its options are caught half drawn.
+	await page.evaluate(() =>
+		Promise.race([
+			Promise.allSettled(
+				document
+					.getAnimations()
+					.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+					.map((a) => a.finished),
+			),
+			new Promise((resolve) => setTimeout(resolve, 2000)),
+		]),
+	);
 	const buffer = await page.screenshot(options);
 	for (const dir of shotDirs) {
 		fs.mkdirSync(dir, { recursive: true });
