@@ -101,9 +101,10 @@ function capList(answers: IDataObject[], resource: string, facts: ToolFacts): ID
 	}
 	const omitted = answers.length - kept.length;
 	if (omitted === 0) return answers;
-	const left = facts.omitted?.(answers.slice(kept.length));
+	const rest = answers.slice(kept.length);
+	const left = facts.omitted?.(rest);
 	const { items, narrow } = facts.list
-		? { items: facts.list.items(answers.slice(kept.length)), narrow: facts.list.narrow }
+		? { items: facts.list.items(rest), narrow: facts.list.narrow }
 		: {
 				// "spamTest" → "spam test results"
 				items: `${resource.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)} results`,

@@ -51,7 +51,6 @@ export function kindOf(request: ApiRequest): RequestKind {
 	return 'create';
 }
 
-/** The network error code of a failed request, looked up through wrapped causes. */
 /**
  * A link's error code. n8n 1.x's NodeApiError keeps no cause: the code of the error it wraps
  * (ECONNREFUSED, ERR_TLS_CERT_ALTNAME_INVALID) survives only as its `httpCode`, where an HTTP
@@ -62,6 +61,7 @@ export function codeOf(link: object): unknown {
 	return code ?? httpCode;
 }
 
+/** The network error code of a failed request, looked up through wrapped causes. */
 export function networkCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
