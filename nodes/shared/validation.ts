@@ -23,9 +23,22 @@ const INT32_MAX = 2_147_483_647;
 const NOTHING_FIX =
 	'Its expression gave no value for this item: check that it reads a field the input item has (e.g. {{ $json.id }} needs an "id" in the item; see the input panel), or enter the value itself.';
 
+/**
+ * The fix when the input item is empty ({}): that is the item n8n hands on when the node before
+ * output nothing and has Always Output Data on (on 2.x also on Completed when every item went to Not
+ * Yet), so the action that item reached must not run, and the user must learn why it did not.
+ */
+const EMPTY_ITEM_FIX =
+	'The input item is empty ({}). n8n passes on such an item when the node before output nothing on this branch and has Always Output Data on (in its Settings; on n8n 2.x also on Completed when every item went to Not Yet), or from a Manual Trigger. Turn Always Output Data off on the node before, so that an empty branch runs nothing, or connect this node where the items carry the value.';
+
 interface ValidatorOptions {
 	/** A field's label on screen (`time_zone` → `Update Fields → Time Zone`); others as given. */
 	label?: (field: string) => string;
+	/**
+	 * The input item is empty ({}): a value its expression left out is refused as coming from an
+	 * empty item, naming Always Output Data.
+	 */
+	emptyInput?: boolean;
 }
 
 /** What `all` reads: a function per field (or group of fields), returning its value or throwing. */
@@ -36,6 +49,7 @@ type AsyncReaders<T> = { [K in keyof T]: () => T[K] | Promise<T[K]> };
 
 export class Validator {
 	private readonly label: (field: string) => string;
+	private readonly emptyInput: boolean;
 
 	constructor(
 		private readonly node: INode,
@@ -43,6 +57,7 @@ export class Validator {
 		options: ValidatorOptions = {},
 	) {
 		this.label = options.label ?? ((field) => field);
+		this.emptyInput = options.emptyInput === true;
 	}
 
 	/** A failure that ends the reading: `all` throws it with the problems found before it. */
@@ -112,8 +127,8 @@ export class Validator {
 		if (value === undefined || value === null)
 			this.invalid(
 				field,
-				`expected ${expected}, but its expression gave nothing (${String(value)})`,
-				NOTHING_FIX,
+				`expected ${expected}, but its expression gave nothing (${String(value)})${this.emptyInput ? ' from an empty input item' : ''}`,
+				this.emptyInput ? EMPTY_ITEM_FIX : NOTHING_FIX,
 			);
 	}
 

@@ -24,7 +24,7 @@ import { numericId, stringId } from '../params/locator';
 import { outputView, type OutputView } from '../params/output';
 import type { ItemParameters } from '../params/types';
 import { waitSettings, type WaitSettings } from '../params/wait';
-import { toolWait } from './toolMode';
+import { isTool, toolWait } from './toolMode';
 
 /**
  * A request of this item (the item's index is added: errors point at it, a create waits for its
@@ -72,6 +72,17 @@ export interface Item extends ItemParameters {
 	requestAll(request: ItemListRequest, limit?: number): Promise<IDataObject[]>;
 }
 
+/**
+ * Whether input item `index` is empty ({}), as n8n's Always Output Data hands one on when the node
+ * before output nothing. A tool's parameters come from the model, never from its item, so a tool's
+ * item says nothing.
+ */
+function emptyInput(ctx: IExecuteFunctions, index: number): boolean {
+	if (isTool(ctx)) return false;
+	const item = ctx.getInputData()[index];
+	return Object.keys(item?.json ?? {}).length === 0 && Object.keys(item?.binary ?? {}).length === 0;
+}
+
 /** What the item loop opens once per run and shares with every item. */
 export interface Run {
 	session: Session;
@@ -107,7 +118,7 @@ export function itemOf(
 	});
 	const item: Item = {
 		index,
-		fields: new Validator(ctx.getNode(), index, { label }),
+		fields: new Validator(ctx.getNode(), index, { label, emptyInput: emptyInput(ctx, index) }),
 		value: (name, fallback, options) =>
 			ctx.getNodeParameter(name, index, fallback, options) as unknown,
 		valueOfItem: (other, name, fallback) => ctx.getNodeParameter(name, other, fallback) as unknown,
