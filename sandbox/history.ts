@@ -46,6 +46,22 @@ function sharesOf(entry: Record<string, unknown>, index: number): Record<Group, 
 	) as Record<Group, number>;
 }
 
+function dailyCount(value: unknown, field = 'sent_per_day'): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1000)
+		throw badRequest(`${field} must be a whole number from 0 to 1000`);
+	return value;
+}
+
+/** `before: {sent_per_day, spam_percent}`: exact warming on the days before the drop too. */
+function beforeOf(value: unknown): WarmingDrop['before'] {
+	if (value === undefined) return null;
+	if (!isRecord(value)) throw badRequest('before must be an object {sent_per_day, spam_percent}');
+	return {
+		sentPerDay: dailyCount(value.sent_per_day, 'before.sent_per_day'),
+		spamPercent: percentOf(value.spam_percent, 'before.spam_percent'),
+	};
+}
+
 function projectOf(value: unknown): ProjectKey {
 	if (value === undefined) return 'A';
 	if (value === 'A' || value === 'B') return value;
@@ -150,6 +166,8 @@ export const historyRoutes: AdminRoute[] = [
 				since,
 				spamPercent,
 				provider: provider as WarmingDrop['provider'],
+				sentPerDay: body.sent_per_day === undefined ? null : dailyCount(body.sent_per_day),
+				before: beforeOf(body.before),
 			};
 			store.warmingDrops.set(account.id, drop);
 			return ok({ account_id: account.id, drop });

@@ -92,14 +92,22 @@ export interface Domain {
 	mx_records: [string, string, string][];
 }
 
-/** One seed copy that arrived (by SMTP or the admin API). */
 /** From `since` (a UTC date) on, this share of an account's warming messages lands in spam. */
 export interface WarmingDrop {
 	since: string;
 	spamPercent: number;
 	/** Only messages to this provider of the other party; all three without it. */
 	provider: 'gmail' | 'outlook' | 'others' | null;
+	/**
+	 * Exact warming: from `since` on, this many messages a day (per provider of the other party), the
+	 * ones not in spam all in INBOX, so a test's counts do not depend on the date it runs.
+	 */
+	sentPerDay: number | null;
+	/** Exact warming before `since` too: messages a day and their spam share. */
+	before: { sentPerDay: number; spamPercent: number } | null;
 }
+
+/** One seed copy that arrived (by SMTP or the admin API). */
 
 export interface Receipt {
 	folder: string;

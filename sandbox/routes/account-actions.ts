@@ -53,14 +53,25 @@ function dayNumbersFor(
 	const key = `${account.id}:${day}:${provider}`;
 	// Accounts without warming (spam-test only) exchange no warming messages.
 	const active = account.warming_enabled ? 1 : 0;
-	const sent = active * Math.floor(4 + unit(key, 'sent') * 18);
+	const mine = drop && (drop.provider ?? provider) === provider;
+	const dropped = mine && day >= drop.since;
+	// Exact warming the admin API set: a fixed count a day, the messages not in spam all in INBOX.
+	const exact = !mine
+		? null
+		: dropped
+			? drop.sentPerDay === null
+				? null
+				: { sent: drop.sentPerDay, spamPercent: drop.spamPercent }
+			: drop.before && { sent: drop.before.sentPerDay, spamPercent: drop.before.spamPercent };
+	const sent = exact ? active * exact.sent : active * Math.floor(4 + unit(key, 'sent') * 18);
 	// A drop the admin API set replaces the day's spam share from its first day on.
-	const dropped = drop && day >= drop.since && (drop.provider ?? provider) === provider;
-	const spam = dropped
-		? Math.round((sent * drop.spamPercent) / 100)
-		: Math.floor(sent * unit(key, 'spam') * 0.2);
-	const categories = Math.floor((sent - spam) * unit(key, 'categories') * 0.3);
-	const others = Math.floor((sent - spam - categories) * unit(key, 'others') * 0.1);
+	const spam = exact
+		? Math.round((sent * exact.spamPercent) / 100)
+		: dropped
+			? Math.round((sent * drop.spamPercent) / 100)
+			: Math.floor(sent * unit(key, 'spam') * 0.2);
+	const categories = exact ? 0 : Math.floor((sent - spam) * unit(key, 'categories') * 0.3);
+	const others = exact ? 0 : Math.floor((sent - spam - categories) * unit(key, 'others') * 0.1);
 	return {
 		sent,
 		received: active * Math.floor(3 + unit(key, 'received') * 18),

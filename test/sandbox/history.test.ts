@@ -86,4 +86,32 @@ describe('admin warming drop', () => {
 		await t.admin('POST', '/accounts/1/warming', { spam_percent: null });
 		expect(await spamShare(6)).toEqual(before);
 	});
+
+	it('sent_per_day and before make exact counts, the same on every date', async () => {
+		await t.admin('POST', '/accounts/1/warming', {
+			spam_percent: 50,
+			days: 2,
+			sent_per_day: 3,
+			before: { sent_per_day: 4, spam_percent: 25 },
+		});
+		const graph = async (category: string) =>
+			(
+				(
+					await t.get(`/conversation_message_logs/1/sent/categories/graph/${category}`, {
+						past_days: 3,
+					})
+				).data as { data: number[] }
+			).data;
+		// Three providers a day: 4 each before (1 in spam), 3 each from the drop on (round(1.5) = 2 in spam).
+		expect(await graph('INBOX')).toEqual([9, 9, 3, 3]);
+		expect(await graph('SPAM')).toEqual([3, 3, 6, 6]);
+		expect(await graph('CATEGORIES')).toEqual([0, 0, 0, 0]);
+		expect(await graph('OTHERS')).toEqual([0, 0, 0, 0]);
+		const refused = await t.admin('POST', '/accounts/1/warming', {
+			spam_percent: 50,
+			days: 2,
+			sent_per_day: 2.5,
+		});
+		expect(refused.status).toBe(400);
+	});
 });
