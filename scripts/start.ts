@@ -361,9 +361,10 @@ What to try:
   2. Auto-pause           ${open('auto-pause-on-disconnect.json')}
      Publish it (the trigger registers an alert with the sandbox), then disconnect an account:
        curl -X POST ${sandboxInfo.adminUrl}/accounts/1/disconnect
-     An execution appears under Executions and account 1 is paused. Publish "Reconnect on disconnect" too
-     (${open('reconnect-on-disconnect.json')}), then disconnect account 2 the same way: it is paused, reconnected
-     about 15 s later and resumed, so it ends active again.
+     An execution appears under Executions and account 1 is paused; nothing resumes it (Account → Resume does).
+     "Reconnect on disconnect" (${open('reconnect-on-disconnect.json')}) reconnects instead and pauses only a
+     mailbox that stays disconnected: unpublish Auto-pause, publish it, disconnect account 2 the same way: it is
+     reconnected about 15 s later and never paused.
   3. Domain health        ${open('weekly-domain-health.json')}   ("Run now" → one summary item)
   4. Notifications        ${open('act-on-notifications.json')}
      Needs open disconnection notifications: the sandbox starts with five, and every disconnection adds one

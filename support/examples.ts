@@ -172,6 +172,8 @@ interface WorkflowNode {
 	name: string;
 	type: string;
 	webhookId?: string;
+	/** n8n's node setting Always Output Data. */
+	alwaysOutputData?: boolean;
 	parameters: Record<string, unknown>;
 }
 

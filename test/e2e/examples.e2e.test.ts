@@ -5,7 +5,9 @@
  * weekly HTML report (charts, emailed), batch reconnect (the accounts with an IMAP issue, an outcome each), the
  * catch-up that pauses disconnected mailboxes still warming (and pauses nothing when run again) and the spam
  * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened) and the
- * daily placement drop alert (a history made with the admin API: stable, then a drop; mailed once).
+ * daily placement drop alert (a history made with the admin API: stable, then a drop; mailed once). Where a node with
+ * Completed / Not Yet outputs leads somewhere (the pre-send gate, the spam test after a send), a copy with n8n's
+ * Always Output Data on and every item Not Yet shows that the empty item n8n adds on Completed acts on nothing.
  */
 import { afterSendExample, exampleWith, loadExamples, type Workflow } from '../../support/examples';
 import { isFinished, type ExecuteResult } from '../../support/n8n-process';
@@ -46,8 +48,20 @@ function spammyGate(): Record<string, unknown> {
 }
 
 /**
+ * The pre-send gate with n8n's Always Output Data on "Get results", checking once (Wait for Completion off): while the
+ * test is incomplete its item leaves on Not Yet, and n8n 2.x adds an empty item on Completed, which reaches the gate.
+ */
+const gateAlwaysOutput = exampleWith('pre-send-gate.json', {
+	'Get results': { waitForCompletion: false },
+});
+gateAlwaysOutput.id = 'DlvExPreSendAod1';
+gateAlwaysOutput.name = 'Pre-send gate (Always Output Data, one check)';
+gateAlwaysOutput.nodes.find((n) => n.name === 'Get results')!.alwaysOutputData = true;
+
+/**
  * The spam-test-after-send example on paths of its own, its Wait node at 2 s (in-process below 65 s, so a round takes
- * seconds here; the queue suite proves the stored wait) and, for the "gave up" copy, two checks at most.
+ * seconds here; the queue suite proves the stored wait) and, for the "gave up" copy, two checks at most and n8n's
+ * Always Output Data on "Check results" (an empty item on Completed at every round that ends on Not Yet).
  */
 const afterSendFast = afterSendExample(2, { id: 'DlvExAfterSndFst', path: 'after-send-fast' });
 const afterSendGiveUp = afterSendExample(2, { id: 'DlvExAfterSndGvp', path: 'after-send-give-up' });
@@ -55,6 +69,7 @@ const cap = afterSendGiveUp.nodes.find((n) => n.name === 'Rounds left?')!.parame
 	conditions: { conditions: Array<{ rightValue: number }> };
 };
 cap.conditions.conditions[0].rightValue = 1;
+afterSendGiveUp.nodes.find((n) => n.name === 'Check results')!.alwaysOutputData = true;
 
 /**
  * The placement drop alert trending the newest 10 mailboxes instead of all 112: four graph requests a mailbox at the
@@ -74,6 +89,7 @@ beforeAll(async () => {
 			await n8n.importWorkflows([
 				...loadExamples().map((e) => e.workflow),
 				spammyGate(),
+				gateAlwaysOutput,
 				afterSendFast,
 				afterSendGiveUp,
 				dropAlert,
@@ -151,6 +167,28 @@ describe('example: pre-send gate', () => {
 			public_id: created.public_id,
 		});
 		expect(ranNodes(result)).not.toContain('Send the campaign');
+	});
+
+	it('with Always Output Data on and the test not complete, the empty item on Completed never sends the campaign', async () => {
+		// The seed copies count only in 10 minutes: the one check finds the test incomplete.
+		await admin(stack.sandbox, 'POST', '/settings', { seedDelayMs: 600000 });
+		try {
+			const { result, created } = await runGate(gateAlwaysOutput.id);
+			const [completed, notYet] = result.data.resultData.runData['Get results'][0].data!.main;
+			expect(notYet).toEqual([
+				expect.objectContaining({
+					json: expect.objectContaining({ public_id: created.public_id, completed: false }),
+				}),
+			]);
+			// n8n's empty item, the only one on Completed: it fails the score check, so the campaign is held.
+			expect(completed!.map((i) => i.json)).toEqual([{}]);
+			expect(ranNodes(result)).not.toContain('Send the campaign');
+			for (const held of nodeOutput(result, 'Hold it'))
+				expect(held).toMatchObject({ decision: 'hold the campaign' });
+			expect(nodeOutput(result, 'Hold it').map((h) => h.public_id ?? '')).toEqual(['']);
+		} finally {
+			await admin(stack.sandbox, 'POST', '/settings', { seedDelayMs: 0 });
+		}
 	});
 });
 
@@ -498,17 +536,28 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		expect(creates).toHaveLength(1);
 	});
 
-	it('gives up after its last round when the copies never count, on the "Gave up" branch', async () => {
+	it('gives up after its last round when the copies never count, on the "Gave up" branch; no verdict is acted on', async () => {
 		await admin(stack.sandbox, 'POST', '/settings', { seedDelayMs: 600000 });
 		const result = await campaign(afterSendGiveUp, 'after-send-give-up');
 		const created = nodeOutput(result, 'Create spam test')[0];
-		expect(result.data.resultData.runData['Check results']).toHaveLength(2);
+		const checks = result.data.resultData.runData['Check results'];
+		expect(checks).toHaveLength(2);
 		expect(nodeOutput(result, 'Gave up')[0]).toMatchObject({
 			status: 'gave up',
 			public_id: created.public_id,
 		});
 		expect(String(nodeOutput(result, 'Gave up')[0].message)).toMatch(/still not complete/);
-		expect(ranNodes(result)).not.toContain('Result card');
+		// Always Output Data: each check put its item on Not Yet and n8n an empty item on Completed. The empty
+		// items reach Verdict?, which routes them to none of its branches: nothing goes ahead, is reviewed or paused.
+		for (const check of checks) {
+			expect(check.data?.main?.[0]?.map((i) => i.json)).toEqual([{}]);
+			expect(check.data?.main?.[1]).toHaveLength(1);
+		}
+		const verdicts = result.data.resultData.runData['Verdict?'] ?? [];
+		expect(verdicts).toHaveLength(2);
+		for (const run of verdicts) expect((run.data?.main ?? []).slice(0, 3).flat()).toEqual([]);
+		for (const decision of ['Go ahead', 'Review', 'Pause sending'])
+			expect(ranNodes(result)).not.toContain(decision);
 	});
 });
 

@@ -1,8 +1,9 @@
 /**
  * The "Reconnect on disconnect" example in a real n8n: published, its trigger registers one alert; a disconnection
- * the reconnect repairs ends on "Resume the account" (warming restarts, nobody notified), one the sandbox keeps
- * broken ends on "Notify a human". The example's own waits (poll 15 s, up to 5 min) are shortened in the imported copy
- * so the broken branch takes seconds; everything else is the file as shipped.
+ * the reconnect repairs ends on Completed with nothing changed (a mailbox paused before, e.g. for its reputation, stays
+ * paused), one the sandbox keeps broken is paused and ends on "Notify a human". The imported copy has Always Output
+ * Data on for "Reconnect and wait", so the broken case also proves that the empty item n8n then adds on Completed
+ * acts on nothing. The example's own waits (poll 15 s, up to 5 min) are shortened so the broken branch takes seconds.
  */
 import { exampleWith } from '../../support/examples';
 import { isFinished } from '../../support/n8n-process';
@@ -29,6 +30,29 @@ interface Execution {
 const example = exampleWith('reconnect-on-disconnect.json', {
 	'Reconnect and wait': { pollInterval: 1, timeoutMinutes: 0.1 },
 });
+// Always Output Data on: with every item on Not Yet, n8n 2.x also puts an empty item on Completed.
+example.nodes.find((n) => n.name === 'Reconnect and wait')!.alwaysOutputData = true;
+
+/** The outputs of the run's "Reconnect and wait": Completed and Not Yet. */
+const reconnectOutputs = (runData: RunData) => {
+	const [completed, notYet] = runData['Reconnect and wait'][0].data.main;
+	return {
+		completed: (completed ?? []).map((i) => i.json),
+		notYet: (notYet ?? []).map((i) => i.json),
+	};
+};
+
+/** The account writes (POST /accounts/{id}: pause, resume, update) the sandbox received for the account. */
+async function accountWrites(accountId: number): Promise<unknown[]> {
+	const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
+		stack.sandbox,
+		'GET',
+		'/requests',
+	);
+	return requests
+		.filter((r) => r.method === 'POST' && r.path === `/accounts/${accountId}`)
+		.map((r) => r.body);
+}
 
 let stack: Stack;
 
@@ -70,19 +94,22 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		expect((await mine()).map((a) => a.events)).toEqual([['ACCOUNT_DISCONNECTED']]);
 	});
 
-	it('a disconnection the reconnect repairs ends on "Resume the account"; nobody is notified', async () => {
+	it('a repaired disconnection ends on Completed and changes nothing: a mailbox paused before stays paused', async () => {
+		// Paused before it disconnects (say, for its reputation): nothing in the example may undo that.
 		await service(stack.sandbox, 'POST', '/accounts/4', { alive: false });
+		await admin(stack.sandbox, 'DELETE', '/requests');
 		const runData = await runFor(4);
-		const [reconnect] = runOutput(runData, 'Reconnect and wait');
-		expect(reconnect).toMatchObject({ id: 4, imap_issue: false, reconnected: true });
-		expect(runOutput(runData, 'Get the account')[0]).toMatchObject({ id: 4, imap_issue: false });
-		expect(runOutput(runData, 'Resume the account')).toEqual([
-			expect.objectContaining({ id: 4, alive: true }),
+		const { completed, notYet } = reconnectOutputs(runData);
+		expect(completed).toEqual([
+			expect.objectContaining({ id: 4, imap_issue: false, reconnected: true }),
 		]);
-		expect(runOutput(runData, 'Notify a human')).toEqual([]);
+		expect(notYet).toEqual([]);
+		expect(runData['Pause the account']).toBeUndefined();
+		expect(runData['Notify a human']).toBeUndefined();
 		expect(
 			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/4'),
-		).toMatchObject({ imap_issue: false, alive: true });
+		).toMatchObject({ imap_issue: false, alive: false });
+		expect(await accountWrites(4)).toEqual([]);
 		const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
 			stack.sandbox,
 			'GET',
@@ -95,19 +122,26 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		expect(reconnects[0].body).toBeNull();
 	});
 
-	it('an account that stays broken ends on "Notify a human" with imap_issue true', async () => {
+	it('an account that stays broken is paused once and a person notified; the empty Completed item acts on nothing', async () => {
 		await admin(stack.sandbox, 'POST', '/accounts/8/broken', {});
+		await admin(stack.sandbox, 'DELETE', '/requests');
 		const runData = await runFor(8);
-		expect(runOutput(runData, 'Reconnect and wait')[0]).toMatchObject({
-			id: 8,
-			imap_issue: true,
-			reconnected: false,
-			_waitTimedOut: true,
-		});
-		expect(runOutput(runData, 'Notify a human')).toEqual([
-			expect.objectContaining({ id: 8, imap_issue: true }),
+		const { completed, notYet } = reconnectOutputs(runData);
+		expect(notYet).toEqual([
+			expect.objectContaining({ id: 8, imap_issue: true, reconnected: false, _waitTimedOut: true }),
 		]);
-		expect(runOutput(runData, 'Resume the account')).toEqual([]);
+		// n8n's Always Output Data item: empty, and nothing follows Completed.
+		expect(completed).toEqual([{}]);
+		expect(runOutput(runData, 'Pause the account')).toEqual([
+			expect.objectContaining({ id: 8, alive: false }),
+		]);
+		expect(runOutput(runData, 'Notify a human')).toEqual([
+			expect.objectContaining({ id: 8, alive: false }),
+		]);
+		expect(await accountWrites(8)).toEqual([{ alive: false }]);
+		expect(
+			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/8'),
+		).toMatchObject({ imap_issue: true, alive: false });
 	});
 
 	it('unpublishing removes the alert', async () => {
