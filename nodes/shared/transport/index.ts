@@ -6,8 +6,9 @@
  *   on);
  * - request.ts: one call with its attempts;
  * - retries.ts: which failures are retried, and how long to wait;
- * - errors.ts: the errors the user reads (status guidance, lost-create headlines, network
- *   failures);
+ * - errors.ts: what the errors the user reads share (where the request went, lost-create
+ *   headlines); statusErrors.ts: a 4xx/5xx answer in the service's words, with the status's
+ *   guidance; answerErrors.ts: a 2xx answer of the wrong shape; networkErrors.ts: no answer;
  * - certificates.ts: an HTTPS connection refused before sending (which certificate problem, and its
  *   fix);
  * - answers.ts: reading successful answers (checked against the operation's `answer` fact);

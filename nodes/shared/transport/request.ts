@@ -13,14 +13,10 @@ import { USER_AGENT } from '../version';
 import { checkAnswer } from './answers';
 import { withoutSecrets } from './answerSecrets';
 import { certificateError, tlsFailureOf } from './certificates';
-import {
-	answerError,
-	apiError,
-	cancelledError,
-	networkError,
-	outOfTimeError,
-	type Where,
-} from './errors';
+import { answerError } from './answerErrors';
+import type { Where } from './errors';
+import { cancelledError, networkError, outOfTimeError } from './networkErrors';
+import { apiError } from './statusErrors';
 import { ANY_ANSWER, factError, factMistake } from './facts';
 import {
 	backoffMs,
