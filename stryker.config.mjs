@@ -9,7 +9,8 @@
 /** What `npm run mutate [name…]` runs: each file with the test files that pin its behaviour. */
 export const targets = {
 	pacer: {
-		mutate: 'nodes/shared/pacer.ts',
+		// sendLog.ts (the send log) and pacerPolicy.ts (its numbers) were carved out of pacer.ts.
+		mutate: ['nodes/shared/pacer.ts', 'nodes/shared/sendLog.ts', 'nodes/shared/pacerPolicy.ts'],
 		tests: ['test/unit/pacer-*.test.ts'],
 	},
 	answers: {

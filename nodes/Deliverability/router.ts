@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { NOTHING_SENT } from '../shared/invalidFields';
 import { ItemGate } from '../shared/itemGate';
-import { MAX_IN_FLIGHT } from '../shared/pacer';
+import { MAX_IN_FLIGHT } from '../shared/pacerPolicy';
 import { openSession } from '../shared/transport';
 import { assertSelected, runCredential } from './auth/choice';
 import { COMPLETED_OUTPUT, NOT_YET_OUTPUT } from './helpers/completion';

@@ -8,9 +8,15 @@
  * per second per key" asks for. It is per process: in queue mode each worker (and the main process)
  * paces on its own, so W workers running the same credential at once may send up to W × N per
  * second; set "Max Requests per Second" to N / W there. Nothing in it is secret: the key is reduced
- * to a short hash before it becomes part of the map key.
+ * to a short hash before it becomes part of the map key. The send log that keeps the promise of N
+ * per second is sendLog.ts; the numbers (default rate, in-flight cap, timing knobs) pacerPolicy.ts.
  */
 import { sleep } from 'n8n-workflow';
+
+import { MAX_IN_FLIGHT, pacerPolicy } from './pacerPolicy';
+import { SendLog, type Outcome, type Sent } from './sendLog';
+
+type Release = (outcome?: Outcome) => void;
 
 /** What the pacer reads the time from and waits on: the system's clock, or a test's virtual one. */
 export interface PacerClock {
@@ -19,130 +25,6 @@ export interface PacerClock {
 }
 
 const systemClock: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
-
-/**
- * The service asks clients to stay under about 20 requests per second per key (the credential's
- * default).
- */
-export const DEFAULT_REQUESTS_PER_SECOND = 20;
-
-/**
- * Most requests of one key + base URL in flight at once (pages of a list, items, executions
- * together).
- */
-export const MAX_IN_FLIGHT = 8;
-
-/** Timing knobs. Mutable only so tests can shorten the waits; nodes never change them. */
-export const pacerPolicy = {
-	/**
-	 * Spacing between starts, as a multiple of 1/N s: an even flow (the send log, not this, keeps the
-	 * promise).
-	 */
-	spacingMargin: 1,
-	/**
-	 * Added to the one-second window of the send log (clock resolution on both sides, and the few ms
-	 * by which the fastest round trip may still overstate the part of a round trip that is not
-	 * queueing; see SendLog).
-	 */
-	windowMarginMs: 10,
-	/**
-	 * How long a refused connection is remembered: requests in that time fail without a new attempt.
-	 */
-	refusedMemoryMs: 5_000,
-	/**
-	 * The one quick retry after a refused connection (a service restarting, a port not yet
-	 * listening).
-	 */
-	refusedRetryMs: 250,
-	/** Slowest the pacer gets after repeated 429s (ms between request starts). */
-	maxIntervalMs: 2_000,
-};
-
-/**
- * `answered`: the service's answer came (any status); `failed`: no answer (reset, timeout,
- * refused).
- */
-export type Outcome = 'answered' | 'failed';
-type Release = (outcome?: Outcome) => void;
-
-interface Sent {
-	start: number;
-	end?: number;
-	answered?: boolean;
-}
-
-/**
- * The sliding log that keeps the promise "at most N requests in any one second at the service"
- * whatever the timers and the machine do. Spacing starts 1/N s apart is not enough: a request
- * reaches the service (and is counted there) some time after it left the pacer, and on a busy
- * machine that time varies by tens of ms (our event loop, the network, the service's own queue), so
- * 21 starts 1,040 ms apart can be counted within one second.
- *
- * The log keeps the start of each of the last N requests and when its answer came. Request k may
- * start only once request k − N (N requests back) can no longer be inside the same second at the
- * service:
- *
- *   start(k) ≥ end(k − N) − fastest round trip + window + margin
- *
- * The service counts a request somewhere between its arrival and its answer. Request k − N was
- * counted no later than its answer, minus the part of its round trip that every request takes (the
- * fastest round trip seen: what is left of a slower round trip is delay, which happened before it
- * was counted or after; either way the request was counted no later than end − fastest). Request k
- * is counted no earlier than it starts. So any N + 1 requests in a row are counted at least `window
- * + margin` apart, however late timers fire or requests leave, and the delay is paid only when it
- * happens (an unloaded machine keeps the full rate). A request that got no answer (reset, timeout)
- * counts from its end, with nothing taken off. The fastest round trip is the smallest ever seen by
- * this pacer: a smaller value only makes the log wait longer.
- */
-export class SendLog {
-	private limit = 0;
-	private windowMs = 1000;
-	private readonly sent: Sent[] = [];
-	private fastest = Number.POSITIVE_INFINITY;
-	private readonly answerWaiters: Array<() => void> = [];
-
-	/** At most `limit` requests in any `windowMs` (limit 0: no limit). */
-	configure(limit: number, windowMs: number): void {
-		this.limit = limit;
-		this.windowMs = windowMs;
-	}
-
-	/**
-	 * The earliest time the next request may start; +Infinity while the request N back has no answer
-	 * yet (then `answerCame` tells when to ask again).
-	 */
-	earliest(): number {
-		if (this.limit <= 0 || this.sent.length < this.limit) return Number.NEGATIVE_INFINITY;
-		const bound = this.sent[this.sent.length - this.limit];
-		if (bound.end === undefined) return Number.POSITIVE_INFINITY;
-		const countedBy =
-			bound.answered && Number.isFinite(this.fastest)
-				? Math.max(bound.start, bound.end - this.fastest)
-				: bound.end;
-		return countedBy + this.windowMs + pacerPolicy.windowMarginMs;
-	}
-
-	/** Records a start; the returned entry is given back to `ended` when the request is over. */
-	started(at: number): Sent {
-		const entry: Sent = { start: at };
-		this.sent.push(entry);
-		// Only the last N are ever read; entries still in flight stay reachable through their requests.
-		while (this.sent.length > Math.max(this.limit, 1)) this.sent.shift();
-		return entry;
-	}
-
-	ended(entry: Sent, at: number, outcome: Outcome): void {
-		entry.end = at;
-		entry.answered = outcome === 'answered';
-		if (entry.answered) this.fastest = Math.min(this.fastest, Math.max(0, at - entry.start));
-		for (const wake of this.answerWaiters.splice(0)) wake();
-	}
-
-	/** Resolves at the next answer (or failure) of any request in the log. */
-	async answerCame(): Promise<void> {
-		await new Promise<void>((resolve) => this.answerWaiters.push(resolve));
-	}
-}
 
 export class Pacer {
 	/** Configured spacing between request starts (ms); 0 = no limit. */

@@ -5,7 +5,8 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { pacerPolicy, resetPacers } from '../../nodes/shared/pacer';
+import { resetPacers } from '../../nodes/shared/pacer';
+import { pacerPolicy } from '../../nodes/shared/pacerPolicy';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { runNode } from '../../support/harness';
 import { countConnects } from './connects';

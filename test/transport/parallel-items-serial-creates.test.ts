@@ -2,7 +2,8 @@
 // pairedItem as the input, Continue On Fail unchanged, creates one at a time in input order and never after a
 // failure, the credential read once per run, and the pacer shared by concurrent executions.
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
-import { MAX_IN_FLIGHT, resetPacers } from '../../nodes/shared/pacer';
+import { resetPacers } from '../../nodes/shared/pacer';
+import { MAX_IN_FLIGHT } from '../../nodes/shared/pacerPolicy';
 import { runNode } from '../../support/harness';
 import { useScriptedServer } from './scripted-server';
 

@@ -4,15 +4,9 @@
  * of a refused connection, and one pacer per key and base URL. Decided on a clock that only moves when the pacer
  * sleeps, so every start time is exact; one test uses the real clock to show that waiting blocks nothing else.
  */
-import {
-	MAX_IN_FLIGHT,
-	Pacer,
-	pacerFor,
-	pacerPolicy,
-	resetPacers,
-	SendLog,
-	type PacerClock,
-} from '../../nodes/shared/pacer';
+import { Pacer, pacerFor, resetPacers, type PacerClock } from '../../nodes/shared/pacer';
+import { MAX_IN_FLIGHT, pacerPolicy } from '../../nodes/shared/pacerPolicy';
+import { SendLog } from '../../nodes/shared/sendLog';
 
 /** Time moves only when the pacer sleeps (or a test says so). */
 class StepClock implements PacerClock {

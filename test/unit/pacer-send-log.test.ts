@@ -6,7 +6,9 @@
  * 40 ms late. The service counts a request either when it arrives or when it answers (the sandbox's way): the
  * promise must hold for both.
  */
-import { Pacer, pacerPolicy, SendLog, type PacerClock } from '../../nodes/shared/pacer';
+import { Pacer, type PacerClock } from '../../nodes/shared/pacer';
+import { pacerPolicy } from '../../nodes/shared/pacerPolicy';
+import { SendLog } from '../../nodes/shared/sendLog';
 import { mulberry32 } from '../../sandbox/util';
 import { busiestSecond } from '../../support/busiest-second';
 

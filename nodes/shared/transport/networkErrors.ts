@@ -6,7 +6,8 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { headlineError } from '../headlineError';
-import { pacerPolicy, type Pacer } from '../pacer';
+import type { Pacer } from '../pacer';
+import { pacerPolicy } from '../pacerPolicy';
 import { createHeadline, hostOf, type Where } from './errors';
 import { proxyNetworkError } from './proxies';
 import { kindOf, TIMEOUTS } from './retries';

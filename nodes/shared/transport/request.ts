@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { pacerPolicy } from '../pacer';
+import { pacerPolicy } from '../pacerPolicy';
 import { USER_AGENT } from '../version';
 import { checkAnswer } from './answers';
 import { withoutSecrets } from './answerSecrets';

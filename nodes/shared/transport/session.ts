@@ -13,7 +13,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { NOTHING_SENT } from '../invalidFields';
-import { DEFAULT_REQUESTS_PER_SECOND, pacerFor, type Pacer } from '../pacer';
+import { pacerFor, type Pacer } from '../pacer';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../pacerPolicy';
 import { credentialSecrets } from './answerSecrets';
 import { allowedDomainsFor } from './allowedDomains';
 import { CREDENTIAL_NAME, type ApiContext } from './types';
