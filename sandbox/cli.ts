@@ -65,7 +65,8 @@ async function main(): Promise<void> {
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
-	// `npm run` starts us through `sh -c`, which dies on SIGTERM without passing it on: stop when orphaned too.
+	// `npm run sandbox` execs us in place of its `sh -c`, so npm's SIGINT/SIGTERM reaches us; started any other way
+	// through a shell that dies without passing the signal on, we stop once orphaned too.
 	const parent = process.ppid;
 	setInterval(() => {
 		if (process.ppid !== parent) stop('parent exited');
