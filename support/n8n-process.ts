@@ -7,9 +7,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort, portIsFree } from './ports';
 import { repoRoot, run, runtimeEnv, runtimePaths, type Log, type RuntimePaths } from './runtime';
+
+export { freePort, portIsFree } from './ports';
 
 export const PACKAGE_NAME = 'n8n-nodes-deliverability';
 export const NODE_TYPES = {
@@ -31,19 +33,6 @@ export const DEFAULT_OWNER: Owner = {
 	firstName: 'Sandbox',
 	lastName: 'Owner',
 };
-
-/** A port the OS considers free right now (listen on 0, read it, close). */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address() as net.AddressInfo;
-			srv.close(() => resolve(port));
-		});
-	});
-}
 
 /** bcrypt hash made with the bcryptjs that ships with n8n (the hash format n8n checks the password against). */
 function hashPassword(password: string, paths: RuntimePaths = runtimePaths()): string {
@@ -118,15 +107,6 @@ export async function buildAndPack(log: Log = () => undefined): Promise<string> 
  * Installs the tarball into `<userFolder>/.n8n/nodes` the way n8n's community-package installer does (a plain
  * npm project there; peer dependencies are not installed: n8n provides n8n-workflow itself).
  */
-/** Whether a TCP port on 127.0.0.1 can be listened on right now. */
-export function portIsFree(port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const srv = net.createServer();
-		srv.once('error', () => resolve(false));
-		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-	});
-}
-
 export async function installPackage(
 	userFolder: string,
 	tgz: string,
@@ -374,9 +354,17 @@ export class N8n {
 		while (this.brokerPort === this.port) this.brokerPort = await freePort();
 	}
 
-	/** Starts n8n and resolves when /healthz/readiness answers 200; returns the start-up time in ms. */
-	async start({ timeoutMs = this.options.readyTimeoutMs ?? 120000 } = {}): Promise<number> {
+	/**
+	 * Starts n8n and resolves when /healthz/readiness answers 200; returns the start-up time in ms. Ports it picked
+	 * itself that a program outside this project took before n8n listened (EADDRINUSE) are picked again, up to
+	 * three times.
+	 */
+	async start({
+		timeoutMs = this.options.readyTimeoutMs ?? 120000,
+		portRetries = 3,
+	} = {}): Promise<number> {
 		if (this.proc) throw new Error('n8n already running');
+		const outputBefore = this.output.length;
 		if (!this.port) await this.pickPorts();
 		// Ports picked earlier (a CLI import before the start) may have been taken meanwhile by another program.
 		if (!this.options.port && !(await portIsFree(this.port))) this.port = await freePort();
@@ -423,6 +411,15 @@ export class N8n {
 		for (;;) {
 			if (exitCode !== undefined) {
 				this.proc = undefined;
+				const own = !this.options.port && !this.options.brokerPort;
+				if (
+					own &&
+					portRetries > 0 &&
+					/EADDRINUSE|port \d+ is already in use/.test(this.output.slice(outputBefore))
+				) {
+					this.port = 0;
+					return await this.start({ timeoutMs, portRetries: portRetries - 1 });
+				}
 				throw new Error(
 					`n8n exited with ${exitCode} during start-up:\n${this.output.split('\n').slice(-40).join('\n')}`,
 				);
