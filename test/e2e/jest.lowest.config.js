@@ -4,7 +4,8 @@
  * run (the pre-send gate among them), the trigger registers, survives a restart and removes its alert, the polling
  * trigger arms, polls, survives a restart and a kill and stops when unpublished (legacy polling), an MCP
  * client reaches the tools through n8n's MCP Server Trigger (its version 2 exists from 1.x on), and every operation
- * works behind a proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), a refusing proxy named in the operation's error.
+ * works behind a proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), a refusing proxy named in the operation's error, and
+ * Always Output Data puts its empty item on "Completed" when every item is "Not Yet", refused after it.
  * `npm run test:e2e:lowest`; the runtime is provisioned into .cache/runtime/ on first use, beside the current one.
  */
 process.env.N8N_RUNTIME = 'lowest';
@@ -22,5 +23,6 @@ module.exports = {
 		'**/notification-poll.e2e.test.ts',
 		'**/mcp-server.e2e.test.ts',
 		'**/proxy.e2e.test.ts',
+		'**/always-output-data.e2e.test.ts',
 	],
 };
