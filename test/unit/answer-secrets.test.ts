@@ -23,13 +23,21 @@ it('names the secret fields of the service and its credentials, not the document
 		'clientSecretValue',
 		'imapPassword',
 		'refresh_token',
+		// Names no list of the service's fields holds, as a service could start to send them.
+		'webhook_signing_secret',
+		'smtp_relay_password',
+		'gcp_private_key_pem',
+		'session_token',
+		'authToken',
+		'push_tokens',
 	];
 	const kept = [
 		'outlook_client_secret_expires_at',
 		'has_refresh_token',
 		'outlook_client_id',
-		'passwordless',
-		'secret_santa',
+		'is_password_set',
+		'password_changed_at',
+		'tokenized',
 		'email',
 	];
 	expect(secret.filter((name) => !isSecretField(name))).toEqual([]);

@@ -15,17 +15,19 @@ import { redactDeep } from '../redact';
 
 /**
  * Answer fields that hold a secret, by name: the service's own secret fields (the request fields of
- * POST /imap_auth and /email_workspaces), their camelCase forms, and the usual names of keys and
- * tokens. Documented fields about a secret (`outlook_client_secret_expires_at`,
- * `has_refresh_token`) do not match. Case is ignored, so `\w+Password` also matches
- * `imap_server_password`.
+ * POST /imap_auth and /email_workspaces) and any other name that says secret, password, private
+ * key, token or API key, at any depth, so a secret the service starts to echo under a new name
+ * (`webhook_signing_secret`, `relay.smtp_relay_password`, `session_token`) is left out too. Case is
+ * ignored. Documented fields about a secret are not secrets: a flag (`has_refresh_token`,
+ * `is_password_set`) or a date (`outlook_client_secret_expires_at`, `password_changed_at`).
  */
 const SECRET_FIELD =
-	/^(?:password|\w+Password|(?:outlook_)?client_secret(?:_value)?|(?:outlook)?clientSecret(?:Id|Value)?|file_key_json|fileKeyJson|private_key(?:_id)?|privateKey(?:Id|File)?|api_?key|access_token|refresh_token|accessToken|refreshToken)$/i;
+	/secret|passw(?:or)?d|private_?key|tokens?$|api_?key|file_key_json|fileKeyJson/i;
+const ABOUT_A_SECRET = /^(?:has|is)(?:_|[A-Z])|(?:_at|At|_on|On|expires|Expires)$/;
 
 /** Whether an answer field's name says it holds a secret. */
 export function isSecretField(name: string): boolean {
-	return SECRET_FIELD.test(name);
+	return SECRET_FIELD.test(name) && !ABOUT_A_SECRET.test(name);
 }
 
 /** Credential fields holding a secret, by name (password, clientSecretValue, privateKeyFile). */

@@ -1,7 +1,9 @@
 /**
  * Secrets the service sends back never reach any output, for every operation of the built node (so a new one is
  * covered without a line of its own): the sandbox adds secret fields to every object of every answer (a mailbox's
- * passwords, an Outlook client secret and its value, a Google key file and key, an API key) and a field that echoes
+ * passwords, an Outlook client secret and its value, a Google key file and key, an API key; and, nested, secrets
+ * under names no list of the service's fields holds: a signing secret, a relay password, a session token, a PEM
+ * key) and a field that echoes
  * the run's own credential secrets, and each operation runs as version 1 (Simplify), as version 1.1 with Raw and
  * with Selected Fields naming those fields (where it has Output), and as an AI agent's tool. Not one secret may be in
  * what comes out: items or error. The transport takes them out of every answer (nodes/shared/transport/
@@ -40,10 +42,19 @@ const SEEDED = {
 	file_key_json: { type: 'service_account', private_key: 'seeded-private-key-6' },
 	private_key: 'seeded-private-key-7',
 	api_key: 'seeded-api-key-8',
+	// Names no list of the service's fields holds, nested: a secret the service might start to echo.
+	delivery: {
+		webhook_signing_secret: 'seeded-signing-secret-9',
+		relay: { smtp_relay_password: 'seeded-relay-password-10', session_token: 'seeded-token-11' },
+		keys: [{ gcp_private_key_pem: 'seeded-private-key-12' }],
+	},
 };
 const SEEDED_VALUES = [
 	...Object.values(SEEDED).filter((v): v is string => typeof v === 'string'),
 	SEEDED.file_key_json.private_key,
+	SEEDED.delivery.webhook_signing_secret,
+	...Object.values(SEEDED.delivery.relay),
+	SEEDED.delivery.keys[0].gcp_private_key_pem,
 ];
 
 /** The Outlook app credential, for the one case that runs Email Workspace → Create with it. */
@@ -194,7 +205,7 @@ describe.each(CASES)('$label', (c) => {
 			const leaked = [...SEEDED_VALUES, ...echoed].filter((secret) => seen.includes(secret));
 			if (leaked.length)
 				problems.push(
-					`${c.label}, ${variant.name}: ${leaked.join(', ')} reached the output\n    → the transport takes secrets out of every answer (nodes/shared/transport/answerSecrets.ts): read the answer through item.request / item.requestAll in ${fileOf(resource, operation)}, and name a new secret field there`,
+					`${c.label}, ${variant.name}: ${leaked.join(', ')} reached the output\n    → the transport takes secrets out of every answer (nodes/shared/transport/answerSecrets.ts): read the answer through item.request / item.requestAll in ${fileOf(resource, operation)}; a secret under a name that SECRET_FIELD in answerSecrets.ts does not match stays in the answer: widen SECRET_FIELD`,
 				);
 			for (const req of sent.get(current) ?? []) {
 				const fact = req.answer;
