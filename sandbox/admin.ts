@@ -28,6 +28,7 @@ import { notificationView } from './routes/notifications';
 import { createSpamTest } from './routes/spam-tests';
 import { completeTest, spamTestView } from './spam-test-engine';
 import { historyRoutes } from './history';
+import { listRoutes } from './lists';
 import { resetToSeed } from './seed';
 import { isRecord } from './validate';
 
@@ -99,6 +100,7 @@ function clearing(path: string, clear: (store: Store) => void): AdminRoute {
 
 const routes: AdminRoute[] = [
 	...historyRoutes,
+	...listRoutes,
 	{
 		method: 'POST',
 		path: '/reset',

@@ -1,8 +1,10 @@
 /**
  * Every operation with Return All / Limit (read from the built description, so a new list is covered without a
- * line of its own), run through n8n's real engine against one sandbox:
+ * line of its own), run through n8n's real engine against one sandbox, on a list the test first fills (sandbox admin
+ * `POST /lists`) to more records than a page of the largest size any walk asks for, so that a Limit or a walk that
+ * stops early or reads past the end cannot pass on a list of one record:
  * - Return All gives every record of the list (the sandbox's list walked by this test, page by page) and reads every
- *   page up to a short one;
+ *   page up to a short one, and none after it;
  * - Limit gives that many (or all, when fewer), and no page is asked for once the pages before it held enough;
  *   a Limit of 1 likewise;
  * - each output item is paired with the input item it came from (two items with Limits of 1 and 2 by expression);
@@ -14,6 +16,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { MAX_PER_PAGE } from '../../../nodes/shared/pageSizes';
 import { runNode, type RunResult } from '../../../support/harness';
 import {
 	operationsOf,
@@ -26,6 +29,9 @@ import {
 import { useSandbox, type LoggedRequest } from '../context';
 
 const t = useSandbox();
+
+/** Records each list is filled to: more than a page of the largest size any walk asks for. */
+const FULL = MAX_PER_PAGE + 10;
 const description = new Deliverability().description;
 
 /** The operations with Return All / Limit. */
@@ -170,8 +176,30 @@ describe.each(LISTS)('$resource → $operation', ({ resource, operation }) => {
 			expect(problems).toEqual([]);
 			return;
 		}
+		// The seed may hold a record or two of a list: the test fills it to more than a page of the largest size a walk
+		// asks for, so an ignored Limit, a result in one item or a walk past the end shows.
+		const filling = await t.admin('POST', '/lists', { path, count: FULL }).then(
+			() => undefined,
+			(error: Error) => error.message,
+		);
+		if (filling) {
+			say(
+				`the sandbox could not fill GET ${path}: ${filling}`,
+				`nothing in the operation: give the list its entry in LISTS in sandbox/lists.ts (the check needs more than ${MAX_PER_PAGE} records)`,
+			);
+			expect(problems).toEqual([]);
+			return;
+		}
 		const query = pagesOf(all, path)[0].query;
 		const total = (await wholeList(path, query)).length;
+		if (total <= 3)
+			say(
+				`GET ${path} held ${total} records after the sandbox filled it, too few to tell a Limit of 3 from none`,
+				'let the list copy records the query of the operation shows (LISTS in sandbox/lists.ts)',
+			);
+		const rerun = await runList(resource, operation, ids, { returnAll: true });
+		all.result = rerun.result;
+		all.reads = rerun.reads;
 		if (all.result.items.length !== total)
 			say(
 				`Return All gave ${all.result.items.length} items where GET ${path} holds ${total}`,
@@ -183,6 +211,23 @@ describe.each(LISTS)('$resource → $operation', ({ resource, operation }) => {
 			say(
 				`Return All stopped after page ${last.query.page}, a full page (${perPage})`,
 				'walk the list to a short page: item.requestAll with the list’s page size from nodes/shared/pageSizes.ts',
+			);
+		const pages = pagesOf(all, path);
+		if (pages[0].query.page !== undefined && total <= Number(pages[0].query.per_page))
+			say(
+				`GET ${path} held ${total} records after the sandbox filled it: one page, so the walk was not tested`,
+				'let the list copy records the query of the operation shows (LISTS in sandbox/lists.ts)',
+			);
+		const shortAt = pages.findIndex(
+			(read) => (read.records?.length ?? 0) < Number(read.query.per_page),
+		);
+		if (shortAt >= 0 && shortAt < pages.length - 1)
+			say(
+				`Return All asked for ${pages
+					.slice(shortAt + 1)
+					.map((read) => `page ${read.query.page}`)
+					.join(', ')} after page ${pages[shortAt].query.page}, a short page (the end of the list)`,
+				'stop at the first short page: item.requestAll does',
 			);
 		if (paired(all.result.items).some((p) => p !== JSON.stringify({ item: 0 })))
 			say(
