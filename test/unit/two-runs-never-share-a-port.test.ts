@@ -47,7 +47,7 @@ it('two runs asking for ports at the same time are given different ones', async 
 	} finally {
 		await Promise.all([one.end(), two.end()]);
 	}
-}, 60_000);
+}, 120_000);
 
 it('a port another live run holds is not handed out; one of a run that is gone is', async () => {
 	const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
@@ -71,4 +71,4 @@ it('a run drops its claims when it exits', async () => {
 	expect(fs.existsSync(claim)).toBe(true);
 	await run.end();
 	expect(fs.existsSync(claim)).toBe(false);
-}, 60_000);
+}, 120_000);
