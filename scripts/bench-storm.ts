@@ -32,7 +32,7 @@ import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
 import { sandboxCredentials } from '../support/examples';
-import { buildAndPack } from '../support/n8n-process';
+import { buildAndPack } from '../support/package';
 import { Cluster, startPostgres, startRedis } from '../support/queue-cluster';
 import { ensureRuntime } from '../support/runtime';
 import { admin } from '../support/sandbox-admin';

@@ -16,7 +16,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { buildAndPack, isFinished, rssMiB } from '../support/n8n-process';
+import { buildAndPack } from '../support/package';
+import { rssMiB } from '../support/process-stats';
+import { isFinished } from '../support/n8n-process';
 import { Cluster, startPostgres, startRedis, type Postgres } from '../support/queue-cluster';
 import { ensureRuntime } from '../support/runtime';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES, sandboxCredentials } from '../support/examples';

@@ -34,7 +34,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { measureClientCpu, type ClientCpu } from './client-cpu';
-import { buildAndPack, installPackage, N8n } from '../support/n8n-process';
+import { buildAndPack, installPackage } from '../support/package';
+import { N8n } from '../support/n8n-process';
 import { ensureRuntime, repoRoot } from '../support/runtime';
 import { measureTrendHeap, type TrendHeap } from './trend-load';
 import { admin } from '../support/sandbox-admin';

@@ -17,7 +17,8 @@ import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
 import { loadExamples, sandboxCredentials } from '../support/examples';
-import { buildAndPack, installPackage, N8n } from '../support/n8n-process';
+import { buildAndPack, installPackage } from '../support/package';
+import { N8n } from '../support/n8n-process';
 import { ensureRuntime } from '../support/runtime';
 import { admin } from '../support/sandbox-admin';
 

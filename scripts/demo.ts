@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSandbox } from '../sandbox';
 import { runDemo, type DemoState } from '../support/demo';
-import { buildAndPack } from '../support/n8n-process';
+import { buildAndPack } from '../support/package';
 import { ensureRuntime, repoRoot, versions } from '../support/runtime';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -36,15 +36,10 @@ import {
 	newMcpToken,
 	sandboxCredentials,
 } from '../support/examples';
-import {
-	buildAndPack,
-	DEFAULT_OWNER,
-	freePort,
-	installPackage,
-	N8n,
-	portIsFree,
-	STAGED,
-} from '../support/n8n-process';
+import { buildAndPack, installPackage, STAGED } from '../support/package';
+import { DEFAULT_OWNER } from '../support/n8n-api';
+import { N8n } from '../support/n8n-process';
+import { freePort, portIsFree } from '../support/ports';
 import { ensureRuntime, repoRoot, versions } from '../support/runtime';
 import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 

@@ -18,7 +18,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { installPackage, N8n, NODE_TYPES } from './n8n-process';
+import { installPackage, NODE_TYPES } from './package';
+import { N8n } from './n8n-process';
 import { admin } from './sandbox-admin';
 import { service } from './sandbox-api';
 

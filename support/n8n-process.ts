@@ -1,142 +1,19 @@
 /**
  * A real n8n process for `npm start` and the e2e suite: runs the provisioned runtime (support/runtime.ts) on
- * 127.0.0.1 with its own user folder, an owner preset through the environment, our package installed into the
- * community-nodes folder from `npm pack` output (exactly the way users get it), and helpers for the CLI
- * (import/publish), the internal REST API (login, credential test) and the public API (API key).
+ * 127.0.0.1 with its own user folder and environment (support/n8n-env.ts: an owner preset, no telemetry), our
+ * package installed into the community-nodes folder from `npm pack` output (support/package.ts: exactly the way
+ * users get it), and helpers for the CLI (import/publish); its HTTP APIs (REST as the owner, the public API with an
+ * API key) are support/n8n-api.ts's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_OWNER, N8nApi, type Owner } from './n8n-api';
+import { hashPassword, n8nEnv } from './n8n-env';
 import { freePort, portIsFree } from './ports';
-import { repoRoot, run, runtimeEnv, runtimePaths, type Log, type RuntimePaths } from './runtime';
-
-export { freePort, portIsFree } from './ports';
-
-export const PACKAGE_NAME = 'n8n-nodes-deliverability';
-export const NODE_TYPES = {
-	action: `${PACKAGE_NAME}.deliverability`,
-	trigger: `${PACKAGE_NAME}.deliverabilityAlertTrigger`,
-	notificationTrigger: `${PACKAGE_NAME}.deliverabilityNotificationTrigger`,
-};
-
-interface Owner {
-	email: string;
-	password: string;
-	firstName: string;
-	lastName: string;
-}
-
-export const DEFAULT_OWNER: Owner = {
-	email: 'owner@example.com',
-	password: 'Deliverability-sandbox-1',
-	firstName: 'Sandbox',
-	lastName: 'Owner',
-};
-
-/** bcrypt hash made with the bcryptjs that ships with n8n (the hash format n8n checks the password against). */
-function hashPassword(password: string, paths: RuntimePaths = runtimePaths()): string {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bcrypt = require(
-		require.resolve('bcryptjs', { paths: [path.join(paths.n8nModules, 'n8n')] }),
-	) as {
-		hashSync(p: string, rounds: number): string;
-	};
-	return bcrypt.hashSync(password, 10);
-}
-
-/** What `npm run build` reads (npm start hashes it to reuse an unchanged build). */
-export const STAGED = [
-	'package.json',
-	'README.md',
-	'LICENSE',
-	'CHANGELOG.md',
-	'tsconfig.json',
-	'nodes',
-	'credentials',
-	'icons',
-];
-
-/**
- * Builds the package with its own `npm run build` in a private copy of the sources (so a concurrent build in the
- * working tree can neither break nor be broken by this one), then `npm pack`s it into .cache/pack/ (the tarball
- * users get from the registry). Returns the tarball's path.
- */
-export async function buildAndPack(log: Log = () => undefined): Promise<string> {
-	const stage = path.join(repoRoot, '.cache', `stage-${process.pid}`);
-	const dest = path.join(repoRoot, '.cache', 'pack');
-	fs.rmSync(stage, { recursive: true, force: true });
-	fs.mkdirSync(stage, { recursive: true });
-	fs.mkdirSync(dest, { recursive: true });
-	try {
-		for (const entry of STAGED) {
-			const from = path.join(repoRoot, entry);
-			if (fs.existsSync(from)) fs.cpSync(from, path.join(stage, entry), { recursive: true });
-		}
-		fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
-		const env = { ...process.env, npm_config_update_notifier: 'false' };
-		await run('npm', ['run', 'build', '--silent'], {
-			cwd: stage,
-			env,
-			log,
-			label: 'npm run build',
-		});
-		const out = await run(
-			'npm',
-			['pack', '--json', '--ignore-scripts', '--pack-destination', stage],
-			{
-				cwd: stage,
-				env,
-				log,
-				label: 'npm pack',
-			},
-		);
-		const { filename } = (
-			JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>
-		)[0];
-		const target = path.join(dest, filename);
-		fs.rmSync(target, { force: true });
-		fs.copyFileSync(path.join(stage, filename), target);
-		return target;
-	} finally {
-		fs.rmSync(stage, { recursive: true, force: true });
-	}
-}
-
-/**
- * Installs the tarball into `<userFolder>/.n8n/nodes` the way n8n's community-package installer does (a plain
- * npm project there; peer dependencies are not installed: n8n provides n8n-workflow itself).
- */
-export async function installPackage(
-	userFolder: string,
-	tgz: string,
-	log: Log = () => undefined,
-): Promise<void> {
-	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	fs.mkdirSync(nodesDir, { recursive: true });
-	const pkgJson = path.join(nodesDir, 'package.json');
-	if (!fs.existsSync(pkgJson)) {
-		fs.writeFileSync(
-			pkgJson,
-			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2) + '\n',
-		);
-	}
-	const paths = runtimePaths();
-	await run(
-		'npm',
-		[
-			'install',
-			tgz,
-			'--ignore-scripts',
-			'--legacy-peer-deps',
-			'--no-audit',
-			'--no-fund',
-			'--no-package-lock',
-			'--loglevel=error',
-		],
-		{ cwd: nodesDir, env: runtimeEnv(paths), log, label: `npm install ${path.basename(tgz)}` },
-	);
-}
+import { descendants } from './process-stats';
+import { run, runtimePaths, type Log } from './runtime';
 
 /**
  * Which n8n process to run: `start` (main: editor, REST, activation), or, in queue mode, `worker` (runs executions
@@ -167,7 +44,7 @@ interface N8nOptions {
 	detached?: boolean;
 }
 
-export class N8n {
+export class N8n extends N8nApi {
 	readonly userFolder: string;
 
 	readonly owner: Owner;
@@ -183,11 +60,7 @@ export class N8n {
 
 	startupMs = 0;
 
-	private cookie = '';
-
 	private passwordHash?: string;
-
-	private apiKey = '';
 
 	private readonly paths = runtimePaths();
 
@@ -196,6 +69,7 @@ export class N8n {
 	private exited?: Promise<number | null>;
 
 	constructor(private readonly options: N8nOptions) {
+		super();
 		this.userFolder = options.userFolder;
 		this.owner = options.owner ?? DEFAULT_OWNER;
 		this.log = options.log ?? (() => undefined);
@@ -221,58 +95,20 @@ export class N8n {
 	}
 
 	env(): NodeJS.ProcessEnv {
-		// Keep the parent's npm and jest variables out of n8n (NODE_ENV=test makes n8n refuse to load nodes).
-		const base = Object.fromEntries(
-			Object.entries(runtimeEnv(this.paths)).filter(
-				([k]) =>
-					(!k.startsWith('npm_') || k === 'npm_config_nodedir') &&
-					!k.startsWith('JEST_') &&
-					k !== 'NODE_ENV',
-			),
+		return n8nEnv(
+			{
+				paths: this.paths,
+				userFolder: this.userFolder,
+				port: this.port,
+				brokerPort: this.brokerPort,
+				webhookBase: this.webhookBase,
+				major: this.major,
+				owner: this.owner,
+				worker: this.command === 'worker',
+				env: this.options.env,
+			},
+			(this.passwordHash ??= hashPassword(this.owner.password, this.paths)),
 		);
-		return {
-			...base,
-			N8N_USER_FOLDER: this.userFolder,
-			N8N_PORT: String(this.port),
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_HOST: '127.0.0.1',
-			N8N_PROTOCOL: 'http',
-			N8N_WEBHOOK_URL: this.webhookBase,
-			N8N_EDITOR_BASE_URL: this.webhookBase,
-			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
-			N8N_DIAGNOSTICS_ENABLED: 'false',
-			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
-			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-			// n8n 1.x has no such module and refuses to start on an unknown name (the lowest runtime is 1.x).
-			...(this.major >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
-			N8N_SECURE_COOKIE: 'false',
-			// n8n 3.0's default (2.x and 1.x abort a Code node task after 300 s): every n8n we start (e2e, queue,
-			// npm start, benches) already behaves as 3.0 will, so an example that needs longer fails here first.
-			N8N_RUNNERS_TASK_TIMEOUT: '60',
-			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
-			N8N_HIRING_BANNER_ENABLED: 'false',
-			GENERIC_TIMEZONE: 'UTC',
-			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
-			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
-			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
-			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: (this.passwordHash ??= hashPassword(
-				this.owner.password,
-				this.paths,
-			)),
-			// A worker serves /healthz/readiness on its health-check port (it has no other HTTP server).
-			...(this.command === 'worker'
-				? {
-						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-						QUEUE_HEALTH_CHECK_PORT: String(this.port),
-						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-					}
-				: {}),
-			...this.options.env,
-		};
 	}
 
 	/** Changes the extra environment of the next start (undefined removes a variable), e.g. before restart(). */
@@ -449,50 +285,6 @@ export class N8n {
 		return Number(this.paths.versions.n8n.split('.')[0]);
 	}
 
-	/**
-	 * n8n 1.x answers /healthz/readiness before it mounts its REST API (its editor line comes later), and it has no
-	 * owner-from-environment: wait for /rest/settings, then set the owner up the way the setup screen does.
-	 */
-	private async finishStart1x(t0: number, timeoutMs: number): Promise<void> {
-		let settings: { userManagement?: { showSetupOnFirstLoad?: boolean } } | undefined;
-		while (!settings) {
-			if (Date.now() - t0 > timeoutMs)
-				throw new Error(`n8n's REST API not up after ${timeoutMs} ms`);
-			try {
-				const res = await fetch(`${this.baseUrl}/rest/settings`);
-				if (res.status === 200)
-					settings = ((await res.json()) as { data: typeof settings }).data ?? {};
-			} catch {
-				// not mounted yet
-			}
-			if (!settings) await new Promise((r) => setTimeout(r, 250));
-		}
-		if (settings.userManagement?.showSetupOnFirstLoad) await this.setUpOwner1x();
-		// Its CLI import writes no workflow history either, and activating such a workflow then fails on a foreign
-		// key (activeVersionId): save each imported workflow once through the REST API, as the editor would.
-		for (const id of this.unsaved1x.splice(0)) {
-			const got = await this.rest<Record<string, unknown>>('GET', `/workflows/${id}`);
-			if (got.status !== 200) throw new Error(`GET workflow ${id}: ${got.status}`);
-			const saved = await this.rest('PATCH', `/workflows/${id}`, got.data);
-			if (saved.status !== 200)
-				throw new Error(
-					`saving workflow ${id}: ${saved.status} ${JSON.stringify(saved.data).slice(0, 300)}`,
-				);
-		}
-	}
-
-	private async setUpOwner1x(): Promise<void> {
-		const res = await fetch(`${this.baseUrl}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
-			body: JSON.stringify({ ...this.owner }),
-		});
-		if (res.status !== 200) throw new Error(`owner setup: ${res.status} ${await res.text()}`);
-	}
-
-	/** Workflows imported through the 1.x CLI and not yet saved through its REST API (see finishStart1x). */
-	private readonly unsaved1x: string[] = [];
-
 	/** SIGTERM (what Ctrl-C and service managers send) and wait; SIGKILL after 20 s. */
 	async stop(): Promise<void> {
 		const proc = this.proc;
@@ -529,151 +321,11 @@ export class N8n {
 		await this.stop();
 		return this.start();
 	}
-
-	/** Internal REST API (what the editor uses), logged in as the owner. */
-	async rest<T = unknown>(
-		method: string,
-		route: string,
-		body?: unknown,
-	): Promise<{ status: number; data: T }> {
-		return this.session<T>(method, `/rest${route}`, body);
-	}
-
-	/** Any path of the editor's server with the owner's session (e.g. `/types/nodes.json`); unwraps `{ data }`. */
-	async session<T = unknown>(
-		method: string,
-		urlPath: string,
-		body?: unknown,
-	): Promise<{ status: number; data: T }> {
-		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}${urlPath}`, {
-			method,
-			headers: {
-				'content-type': 'application/json',
-				cookie: this.cookie,
-				'browser-id': BROWSER_ID,
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		let json: { data?: T } | undefined;
-		try {
-			json = JSON.parse(text) as { data?: T };
-		} catch {
-			json = undefined;
-		}
-		return { status: res.status, data: (json && 'data' in json ? json.data : (json ?? text)) as T };
-	}
-
-	async login(): Promise<void> {
-		const res = await fetch(`${this.baseUrl}/rest/login`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
-			body: JSON.stringify({ emailOrLdapLoginId: this.owner.email, password: this.owner.password }),
-		});
-		if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-		const setCookie = res.headers.getSetCookie?.() ?? [];
-		this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-		if (!this.cookie.includes('n8n-auth=')) throw new Error('login returned no n8n-auth cookie');
-	}
-
-	/** Creates (once) an API key with every scope the owner may grant; returns it. */
-	async getApiKey(): Promise<string> {
-		if (this.apiKey) return this.apiKey;
-		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes');
-		if (scopes.status !== 200) throw new Error(`api-key scopes: ${scopes.status}`);
-		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', {
-			label: `e2e ${Date.now()}`,
-			scopes: scopes.data,
-			expiresAt: null,
-		});
-		if (created.status !== 200 || !created.data?.rawApiKey) {
-			throw new Error(`api-key create: ${created.status} ${JSON.stringify(created.data)}`);
-		}
-		this.apiKey = created.data.rawApiKey;
-		return this.apiKey;
-	}
-
-	/** Public API (`/api/v1`) with the API key. */
-	async api<T = unknown>(
-		method: string,
-		route: string,
-		body?: unknown,
-	): Promise<{ status: number; data: T }> {
-		const key = await this.getApiKey();
-		const res = await fetch(`${this.baseUrl}/api/v1${route}`, {
-			method,
-			headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': key },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		let data: unknown = text;
-		try {
-			data = JSON.parse(text);
-		} catch {
-			// keep text
-		}
-		return { status: res.status, data: data as T };
-	}
 }
 
 /** Whether an execution with this status is over: not queued, running or waiting to resume. */
 export function isFinished(status: string): boolean {
 	return !['running', 'new', 'waiting'].includes(status);
-}
-
-export const BROWSER_ID = 'n8n-nodes-deliverability-e2e';
-
-/** Descendant process ids of a process (Linux /proc; empty elsewhere). */
-export function descendants(pid: number): number[] {
-	const children = new Map<number, number[]>();
-	let entries: string[] = [];
-	try {
-		entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e));
-	} catch {
-		return [];
-	}
-	for (const entry of entries) {
-		try {
-			// Field 4 of /proc/<pid>/stat is the parent id; the command name (field 2) may hold spaces: split after ')'.
-			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-		} catch {
-			// exited meanwhile
-		}
-	}
-	const out: number[] = [];
-	const queue = [pid];
-	while (queue.length > 0) {
-		for (const child of children.get(queue.shift()!) ?? []) {
-			out.push(child);
-			queue.push(child);
-		}
-	}
-	return out;
-}
-
-/** CPU time (user + system) a process has used so far, in seconds (Linux /proc; clock ticks of 1/100 s). */
-export function cpuSeconds(pid: number): number {
-	try {
-		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		// utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command name.
-		return (Number(fields[11]) + Number(fields[12])) / 100;
-	} catch {
-		return 0;
-	}
-}
-
-/** Resident memory of one process in MiB (VmRSS from /proc; 0 when it is gone). */
-export function rssMiB(pid: number): number {
-	try {
-		const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return m ? Number(m[1]) / 1024 : 0;
-	} catch {
-		return 0;
-	}
 }
 
 export interface ExecuteResult {

@@ -16,7 +16,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, freePort, installPackage, N8n, rssMiB, type N8nCommand } from './n8n-process';
+import { installPackage } from './package';
+import { cpuSeconds, rssMiB } from './process-stats';
+import { N8n, type N8nCommand } from './n8n-process';
+import { freePort } from './ports';
 import type { Log } from './runtime';
 
 /** Postgres or Redis cannot be had on this machine: the suite skips (loudly) with this message. */

@@ -26,7 +26,7 @@ import {
 } from '../nodes/DeliverabilityAlertTrigger/dedupe';
 import { persist, savePolicy } from '../nodes/DeliverabilityAlertTrigger/savedMemory';
 import { loadExamples } from './examples';
-import { cpuSeconds } from './n8n-process';
+import { cpuSeconds } from './process-stats';
 import type { Cluster } from './queue-cluster';
 import { admin } from './sandbox-admin';
 import { service } from './sandbox-api';

@@ -6,7 +6,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { cpuSeconds, freePort, N8n, rssMiB } from '../../support/n8n-process';
+import { cpuSeconds, rssMiB } from '../../support/process-stats';
+import { N8n } from '../../support/n8n-process';
+import { freePort } from '../../support/ports';
 import { runtimePaths } from '../../support/runtime';
 import { busiestSecond } from '../../support/busiest-second';
 import { admin } from '../../support/sandbox-admin';

@@ -2,7 +2,7 @@
  * What a bench scenario is (a sandbox set-up and the workflows run against it) and the nodes its workflows are
  * built from: this package's node and the anchor users build instead, n8n's HTTP Request node.
  */
-import { NODE_TYPES } from '../../support/n8n-process';
+import { NODE_TYPES } from '../../support/package';
 import type { Sandbox } from '../../sandbox';
 
 export const CRED = {

@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { sandboxCredentials } from '../../support/examples';
-import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
+import { installPackage } from '../../support/package';
+import { N8n, type ExecuteResult } from '../../support/n8n-process';
 import {
 	startScriptedOpenAi,
 	type ChatRequest,

@@ -4,7 +4,7 @@
  * editor's Test button) and an operation run in a workflow; and n8n's HTTP Request node with the API key's
  * credential, for what None promises ("Block all requests when used in the HTTP Request or GraphQL node").
  */
-import { NODE_TYPES } from '../../support/n8n-process';
+import { NODE_TYPES } from '../../support/package';
 import { runtimePaths } from '../../support/runtime';
 import { KEY_FILE, NEW_CUSTOM_MAILBOX } from '../../support/output-schemas';
 import { nodeOutput, startStack, type Stack } from './support';

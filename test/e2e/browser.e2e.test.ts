@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterSendExample, loadExamples } from '../../support/examples';
-import { NODE_TYPES } from '../../support/n8n-process';
+import { NODE_TYPES } from '../../support/package';
 import { CAMPAIGN, postUntilTaken, startStack, type Stack } from './support';
 import { RELEASED_OPERATIONS } from '../nodes/fixtures/operations';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureRuntime } from '../../support/runtime';
-import { buildAndPack } from '../../support/n8n-process';
+import { buildAndPack } from '../../support/package';
 
 export default async function globalSetup(): Promise<void> {
 	const t0 = Date.now();

@@ -20,7 +20,7 @@
  * 20 seconds, must fire and succeed there as well.
  */
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES, loadExamples } from '../../support/examples';
-import { PACKAGE_NAME } from '../../support/n8n-process';
+import { PACKAGE_NAME } from '../../support/package';
 import { runtimePaths } from '../../support/runtime';
 import { admin } from '../../support/sandbox-admin';
 import { startStack, waitFor, type RunData, type Stack } from './support';

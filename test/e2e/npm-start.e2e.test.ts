@@ -9,7 +9,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BROWSER_ID } from '../../support/n8n-process';
+import { BROWSER_ID } from '../../support/n8n-api';
 import { loadExamples } from '../../support/examples';
 import { waitFor } from './support';
 

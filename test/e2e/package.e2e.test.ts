@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { NODE_TYPES, PACKAGE_NAME } from '../../support/n8n-process';
+import { NODE_TYPES, PACKAGE_NAME } from '../../support/package';
 import { runtimePaths } from '../../support/runtime';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { admin } from '../../support/sandbox-admin';

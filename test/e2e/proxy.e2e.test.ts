@@ -10,7 +10,7 @@
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { startSandbox } from '../../sandbox';
 import { CREDENTIAL_IDS, loadExamples } from '../../support/examples';
-import { NODE_TYPES } from '../../support/n8n-process';
+import { NODE_TYPES } from '../../support/package';
 import { runtimePaths } from '../../support/runtime';
 import { operationsOf, parametersFor, sampleIds, SAMPLES } from '../../support/output-schemas';
 import { startProxy, type LocalProxy } from '../../support/proxy';

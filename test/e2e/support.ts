@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { installPackage, N8n, type ExecuteResult } from '../../support/n8n-process';
+import { installPackage } from '../../support/package';
+import { N8n, type ExecuteResult } from '../../support/n8n-process';
 import { startSandbox, type SandboxOptions } from '../../sandbox';
 import { admin } from '../../support/sandbox-admin';
 import { sandboxCredentials, CREDENTIAL_IDS } from '../../support/examples';

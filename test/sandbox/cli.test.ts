@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { startSandbox } from '../../sandbox';
-import { descendants } from '../../support/n8n-process';
+import { descendants } from '../../support/process-stats';
 import { KEY_A } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
