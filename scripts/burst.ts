@@ -99,7 +99,10 @@ async function main(): Promise<void> {
 	const log = (m: string) => process.stderr.write(`[burst] ${m}\n`);
 	await ensureRuntime({ log });
 	const tgz = options.tgz ?? (await buildAndPack(log));
-	const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json');
+	// Dry run off: the example pauses.
+	const example = loadExamples({ dryRun: false }).find(
+		(e) => e.file === 'auto-pause-on-disconnect.json',
+	);
 	if (!example) throw new Error('examples/auto-pause-on-disconnect.json not found');
 
 	const sandbox = await startSandbox({

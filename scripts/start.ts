@@ -349,28 +349,33 @@ async function main(): Promise<void> {
   sandbox API    ${sandboxInfo.baseUrl}   (key A: ${sandboxInfo.apiKeys.A})
   sandbox admin  ${sandboxInfo.adminUrl}
 
-What to try:
+What to try (the examples that pause or reconnect start as a dry run: open "Settings", set dry_run to false,
+save and publish again to act; see each sticky note):
   1. Pre-send gate        ${open('pre-send-gate.json')}
      Click "Execute workflow": a spam test is created, the message goes to every seed over SMTP,
      the results come back and the IF node picks "send the campaign" or "hold it".
   2. Auto-pause           ${open('auto-pause-on-disconnect.json')}
      Publish it (the trigger registers an alert with the sandbox), then disconnect an account:
        curl -X POST ${sandboxInfo.adminUrl}/accounts/1/disconnect
-     An execution appears under Executions and account 1 is paused; nothing resumes it (Account → Resume does).
-     "Reconnect on disconnect" (${open('reconnect-on-disconnect.json')}) reconnects instead and pauses only a
-     mailbox that stays disconnected: unpublish Auto-pause, publish it, disconnect account 2 the same way: it is
-     reconnected about 15 s later and never paused.
+     An execution appears under Executions; a dry run, its "Would pause" lists "would pause mailbox 1:
+     disconnected" and nothing changes. Set dry_run to false in "Settings", save, publish again and disconnect
+     account 2 the same way: it is paused; nothing resumes it (Account → Resume does). "Reconnect on
+     disconnect" (${open('reconnect-on-disconnect.json')}) reconnects instead and pauses only a
+     mailbox that stays disconnected: unpublish Auto-pause, turn the reconnect's dry run off, publish it,
+     disconnect account 3: it is reconnected about 15 s later and never paused.
   3. Domain health        ${open('weekly-domain-health.json')}   ("Run now" → one summary item)
   4. Notifications        ${open('act-on-notifications.json')}
      Needs open disconnection notifications: the sandbox starts with five, and every disconnection adds one
      (curl -X POST ${sandboxInfo.adminUrl}/accounts/12/disconnect; while "Reconnect on disconnect" is published it
-     repairs the mailbox, which closes its notification). "Run now": pauses each mailbox they say
-     disconnected and emails a renewal reminder for the expiring domain (to ops@team.sandbox.test, the sandbox's
-     SMTP: see ${sandboxInfo.adminUrl}/smtp). Publish it to poll every 5 minutes instead (no public URL needed).
+     repairs the mailbox, which closes its notification). "Run now": a dry run, "Would pause" lists each
+     mailbox they say disconnected; the renewal reminder for the expiring domain is emailed anyway (to
+     ops@team.sandbox.test, the sandbox's SMTP: see ${sandboxInfo.adminUrl}/smtp). Set dry_run to false in "Settings" and run "Run now" again: they are paused.
+     Publish it to poll every 5 minutes instead (no public URL needed).
   5. Batch reconnect      ${open('batch-reconnect.json')}
-     "Run now": reconnects every mailbox with an IMAP issue (those step 4 paused) in one batch, which the sandbox
-     also resumes; one item per mailbox says reconnected, still failing or skipped. Their notifications close with
-     it: run step 4 first.
+     "Run now": a dry run, "Would reconnect" lists every mailbox with an IMAP issue. Set dry_run to
+     false in "Settings" and run it again: they are reconnected in one batch, which the sandbox also resumes;
+     one item per mailbox says reconnected, still failing or skipped. Their notifications close with it: run
+     step 4 first.
   6. Weekly report        ${open('weekly-report.json')}
      "Run now", then open "Report": an HTML page with bar charts (warming placement, spam tests, domains);
      it is also emailed through "${CREDENTIAL_NAMES.smtp}" (see ${sandboxInfo.adminUrl}/smtp).

@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { installPackage, NODE_TYPES } from './package';
 import { N8n } from './n8n-process';
+import { withDryRun } from './examples';
 import { admin } from './sandbox-admin';
 import { service } from './sandbox-api';
 
@@ -496,12 +497,16 @@ async function webhookTrigger(
 ): Promise<void> {
 	const n8n = state.n8n!;
 	const { page } = o;
-	const example = JSON.parse(
-		fs.readFileSync(
-			path.join(__dirname, '..', 'examples', 'auto-pause-on-disconnect.json'),
-			'utf8',
-		),
-	) as { name: string; nodes: Array<Record<string, unknown>>; connections: unknown };
+	// Its dry run off (Settings → dry_run false), as the README says to do before it pauses for real.
+	const example = withDryRun(
+		JSON.parse(
+			fs.readFileSync(
+				path.join(__dirname, '..', 'examples', 'auto-pause-on-disconnect.json'),
+				'utf8',
+			),
+		) as { name: string; nodes: Array<Record<string, unknown>>; connections: unknown },
+		false,
+	);
 	const nodes = example.nodes.map((node) =>
 		node.credentials ? { ...node, credentials: { deliverabilityApi: credential } } : node,
 	);

@@ -123,18 +123,54 @@ interface Example {
 	workflow: Record<string, unknown>;
 }
 
-/** Every examples/*.json workflow, in file-name order. */
-export function loadExamples(): Example[] {
+/**
+ * The switch of every example that pauses, reconnects, resumes or deletes mailboxes: the field `dry_run` of its
+ * *Settings* node (n8n's Set), `true` as shipped, so a freshly imported workflow only lists what it would do.
+ */
+export const DRY_RUN = { node: 'Settings', field: 'dry_run' } as const;
+
+interface Assignment {
+	name: string;
+	value: unknown;
+}
+
+/** The dry-run switch of a workflow, if it has one. */
+export function dryRunSwitch(workflow: Record<string, unknown>): Assignment | undefined {
+	const settings = (
+		workflow.nodes as Array<{ name: string; parameters: Record<string, unknown> }>
+	).find((n) => n.name === DRY_RUN.node);
+	const list = (settings?.parameters.assignments as { assignments?: Assignment[] } | undefined)
+		?.assignments;
+	return list?.find((a) => a.name === DRY_RUN.field);
+}
+
+/**
+ * A copy of the workflow with its dry run on or off, as a user sets it in *Settings* (README's step to act for real);
+ * a workflow without the switch is copied unchanged.
+ */
+export function withDryRun<T extends object>(workflow: T, on: boolean): T {
+	const copy = JSON.parse(JSON.stringify(workflow)) as T;
+	const found = dryRunSwitch(copy as Record<string, unknown>);
+	if (found) found.value = on;
+	return copy;
+}
+
+/**
+ * Every examples/*.json workflow, in file-name order: as shipped, or with the dry run of those that act set as given
+ * (`{ dryRun: false }`: they pause, reconnect or delete for real).
+ */
+export function loadExamples(options: { dryRun?: boolean } = {}): Example[] {
 	if (!fs.existsSync(examplesDir)) return [];
 	return fs
 		.readdirSync(examplesDir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const workflow = JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')) as Record<
+			const shipped = JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')) as Record<
 				string,
 				unknown
 			>;
+			const workflow = options.dryRun === undefined ? shipped : withDryRun(shipped, options.dryRun);
 			return { file, id: String(workflow.id), name: String(workflow.name), workflow };
 		});
 }
@@ -184,12 +220,16 @@ export interface Workflow {
 	[key: string]: unknown;
 }
 
-/** A copy of an example with some of its nodes' parameters changed (by node name); the example itself is untouched. */
+/**
+ * A copy of an example with some of its nodes' parameters changed (by node name) and, when given, its dry run set;
+ * the example itself is untouched.
+ */
 export function exampleWith(
 	file: string,
 	parameters: Record<string, Record<string, unknown>>,
+	options: { dryRun?: boolean } = {},
 ): Workflow {
-	const example = loadExamples().find((e) => e.file === file);
+	const example = loadExamples(options).find((e) => e.file === file);
 	if (!example) throw new Error(`examples/${file} is missing`);
 	const wf = JSON.parse(JSON.stringify(example.workflow)) as Workflow;
 	for (const [name, changes] of Object.entries(parameters)) {

@@ -51,9 +51,11 @@ interface Workflow {
 	[key: string]: unknown;
 }
 
-/** The auto-pause example as shipped. */
+/** The auto-pause example as shipped, its dry run off (it pauses). */
 export function autoPauseExample(): Workflow {
-	const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json');
+	const example = loadExamples({ dryRun: false }).find(
+		(e) => e.file === 'auto-pause-on-disconnect.json',
+	);
 	if (!example) throw new Error('examples/auto-pause-on-disconnect.json not found');
 	return example.workflow as unknown as Workflow;
 }

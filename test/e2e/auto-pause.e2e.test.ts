@@ -34,7 +34,10 @@ interface Execution {
 	mode: string;
 }
 
-const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
+// Dry run off: the example pauses, as after the README's step to act for real.
+const example = loadExamples({ dryRun: false }).find(
+	(e) => e.file === 'auto-pause-on-disconnect.json',
+)!;
 const triggerNode = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find(
 	(n) => n.type.endsWith('.deliverabilityAlertTrigger'),
 )!;

@@ -9,17 +9,27 @@
  * Completed / Not Yet outputs leads somewhere (the pre-send gate, the spam test after a send), a copy with n8n's
  * Always Output Data on and every item Not Yet shows that the empty item n8n adds on Completed acts on nothing.
  */
-import { afterSendExample, exampleWith, loadExamples, type Workflow } from '../../support/examples';
+import {
+	afterSendExample,
+	exampleWith,
+	loadExamples,
+	withDryRun,
+	type Workflow,
+} from '../../support/examples';
 import { isFinished, type ExecuteResult } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
 import {
 	CAMPAIGN,
+	executionRunData,
+	n8nAlerts,
 	nodeOutput,
 	postUntilTaken,
 	ranNodes,
+	runOutput,
 	service,
 	startStack,
 	waitFor,
+	workflowExecutions,
 	type Stack,
 } from './support';
 
@@ -32,6 +42,41 @@ interface InboxMessage {
 }
 
 const examples = Object.fromEntries(loadExamples().map((e) => [e.file, e]));
+
+/**
+ * An example with its dry run off (Settings → dry_run false, the README's step to act for real), under an id of its
+ * own: the example as shipped stays imported beside it, to run as a dry run.
+ */
+function dryRunOff(file: string): Workflow {
+	const wf = withDryRun(examples[file].workflow, false) as unknown as Workflow;
+	wf.id = `${wf.id.slice(0, 12)}Live`;
+	wf.name = `${wf.name} (dry run off)`;
+	return wf;
+}
+const live = Object.fromEntries(
+	['act-on-notifications.json', 'pause-disconnected-catch-up.json', 'batch-reconnect.json'].map(
+		(file) => [file, dryRunOff(file)],
+	),
+);
+
+interface LoggedRequest {
+	seq: number;
+	method: string;
+	path: string;
+	body: unknown;
+}
+
+/** The last request the sandbox logged so far: what a run asked for is what comes after it. */
+async function lastRequest(): Promise<number> {
+	const log = await admin<LoggedRequest[]>(stack.sandbox, 'GET', '/requests');
+	return log.length ? log[log.length - 1].seq : 0;
+}
+
+/** The requests after `seq` that could change something (every one but a read). */
+async function changesSince(seq: number): Promise<string[]> {
+	const log = await admin<LoggedRequest[]>(stack.sandbox, 'GET', '/requests');
+	return log.filter((r) => r.seq > seq && r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+}
 
 /** The pre-send gate with another sender (the sandbox places mail from a `spammy` domain mostly in spam). */
 function spammyGate(): Record<string, unknown> {
@@ -88,6 +133,7 @@ beforeAll(async () => {
 		beforeStart: async (n8n) => {
 			await n8n.importWorkflows([
 				...loadExamples().map((e) => e.workflow),
+				...Object.values(live),
 				spammyGate(),
 				gateAlwaysOutput,
 				afterSendFast,
@@ -261,8 +307,8 @@ describe('example: weekly domain health', () => {
 });
 
 describe('example: act on notifications (polling trigger)', () => {
-	it('"Run now" on a fresh sandbox pauses each mailbox a notification says disconnected and emails a renewal reminder', async () => {
-		// What the service lists before the run: the notifications the sandbox opened by itself at start.
+	/** What the service lists before a run: the notifications the sandbox opened by itself at start. */
+	async function openNotifications() {
 		const open = await service<
 			Array<{ id: number; event: string; account_id: number | null; domain: string | null }>
 		>(stack.sandbox, 'GET', '/notifications');
@@ -270,24 +316,57 @@ describe('example: act on notifications (polling trigger)', () => {
 			.filter((n) => n.event === 'ACCOUNT_DISCONNECTED')
 			.map((n) => n.account_id);
 		const expiring = open.filter((n) => n.event === 'DOMAIN_EXPIRING_SOON').map((n) => n.domain);
+		return { open, disconnected, expiring };
+	}
+
+	async function reminders(): Promise<Array<[string[], string | undefined]>> {
+		const mail = await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp');
+		return mail.map((m) => [m.to, m.subject?.replace(/before .*/, 'before …')]);
+	}
+
+	it('as shipped (dry run) lists a pause for each mailbox a notification says disconnected, pauses none', async () => {
+		const { disconnected } = await openNotifications();
+		expect(disconnected.length).toBeGreaterThan(0);
+		await admin(stack.sandbox, 'DELETE', '/smtp');
+		const since = await lastRequest();
+
+		const result = await stack.n8n.execute(examples['act-on-notifications.json'].id);
+		expectNoError(result);
+		expect(nodeOutput(result, 'Would pause')).toEqual(
+			disconnected.map((id) => ({
+				action: `would pause mailbox ${id}: disconnected`,
+				account_id: id,
+			})),
+		);
+		expect(ranNodes(result)).not.toContain('Pause the mailbox');
+		expect(await changesSince(since)).toEqual([]);
+		// The renewal reminder changes nothing in the service: it is mailed in a dry run too.
+		expect(await reminders()).toEqual([
+			[['ops@team.sandbox.test'], 'Renew initech-news.org before …'],
+		]);
+	});
+
+	it('with the dry run off, "Run now" pauses each mailbox a notification says disconnected and emails a renewal reminder', async () => {
+		const { open, disconnected, expiring } = await openNotifications();
 		expect(disconnected.length).toBeGreaterThan(0);
 		expect(expiring).toEqual(['initech-news.org']);
 		await admin(stack.sandbox, 'DELETE', '/smtp');
 
-		const result = await stack.n8n.execute(examples['act-on-notifications.json'].id);
+		const result = await stack.n8n.execute(live['act-on-notifications.json'].id);
 		expectNoError(result);
 		expect(nodeOutput(result, 'Open notifications').map((n) => n.id)).toEqual(
 			open.map((n) => n.id),
 		);
 		expect(nodeOutput(result, 'Pause the mailbox').map((a) => a.id)).toEqual(disconnected);
+		expect(ranNodes(result)).not.toContain('Would pause');
 		for (const id of disconnected)
 			expect(
 				await service<{ alive: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`),
 			).toMatchObject({ alive: false });
-		const mail = await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp');
-		expect(mail.map((m) => [m.to, m.subject?.replace(/before .*/, 'before …')])).toEqual([
+		expect(await reminders()).toEqual([
 			[['ops@team.sandbox.test'], 'Renew initech-news.org before …'],
 		]);
+		const mail = await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp');
 		expect(mail[0].text).toContain('Domain initech-news.org expires soon');
 	});
 });
@@ -321,7 +400,7 @@ describe('example: catch up on disconnected mailboxes (schedule)', () => {
 			await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')
 		).filter((r) => r.method === 'POST' && /\/accounts\/\d+$/.test(r.path)).length;
 
-	it('"Run now" pauses exactly the disconnected mailboxes still warming; run again, it pauses nothing', async () => {
+	it('as shipped (dry run) lists the disconnected mailboxes still warming and pauses none; with it off, pauses exactly those, then nothing', async () => {
 		// Two warming mailboxes lose their connection, and no webhook hears of it.
 		const warming = (await accounts()).filter((a) => a.alive && !a.imap_issue);
 		for (const a of warming.slice(0, 2))
@@ -332,7 +411,19 @@ describe('example: catch up on disconnected mailboxes (schedule)', () => {
 			.sort((x, y) => x - y);
 		expect(expected.length).toBeGreaterThanOrEqual(2);
 
-		const result = await stack.n8n.execute(examples['pause-disconnected-catch-up.json'].id);
+		// Dry run: the would-be pauses listed, nothing asked of the service but reads.
+		const since = await lastRequest();
+		const dry = await stack.n8n.execute(examples['pause-disconnected-catch-up.json'].id);
+		expectNoError(dry);
+		expect(
+			nodeOutput(dry, 'Would pause').sort((x, y) => Number(x.account_id) - Number(y.account_id)),
+		).toEqual(
+			expected.map((id) => ({ action: `would pause mailbox ${id}: disconnected`, account_id: id })),
+		);
+		expect(ranNodes(dry)).not.toContain('Pause the account');
+		expect(await changesSince(since)).toEqual([]);
+
+		const result = await stack.n8n.execute(live['pause-disconnected-catch-up.json'].id);
 		expectNoError(result);
 		const paused = nodeOutput(result, 'Pause the account')
 			.map((a) => Number(a.id))
@@ -343,7 +434,7 @@ describe('example: catch up on disconnected mailboxes (schedule)', () => {
 
 		// Safe to repeat: nothing left to pause, no request sent.
 		const before = await pauseRequests();
-		const again = await stack.n8n.execute(examples['pause-disconnected-catch-up.json'].id);
+		const again = await stack.n8n.execute(live['pause-disconnected-catch-up.json'].id);
 		expectNoError(again);
 		expect(nodeOutput(again, 'Pause the account')).toEqual([]);
 		expect(await pauseRequests()).toBe(before);
@@ -406,7 +497,7 @@ describe('example: weekly deliverability report', () => {
 });
 
 describe('example: batch reconnect', () => {
-	it('reconnects exactly the accounts with an IMAP issue in one batch and waits for the task', async () => {
+	it('as shipped (dry run) lists the accounts with an IMAP issue; with it off, reconnects exactly those in one batch', async () => {
 		// What the sandbox says before the run: every listed account, read one by one (imap_issue is single-form only).
 		const listed: number[] = [];
 		for (let page = 0; ; page++) {
@@ -425,7 +516,23 @@ describe('example: batch reconnect', () => {
 		}
 		expect(withIssue.length).toBeGreaterThan(0);
 
-		const result = await stack.n8n.execute(examples['batch-reconnect.json'].id);
+		// Dry run: one would-be reconnect per account with an IMAP issue, nothing asked of the service but reads.
+		const since = await lastRequest();
+		const dry = await stack.n8n.execute(examples['batch-reconnect.json'].id);
+		expectNoError(dry);
+		expect(
+			nodeOutput(dry, 'Would reconnect').sort(
+				(x, y) => Number(x.account_id) - Number(y.account_id),
+			),
+		).toEqual(
+			[...withIssue]
+				.sort((a, b) => a - b)
+				.map((id) => ({ action: `would reconnect mailbox ${id}: disconnected`, account_id: id })),
+		);
+		expect(ranNodes(dry)).not.toContain('Reconnect and wait');
+		expect(await changesSince(since)).toEqual([]);
+
+		const result = await stack.n8n.execute(live['batch-reconnect.json'].id);
 		expectNoError(result);
 		expect(nodeOutput(result, 'All accounts')).toHaveLength(listed.length);
 		const collected = nodeOutput(result, 'Collect IDs');
@@ -647,5 +754,73 @@ describe('example: placement drop alert', () => {
 		expect(nodeOutput(again.result, 'Only new drops')).toEqual([]);
 		expect(ranNodes(again.result)).not.toContain('Email the alert');
 		expect(again.mail).toEqual([]);
+	});
+});
+
+describe('examples started by a disconnection, as shipped (dry run)', () => {
+	const webhookExamples = ['auto-pause-on-disconnect.json', 'reconnect-on-disconnect.json'];
+
+	afterAll(async () => {
+		for (const file of webhookExamples)
+			await stack.n8n.api('POST', `/workflows/${examples[file].id}/deactivate`);
+	});
+
+	it('auto-pause and reconnect list what they would do for the disconnected mailbox and change nothing', async () => {
+		for (const file of webhookExamples)
+			expect((await stack.n8n.api('POST', `/workflows/${examples[file].id}/activate`)).status).toBe(
+				200,
+			);
+		await waitFor('both alerts', async () => (await n8nAlerts(stack)).length === 2, 30000);
+		// A mailbox still warming and connected: a disconnection is what both examples act on.
+		let mailbox = 0;
+		for (let id = 2; !mailbox; id++) {
+			const a = await service<{ alive: boolean; imap_issue: boolean }>(
+				stack.sandbox,
+				'GET',
+				`/accounts/${id}`,
+			);
+			if (a.alive && !a.imap_issue) mailbox = id;
+		}
+		const before = await Promise.all(
+			webhookExamples.map(async (f) => (await workflowExecutions(stack, examples[f].id)).length),
+		);
+		const since = await lastRequest();
+		await admin(stack.sandbox, 'POST', `/accounts/${mailbox}/disconnect`);
+		const runs = await Promise.all(
+			webhookExamples.map((f, i) =>
+				waitFor(
+					`the run of ${f}`,
+					async () => {
+						const list = await workflowExecutions(stack, examples[f].id);
+						return list.length > before[i] && isFinished(list[0].status) && list[0];
+					},
+					60000,
+					500,
+				),
+			),
+		);
+		for (const run of runs) expect(run.status).toBe('success');
+		const [paused, reconnected] = await Promise.all(
+			runs.map((run) => executionRunData(stack, run.id)),
+		);
+		expect(runOutput(paused, 'Would pause')).toEqual([
+			{ action: `would pause mailbox ${mailbox}: disconnected`, account_id: mailbox },
+		]);
+		expect(paused['Pause the account']).toBeUndefined();
+		expect(runOutput(reconnected, 'Would reconnect')).toEqual([
+			{
+				action: `would reconnect mailbox ${mailbox}: disconnected (and pause it if it stays disconnected)`,
+				account_id: mailbox,
+			},
+		]);
+		expect(reconnected['Reconnect and wait']).toBeUndefined();
+		expect(await changesSince(since)).toEqual([]);
+		expect(
+			await service<{ alive: boolean; imap_issue: boolean }>(
+				stack.sandbox,
+				'GET',
+				`/accounts/${mailbox}`,
+			),
+		).toMatchObject({ alive: true, imap_issue: true });
 	});
 });

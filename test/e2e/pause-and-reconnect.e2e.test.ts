@@ -26,11 +26,16 @@ interface Execution {
 	status: string;
 }
 
-const pause = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
+// Both with their dry run off: they pause and reconnect for real.
+const pause = loadExamples({ dryRun: false }).find(
+	(e) => e.file === 'auto-pause-on-disconnect.json',
+)!;
 // Gives up after 30 seconds instead of 5 minutes, so the broken case is quick.
-const reconnect = exampleWith('reconnect-on-disconnect.json', {
-	'Reconnect and wait': { timeoutMinutes: 0.5 },
-});
+const reconnect = exampleWith(
+	'reconnect-on-disconnect.json',
+	{ 'Reconnect and wait': { timeoutMinutes: 0.5 } },
+	{ dryRun: false },
+);
 
 let stack: Stack;
 

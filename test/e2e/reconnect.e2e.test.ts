@@ -26,10 +26,12 @@ interface Execution {
 	mode: string;
 }
 
-// The example's own waits shortened so the broken branch takes seconds.
-const example = exampleWith('reconnect-on-disconnect.json', {
-	'Reconnect and wait': { pollInterval: 1, timeoutMinutes: 0.1 },
-});
+// The example's own waits shortened so the broken branch takes seconds; its dry run off, so it acts.
+const example = exampleWith(
+	'reconnect-on-disconnect.json',
+	{ 'Reconnect and wait': { pollInterval: 1, timeoutMinutes: 0.1 } },
+	{ dryRun: false },
+);
 // Always Output Data on: with every item on Not Yet, n8n 2.x also puts an empty item on Completed.
 example.nodes.find((n) => n.name === 'Reconnect and wait')!.alwaysOutputData = true;
 

@@ -37,7 +37,10 @@ import {
 } from './support';
 import type { N8n } from '../../support/n8n-process';
 
-const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
+// Dry run off: the example pauses.
+const example = loadExamples({ dryRun: false }).find(
+	(e) => e.file === 'auto-pause-on-disconnect.json',
+)!;
 const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
 	n.type.endsWith('.deliverabilityAlertTrigger'),
 )!;
