@@ -363,22 +363,27 @@ save and publish again to act; see each sticky note):
      disconnect" (${open('reconnect-on-disconnect.json')}) reconnects instead and pauses only a
      mailbox that stays disconnected: unpublish Auto-pause, turn the reconnect's dry run off, publish it,
      disconnect account 3: it is reconnected about 15 s later and never paused.
-  3. Domain health        ${open('weekly-domain-health.json')}   ("Run now" → one summary item)
+  3. Domain health        ${open('weekly-domain-health.json')}
+     "Execute workflow" (with two triggers the button reads "Execute workflow from …", the trigger n8n picked;
+     either gives the same run): one summary item.
   4. Notifications        ${open('act-on-notifications.json')}
      Needs open disconnection notifications: the sandbox starts with five, and every disconnection adds one
      (curl -X POST ${sandboxInfo.adminUrl}/accounts/12/disconnect; while "Reconnect on disconnect" is published it
-     repairs the mailbox, which closes its notification). "Run now": a dry run, "Would pause" lists each
-     mailbox they say disconnected; the renewal reminder for the expiring domain is emailed anyway (to
-     ops@team.sandbox.test, the sandbox's SMTP: see ${sandboxInfo.adminUrl}/smtp). Set dry_run to false in "Settings" and run "Run now" again: they are paused.
-     Publish it to poll every 5 minutes instead (no public URL needed).
+     repairs the mailbox, which closes its notification). Open the arrow beside "Execute workflow" and pick
+     "Run now" (the button may read "from New notification", which fetches only the newest notification as a
+     test event). A dry run: "Would pause" lists each mailbox they say disconnected; the renewal reminder
+     for the expiring domain is emailed anyway (to ops@team.sandbox.test, the sandbox's SMTP: see
+     ${sandboxInfo.adminUrl}/smtp). Set dry_run to false in "Settings" and run from "Run now" again: they
+     are paused. Publish it to poll every 5 minutes instead (no public URL needed).
   5. Batch reconnect      ${open('batch-reconnect.json')}
-     "Run now": a dry run, "Would reconnect" lists every mailbox with an IMAP issue. Set dry_run to
+     "Execute workflow": a dry run, "Would reconnect" lists every mailbox with an IMAP issue. Set dry_run to
      false in "Settings" and run it again: they are reconnected in one batch, which the sandbox also resumes;
      one item per mailbox says reconnected, still failing or skipped. Their notifications close with it: run
      step 4 first.
   6. Weekly report        ${open('weekly-report.json')}
-     "Run now", then open "Report": an HTML page with bar charts (warming placement, spam tests, domains);
-     it is also emailed through "${CREDENTIAL_NAMES.smtp}" (see ${sandboxInfo.adminUrl}/smtp).
+     "Execute workflow" (from "Run now" or "Every Monday 08:00": the same run), then open "Report": an HTML page
+     with bar charts (warming placement, spam tests, domains); it is also emailed through "${CREDENTIAL_NAMES.smtp}"
+     (see ${sandboxInfo.adminUrl}/smtp).
   7. After a send        ${open('spam-test-after-send.json')}
      Publish it, let seed copies arrive a minute late, then announce a campaign:
        curl -X POST ${sandboxInfo.adminUrl}/settings -H 'content-type: application/json' -d '{"seedDelayMs":60000}'
@@ -392,14 +397,15 @@ save and publish again to act; see each sticky note):
        header  Authorization: Bearer ${mcpToken}   (credential "${CREDENTIAL_NAMES.mcp}", new each run)
      It lists six Deliverability tools; "Create spam test" spends a sandbox credit.
   9. Placement drop alert ${open('placement-drop-alert.json')}
-     "Run now": nothing dropped, so nothing is sent. Make a drop (three stable weeks of an automated test's
-     spam tests, then today's in Gmail's spam; a mailbox's warming mail to Gmail in spam all week):
+     "Execute workflow" (from "Run now" or "Every morning 07:00": the same run): nothing dropped, so nothing
+     is sent. Make a drop (three stable weeks of an automated test's spam tests, then today's in Gmail's spam;
+     a mailbox's warming mail to Gmail in spam all week):
        curl -X POST ${sandboxInfo.adminUrl}/spam_tests/history -H 'content-type: application/json' \\
          -d '{"automated_test_id":1,"tests":[{"days_ago":21},{"days_ago":14},{"days_ago":7},{"days_ago":0,"inbox_percent":{"gmail":20}}]}'
        curl -X POST ${sandboxInfo.adminUrl}/accounts/115/warming -H 'content-type: application/json' \\
          -d '{"spam_percent":100,"days":7,"provider":"gmail"}'
-     "Run now" again: one email names both, with what changed and the fixes (see ${sandboxInfo.adminUrl}/smtp);
-     a third run finds the same drops and sends nothing new.
+     "Execute workflow" again: one email names both, with what changed and the fixes (see
+     ${sandboxInfo.adminUrl}/smtp); a third run finds the same drops and sends nothing new.
   10. Add a "Deliverability" node to a new workflow: every resource and operation of the API is there.${others}
 
 n8n log: ${path.join(userFolder, 'n8n.log')}${args.verbose ? '' : ' (or npm start -- --verbose)'}
