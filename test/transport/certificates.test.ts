@@ -12,7 +12,8 @@ import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigg
 import { resetPacers } from '../../nodes/shared/pacer';
 import { certificateWording, tlsFailureOf } from '../../nodes/shared/transport/certificates';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { runNode, triggerHarness } from '../../support/harness';
+import { runNode } from '../../support/harness';
+import { triggerHarness } from '../../support/trigger-harness';
 import { admin } from '../../support/sandbox-admin';
 import { makeRunCa, type RunCa } from '../../support/tls-ca';
 import { countConnects } from './connects';

@@ -12,7 +12,7 @@ import {
 	armingOf,
 	rememberListed,
 } from '../../nodes/DeliverabilityNotificationTrigger/memory';
-import type { PollEngine } from '../../support/harness';
+import type { PollEngine } from '../../support/poll-harness';
 import { useSandbox } from '../nodes/context';
 import { closeOpenNotifications, enginePoller, idsOf, pollsBackToBack } from './polling';
 

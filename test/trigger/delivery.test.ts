@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { HookHarness } from '../../support/harness';
+import type { HookHarness } from '../../support/trigger-harness';
 import { useSandbox } from '../nodes/context';
 import { activate, alerts, nextWebhookId, trigger, webhookId } from './helpers';
 import type { DeliveryLogEntry } from '../../sandbox/store';

@@ -32,7 +32,7 @@ import { persist, savedIds, savePolicy } from '../../nodes/DeliverabilityAlertTr
 import { newSecret, storeVerifier, verify } from '../../nodes/DeliverabilityAlertTrigger/secret';
 import { matches } from '../../nodes/DeliverabilityAlertTrigger/wanted';
 import { EVENTS } from '../../nodes/shared/events';
-import { triggerHarness } from '../../support/harness';
+import { triggerHarness } from '../../support/trigger-harness';
 
 type Scope = NonNullable<ReturnType<typeof memoryScope>>;
 

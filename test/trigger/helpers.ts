@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { verify } from '../../nodes/DeliverabilityAlertTrigger/secret';
-import { triggerHarness, type HookHarness } from '../../support/harness';
+import { triggerHarness, type HookHarness } from '../../support/trigger-harness';
 import type { NodeTestContext } from '../nodes/context';
 import type { Alert } from '../../sandbox/store';
 

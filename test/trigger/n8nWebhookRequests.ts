@@ -11,7 +11,7 @@
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { savedIds } from '../../nodes/DeliverabilityAlertTrigger/savedMemory';
-import { triggerHarness, type HookHarness } from '../../support/harness';
+import { triggerHarness, type HookHarness } from '../../support/trigger-harness';
 import type { NodeTestContext } from '../nodes/context';
 import { activate, registeredSecret, trigger, webhookId, WEBHOOK_BASE } from './helpers';
 

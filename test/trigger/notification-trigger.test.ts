@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
-import type { PollOptions } from '../../support/harness';
+import type { PollOptions } from '../../support/poll-harness';
 import { byId, useSandbox } from '../nodes/context';
 import { closeOpenNotifications, credentialsOf, idsOf, poller, pollsBackToBack } from './polling';
 

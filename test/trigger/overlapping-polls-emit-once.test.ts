@@ -3,7 +3,7 @@
  * from the same memory; with durable cursors both would commit. The trigger lets one of them run: each notification
  * is emitted once, and a poll that gave way loses nothing (the next poll reads the memory afresh).
  */
-import type { PollEngine } from '../../support/harness';
+import type { PollEngine } from '../../support/poll-harness';
 import { useSandbox } from '../nodes/context';
 import { enginePoller, idsOf, pollsBackToBack } from './polling';
 

@@ -14,7 +14,7 @@ import {
 	type PollEngine,
 	type PollHarness,
 	type PollOptions,
-} from '../../support/harness';
+} from '../../support/poll-harness';
 import type { NodeTestContext } from '../nodes/context';
 
 /** The trigger's credential on the test file's sandbox: project A's key unless another is given. */

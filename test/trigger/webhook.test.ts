@@ -4,7 +4,7 @@
  * run with one item. Every answer is small JSON (never n8n's `firstEntryJson`): written by the node, or for an
  * accepted event handed to n8n, which sends it once the run exists.
  */
-import type { HookHarness } from '../../support/harness';
+import type { HookHarness } from '../../support/trigger-harness';
 import { useSandbox } from '../nodes/context';
 import { savedIds } from '../../nodes/DeliverabilityAlertTrigger/savedMemory';
 import {

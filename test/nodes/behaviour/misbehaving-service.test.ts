@@ -35,7 +35,9 @@ import {
 	showsFor,
 	type Ids,
 } from '../../../support/output-schemas';
-import { pollHarness, runNode, triggerHarness } from '../../../support/harness';
+import { runNode } from '../../../support/harness';
+import { pollHarness } from '../../../support/poll-harness';
+import { triggerHarness } from '../../../support/trigger-harness';
 
 /**
  * Milliseconds between two bytes of a trickle. Lists are asked for 2 items, so answers are a few KB at most: on a

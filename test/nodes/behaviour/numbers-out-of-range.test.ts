@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DeliverabilityNotificationTrigger } from '../../../nodes/DeliverabilityNotificationTrigger/DeliverabilityNotificationTrigger.node';
-import { pollHarness } from '../../../support/harness';
+import { pollHarness } from '../../../support/poll-harness';
 import { byId, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 20 });
