@@ -349,8 +349,9 @@ async function main(): Promise<void> {
   sandbox API    ${sandboxInfo.baseUrl}   (key A: ${sandboxInfo.apiKeys.A})
   sandbox admin  ${sandboxInfo.adminUrl}
 
-What to try (the examples that pause or reconnect start as a dry run: open "Settings", set dry_run to false,
-save and publish again to act; see each sticky note):
+What to try:
+  The examples that pause or reconnect start as a dry run: open "Settings", set dry_run to false, save and
+  publish again to act (each sticky note says so).
   1. Pre-send gate        ${open('pre-send-gate.json')}
      Click "Execute workflow": a spam test is created, the message goes to every seed over SMTP,
      the results come back and the IF node picks "send the campaign" or "hold it".
