@@ -6,6 +6,7 @@
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { Settings } from 'luxon';
 
 import { NOTHING_SENT } from '../../nodes/shared/invalidFields';
 import { Validator } from '../../nodes/shared/validation';
@@ -189,8 +190,30 @@ describe('dates', () => {
 				`Give it as DD/MM/YYYY (e.g. 31/12/2027) or pick a date. ${NOTHING_SENT}`,
 			]);
 		}
+		// What luxon writes for a year past 9999 (and may write with zeros in front for any year): a six-digit year is
+		// no date the service's DD/MM/YYYY can carry, so it is refused before any request, not sent as 31/12/2027.
+		const sixDigits = failure(() => v.ddmmyyyy('Expiry', '+002027-12-31'));
+		expect(sixDigits.message).toBe('Invalid "Expiry": "+002027-12-31" is not a date');
 		for (const value of [undefined, '', '  ', 20271231])
 			expect(why(() => v.ddmmyyyy('Expiry', value))).toBe('Invalid "Expiry": a date is required');
+	});
+});
+
+describe("dates the workflow's time zone skipped", () => {
+	afterEach(() => {
+		Settings.defaultZone = 'system';
+	});
+
+	// Samoa skipped 30 December 2011 and Kwajalein 21 August 1993: read in the workflow's zone, midnight of those days
+	// does not exist and the date would move to the next day. A date has no time: it is read as the day written.
+	it('30/12/2011 in Pacific/Apia stays 30/12/2011', () => {
+		Settings.defaultZone = 'Pacific/Apia';
+		expect(v.ddmmyyyy('Expiry', '30/12/2011')).toBe('30/12/2011');
+	});
+
+	it('21/8/1993 (one-digit month) in Pacific/Kwajalein stays 21/08/1993', () => {
+		Settings.defaultZone = 'Pacific/Kwajalein';
+		expect(v.ddmmyyyy('Expiry', '21/8/1993')).toBe('21/08/1993');
 	});
 });
 
