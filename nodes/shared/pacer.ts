@@ -155,9 +155,10 @@ function hash(text: string): string {
 	}
 	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
 	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-	// Any other mix of h1 and h2 keeps distinct keys apart just as well (a map key, never shown).
-	// Stryker disable next-line ArithmeticOperator: equivalent, see the line above
-	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+	// The 21 low bits of h2 above the 32 of h1: a 53-bit key (a map key, never shown).
+	const high = 4294967296 * (2097151 & h2);
+	// Stryker disable next-line ArithmeticOperator: high minus the low 32 bits keeps distinct keys apart as well
+	return (high + (h1 >>> 0)).toString(36);
 }
 
 /**

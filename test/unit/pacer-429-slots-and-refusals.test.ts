@@ -4,6 +4,9 @@
  * of a refused connection, and one pacer per key and base URL. Decided on a clock that only moves when the pacer
  * sleeps, so every start time is exact; one test uses the real clock to show that waiting blocks nothing else.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
 import { Pacer, pacerFor, resetPacers, type PacerClock } from '../../nodes/shared/pacer';
 import { MAX_IN_FLIGHT, pacerPolicy } from '../../nodes/shared/pacerPolicy';
 import { SendLog } from '../../nodes/shared/sendLog';
@@ -36,6 +39,12 @@ async function starts(pacer: Pacer, clock: StepClock, count: number): Promise<nu
 		release();
 	}
 	return times;
+}
+
+/** A full garbage collection, as `node --expose-gc` offers it (turned on here, for this test process only). */
+function collectGarbage(): void {
+	v8.setFlagsFromString('--expose-gc');
+	(vm.runInNewContext('gc') as () => void)();
 }
 
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]);
@@ -86,6 +95,19 @@ describe('after a 429', () => {
 		expect(gaps(await starts(pacer, clock, 2))).toEqual([10]);
 	});
 
+	it('narrows to exactly 1 ms above the configured spacing before it snaps back, not at it', async () => {
+		// A crafted rate: 10 per second with a 0.96 margin spaces 96 ms; a 429 capped at 100 ms and one success narrow
+		// the spacing to 97 ms, 1 ms above the configured one: it is kept, and only the next success snaps back.
+		pacerPolicy.spacingMargin = 0.96;
+		pacerPolicy.maxIntervalMs = 100;
+		const { pacer, clock } = pacerAt(10);
+		pacer.throttled(0);
+		pacer.succeeded();
+		expect(gaps(await starts(pacer, clock, 2))).toEqual([97]);
+		pacer.succeeded();
+		expect(gaps(await starts(pacer, clock, 2))).toEqual([96]);
+	});
+
 	it("the credential's rate, set again on every request, keeps the widened spacing", async () => {
 		const { pacer, clock } = pacerAt(100);
 		pacer.throttled(0);
@@ -129,11 +151,19 @@ describe('the rate', () => {
 });
 
 describe('the send log', () => {
-	it('remembers only the last N requests however many were sent (a long-running n8n keeps its memory)', () => {
+	it('lets go of a request once N newer ones started (a long-running n8n keeps its memory)', async () => {
 		const log = new SendLog();
 		log.configure(3, 1000);
-		for (let i = 0; i < 100; i++) log.ended(log.started(i * 10), i * 10 + 5, 'answered');
-		expect((log as unknown as { sent: unknown[] }).sent).toHaveLength(3);
+		let first: WeakRef<object> | undefined;
+		(() => {
+			const entry = log.started(0);
+			log.ended(entry, 5, 'answered');
+			first = new WeakRef(entry);
+		})();
+		for (let i = 1; i <= 3; i++) log.ended(log.started(i * 10), i * 10 + 5, 'answered');
+		await new Promise((resolve) => setImmediate(resolve));
+		collectGarbage();
+		expect(first!.deref()).toBeUndefined();
 	});
 
 	it('a request that got no answer is not taken as the fastest round trip', () => {
@@ -245,6 +275,11 @@ describe('one pacer per key and base URL', () => {
 		expect(pacerFor('http://one/api/v1', 'key-2', 20)).not.toBe(a);
 		expect(pacerFor('http://one/api/v1', 'key-1-', 20)).not.toBe(a);
 		expect(pacerFor('http://two/api/v1', 'key-1', 20)).not.toBe(a);
+		// Two keys whose hash has no high bits at all (found by search): each still gets its own pacer, so one
+		// credential's 429 never slows another down.
+		expect(pacerFor('http://one/api/v1', 'api-key-2276376', 20)).not.toBe(
+			pacerFor('http://one/api/v1', 'api-key-3335560', 20),
+		);
 		resetPacers();
 		expect(pacerFor('http://one/api/v1', 'key-1', 20)).not.toBe(a);
 		// The credential's rate is applied: 20 per second spaces two requests 50 ms apart.
