@@ -30,13 +30,23 @@ it('names the secret fields of the service and its credentials, not the document
 		'session_token',
 		'authToken',
 		'push_tokens',
+		'passwd',
+		'secret_at_rest',
+		'analysis_api_key',
 	];
 	const kept = [
 		'outlook_client_secret_expires_at',
 		'has_refresh_token',
 		'outlook_client_id',
 		'is_password_set',
+		'isPasswordSet',
+		'hasSecret',
 		'password_changed_at',
+		'secretRotatedAt',
+		'token_issued_on',
+		'passwordSetOn',
+		'client_secret_expires',
+		'secretExpires',
 		'tokenized',
 		'email',
 	];
