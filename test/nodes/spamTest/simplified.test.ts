@@ -8,7 +8,7 @@
  * stryker.config.mjs).
  */
 import nodemailer from 'nodemailer';
-import type { INode, IDataObject } from 'n8n-workflow';
+import type { INode, IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -19,8 +19,9 @@ import {
 	inboxThresholds,
 	providerGroup,
 	simplifySpamTest,
-	thresholdOptions,
 } from '../../../nodes/Deliverability/resources/spamTest/shared/simplified';
+import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
+import { showsFor } from '../../../support/output-schemas';
 import { Validator } from '../../../nodes/shared/validation';
 import { byId, jsonOf, useSandbox } from '../context';
 
@@ -525,25 +526,21 @@ describe('the simplifier alone', () => {
 			});
 		});
 
-		it('are the options Pass At Inbox (80) and Warn At Inbox (60), in percent from 0 to 100', () => {
-			expect(thresholdOptions).toStrictEqual([
-				{
-					displayName: 'Pass At Inbox (%)',
-					name: 'passAtInbox',
-					type: 'number',
-					default: 80,
-					description:
-						'Simplify: the share of seed copies in the inbox (0 to 100) at or above which the verdict is pass',
-				},
-				{
-					displayName: 'Warn At Inbox (%)',
-					name: 'warnAtInbox',
-					type: 'number',
-					default: 60,
-					description:
-						'Simplify: the inbox share (0 to 100) at or above which a test below Pass At Inbox gets warn; below it, fail',
-				},
+		it('are shown in Spam Test → Get as Pass At Inbox (%) and Warn At Inbox (%): numbers, 80 and 60, each saying its range and verdict', () => {
+			const options = new Deliverability().description.properties.find(
+				(p) => p.name === 'options' && showsFor(p, 'spamTest', 'get'),
+			)?.options as INodeProperties[];
+			const shown = ['passAtInbox', 'warnAtInbox'].map((name) => {
+				const option = options.find((o) => o.name === name)!;
+				return [option.displayName, option.type, option.default];
+			});
+			expect(shown).toEqual([
+				['Pass At Inbox (%)', 'number', 80],
+				['Warn At Inbox (%)', 'number', 60],
 			]);
+			const said = (name: string) => options.find((o) => o.name === name)!.description ?? '';
+			expect(said('passAtInbox')).toMatch(/0 to 100.*\bpass\b/);
+			expect(said('warnAtInbox')).toMatch(/0 to 100.*\bwarn\b.*\bfail\b/);
 		});
 
 		it('Warn At Inbox equal to Pass At Inbox is accepted; above it, or outside 0 to 100, is refused naming the field', () => {
