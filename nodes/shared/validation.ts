@@ -25,8 +25,8 @@ const NOTHING_FIX =
 
 /**
  * The fix when the input item is empty ({}): that is the item n8n hands on when the node before
- * output nothing and has Always Output Data on (on 2.x also on Completed when every item went to Not
- * Yet), so the action that item reached must not run, and the user must learn why it did not.
+ * output nothing and has Always Output Data on (on 2.x also on Completed when every item went to
+ * Not Yet), so the action that item reached must not run, and the user must learn why it did not.
  */
 const EMPTY_ITEM_FIX =
 	'The input item is empty ({}). n8n passes on such an item when the node before output nothing on this branch and has Always Output Data on (in its Settings; on n8n 2.x also on Completed when every item went to Not Yet), or from a Manual Trigger. Turn Always Output Data off on the node before, so that an empty branch runs nothing, or connect this node where the items carry the value.';
