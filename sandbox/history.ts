@@ -127,15 +127,18 @@ export const historyRoutes: AdminRoute[] = [
 			const created = body.tests.map((entry: unknown, index) => {
 				if (!isRecord(entry)) throw badRequest(`tests[${index}] must be an object`);
 				const daysAgo = entry.days_ago;
-				if (typeof daysAgo !== 'number' || daysAgo < 0 || daysAgo > 365)
-					throw badRequest(`tests[${index}].days_ago must be a number from 0 to 365`);
-				return { daysAgo, shares: sharesOf(entry, index) };
+				if (typeof daysAgo !== 'number' || daysAgo < 0 || daysAgo > 3650)
+					throw badRequest(`tests[${index}].days_ago must be a number from 0 to 3650`);
+				const own = entry.seedlist ?? seedlist;
+				if (![1, 2, 3, 4].includes(own as number))
+					throw badRequest(`tests[${index}].seedlist must be 1, 2, 3 or 4`);
+				return { daysAgo, shares: sharesOf(entry, index), seedlist: own as number };
 			});
 			// Oldest first, so creation order and dates agree.
 			created.sort((a, b) => b.daysAgo - a.daysAgo);
 			return ok(
-				created.map(({ daysAgo, shares }) =>
-					pastTest(store, project, seedlist as number, daysAgo, shares, {
+				created.map(({ daysAgo, shares, seedlist: own }) =>
+					pastTest(store, project, own, daysAgo, shares, {
 						sender,
 						subject,
 						automatedTestId,

@@ -256,6 +256,15 @@ export async function sampleIds(sandbox: Sandbox): Promise<Ids> {
 		automated_test_id: automatedTest.id,
 		tests: [{ days_ago: 15 }, { days_ago: 8 }, { days_ago: 1, inbox_percent: { gmail: 25 } }],
 	});
+	// And a week of warming mail to Gmail landing in spam, so Get Warming Trend shows a drop with its
+	// providers and fix.
+	await admin(sandbox, 'POST', `/accounts/${account.id}/warming`, {
+		spam_percent: 80,
+		days: 7,
+		provider: 'gmail',
+		sent_per_day: 10,
+		before: { sent_per_day: 10, spam_percent: 0 },
+	});
 	return {
 		accountId: account.id,
 		accountIds: String(account.id),

@@ -56,8 +56,12 @@ function dayNumbersFor(
 	const mine = drop && (drop.provider ?? provider) === provider;
 	const dropped = mine && day >= drop.since;
 	// Exact warming the admin API set: a fixed count a day, the messages not in spam all in INBOX.
+	// With exact counts before the drop, the providers a drop does not name keep them on every day.
 	const exact = !mine
-		? null
+		? (drop?.before ?? null) && {
+				sent: drop!.before!.sentPerDay,
+				spamPercent: drop!.before!.spamPercent,
+			}
 		: dropped
 			? drop.sentPerDay === null
 				? null

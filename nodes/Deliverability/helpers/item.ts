@@ -33,7 +33,7 @@ import { isTool, toolWait } from './toolMode';
 export type ItemRequest = Omit<RequestTarget, 'itemIndex'> & RequestMethodAndKind;
 
 /** A page-numbered list of this item (pagination.ts). */
-type ItemListRequest = Omit<RequestTarget, 'itemIndex'> & { pageSize: number };
+type ItemListRequest = Omit<Parameters<typeof apiRequestAllItems>[1], 'itemIndex'>;
 
 /**
  * The item's parameters are read through it: `value` as the user gave it, or one of the readers

@@ -40,10 +40,17 @@ export const LOOKAHEAD_PAGES = 4;
  */
 export async function apiRequestAllItems(
 	session: Session,
-	request: RequestTarget & { pageSize: number },
+	request: RequestTarget & {
+		pageSize: number;
+		/**
+		 * Read no further once this says a page was the last one needed (a newest-first list read back
+		 * to a date); pages already asked for ahead are answered but not read.
+		 */
+		lastNeeded?: (page: IDataObject[]) => boolean;
+	},
 	limit?: number,
 ): Promise<IDataObject[]> {
-	const { pageSize: endpointPageSize, ...rest } = request;
+	const { pageSize: endpointPageSize, lastNeeded, ...rest } = request;
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.max(1, Math.min(MAX_PER_PAGE, limit));
 	const collected: IDataObject[] = [];
 	const seen = new Set<string>();
@@ -114,6 +121,7 @@ export async function apiRequestAllItems(
 			}
 			if (items.length === 0 || fresh === 0 || (size !== undefined && items.length < size))
 				return collected;
+			if (lastNeeded?.(items)) return collected;
 			if (size !== undefined && page > 0) fullPages++;
 			else if (size !== undefined) fullPages = 1;
 		}

@@ -43,16 +43,40 @@ describe('account getTrend', () => {
 		expect(drop).toMatchObject({ account_id: 2, days: 3, spam_percent: 60 });
 		expect(drop.spam_change as number).toBeGreaterThanOrEqual(40);
 		expect(drop.inbox_change as number).toBeLessThanOrEqual(-30);
+		expect(Object.keys(drop).slice(0, 4)).toEqual([
+			'account_id',
+			'verdict',
+			'verdict_reason',
+			'confidence',
+		]);
+		expect(drop).toMatchObject({
+			sent: 90,
+			inbox: 36,
+			spam: 54,
+			sent_before: 90,
+			inbox_before: 81,
+			spam_before: 9,
+			confidence: 99.9,
+		});
 		expect(drop.verdict_reason).toBe(
-			"Warming inbox 40 %, 50 points below the previous 3 days' share of 90 %; Warming spam 60 %, 50 points above the previous 3 days' share of 10 %",
+			"Warming inbox 36 of 90 messages (40 %), against 81 of 90 (90 %) in the 3 days before: 50 points lower, almost certainly not chance (at least 99.9 % confidence); Warming spam 54 of 90 messages (60 %), against 9 of 90 (10 %) in the 3 days before: 50 points higher, almost certainly not chance (at least 99.9 % confidence); by provider: dropped at Gmail, Outlook, other providers (each one's counts under providers)",
 		);
-		// Four graphs an account, reaching back two periods.
+		expect(drop.fixes).toEqual([
+			expect.objectContaining({
+				key: 'warming_drop',
+				problem: 'Warming placement dropped at Gmail, Outlook, other providers',
+			}),
+		]);
+		// Four graphs an account, reaching back two periods; only the one that dropped is read per provider.
 		const calls = await t.calls();
 		expect(calls.filter((c) => c.includes('/conversation_message_logs/2/'))).toEqual(
-			['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(
-				(c) => `GET /conversation_message_logs/2/sent/categories/graph/${c}?past_days=5`,
+			['', '&provider=gmail', '&provider=outlook', '&provider=others'].flatMap((p) =>
+				['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(
+					(c) => `GET /conversation_message_logs/2/sent/categories/graph/${c}?past_days=5${p}`,
+				),
 			),
 		);
+		expect(calls.filter((c) => c.includes('/conversation_message_logs/1/'))).toHaveLength(4);
 	});
 
 	it('the sums are the graphs’ own: last days against the days before', async () => {
@@ -84,7 +108,8 @@ describe('account getTrend', () => {
 		expect(out).toMatchObject({
 			account_id: 7,
 			verdict: 'not enough data',
-			verdict_reason: 'Fewer than 20 warming messages in the last 7 days and the 7 days before',
+			verdict_reason:
+				'Fewer than 20 warming messages in the last 7 days and the 7 days before (0 and 0)',
 		});
 	});
 
@@ -103,6 +128,70 @@ describe('account getTrend', () => {
 		const raw = jsonOf(await t.run(trend({ accountId: byId(2), output: 'raw' })));
 		expect(raw.map((r) => r.category)).toEqual(['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS']);
 		expect(raw[0].labels).toHaveLength(14);
+	});
+
+	it('warming with few messages: 2 of 2 in spam after 0 of 2 is not enough data, not an alarm', async () => {
+		await t.admin('POST', '/accounts/2/warming', {
+			spam_percent: 100,
+			days: 2,
+			provider: 'gmail',
+			sent_per_day: 1,
+			before: { sent_per_day: 1, spam_percent: 0 },
+		});
+		const [out] = jsonOf(
+			await t.run(
+				trend({ accountId: byId(2), days: 2, options: { provider: 'gmail', minMessages: 1 } }),
+			),
+		);
+		// 0 of 2 not in spam against 2 of 2: P = 1/C(4,2) = 1/6.
+		expect(out).toMatchObject({
+			verdict: 'not enough data',
+			confidence: 83.3,
+			sent: 2,
+			spam: 2,
+			sent_before: 2,
+			spam_before: 0,
+		});
+		expect(String(out.verdict_reason)).toContain(
+			'Warming spam 2 of 2 messages (100 %), against 0 of 2 (0 %) in the 2 days before: 100 points higher, too few messages to tell a drop from chance (83.3 % confidence, 95 % needed)',
+		);
+		expect(out).not.toHaveProperty('fixes');
+	});
+
+	it('a drop of all providers together names the one that dropped, with its own counts and a fix', async () => {
+		await t.admin('POST', '/accounts/2/warming', {
+			spam_percent: 80,
+			days: 3,
+			provider: 'outlook',
+			sent_per_day: 10,
+			before: { sent_per_day: 10, spam_percent: 0 },
+		});
+		const [out] = jsonOf(await t.run(trend({ accountId: byId(2), days: 3 })));
+		expect(out.verdict).toBe('dropped');
+		expect(String(out.verdict_reason)).toMatch(
+			/; by provider: dropped at Outlook \(each one's counts under providers\)$/,
+		);
+		const providers = out.providers as Record<string, IDataObject>;
+		expect(providers.outlook).toMatchObject({
+			verdict: 'dropped',
+			sent: 30,
+			spam: 24,
+			sent_before: 30,
+			spam_before: 0,
+		});
+		expect(providers.gmail).toMatchObject({
+			verdict: 'stable',
+			sent: 30,
+			spam: 0,
+			sent_before: 30,
+		});
+		expect(out.fixes).toEqual([
+			expect.objectContaining({
+				key: 'warming_drop',
+				problem: 'Warming placement dropped at Outlook',
+				fix: expect.stringContaining("Outlook.com's sender policies"),
+			}),
+		]);
 	});
 
 	it('refuses bad input before any request, every problem at once', async () => {

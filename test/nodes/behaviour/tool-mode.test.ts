@@ -150,13 +150,28 @@ describe('trends', () => {
 		]);
 		expect(answer[0]).toEqual(editor[0]);
 		expect(String(answer[0].verdict_reason)).toMatch(
-			/^Gmail inbox 25 %, 63 points below its 4-week average of 88 %/,
+			/^Gmail inbox 2 of 8 seeds \(25 %\), against 14 of 16 \(88 %\) in the 4 weeks before: 63 points lower, very unlikely to be chance/,
 		);
 		expect((answer[0].fixes as IDataObject[]).length).toBeGreaterThan(0);
 		for (const [n, brief] of answer.slice(1).entries()) {
-			const { sender, verdict, verdict_reason, inbox_percent } = editor[n + 1];
-			expect(brief).toEqual({ sender, verdict, verdict_reason, inbox_percent });
-			expect(String(verdict_reason)).toMatch(/^Inbox 90 %, the same as its 4-week average/);
+			// In brief, but with the counts the verdict rests on, now and before.
+			const { sender, verdict, verdict_reason, inbox_percent, inbox, seeds } = editor[n + 1];
+			const { inbox_percent_before, inbox_before, seeds_before } = editor[n + 1];
+			expect(brief).toEqual({
+				sender,
+				verdict,
+				verdict_reason,
+				inbox_percent,
+				inbox,
+				seeds,
+				inbox_percent_before,
+				inbox_before,
+				seeds_before,
+			});
+			expect(brief).toMatchObject({ inbox: 18, seeds: 20, inbox_before: 36, seeds_before: 40 });
+			expect(String(verdict_reason)).toMatch(
+				/^Inbox 18 of 20 seeds \(90 %\), against 36 of 40 \(90 %\) in the 4 weeks before: the same/,
+			);
 		}
 	});
 
@@ -224,17 +239,21 @@ describe('trends', () => {
 		};
 		await t.clearRequests();
 		const answer = jsonOf(await run(parameters, { tool: true, args: { account_id: 2 } }));
-		expect((await t.requests()).map((r) => r.path)).toEqual(
-			['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map(
-				(c) => `/conversation_message_logs/2/sent/categories/graph/${c}`,
+		// Four graphs, then, after a drop of all providers together, the same per provider to say which dropped.
+		expect((await t.requests()).map((r) => `${r.path} ${r.query.provider ?? ''}`.trim())).toEqual(
+			['', 'gmail', 'outlook', 'others'].flatMap((p) =>
+				['INBOX', 'CATEGORIES', 'SPAM', 'OTHERS'].map((c) =>
+					`/conversation_message_logs/2/sent/categories/graph/${c} ${p}`.trim(),
+				),
 			),
 		);
 		expect(answer).toEqual(jsonOf(await run(parameters, { tool: false, args: { account_id: 2 } })));
 		expect(answer).toHaveLength(1);
 		expect(JSON.stringify(answer).length).toBeLessThanOrEqual(TOOL_MAX_CHARS);
 		expect(answer[0]).toMatchObject({ account_id: 2, verdict: 'dropped' });
+		expect(answer[0]).toMatchObject({ sent: 90, spam: 54, sent_before: 90, spam_before: 9 });
 		expect(answer[0].verdict_reason).toBe(
-			"Warming inbox 40 %, 50 points below the previous 3 days' share of 90 %; Warming spam 60 %, 50 points above the previous 3 days' share of 10 %",
+			"Warming inbox 36 of 90 messages (40 %), against 81 of 90 (90 %) in the 3 days before: 50 points lower, almost certainly not chance (at least 99.9 % confidence); Warming spam 54 of 90 messages (60 %), against 9 of 90 (10 %) in the 3 days before: 50 points higher, almost certainly not chance (at least 99.9 % confidence); by provider: dropped at Gmail, Outlook, other providers (each one's counts under providers)",
 		);
 	});
 });

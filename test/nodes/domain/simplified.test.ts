@@ -71,6 +71,24 @@ describe('the verdict at the score thresholds (pass at 70, warn from 50)', () =>
 	});
 });
 
+describe('the DKIM fix', () => {
+	const dkimFix = (domain: IDataObject) =>
+		String(((simplify(domain).fixes as IDataObject[]).find((f) => f.key === 'dkim') ?? {}).fix);
+
+	it('names the selector the service reported, and a placeholder when it reported none', () => {
+		const invalid = { avg_score: 80, domain: 'acme.test', spf_valid: true, dmarc_valid: true };
+		expect(
+			dkimFix({ ...invalid, dkim_valid: false, dkim_value: 'v=DKIM1; p=', dkim_selector: 's1' }),
+		).toContain('as one record at s1._domainkey.acme.test starting with v=DKIM1');
+		expect(
+			dkimFix({ ...invalid, dkim_valid: false, dkim_value: '', dkim_selector: 'google' }),
+		).toContain('a public key to publish at google._domainkey.acme.test');
+		expect(
+			dkimFix({ ...invalid, dkim_valid: false, dkim_value: '', dkim_selector: ' ' }),
+		).toContain('a public key to publish at <selector>._domainkey.acme.test');
+	});
+});
+
 describe('expiry', () => {
 	it('an expired domain fails, however good its score, saying how long ago', () => {
 		expect(

@@ -29,19 +29,63 @@ describe('spamTest compare', () => {
 		const [out] = jsonOf(
 			await t.run(compare({ compare: 'automatedTest', automatedTestId: byId(2) })),
 		);
+		expect(Object.keys(out).slice(0, 4)).toEqual([
+			'automated_test_id',
+			'verdict',
+			'verdict_reason',
+			'confidence',
+		]);
 		expect(out).toMatchObject({
 			automated_test_id: 2,
 			verdict: 'dropped',
-			verdict_reason:
-				'Gmail inbox 25 %, 63 points below the earlier test of 88 %; Inbox 65 %, 25 points below the earlier test of 90 %',
-			earlier: { public_id: made[1].public_id, inbox_percent: 90, final_score: 9 },
-			later: { public_id: made[2].public_id, inbox_percent: 65, final_score: 6.5 },
+			earlier: {
+				public_id: made[1].public_id,
+				inbox_percent: 90,
+				inbox: 18,
+				seeds: 20,
+				final_score: 9,
+			},
+			later: {
+				public_id: made[2].public_id,
+				inbox_percent: 65,
+				inbox: 13,
+				seeds: 20,
+				final_score: 6.5,
+			},
 			inbox_change: -25,
 			final_score_change: -2.5,
-			providers: { gmail: { inbox_percent_before: 88, inbox_percent: 25, change: -63 } },
-			persisting: expect.arrayContaining([expect.objectContaining({ key: 'spam_copies' })]),
+			providers: {
+				gmail: {
+					inbox_percent_before: 88,
+					inbox_before: 7,
+					seeds_before: 8,
+					inbox_percent: 25,
+					inbox: 2,
+					seeds: 8,
+					change: -63,
+					confidence: 97.9,
+				},
+			},
 			resolved: [],
 		});
+		// Gmail 2 of 8 against 7 of 8: P = (9 + 36 × 7) / C(16, 8) = 261/12870 = 0.0203.
+		expect(out.verdict_reason).toMatch(
+			/^Gmail inbox 2 of 8 seeds \(25 %\), against 7 of 8 \(88 %\) in the earlier test: 63 points lower, unlikely to be chance \(97\.9 % confidence\); Inbox 13 of 20 seeds \(65 %\), against 18 of 20 \(90 %\) in the earlier test: 25 points lower, /,
+		);
+		// 7 of 20 copies in spam after 2 of 20 is a problem that got worse, not one that stayed, and it says so.
+		expect(out.persisting).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({
+					key: 'spam_copies',
+					change: 'worse',
+					problem: '7 of 20 seed copies landed in spam',
+					earlier_problem: '2 of 20 seed copies landed in spam',
+				}),
+			]),
+		);
+		expect(out.verdict_reason).toContain(
+			'; worse in the later test: 7 of 20 seed copies landed in spam, against 2 of 20 seed copies landed in spam',
+		);
 		expect((out.new as IDataObject[]).map((f) => f.key)).toEqual(['placement']);
 		expect((await t.requests()).at(-1)?.query).toMatchObject({
 			automated_test_id: '2',
@@ -79,6 +123,55 @@ describe('spamTest compare', () => {
 		expect(fresh.find((f) => f.key === 'dmarc')?.fix).toContain('_dmarc.spammy-offers.biz');
 		expect(await t.calls()).toEqual(
 			expect.arrayContaining([`GET /spam_tests/${clean}`, `GET /spam_tests/${spammy}`]),
+		);
+	});
+
+	it('placement better at Gmail and Outlook is improved, and Yahoo’s one copy of four is named as too few to tell', async () => {
+		const made = await history({
+			automated_test_id: 2,
+			tests: [
+				{ days_ago: 8, inbox_percent: { gmail: 50, outlook: 50, yahoo: 100 } },
+				{ days_ago: 1, inbox_percent: { gmail: 100, outlook: 100, yahoo: 75 } },
+			],
+		});
+		const [out] = jsonOf(
+			await t.run(
+				compare({
+					compare: 'ids',
+					earlierPublicId: byId(made[0].public_id),
+					publicId: byId(made[1].public_id),
+				}),
+			),
+		);
+		expect(out.verdict).toBe('improved');
+		const reason = String(out.verdict_reason);
+		expect(reason).toMatch(
+			/^Gmail inbox 8 of 8 seeds \(100 %\), against 4 of 8 \(50 %\) in the earlier test: 50 points higher, unlikely to be chance/,
+		);
+		expect(reason).toContain('Outlook inbox 8 of 8 seeds (100 %), against 4 of 8 (50 %)');
+		expect(reason).toContain(
+			'Inbox 19 of 20 seeds (95 %), against 12 of 20 (60 %) in the earlier test: 35 points higher',
+		);
+		expect(reason).toContain(
+			'Yahoo inbox 3 of 4 seeds (75 %), against 4 of 4 (100 %) in the earlier test: 25 points lower, too few seeds to tell a drop from chance (50 % confidence, 95 % needed)',
+		);
+	});
+
+	it('the same placement with a new blacklisting is not "no change": the new critical problems stand beside the verdict', async () => {
+		const [clean] = await history({ sender: 'news@acme-mail.com', tests: [{ days_ago: 3 }] });
+		const [listed] = await history({ sender: 'news@spammy-acme.biz', tests: [{ days_ago: 1 }] });
+		const [out] = jsonOf(
+			await t.run(
+				compare({
+					compare: 'ids',
+					earlierPublicId: byId(clean.public_id),
+					publicId: byId(listed.public_id),
+				}),
+			),
+		);
+		expect(out.verdict).toBe('stable');
+		expect(String(out.verdict_reason)).toMatch(
+			/^Inbox 18 of 20 seeds \(90 %\), against 18 of 20 \(90 %\) in the earlier test: the same; no measure moved past the thresholds \(drop at 10, improve at 10 points\); new in the later test: Listed on 2 domain blacklists: .* \(critical\); new in the later test: Sending IP listed on 1 blacklist: b\.barracudacentral\.org \(critical\)/,
 		);
 	});
 

@@ -46,39 +46,112 @@ describe('spamTest getTrend', () => {
 			[4, 'stable'],
 		]);
 		const [drop] = out;
-		// Seedlist 1: 8 Gmail/Google seeds (88 % = 7 of 8 in the inbox, 25 % = 2 of 8), 8 Outlook, 4 Yahoo.
+		// Seedlist 1: 8 Gmail/Google seeds (88 % = 7 of 8 in the inbox, 25 % = 2 of 8), 8 Outlook, 4 Yahoo; the
+		// three earlier tests pooled: 21 of 24 Gmail copies, 54 of 60 in all.
+		expect(Object.keys(drop).slice(0, 4)).toEqual([
+			'automated_test_id',
+			'subject',
+			'verdict',
+			'verdict_reason',
+		]);
 		expect(drop).toMatchObject({
 			automated_test_id: 2,
 			window_days: 28,
 			latest_public_id: made[3].public_id,
 			inbox_percent: 65,
+			inbox: 13,
+			seeds: 20,
 			inbox_percent_before: 90,
+			inbox_before: 54,
+			seeds_before: 60,
 			inbox_change: -25,
+			confidence: 99.7,
 			providers: {
-				gmail: { inbox_percent: 25, inbox_percent_before: 88, change: -63 },
+				gmail: {
+					inbox_percent: 25,
+					inbox: 2,
+					seeds: 8,
+					inbox_percent_before: 88,
+					inbox_before: 21,
+					seeds_before: 24,
+					change: -63,
+					confidence: 99.7,
+				},
 				outlook: { inbox_percent: 88, inbox_percent_before: 88, change: 0 },
-				yahoo: { inbox_percent: 100, inbox_percent_before: 100, change: 0 },
+				yahoo: { inbox: 4, seeds: 4, inbox_before: 12, seeds_before: 12, change: 0 },
 			},
 			tests_before: 3,
 			pending: 0,
 			based_on: [made[3].public_id, made[2].public_id, made[1].public_id, made[0].public_id],
 		});
 		expect(drop.verdict_reason).toBe(
-			'Gmail inbox 25 %, 63 points below its 4-week average of 88 %; Inbox 65 %, 25 points below its 4-week average of 90 %',
+			'Gmail inbox 2 of 8 seeds (25 %), against 21 of 24 (88 %) in the 4 weeks before: 63 points lower, very unlikely to be chance (99.7 % confidence); Inbox 13 of 20 seeds (65 %), against 54 of 60 (90 %) in the 4 weeks before: 25 points lower, unlikely to be chance (98.5 % confidence)',
 		);
 		expect(drop.final_score).toBe(6.5);
 		expect(drop.final_score_before).toBe(9);
-		expect(drop.fixes).toEqual(
-			expect.arrayContaining([expect.objectContaining({ key: 'placement' })]),
+		// The drop's own fix first, naming Gmail; the latest test's problems after it, each saying whether the
+		// earlier tests had it too.
+		const fixes = drop.fixes as IDataObject[];
+		expect(fixes[0]).toMatchObject({
+			key: 'placement_drop',
+			problem: 'Inbox placement dropped at Gmail',
+		});
+		expect(String(fixes[0].fix)).toContain("Gmail's sender guidelines");
+		expect(fixes).toEqual(
+			expect.arrayContaining([expect.objectContaining({ key: 'placement', in_earlier_tests: 0 })]),
 		);
 		expect(String(out[1].verdict_reason)).toMatch(
-			/^Inbox 90 %, the same as its 4-week average \(90 %\); no measure moved past the thresholds/,
+			/^Inbox 18 of 20 seeds \(90 %\), against 36 of 40 \(90 %\) in the 4 weeks before: the same; no measure moved past the thresholds/,
 		);
+		expect(out[1]).not.toHaveProperty('confidence');
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
-		// Every page walked, newest first, no filter the user did not set.
+		// Newest first: the first page already reaches back past the window (the seed tests are from 2025), so no
+		// other page is read; no filter the user did not set.
 		const log = (await t.requests()).filter((r) => r.path === '/spam_tests');
-		expect(log.map((r) => r.query.page)).toEqual(['0', '1']);
+		expect(log.map((r) => r.query.page)).toEqual(['0']);
 		expect(log[0].query).toEqual({ page: '0', per_page: '100' });
+	});
+
+	it('one Yahoo seed of four in spam is 25 points but no alarm: not enough data, saying why', async () => {
+		await history({
+			automated_test_id: 2,
+			tests: [
+				{ days_ago: 15, default_inbox_percent: 100 },
+				{ days_ago: 8, default_inbox_percent: 100 },
+				{ days_ago: 1, default_inbox_percent: 100, inbox_percent: { yahoo: 75 } },
+			],
+		});
+		const [out] = jsonOf(await t.run(trend()));
+		// 3 of 4 against 8 of 8: P = 1 − C(11,4)/C(12,4) = 1/3, so 66.6 % confidence (rounded down).
+		expect(out).toMatchObject({ verdict: 'not enough data', confidence: 66.6 });
+		expect(out.verdict_reason).toBe(
+			'Yahoo inbox 3 of 4 seeds (75 %), against 8 of 8 (100 %) in the 4 weeks before: 25 points lower, too few seeds to tell a drop from chance (66.6 % confidence, 95 % needed)',
+		);
+		expect((out.fixes as IDataObject[]).map((f) => f.key)).not.toContain('placement_drop');
+	});
+
+	it('before pools the copies of tests of different sizes: 16 of 16 and 0 of 24 are 16 of 40, not a mean of 50 %', async () => {
+		await history({
+			automated_test_id: 2,
+			tests: [
+				{ days_ago: 10, seedlist: 2, default_inbox_percent: 100 },
+				{ days_ago: 5, seedlist: 3, default_inbox_percent: 0 },
+				{ days_ago: 1, default_inbox_percent: 50 },
+			],
+		});
+		const [out] = jsonOf(await t.run(trend()));
+		// Seedlist 2 has 16 seeds (7 Gmail), seedlist 3 has 24 (10 Gmail): Gmail 7 of 17 before.
+		expect(out).toMatchObject({
+			inbox: 10,
+			seeds: 20,
+			inbox_before: 16,
+			seeds_before: 40,
+			inbox_percent_before: 40,
+			inbox_change: 10,
+			providers: {
+				gmail: { inbox: 4, seeds: 8, inbox_before: 7, seeds_before: 17, inbox_percent_before: 41 },
+			},
+		});
 	});
 
 	it('thresholds are options: Drop At 70 points makes the same history stable; an improvement is improved', async () => {
@@ -96,7 +169,9 @@ describe('spamTest getTrend', () => {
 		const out = jsonOf(await t.run(trend({ filters: { automated_test_id: 5 } })));
 		expect(out).toHaveLength(1);
 		expect(out[0]).toMatchObject({ verdict: 'improved', automated_test_id: 5 });
-		expect(String(out[0].verdict_reason)).toContain('points above its 4-week average');
+		expect(String(out[0].verdict_reason)).toMatch(
+			/^Inbox 18 of 20 seeds \(90 %\), against 20 of 40 \(50 %\) in the 4 weeks before: 40 points higher, very unlikely to be chance/,
+		);
 		expect((await t.requests()).at(-1)?.query.automated_test_id).toBe('5');
 	});
 
@@ -130,7 +205,9 @@ describe('spamTest getTrend', () => {
 				['team@acme-mail.com', 'not enough data'],
 			]),
 		);
-		expect(String(bySender[0].verdict_reason)).toMatch(/^Yahoo inbox 0 %, 100 points below/);
+		expect(String(bySender[0].verdict_reason)).toMatch(
+			/^Yahoo inbox 0 of 4 seeds \(0 %\), against 8 of 8 \(100 %\) in the 4 weeks before: 100 points lower, very unlikely to be chance \(99\.7 % confidence\)/,
+		);
 		const byDomain = jsonOf(
 			await t.run(trend({ trendOf: 'domain', filters: { sender: 'ACME-mail.com' } })),
 		);
@@ -158,6 +235,53 @@ describe('spamTest getTrend', () => {
 		for (const label of ['Window (Days)', 'Drop At (Points)', 'Minimum Earlier Tests'])
 			expect(String(result.error?.message) + String(result.error?.description)).toContain(label);
 		expect(await t.requests()).toEqual([]);
+	});
+});
+
+describe('spamTest getTrend costs its window, not the whole history', () => {
+	/** Forty daily tests of automated test 2 (today back to 39 days ago), ten a page as the service serves them. */
+	async function fortyDays(): Promise<void> {
+		await history({
+			automated_test_id: 2,
+			tests: Array.from({ length: 40 }, (_, d) => ({ days_ago: d })),
+		});
+		await t.admin('POST', '/settings', { perPageMode: 'ignore' });
+	}
+	const page = async (n: number) =>
+		(await t.api<IDataObject[]>('GET', '/spam_tests', undefined, { page: n })).data;
+	const pagesRead = async () =>
+		(await t.requests()).filter((r) => r.path === '/spam_tests').map((r) => Number(r.query.page));
+
+	it('newest first: it stops at the page that reaches back past the window', async () => {
+		await fortyDays();
+		await t.clearRequests();
+		const [out] = jsonOf(await t.run(trend({ windowDays: 20 })));
+		// Days 0–19 are in the window: pages 0 and 1; page 2 (days 20–29) reaches past it, and no page after it is read.
+		expect(out).toMatchObject({ automated_test_id: 2, tests_before: 19 });
+		expect(await pagesRead()).toEqual([0, 1, 2]);
+		// The list is longer than that: the seed's own tests follow the forty.
+		expect((await page(5)).length).toBeGreaterThan(0);
+	});
+
+	it('a page out of order makes it read the list to its end, so nothing of the window is missed', async () => {
+		await fortyDays();
+		// The first two pages swapped: the second holds tests newer than the first's oldest.
+		const [first, second] = [await page(0), await page(1)];
+		for (const body of [second, first])
+			await t.admin('POST', '/answers', {
+				kind: 'given',
+				method: 'GET',
+				path: '/spam_tests',
+				body,
+				count: 1,
+			});
+		await t.clearRequests();
+		const [out] = jsonOf(await t.run(trend({ windowDays: 20 })));
+		expect(out).toMatchObject({ automated_test_id: 2, tests_before: 19 });
+		const read = await pagesRead();
+		const last = Math.max(...read);
+		expect(read).toEqual(Array.from({ length: last + 1 }, (_, n) => n));
+		expect(await page(last)).toEqual([]);
 	});
 });
 

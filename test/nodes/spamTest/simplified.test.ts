@@ -762,7 +762,33 @@ describe('the simplifier alone', () => {
 
 		it('a verdict from the final score names no provider: there are no seed results to tell', () => {
 			const [fix] = simplifySpamTest({ completed: true, final_score: 2 }).fixes as IDataObject[];
-			expect(fix.fix).toMatch(/^Fix the authentication and blacklist problems/);
+			expect(fix.fix).toMatch(/^This test shows no authentication or blacklist problem\. /);
+		});
+
+		it('says to fix authentication and blacklists first only when the test has such problems, and says it once', () => {
+			const results = [
+				...seeds('gmail', 'SPAM', 'SPAM', 'INBOX'),
+				...seeds('outlook', 'INBOX', 'INBOX', 'SPAM'),
+			];
+			const listed = simplifySpamTest({
+				completed: true,
+				results,
+				blacklist_links: ['dbl.spamhaus.org'],
+			}).fixes as IDataObject[];
+			const placement = listed.find((f) => f.key === 'placement')!;
+			const spam = listed.find((f) => f.key === 'spam_copies')!;
+			expect(placement.fix).toContain(
+				"Inbox placement was lowest at Gmail (33 % inbox), Outlook (67 % inbox). Fix this test's authentication and blacklist problems first",
+			);
+			// The copies in spam name where they landed and do not repeat the placement fix.
+			expect(spam.fix).toMatch(
+				/^Look at the copies that landed in spam \(Gmail 2 of 3, Outlook 1 of 3\)/,
+			);
+			expect(spam.fix).not.toContain('first');
+			const clean = simplifySpamTest({ completed: true, results }).fixes as IDataObject[];
+			expect(clean.find((f) => f.key === 'placement')!.fix).toContain(
+				'This test shows no authentication or blacklist problem.',
+			);
 		});
 	});
 

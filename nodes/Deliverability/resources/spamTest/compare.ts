@@ -1,9 +1,10 @@
 /**
  * Spam Test → Compare: did the fix work? Two spam tests side by side: the latest two completed
  * tests of an automated test or of a sender (GET /spam_tests, the newest 50 read), or two by their
- * public ids (GET /spam_tests/{public_id} each). Score and inbox % overall and per provider before
- * and after, the verdict of helpers/trend.ts, and the problems as three lists: resolved, new,
- * persisting, each problem with its fix (docs/operations.md → Trends).
+ * public ids (GET /spam_tests/{public_id} each). Score and inbox overall and per provider before
+ * and after, as counts and percentages, the verdict of helpers/trend.ts with how sure it is, and
+ * the problems as three lists: resolved, new, persisting (each with how it changed), each problem
+ * with its fix (docs/operations.md → Trends).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -12,9 +13,11 @@ import type { BuilderFacts } from '../../helpers/builder';
 import type { Item } from '../../helpers/item';
 import {
 	NOT_ENOUGH_DATA,
+	percentOf,
 	trendThresholdOptions,
 	trendThresholds,
 	trendVerdict,
+	type Count,
 	type Measure,
 } from '../../helpers/trend';
 import { choiceField, valuesOf } from '../../params/choices';
@@ -29,6 +32,7 @@ import {
 	type Reading,
 } from './shared/reading';
 import { SPAM_TEST, SPAM_TEST_LIST } from './shared/answers';
+import { problemLists, worseWords } from './shared/problemChanges';
 
 export const operation = {
 	name: 'Compare',
@@ -40,15 +44,21 @@ export const operation = {
 export const builder: BuilderFacts = {
 	returns: 'one item',
 	fields: {
-		verdict: 'dropped, improved, stable or not enough data',
-		verdict_reason: 'in words',
-		earlier: '{public_id, created_at, inbox_percent, final_score, providers}',
+		verdict:
+			'dropped, improved, stable or not enough data (a move past Drop At that the seed counts cannot carry)',
+		verdict_reason:
+			'in words with counts and certainty; new critical or high problems and problems that got worse stand after it',
+		confidence:
+			'percent, how sure the move the verdict rests on is not chance (one-sided Fisher exact test); none when stable',
+		earlier: '{public_id, created_at, inbox_percent, inbox, seeds, final_score, providers}',
 		later: 'the same for the later test',
 		inbox_change: 'points',
-		providers: 'per provider {inbox_percent_before, inbox_percent, change}',
+		providers:
+			'per provider {inbox_percent_before, inbox_before, seeds_before, inbox_percent, inbox, seeds, change, confidence}',
 		resolved: 'problems of the earlier test gone from the later one',
 		new: 'problems only the later test has, with their fixes',
-		persisting: 'problems of both, with their fixes',
+		persisting:
+			'problems of both, with their fixes and change: worse, better, same or changed (earlier_problem: the earlier words)',
 	},
 	note: 'Reads only; costs no credit.',
 };
@@ -122,25 +132,22 @@ export const description: INodeProperties[] = [
 	collectionOf('options', trendThresholdOptions),
 ];
 
+/** A count as the outputs give it: `{inbox_percent, inbox, seeds}`. */
+const shown = (c: Count, suffix = ''): IDataObject => ({
+	[`inbox_percent${suffix}`]: percentOf(c),
+	[`inbox${suffix}`]: c.part,
+	[`seeds${suffix}`]: c.of,
+});
+
 function side(r: Reading): IDataObject {
 	const out: IDataObject = { public_id: r.public_id, created_at: r.created_at as string };
-	if (r.inbox_percent !== undefined) out.inbox_percent = r.inbox_percent;
+	if (r.inbox) Object.assign(out, shown(r.inbox));
 	if (r.final_score !== undefined) out.final_score = r.final_score;
 	out.completed = r.completed;
-	out.providers = r.providers as IDataObject;
+	out.providers = Object.fromEntries(
+		Object.entries(r.providers).map(([p, c]) => [p, shown(c)]),
+	) as IDataObject;
 	return out;
-}
-
-/** The problems of two tests by key: resolved (earlier only), new (later only), persisting. */
-function problemLists(earlier: Reading, later: Reading): IDataObject {
-	const keys = (r: Reading) => new Set(r.fixes.map((f) => String(f.key)));
-	const before = keys(earlier);
-	const after = keys(later);
-	return {
-		resolved: earlier.fixes.filter((f) => !after.has(String(f.key))),
-		new: later.fixes.filter((f) => !before.has(String(f.key))),
-		persisting: later.fixes.filter((f) => before.has(String(f.key))),
-	};
 }
 
 export function comparison(
@@ -148,35 +155,54 @@ export function comparison(
 	later: Reading,
 	thresholds: ReturnType<typeof trendThresholds>,
 ): IDataObject {
-	const out: IDataObject = { earlier: side(earlier), later: side(later) };
+	const sides = { earlier: side(earlier), later: side(later) };
+	const lists = problemLists(earlier, later);
 	const missing = [earlier, later].filter((r) => !hasResults(r));
-	const measures: Measure[] = [];
-	if (!missing.length) {
-		out.inbox_change = later.inbox_percent! - earlier.inbox_percent!;
-		measures.push({ label: 'Inbox', now: later.inbox_percent!, before: earlier.inbox_percent! });
-		if (earlier.final_score !== undefined && later.final_score !== undefined)
-			out.final_score_change = Math.round((later.final_score - earlier.final_score) * 10) / 10;
-		const providers: IDataObject = {};
-		for (const p of PROVIDERS) {
-			const [was, now] = [earlier.providers[p], later.providers[p]];
-			if (was === undefined || now === undefined) continue;
-			providers[p] = { inbox_percent_before: was, inbox_percent: now, change: now - was };
-			measures.push({ label: `${PROVIDER_LABELS[p]} inbox`, now, before: was });
-		}
-		out.providers = providers;
-		const { verdict, reason } = trendVerdict(measures, thresholds, 'the earlier test');
-		out.verdict = verdict;
-		out.verdict_reason = reason;
-	} else {
-		out.verdict = NOT_ENOUGH_DATA;
-		out.verdict_reason = missing
-			.map(
-				(r) =>
-					`${r === later ? 'The later' : 'The earlier'} test ${r.public_id} has no seed results yet${r.completed ? '' : ' (still waiting for seed copies)'}`,
-			)
-			.join('; ');
+	if (missing.length)
+		return {
+			verdict: NOT_ENOUGH_DATA,
+			verdict_reason: missing
+				.map(
+					(r) =>
+						`${r === later ? 'The later' : 'The earlier'} test ${r.public_id} has no seed results yet${r.completed ? '' : ' (still waiting for seed copies)'}`,
+				)
+				.join('; '),
+			...sides,
+			...lists,
+		};
+	const measures: Measure[] = [
+		{ label: 'Inbox', unit: 'seeds', now: later.inbox!, before: earlier.inbox! },
+	];
+	const owners: string[] = ['all'];
+	const providers: IDataObject = {};
+	for (const p of PROVIDERS) {
+		const [was, now] = [earlier.providers[p], later.providers[p]];
+		if (was === undefined || now === undefined) continue;
+		providers[p] = {
+			...shown(was, '_before'),
+			...shown(now),
+			change: percentOf(now) - percentOf(was),
+		};
+		measures.push({ label: `${PROVIDER_LABELS[p]} inbox`, unit: 'seeds', now, before: was });
+		owners.push(p);
 	}
-	return { ...out, ...problemLists(earlier, later) };
+	const verdict = trendVerdict(measures, thresholds, 'in the earlier test');
+	verdict.assessed.forEach((a, n) => {
+		if (owners[n] !== 'all') (providers[owners[n]] as IDataObject).confidence = a.confidence;
+	});
+	const worse = worseWords(lists);
+	return {
+		verdict: verdict.verdict,
+		verdict_reason: [verdict.reason, ...worse].join('; '),
+		...(verdict.confidence !== undefined ? { confidence: verdict.confidence } : {}),
+		...sides,
+		inbox_change: percentOf(later.inbox!) - percentOf(earlier.inbox!),
+		...(earlier.final_score !== undefined && later.final_score !== undefined
+			? { final_score_change: Math.round((later.final_score - earlier.final_score) * 10) / 10 }
+			: {}),
+		providers,
+		...lists,
+	};
 }
 
 export async function execute(

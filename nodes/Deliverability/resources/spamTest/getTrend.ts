@@ -1,10 +1,11 @@
 /**
  * Spam Test → Get Trend: is placement getting worse? Reads the spam tests of the last Window (Days)
- * (GET /spam_tests, walked to the end like every list), groups them by automated test, sender or
- * sender domain, and compares each group's latest completed test with the average of the completed
- * tests before it: inbox % overall and per provider, and the final score. One item per group
- * with a verdict in words (dropped, improved, stable, not enough data), its reason and the public
- * ids it is based on (docs/operations.md → Trends).
+ * (GET /spam_tests, newest first, read back to the window's start), groups them by automated test,
+ * sender or sender domain, and compares each group's latest completed test with the completed
+ * tests before it, their seed copies pooled: inbox overall and per provider, and the final score.
+ * One item per group with a verdict in words (dropped, improved, stable, not enough data), its
+ * reason with the counts and how sure it is, and the public ids it is based on
+ * (docs/operations.md → Trends).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -31,21 +32,39 @@ export const builder: BuilderFacts = {
 		'one item per automated test (or sender, or domain), dropped first; answers "is my deliverability getting worse?" in one call',
 	fields: {
 		automated_test_id: 'with Trend Of automatedTest',
-		verdict: 'dropped, improved, stable or not enough data',
-		verdict_reason: 'in words, e.g. "Gmail inbox 58 %, 21 points below its 4-week average of 79 %"',
-		inbox_percent: 'latest test',
-		inbox_percent_before: 'average of the earlier tests',
+		verdict:
+			'dropped, improved, stable or not enough data (a move past Drop At that the seed counts cannot carry)',
+		verdict_reason:
+			'in words with counts and certainty, e.g. "Gmail inbox 2 of 10 seeds (20 %), against 31 of 36 (86 %) in the 4 weeks before: 66 points lower, almost certainly not chance (at least 99.9 % confidence)"',
+		confidence:
+			'percent, how sure the move the verdict rests on is not chance (one-sided Fisher exact test); none when stable',
+		inbox_percent: 'latest test; inbox and seeds are its counts',
+		inbox_percent_before:
+			'the earlier tests of the window pooled (all their copies added up); inbox_before and seeds_before are the counts',
 		inbox_change: 'points',
-		providers: 'gmail, outlook, yahoo, other: {inbox_percent, inbox_percent_before, change}',
+		providers:
+			'gmail, outlook, yahoo, other: {inbox_percent, inbox, seeds, inbox_percent_before, inbox_before, seeds_before, change, confidence}',
 		latest_public_id: '',
 		based_on: 'public ids, latest first',
-		fixes: "the latest test's problems with their fixes, worst first",
+		fixes:
+			"the latest test's problems with their fixes, worst first, each with in_earlier_tests (0: new); a drop's own fix first",
 	},
-	note: 'Reads only; costs no credit. Filter on verdict = dropped to alert; Spam Test → Compare shows what changed between two tests.',
+	note: 'Reads only; costs no credit. Filter on verdict = dropped to alert (confidence for how sure); Spam Test → Compare shows what changed between two tests.',
 };
 
 /** What a model keeps of a trend that did not drop: whose it is, the verdict and its numbers. */
-const BRIEF = [...Object.values(KEY_FIELD), 'verdict', 'verdict_reason', 'inbox_percent'];
+const BRIEF = [
+	...Object.values(KEY_FIELD),
+	'verdict',
+	'verdict_reason',
+	'confidence',
+	'inbox_percent',
+	'inbox',
+	'seeds',
+	'inbox_percent_before',
+	'inbox_before',
+	'seeds_before',
+];
 
 /**
  * A trend (whole or in brief), not a spam test of Output Raw Answer: the service's spam tests have
@@ -161,6 +180,27 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
+/**
+ * Whether a page of the list reaches back past the window, so that no later page can hold a test of
+ * it: the service lists spam tests newest first (spec → List spam tests), so a trend costs its
+ * window, not the whole history. Trusted only while each page is older than the one before it (a
+ * page's own order is not relied on: its oldest test counts); a page with a test newer than the
+ * oldest of the pages before, or with an undated test, means the order cannot be trusted, and the
+ * list is then read to its end.
+ */
+function reachesBack(since: number): (page: IDataObject[]) => boolean {
+	let oldest = Infinity;
+	let ordered = true;
+	return (page) => {
+		const times = page.map((t) =>
+			typeof t.created_at === 'string' ? Date.parse(t.created_at) : NaN,
+		);
+		if (times.some(Number.isNaN) || Math.max(...times) > oldest) ordered = false;
+		oldest = Math.min(oldest, ...times);
+		return ordered && oldest < since;
+	};
+}
+
 const RANK: Record<string, number> = { dropped: 0, improved: 1, stable: 1, [NOT_ENOUGH_DATA]: 1 };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject[]> {
@@ -187,14 +227,15 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 				: v.string('sender', filters.sender).trim().toLowerCase() || undefined,
 	});
 	const settings: TrendSettings = { trendOf, windowDays, minEarlier, thresholds };
+	const since = Date.now() - settings.windowDays * 86_400_000;
 	const tests = await item.requestAll({
 		path: '/spam_tests',
 		// The service's search matches subject and sender words; the exact sender is kept below.
 		qs: given({ automated_test_id: automatedTestId, search: sender }),
 		pageSize: PAGE_SIZES.spamTests,
 		answer: SPAM_TEST_LIST,
+		lastNeeded: reachesBack(since),
 	});
-	const since = Date.now() - settings.windowDays * 86_400_000;
 	const groups = new Map<string | number, Reading[]>();
 	const read: IDataObject[] = [];
 	for (const { test, reading } of readingsSince(this, item.index, tests, since)) {

@@ -42,21 +42,26 @@ export function rankedFixes(findings: Finding[]): IDataObject[] {
 
 type AuthRecord = 'spf' | 'dkim' | 'dmarc';
 
-/** The fix of an SPF, DKIM or DMARC record that is missing or not valid (for `domain` if known). */
+/**
+ * The fix of an SPF, DKIM or DMARC record that is missing or not valid (for `domain` if known; the
+ * DKIM record at the `selector` the service reported, when it reported one).
+ */
 export function authFix(
 	record: AuthRecord,
 	status: 'missing' | 'invalid',
 	domain?: string,
+	selector?: string,
 ): string {
 	const at = domain ?? 'your sending domain';
+	const key = `${selector?.trim() || '<selector>'}._domainkey.${at}`;
 	if (record === 'spf')
 		return status === 'missing'
 			? `Publish one TXT record at ${at} that starts with v=spf1, lists the servers allowed to send its mail and ends with ~all or -all (RFC 7208). The include: value for your mail service is in that service's own setup guide.`
 			: `Check the TXT records at ${at} that start with v=spf1: there must be exactly one (two make SPF fail, RFC 7208 section 3.2), with at most 10 DNS lookups through include, a, mx, ptr, exists and redirect (section 4.6.4). Merge duplicates and remove services you no longer send with.`;
 	if (record === 'dkim')
 		return status === 'missing'
-			? `Turn on DKIM signing in your mail service for ${at}: it gives a selector and a public key to publish at <selector>._domainkey.${at} (RFC 6376). Where to turn it on depends on your mail service.`
-			: `Publish the DKIM key exactly as your mail service shows it, as one record at <selector>._domainkey.${at} starting with v=DKIM1 and holding the key in p= (RFC 6376 section 3.6.1), and check that the service signs with that selector.`;
+			? `Turn on DKIM signing in your mail service for ${at}: it gives a selector and a public key to publish at ${key} (RFC 6376). Where to turn it on depends on your mail service.`
+			: `Publish the DKIM key exactly as your mail service shows it, as one record at ${key} starting with v=DKIM1 and holding the key in p= (RFC 6376 section 3.6.1), and check that the service signs with that selector.`;
 	return status === 'missing'
 		? `Publish a TXT record at _dmarc.${at}: v=DMARC1; p=none; rua=mailto:<an address of yours> (RFC 7489). p=none only collects reports; move to p=quarantine, then p=reject, once the reports show your mail passing SPF or DKIM for ${at}.`
 		: `Correct the TXT record at _dmarc.${at}: exactly one record, starting with v=DMARC1 and followed by a p= tag (none, quarantine or reject), tags separated by semicolons (RFC 7489 sections 6.3 and 6.4).`;
@@ -66,6 +71,7 @@ export function authFix(
 export function authFindings(
 	auth: Partial<Record<AuthRecord, 'valid' | 'invalid' | 'missing'>> | undefined,
 	domain?: string,
+	selector?: string,
 ): Finding[] {
 	if (!auth) return [];
 	return (['spf', 'dkim', 'dmarc'] as const).flatMap((record): Finding[] => {
@@ -77,7 +83,7 @@ export function authFindings(
 				text: `${record.toUpperCase()} record ${status === 'missing' ? 'missing' : 'not valid'}`,
 				// SPF and DKIM authenticate the mail; DMARC only says what to do when they fail.
 				severity: record === 'dmarc' ? 'medium' : 'high',
-				fix: authFix(record, status, domain),
+				fix: authFix(record, status, domain, selector),
 			},
 		];
 	});

@@ -116,7 +116,8 @@ export function simplifyDomain(
 	if (mx) out.mx_records = mx;
 
 	const domainName = typeof domain.domain === 'string' ? domain.domain : undefined;
-	const fails: Finding[] = authFindings(auth, domainName);
+	const selector = typeof domain.dkim_selector === 'string' ? domain.dkim_selector : undefined;
+	const fails: Finding[] = authFindings(auth, domainName, selector);
 	const warns: Finding[] = [];
 	const finding = (key: string, text: string, severity: Severity, fix: string): Finding => ({
 		key,

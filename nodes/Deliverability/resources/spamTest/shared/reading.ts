@@ -2,12 +2,14 @@
  * One spam test as a point of a trend or a side of a comparison: when it ran, whose it is
  * (automated test, sender, sender domain), and, once it completed with seed results, its inbox
  * share overall and per provider, its final score and its problems with their keys. Read from the
- * simplified spam test, so every number is the one Get shows; a test without seed results has no
+ * simplified spam test, so every number is the one Get shows, kept as counts (copies in the inbox
+ * of all copies) so that a trend can pool them and weigh them; a test without seed results has no
  * inbox share (nothing is made up from the score).
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { readNumber } from '../../../../shared/lenient';
+import type { Count } from '../../../helpers/trend';
 import { PROVIDER_NAMES, PROVIDERS, type Placement, type Provider } from './placement';
 import { simplifySpamTest } from './simplified';
 
@@ -21,9 +23,18 @@ export interface Reading {
 	sender?: string;
 	domain?: string;
 	subject?: string;
-	/** Only for a completed test with at least one seed copy received. */
-	inbox_percent?: number;
-	providers: Partial<Record<Provider, number>>;
+	/**
+	 * Seed copies in the inbox of all copies, overall: only for a completed test with at least one
+	 * seed copy received.
+	 */
+	inbox?: Count;
+	/** The same per provider group with seeds. */
+	providers: Partial<Record<Provider, Count>>;
+	/** Seed copies in spam, and copies that never arrived, of all copies (with `inbox`). */
+	spam?: Count;
+	missing?: Count;
+	/** The lists the domain and the sending IP are on, by the key of their problem. */
+	blacklists: { domain_blacklists: string[]; sending_ip_blacklists: string[] };
 	final_score?: number;
 	/** The simplified test's ranked `fixes` (`{problem, severity, fix, key}`). */
 	fixes: IDataObject[];
@@ -36,17 +47,19 @@ export function readingOf(test: IDataObject): Reading {
 	const simple = simplifySpamTest(test);
 	const placement = simple.placement as Record<'all' | Provider, Placement> | undefined;
 	const received = placement ? placement.all.seeds - placement.all.not_received : 0;
-	const usable = simple.completed === true && received > 0;
-	const providers: Partial<Record<Provider, number>> = {};
-	if (usable && placement)
+	const usable = simple.completed === true && received > 0 && placement !== undefined;
+	const providers: Partial<Record<Provider, Count>> = {};
+	if (usable)
 		for (const p of PROVIDERS)
-			if (placement[p].seeds > 0 && placement[p].inbox_percent !== null)
-				providers[p] = placement[p].inbox_percent;
+			if (placement[p].seeds > 0)
+				providers[p] = { part: placement[p].inbox, of: placement[p].seeds };
+	const all = usable ? placement.all : undefined;
 	const sender = text(test.sender) ?? text(test.account);
 	const domain =
 		text(simple.domain) ?? (sender?.includes('@') ? sender.split('@').pop() : undefined);
 	const created = typeof test.created_at === 'string' ? Date.parse(test.created_at) : NaN;
 	const automated = readNumber(test.automated_test_id);
+	const lists = simple.blacklists as { domain: string[]; sending_ip: string[] } | undefined;
 	return {
 		public_id: String(test.public_id ?? ''),
 		at: Number.isNaN(created) ? undefined : created,
@@ -56,10 +69,18 @@ export function readingOf(test: IDataObject): Reading {
 		...(sender ? { sender: sender.toLowerCase() } : {}),
 		...(domain ? { domain: domain.toLowerCase() } : {}),
 		...(text(test.subject) ? { subject: text(test.subject) } : {}),
-		...(usable && placement?.all.inbox_percent != null
-			? { inbox_percent: placement.all.inbox_percent }
+		...(all
+			? {
+					inbox: { part: all.inbox, of: all.seeds },
+					spam: { part: all.spam, of: all.seeds },
+					missing: { part: all.not_received, of: all.seeds },
+				}
 			: {}),
 		providers,
+		blacklists: {
+			domain_blacklists: lists?.domain ?? [],
+			sending_ip_blacklists: lists?.sending_ip ?? [],
+		},
 		...(usable && readNumber(test.final_score) !== undefined
 			? { final_score: readNumber(test.final_score) }
 			: {}),
@@ -95,7 +116,7 @@ export function readingsSince(
 }
 
 /** Whether a reading has an inbox share to compare. */
-export const hasResults = (r: Reading): boolean => r.inbox_percent !== undefined;
+export const hasResults = (r: Reading): boolean => r.inbox !== undefined;
 
 /** A provider's name as a sentence starts with it ("Other providers inbox 40 %"). */
 export const PROVIDER_LABELS = Object.fromEntries(

@@ -13,8 +13,20 @@ import { readBoolean, readNumber } from '../../../../shared/lenient';
 import type { Validator } from '../../../../shared/validation';
 import { authFindings, rankedFixes, type Finding } from '../../domain/shared/fixes';
 import { authenticationOf } from '../../domain/shared/simplified';
-import { domainBlacklistFix, placementFix, sendingIpBlacklistFix, SPAM_TEST_FIXES } from './fixes';
-import { placementOf, weakestProviders, type Placement } from './placement';
+import {
+	domainBlacklistFix,
+	placementFix,
+	sendingIpBlacklistFix,
+	spamCopiesFix,
+	SPAM_TEST_FIXES,
+} from './fixes';
+import {
+	placementOf,
+	PROVIDER_NAMES,
+	PROVIDERS,
+	weakestProviders,
+	type Placement,
+} from './placement';
 
 export { providerGroup } from './placement';
 
@@ -128,14 +140,18 @@ export function simplifySpamTest(
 				key: 'placement',
 				text: verdict.problem,
 				severity: verdict.verdict === 'fail' ? 'critical' : 'medium',
-				fix: placementFix(placement ? weakestProviders(placement) : []),
+				// Written once the authentication and blacklist problems are known (below).
+				fix: '',
 			});
 	}
 	if (placement) out.placement = placement;
 
 	const auth = snapshot ? authenticationOf(snapshot) : undefined;
 	if (auth) out.authentication = auth;
-	problems.push(...authFindings(auth, typeof domainName === 'string' ? domainName : undefined));
+	const selector = typeof snapshot?.dkim_selector === 'string' ? snapshot.dkim_selector : undefined;
+	problems.push(
+		...authFindings(auth, typeof domainName === 'string' ? domainName : undefined, selector),
+	);
 
 	const domainLists = names(test.blacklist_links);
 	const ipLists = names(test.blacklist_sending_ip);
@@ -156,6 +172,10 @@ export function simplifySpamTest(
 			fix: sendingIpBlacklistFix(ipLists),
 		});
 
+	const low = problems.find((p) => p.key === 'placement');
+	if (low)
+		low.fix = placementFix(placement ? weakestProviders(placement) : [], problems.length - 1);
+
 	const content = contentOf(test.analysis_results);
 	if (content !== undefined) out.content = content;
 	if (isObject(content) && Array.isArray(content.spam_words) && content.spam_words.length) {
@@ -175,7 +195,11 @@ export function simplifySpamTest(
 				key: 'spam_copies',
 				text: `${spam} of ${plural(seeds, 'seed copy', 'seed copies')} landed in spam`,
 				severity: 'high',
-				fix: placementFix(weakestProviders(placement)),
+				fix: spamCopiesFix(
+					PROVIDERS.filter((p) => placement[p].spam).map(
+						(p) => `${PROVIDER_NAMES[p]} ${placement[p].spam} of ${placement[p].seeds}`,
+					),
+				),
 			});
 		if (missing)
 			problems.push({
