@@ -2,13 +2,14 @@
  * `npm run demo`: records the demo video n8n's reviewers ask for, one continuous take (support/demo.ts says what it
  * shows): builds and packs the package, starts the sandbox, then in Chromium (Debian's, driven by playwright-core)
  * installs the tarball into a fresh n8n 2.41.1, starts it and uses the editor, while Playwright records the page
- * (its own video recording; the encoder it calls is Debian's ffmpeg). Writes .cache/demo/deliverability-demo.webm
- * (outside git) and prints its length and size; fails if the take is 5 minutes or longer.
+ * (its own video recording; the encoder it calls is Debian's ffmpeg). The waits for the machine that the take marks
+ * are cut out of the recording (support/take-cuts.ts), so its length does not grow with the machine's load. Writes
+ * .cache/demo/deliverability-demo.webm (outside git) and prints its length and size; refuses (exit 1) a take of
+ * 5 minutes or longer, or one with a frozen or black stretch longer than a few seconds (support/take-check.ts).
  *
  * Options (after `npm run demo --`): `--out <file.webm>`, `--pace <n>` (pauses for the viewer ×n, default 1),
  * `--no-video` (run the take without recording).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +17,11 @@ import { startSandbox } from '../sandbox';
 import { runDemo, type DemoState } from '../support/demo';
 import { buildAndPack } from '../support/package';
 import { ensureRuntime, repoRoot, versions } from '../support/runtime';
+import { lengthSeconds, takeProblems, TAKE_LIMITS } from '../support/take-check';
+import { cutSpans, spansToCut } from '../support/take-cuts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FFMPEG = '/usr/bin/ffmpeg';
-const LIMIT_S = 5 * 60;
 const SIZE = { width: 1280, height: 800 };
 
 function parseArgs(argv: string[]) {
@@ -68,16 +70,6 @@ function useDebianFfmpeg(dir: string): void {
 	process.env.PLAYWRIGHT_BROWSERS_PATH = dir;
 }
 
-/** The recording's length in seconds, from ffprobe (Debian's ffmpeg package ships it). */
-function lengthSeconds(file: string): number {
-	const out = execFileSync(
-		'ffprobe',
-		['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file],
-		{ encoding: 'utf8' },
-	);
-	return Number(out.trim());
-}
-
 async function main(): Promise<void> {
 	const args = parseArgs(process.argv.slice(2));
 	if (!fs.existsSync(CHROMIUM))
@@ -86,6 +78,8 @@ async function main(): Promise<void> {
 		);
 	const work = path.join(repoRoot, '.cache', 'demo');
 	fs.mkdirSync(work, { recursive: true });
+	const recorded = path.join(work, 'recorded-take.webm');
+	fs.rmSync(recorded, { force: true });
 	if (args.video) useDebianFfmpeg(path.join(work, 'playwright'));
 	say(`n8n ${versions.n8n} (Node ${versions.node}); building the package …`);
 	await ensureRuntime({ log: say });
@@ -102,12 +96,14 @@ async function main(): Promise<void> {
 		executablePath: CHROMIUM,
 		args: ['--no-sandbox', '--disable-dev-shm-usage'],
 	});
-	const state: DemoState = { scenes: [], workflows: {} };
+	const state: DemoState = { scenes: [], workflows: {}, waits: [] };
 	let failed: Error | undefined;
 	const context = await browser.newContext({
 		viewport: SIZE,
 		...(args.video ? { recordVideo: { dir: videoDir, size: SIZE } } : {}),
 	});
+	// The recording starts with the page.
+	const recordingFrom = Date.now();
 	const page = await context.newPage();
 	page.on('dialog', (dialog) => void dialog.accept());
 	page.setDefaultNavigationTimeout(180000);
@@ -120,10 +116,7 @@ async function main(): Promise<void> {
 	} finally {
 		const video = page.video();
 		await context.close();
-		if (video) {
-			fs.mkdirSync(path.dirname(args.file), { recursive: true });
-			await video.saveAs(args.file);
-		}
+		if (video) await video.saveAs(recorded);
 		await browser.close();
 		await state.n8n?.stop();
 		await sandbox.close();
@@ -140,16 +133,36 @@ async function main(): Promise<void> {
 		say('done (no video recorded)');
 		return;
 	}
+	const recordedSeconds = lengthSeconds(recorded);
+	const cuts = spansToCut(
+		state.waits.map((w) => ({
+			start: (w.from - recordingFrom) / 1000,
+			end: (w.to - recordingFrom) / 1000,
+		})),
+		recordedSeconds,
+	);
+	say(
+		`recorded ${recordedSeconds.toFixed(1)} s; cutting ${cuts.length} waits for the machine (${cuts.reduce((sum, c) => sum + c.end - c.start, 0).toFixed(1)} s)`,
+	);
+	fs.mkdirSync(path.dirname(args.file), { recursive: true });
+	cutSpans(recorded, args.file, cuts);
 	const seconds = lengthSeconds(args.file);
 	const bytes = fs.statSync(args.file).size;
 	const length = `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(1)} s`;
 	say(
 		`video: ${path.relative(process.cwd(), args.file)}, ${length} (${seconds.toFixed(1)} s), ${(bytes / 1024 / 1024).toFixed(1)} MiB (${bytes} bytes), ${SIZE.width}×${SIZE.height} WebM`,
 	);
-	if (seconds >= LIMIT_S) {
-		say(`FAILED: the take is ${length}, over the 5 min n8n's reviewers ask for`);
+	const problems = takeProblems(args.file);
+	if (problems.length) {
+		say(
+			`FAILED: the take is not worth sending (limits: under ${TAKE_LIMITS.lengthSeconds / 60} min, nothing frozen or black for more than ${TAKE_LIMITS.stillSeconds} s):`,
+		);
+		for (const problem of problems) say(`  - ${problem}`);
 		process.exit(1);
 	}
+	say(
+		`checked: under ${TAKE_LIMITS.lengthSeconds / 60} min, nothing frozen or black for more than ${TAKE_LIMITS.stillSeconds} s`,
+	);
 }
 
 main().catch((e: Error) => {

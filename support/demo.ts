@@ -13,7 +13,9 @@
  *
  * Each step waits for what the user would see (a green test, a node's success mark, an execution), so the same steps
  * are the check that the demo still works. Captions are a box drawn over the page (no screen grabber: the browser
- * driver records the page itself).
+ * driver records the page itself). Every wait for the machine (n8n starting, a page loading, a run) is marked in
+ * `DemoState.waits`: `npm run demo` cuts all but its first moment out of the video (support/take-cuts.ts), so the
+ * take is as long on a busy machine as on a quiet one and never shows a frozen or blank screen while it waits.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,6 +54,8 @@ export interface DemoState {
 	scenes: Array<{ name: string; at: number }>;
 	/** Workflows the demo created, by role. */
 	workflows: Record<string, string>;
+	/** The waits for the machine, as clock times (Date.now()): what the video may leave out. */
+	waits: Array<{ from: number; to: number }>;
 }
 
 const CAPTION_ID = '__deliverability_demo_caption';
@@ -118,6 +122,24 @@ async function terminal(page: Page, line: string, kind: 'cmd' | 'note' | 'out' |
 
 const hold = (o: DemoOptions, ms: number) => o.page.waitForTimeout(Math.round(ms * o.pace));
 
+/**
+ * A wait for the machine rather than a pause for the viewer: its first `shownMs` stay in the video (the click, the
+ * start of a run), the rest is marked to be cut.
+ */
+async function machineWait<T>(
+	state: DemoState,
+	shownMs: number,
+	wait: () => Promise<T>,
+): Promise<T> {
+	const from = Date.now() + shownMs;
+	try {
+		return await wait();
+	} finally {
+		const to = Date.now();
+		if (to > from) state.waits.push({ from, to });
+	}
+}
+
 /** Types like a person in the video, at once in the check. */
 async function type(o: DemoOptions, selector: string, text: string): Promise<void> {
 	const field = o.page.locator(selector).first();
@@ -129,6 +151,16 @@ async function type(o: DemoOptions, selector: string, text: string): Promise<voi
 /** The scenes in order; each is a step of the check too. */
 export const SCENES = ['install', 'credential', 'operations', 'webhook trigger', 'polling trigger'];
 
+/**
+ * The nodes panel's entries for "Deliverability", as n8n 2.41.1 shows them: the action node and the two triggers,
+ * each an entry of its own (a trigger named like its action node would be merged into that node's entry).
+ */
+export const PANEL_ENTRIES = [
+	'Deliverability',
+	'Deliverability Alert Trigger',
+	'Deliverability Notification Trigger',
+] as const;
+
 export async function runDemo(o: DemoOptions, state: DemoState): Promise<void> {
 	const started = Date.now();
 	const scene = (name: string) => {
@@ -138,7 +170,7 @@ export async function runDemo(o: DemoOptions, state: DemoState): Promise<void> {
 	scene('install');
 	await install(o, state);
 	scene('credential');
-	const credential = await createCredential(o, state.n8n!);
+	const credential = await createCredential(o, state);
 	scene('operations');
 	await operations(o, state, credential);
 	scene('webhook trigger');
@@ -149,7 +181,7 @@ export async function runDemo(o: DemoOptions, state: DemoState): Promise<void> {
 		o.page,
 		'Done: installed, credential tested, every resource run, both triggers fired. n8n-nodes-deliverability',
 	);
-	await hold(o, 4000);
+	await hold(o, 3500);
 }
 
 // ——— 1. install ———————————————————————————————————————————————————————————————————————————————————————————————
@@ -175,7 +207,7 @@ async function install(o: DemoOptions, state: DemoState): Promise<void> {
 	);
 	await hold(o, 1500);
 	const t0 = Date.now();
-	await installPackage(o.userFolder, o.tgz);
+	await machineWait(state, 1000, () => installPackage(o.userFolder, o.tgz));
 	const installed = JSON.parse(
 		fs.readFileSync(
 			path.join(nodesDir, 'node_modules', 'n8n-nodes-deliverability', 'package.json'),
@@ -201,7 +233,8 @@ async function install(o: DemoOptions, state: DemoState): Promise<void> {
 		for (const line of lines) void terminal(page, line).catch(() => undefined);
 	}, 300);
 	try {
-		await n8n.start({ timeoutMs: o.startTimeoutMs ?? 300000 });
+		// The first lines of its log stay in the video; the rest of the start (minutes on a busy machine) is cut.
+		await machineWait(state, 4000, () => n8n.start({ timeoutMs: o.startTimeoutMs ?? 300000 }));
 	} finally {
 		clearInterval(flushing);
 	}
@@ -209,18 +242,22 @@ async function install(o: DemoOptions, state: DemoState): Promise<void> {
 	await terminal(page, `# n8n is ready: ${n8n.baseUrl} (its start-up log below)`, 'note');
 	await hold(o, 2000);
 
-	await page.goto(`${n8n.baseUrl}/signin`);
+	await machineWait(state, 0, async () => {
+		await page.goto(`${n8n.baseUrl}/signin`);
+		await page.locator('input[name="emailOrLdapLoginId"]').waitFor({ timeout: 120000 });
+	});
 	await caption(page, '1 · The owner signs in to the freshly started n8n 2.41.1');
 	await type(o, 'input[name="emailOrLdapLoginId"]', n8n.owner.email);
 	await type(o, 'input[name="password"]', n8n.owner.password);
 	await page.click('[data-test-id="form-submit-button"]');
-	await page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 60000 });
-
-	await page.goto(`${n8n.baseUrl}/workflow/new`);
-	await page.locator('[data-test-id="canvas-wrapper"]').waitFor({ timeout: 120000 });
+	await machineWait(state, 500, async () => {
+		await page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 60000 });
+		await page.goto(`${n8n.baseUrl}/workflow/new`);
+		await page.locator('[data-test-id="canvas-wrapper"]').waitFor({ timeout: 120000 });
+	});
 	await caption(
 		page,
-		'1 · The nodes panel finds the package: Deliverability (trigger and actions) and Deliverability Notification',
+		`1 · The nodes panel finds the package's three entries: ${PANEL_ENTRIES[0]} (its actions), ${PANEL_ENTRIES[1]} and ${PANEL_ENTRIES[2]} (what starts a workflow)`,
 	);
 	await page.click(
 		'[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]',
@@ -228,19 +265,27 @@ async function install(o: DemoOptions, state: DemoState): Promise<void> {
 	const creator = page.locator('[data-test-id="node-creator"]');
 	await creator.waitFor({ timeout: 15000 });
 	await page.keyboard.type('Deliverability', { delay: o.pace > 0 ? 60 : 0 });
-	await creator
-		.locator('[data-test-id="node-creator-item-name"]', { hasText: /Deliverability/ })
-		.first()
-		.waitFor({ timeout: 15000 });
+	// The caption names what the panel shows: each entry, by its whole name.
+	for (const name of PANEL_ENTRIES)
+		await creator
+			.locator('[data-test-id="node-creator-item-name"]', {
+				hasText: new RegExp(`^\\s*${name}\\s*$`),
+			})
+			.first()
+			.waitFor({ timeout: 15000 });
 	await hold(o, 3500);
 	await page.keyboard.press('Escape');
 }
 
 // ——— 2. credential ——————————————————————————————————————————————————————————————————————————————————————————————
 
-async function createCredential(o: DemoOptions, n8n: N8n): Promise<{ id: string; name: string }> {
+async function createCredential(
+	o: DemoOptions,
+	state: DemoState,
+): Promise<{ id: string; name: string }> {
 	const { page } = o;
-	await page.goto(`${n8n.baseUrl}/home/credentials/create`);
+	const n8n = state.n8n!;
+	await machineWait(state, 0, () => page.goto(`${n8n.baseUrl}/home/credentials/create`));
 	await caption(
 		page,
 		'2 · A new credential: Deliverability API (API key and Base URL of the service)',
@@ -250,7 +295,7 @@ async function createCredential(o: DemoOptions, n8n: N8n): Promise<{ id: string;
 			'[data-test-id="new-credential-type-select"] input, input[placeholder^="Search for app"]',
 		)
 		.first();
-	await search.waitFor({ timeout: 60000 });
+	await machineWait(state, 0, () => search.waitFor({ timeout: 60000 }));
 	await search.click();
 	if (o.pace > 0) await search.pressSequentially('Deliverability API', { delay: 50 });
 	else await search.fill('Deliverability API');
@@ -272,9 +317,11 @@ async function createCredential(o: DemoOptions, n8n: N8n): Promise<{ id: string;
 		'2 · Save: n8n runs the credential’s test (GET /ping with the key) and shows the answer',
 	);
 	await page.click('[data-test-id="credential-save-button"]');
-	await page
-		.locator('[data-test-id="credentials-config-container-test-success"]')
-		.waitFor({ timeout: 60000 });
+	await machineWait(state, 1000, () =>
+		page
+			.locator('[data-test-id="credentials-config-container-test-success"]')
+			.waitFor({ timeout: 60000 }),
+	);
 	await caption(page, '2 · Connection tested successfully: the service accepted the key');
 	await hold(o, 3500);
 	await page
@@ -404,17 +451,17 @@ const nodeSuccess = (page: Page, node: string) =>
 	);
 
 /** Opens a node (double click), lets the viewer read its output panel, closes it. */
-async function showOutput(o: DemoOptions, node: string, say: string, ms: number) {
+async function showOutput(o: DemoOptions, state: DemoState, node: string, say: string, ms: number) {
 	const { page } = o;
 	await caption(page, say);
 	await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${node}"]`);
 	const output = page.locator('[data-test-id="output-panel"]');
-	await output.waitFor({ timeout: 30000 });
+	await machineWait(state, 500, () => output.waitFor({ timeout: 30000 }));
 	await hold(o, ms);
 	await page.click('[data-test-id="ndv-close-button"]');
-	await page
-		.locator('[data-test-id="ndv-close-button"]')
-		.waitFor({ state: 'hidden', timeout: 10000 });
+	await machineWait(state, 500, () =>
+		page.locator('[data-test-id="ndv-close-button"]').waitFor({ state: 'hidden', timeout: 10000 }),
+	);
 }
 
 async function operations(
@@ -454,14 +501,17 @@ async function operations(
 			return [from, { main: ops[i - 1]?.notYet ? [[], next] : [next] }];
 		}),
 	);
-	const id = await createWorkflow(n8n, {
-		name: 'Demo: one operation of each resource',
-		nodes,
-		connections,
+	const id = await machineWait(state, 0, async () => {
+		const created = await createWorkflow(n8n, {
+			name: 'Demo: one operation of each resource',
+			nodes,
+			connections,
+		});
+		await openWorkflow(o, n8n, created, names[1]);
+		return created;
 	});
 	state.workflows.operations = id;
 	const resources = new Set(ops.map((op) => op.parameters.resource)).size;
-	await openWorkflow(o, n8n, id, names[1]);
 	await caption(
 		o.page,
 		`3 · One operation of each of the ${resources} resources (the mailbox import, then its task), with “${credential.name}”`,
@@ -469,13 +519,16 @@ async function operations(
 	await hold(o, 3000);
 	await o.page.click('[data-test-id="execute-workflow-button"]');
 	await caption(o.page, '3 · Execute workflow: every node calls the service (the local sandbox)');
-	await nodeSuccess(o.page, names[names.length - 1]).waitFor({ timeout: 180000 });
+	// The first nodes turning green stay in the video; the rest of the run is cut.
+	await machineWait(state, 3000, () =>
+		nodeSuccess(o.page, names[names.length - 1]).waitFor({ timeout: 180000 }),
+	);
 	for (const op of ops) {
 		const ok = await nodeSuccess(o.page, op.name).count();
 		if (!ok) throw new Error(`"${op.name}" did not succeed`);
 	}
 	await hold(o, 1500);
-	for (const op of ops) await showOutput(o, op.name, `3 · ${op.say}`, 2600);
+	for (const op of ops) await showOutput(o, state, op.name, `3 · ${op.say}`, 2600);
 }
 
 // ——— 4. webhook trigger ————————————————————————————————————————————————————————————————————————————————————————
@@ -510,24 +563,29 @@ async function webhookTrigger(
 	const nodes = example.nodes.map((node) =>
 		node.credentials ? { ...node, credentials: { deliverabilityApi: credential } } : node,
 	);
-	const id = await createWorkflow(n8n, {
-		name: example.name,
-		nodes,
-		connections: example.connections,
+	const trigger = String(nodes.find((n) => n.type === NODE_TYPES.trigger)!.name);
+	const id = await machineWait(state, 0, async () => {
+		const created = await createWorkflow(n8n, {
+			name: example.name,
+			nodes,
+			connections: example.connections,
+		});
+		await openWorkflow(o, n8n, created, trigger);
+		return created;
 	});
 	state.workflows.webhook = id;
-	const trigger = String(nodes.find((n) => n.type === NODE_TYPES.trigger)!.name);
-	await openWorkflow(o, n8n, id, trigger);
 	await caption(
 		page,
 		'4 · Webhook trigger (the auto-pause example): publishing it registers an alert webhook with the service',
 	);
 	await hold(o, 2500);
 	const before = await alertsFor(o, n8n);
-	await publish(o);
-	await waitUntil('the trigger to register its alert', 60000, async () => {
-		const alerts = await alertsFor(o, n8n);
-		return alerts.length > before.length;
+	await machineWait(state, 1500, async () => {
+		await publish(o);
+		await waitUntil('the trigger to register its alert', 60000, async () => {
+			const alerts = await alertsFor(o, n8n);
+			return alerts.length > before.length;
+		});
 	});
 	await caption(
 		page,
@@ -539,28 +597,31 @@ async function webhookTrigger(
 		'4 · Mailbox 1 loses its connection: the service sends ACCOUNT_DISCONNECTED (here: the sandbox’s admin call)',
 	);
 	await admin(o.sandbox, 'POST', '/accounts/1/disconnect');
-	const execution = await waitUntil('the webhook execution', 90000, async () => {
-		const list = await n8n.rest<{ results?: Array<{ id: string; status: string }> }>(
-			'GET',
-			`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id }))}`,
-		);
-		const done = (list.data?.results ?? []).find((e) => e.status === 'success');
-		return done;
+	const execution = await machineWait(state, 1500, () =>
+		waitUntil('the webhook execution', 90000, async () => {
+			const list = await n8n.rest<{ results?: Array<{ id: string; status: string }> }>(
+				'GET',
+				`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id }))}`,
+			);
+			const done = (list.data?.results ?? []).find((e) => e.status === 'success');
+			return done;
+		}),
+	);
+	// n8n 2.41 draws the execution's canvas in the page itself (no iframe): its nodes' success marks show it is there.
+	await machineWait(state, 0, async () => {
+		await page.goto(`${n8n.baseUrl}/workflow/${id}/executions/${execution.id}`);
+		await page
+			.locator(
+				'[data-test-id="execution-preview-host"] [data-test-id="canvas-node-status-success"]',
+			)
+			.first()
+			.waitFor({ timeout: 60000 });
 	});
-	await page.goto(`${n8n.baseUrl}/workflow/${id}/executions/${execution.id}`);
 	await caption(
 		page,
 		'4 · The alert started the workflow: the trigger’s event, then mailbox 1 paused',
 	);
-	const preview = page
-		.frameLocator('[data-test-id="execution-preview-host"] iframe, iframe')
-		.first();
-	await preview
-		.locator('[data-test-id="canvas-node-status-success"]')
-		.first()
-		.waitFor({ timeout: 60000 })
-		.catch(() => undefined);
-	await hold(o, 4500);
+	await hold(o, 3500);
 	const account = await service<{ alive: boolean }>(o.sandbox, 'GET', '/accounts/1');
 	if (account.alive !== false)
 		throw new Error('mailbox 1 was not paused by the auto-pause workflow');
@@ -599,26 +660,29 @@ async function pollingTrigger(
 	const n8n = state.n8n!;
 	const { page } = o;
 	const triggerName = 'New notification';
-	const id = await createWorkflow(n8n, {
-		name: 'Demo: act on a new notification',
-		nodes: [
-			{
-				id: 'demo-poll',
-				name: triggerName,
-				type: NODE_TYPES.notificationTrigger,
-				typeVersion: 1,
-				position: [0, 300],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] },
-					events: ['ACCOUNT_DISCONNECTED'],
+	const id = await machineWait(state, 0, async () => {
+		const created = await createWorkflow(n8n, {
+			name: 'Demo: act on a new notification',
+			nodes: [
+				{
+					id: 'demo-poll',
+					name: triggerName,
+					type: NODE_TYPES.notificationTrigger,
+					typeVersion: 1,
+					position: [0, 300],
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] },
+						events: ['ACCOUNT_DISCONNECTED'],
+					},
+					credentials: { deliverabilityApi: credential },
 				},
-				credentials: { deliverabilityApi: credential },
-			},
-		],
-		connections: {},
+			],
+			connections: {},
+		});
+		await openWorkflow(o, n8n, created, triggerName);
+		return created;
 	});
 	state.workflows.polling = id;
-	await openWorkflow(o, n8n, id, triggerName);
 	await caption(
 		page,
 		'5 · Polling trigger: the Notification Trigger asks GET /notifications (no public URL needed)',
@@ -631,19 +695,21 @@ async function pollingTrigger(
 	await admin(o.sandbox, 'POST', '/accounts/12/disconnect');
 	await hold(o, 2000);
 	await page.click('[data-test-id="execute-workflow-button"]');
-	await nodeSuccess(page, triggerName).waitFor({ timeout: 120000 });
+	await machineWait(state, 1500, () => nodeSuccess(page, triggerName).waitFor({ timeout: 120000 }));
 	await caption(
 		page,
 		'5 · The trigger fired on the new notification: mailbox 12, ACCOUNT_DISCONNECTED',
 	);
 	await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${triggerName}"]`);
 	const output = page.locator('[data-test-id="output-panel"]');
-	await output.waitFor({ timeout: 30000 });
-	await output
-		.getByText('ACCOUNT_DISCONNECTED')
-		.filter({ visible: true })
-		.first()
-		.waitFor({ timeout: 30000 });
-	await hold(o, 5000);
+	await machineWait(state, 500, async () => {
+		await output.waitFor({ timeout: 30000 });
+		await output
+			.getByText('ACCOUNT_DISCONNECTED')
+			.filter({ visible: true })
+			.first()
+			.waitFor({ timeout: 30000 });
+	});
+	await hold(o, 3500);
 	await page.click('[data-test-id="ndv-close-button"]');
 }

@@ -28,7 +28,7 @@ d('the demo take (npm run demo)', () => {
 		if (!tgz) throw new Error('E2E_PACKAGE_TGZ not set: run the suite with `npm run test:e2e`');
 		const sandbox = await startSandbox({ port: 0, smtpPort: 0 });
 		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-demo-'));
-		const state: DemoState = { scenes: [], workflows: {} };
+		const state: DemoState = { scenes: [], workflows: {}, waits: [] };
 		let browser: Browser | undefined;
 		const t0 = Date.now();
 		try {
