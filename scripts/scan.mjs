@@ -35,8 +35,10 @@ try {
 	const unexpected = packed.files
 		.map((f) => f.path)
 		.filter((p) => !/^(dist\/|package\.json$|README\.md$|LICENSE|CHANGELOG\.md$)/.test(p));
+	// npm pack reports the unpacked size; a given tarball's is what it unpacked to.
+	const unpackedSize = packed.unpackedSize ?? bytesIn(unpacked);
 	console.log(
-		`tarball: ${given ?? packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize ?? '?'} bytes unpacked, ${packed.entryCount} files`,
+		`tarball: ${given ?? packed.filename}, ${packed.size} bytes packed, ${unpackedSize} bytes unpacked, ${packed.entryCount} files`,
 	);
 	if (unexpected.length) {
 		console.error(`tarball holds files n8n does not need: ${unexpected.join(', ')}`);
@@ -69,6 +71,14 @@ function packHere(dir) {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		}),
 	)[0];
+}
+
+/** The bytes of every file under `dir`, as npm counts a tarball's unpacked size. */
+function bytesIn(dir) {
+	return fs
+		.readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
 }
 
 /** The same description of a given tarball, read with `tar` (its files are under `package/`). */
