@@ -88,6 +88,10 @@ describe("the node creator's entry for Deliverability", () => {
 		'reconnect mailbox',
 		'domain health',
 		'mailbox health',
+		// What a user whose placement fell types (issue 59): Spam Test → Get Trend and the Placement drop alert.
+		'placement drop',
+		'inbox drop',
+		'deliverability dropped',
 	])('searching "%s" (two words, as people type them) finds it', (typed) =>
 		expect(found(typed)).toBe(true),
 	);
