@@ -323,8 +323,10 @@ export function spamTestView(
 		domain_auth: senderDomain === null ? null : domainSnapshot(store, test, senderDomain),
 		tld: senderDomain === null ? null : senderDomain.slice(senderDomain.lastIndexOf('.') + 1),
 		summary,
-		blacklist_links: spammy ? ['zen.spamhaus.org', 'dbl.spamhaus.org'] : [],
-		blacklist_sending_ip: spammy ? ['b.barracudacentral.org'] : [],
+		// Domain lists (DNS blocklists of domains) and IP lists, each where it belongs: Spamhaus' ZEN lists IPs, its
+		// DBL domains.
+		blacklist_links: spammy ? ['dbl.spamhaus.org', 'multi.uribl.com'] : [],
+		blacklist_sending_ip: spammy ? ['zen.spamhaus.org', 'b.barracudacentral.org'] : [],
 		sending_provider: senderDomain === null ? null : spammy ? 'unknown' : 'google',
 		sending_reverse_dns_value: senderDomain === null ? null : `mail.${senderDomain}`,
 		automated: test.automated,

@@ -56,6 +56,12 @@ describe('spam test fixes', () => {
 		expect(fixOf('dkim')).toContain('<selector>._domainkey.spammy-offers.biz');
 		expect(fixOf('dkim')).toContain('depends on your mail service');
 		expect(fixOf('domain_blacklists')).toContain(
+			'dbl.spamhaus.org: look it up at https://check.spamhaus.org/',
+		);
+		expect(fixOf('domain_blacklists')).toContain(
+			'multi.uribl.com: look it up and request removal at https://admin.uribl.com/',
+		);
+		expect(fixOf('sending_ip_blacklists')).toContain(
 			'zen.spamhaus.org: look it up at https://check.spamhaus.org/',
 		);
 		expect(fixOf('sending_ip_blacklists')).toContain(

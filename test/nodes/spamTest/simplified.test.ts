@@ -175,16 +175,16 @@ describe('spam test simplified', () => {
 		);
 		expect(out.authentication).toEqual({ spf: 'missing', dkim: 'missing', dmarc: 'missing' });
 		expect(out.blacklists).toEqual({
-			domain: ['zen.spamhaus.org', 'dbl.spamhaus.org'],
-			sending_ip: ['b.barracudacentral.org'],
+			domain: ['dbl.spamhaus.org', 'multi.uribl.com'],
+			sending_ip: ['zen.spamhaus.org', 'b.barracudacentral.org'],
 		});
 		expect(out.problems).toEqual([
 			expect.stringMatching(/^Only \d+ % of seed copies reached the inbox$/),
 			'SPF record missing',
 			'DKIM record missing',
 			'DMARC record missing',
-			'Listed on 2 domain blacklists: zen.spamhaus.org, dbl.spamhaus.org',
-			'Sending IP listed on 1 blacklist: b.barracudacentral.org',
+			'Listed on 2 domain blacklists: dbl.spamhaus.org, multi.uribl.com',
+			'Sending IP listed on 2 blacklists: zen.spamhaus.org, b.barracudacentral.org',
 			'Spam words in the message: free, winner, act now',
 			expect.stringMatching(/^\d+ of \d+ seed copies landed in spam$/),
 		]);
