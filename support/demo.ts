@@ -152,13 +152,14 @@ async function type(o: DemoOptions, selector: string, text: string): Promise<voi
 export const SCENES = ['install', 'credential', 'operations', 'webhook trigger', 'polling trigger'];
 
 /**
- * The nodes panel's entries for "Deliverability", as n8n 2.41.1 shows them: the action node and the two triggers,
- * each an entry of its own (a trigger named like its action node would be merged into that node's entry).
+ * The nodes panel's entries for "Deliverability", as n8n 2.41.1 shows them on a new workflow: the action node and the
+ * two triggers, each an entry of its own (a trigger named like its action node would be merged into that node's
+ * entry), the triggers without the word "Trigger".
  */
 export const PANEL_ENTRIES = [
 	'Deliverability',
-	'Deliverability Alert Trigger',
-	'Deliverability Notification Trigger',
+	'Deliverability Alert',
+	'Deliverability Notification',
 ] as const;
 
 export async function runDemo(o: DemoOptions, state: DemoState): Promise<void> {
@@ -257,7 +258,7 @@ async function install(o: DemoOptions, state: DemoState): Promise<void> {
 	});
 	await caption(
 		page,
-		`1 · The nodes panel finds the package's three entries: ${PANEL_ENTRIES[0]} (its actions), ${PANEL_ENTRIES[1]} and ${PANEL_ENTRIES[2]} (what starts a workflow)`,
+		`1 · The nodes panel finds the package's three entries: ${PANEL_ENTRIES[0]} (the actions), then the triggers ${PANEL_ENTRIES[1]} and ${PANEL_ENTRIES[2]}`,
 	);
 	await page.click(
 		'[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]',
