@@ -144,6 +144,8 @@ async function main(): Promise<void> {
 	say(
 		`recorded ${recordedSeconds.toFixed(1)} s; cutting ${cuts.length} waits for the machine (${cuts.reduce((sum, c) => sum + c.end - c.start, 0).toFixed(1)} s)`,
 	);
+	// Beside the recording, for a look at what was cut: seconds into the recording.
+	fs.writeFileSync(`${recorded}.cuts.json`, `${JSON.stringify(cuts, null, '\t')}\n`);
 	fs.mkdirSync(path.dirname(args.file), { recursive: true });
 	cutSpans(recorded, args.file, cuts);
 	const seconds = lengthSeconds(args.file);

@@ -55,7 +55,9 @@ export function stillStretches(file: string, minSeconds: number): StillStretch[]
 			file,
 			'-an',
 			'-vf',
-			`freezedetect=n=${NOISE}:d=${minSeconds},blackdetect=d=${minSeconds}:pix_th=${BLACK.pixel}:pic_th=${BLACK.picture}`,
+			// Playwright writes a frame only when the page changed: at 25 frames a second first, so that a still page is
+			// a run of equal frames rather than one frame shown for long.
+			`fps=25,freezedetect=n=${NOISE}:d=${minSeconds},blackdetect=d=${minSeconds}:pix_th=${BLACK.pixel}:pic_th=${BLACK.picture}`,
 			'-f',
 			'null',
 			'-',

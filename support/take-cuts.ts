@@ -3,7 +3,7 @@
  * them) out of the recorded video, so that what a viewer sees does not grow with the machine's load: a wait of
  * 90 s on a busy machine shows as its first moment, then what came of it. The rest plays at its real speed (frames
  * are dropped, never sped up). Re-encoded with Debian's ffmpeg as Playwright encodes (VP8 in WebM, 25 frames a
- * second).
+ * second, whatever the recording's own timing).
  */
 import { execFileSync } from 'node:child_process';
 
@@ -35,9 +35,11 @@ export function spansToCut(waits: Span[], length: number): Span[] {
 export function cutSpans(input: string, output: string, cuts: Span[]): number {
 	// Each cut from its start up to (not including) its end: frames at an edge are kept once.
 	const dropped = cuts.map((c) => `gte(t,${c.start.toFixed(3)})*lt(t,${c.end.toFixed(3)})`);
+	// Playwright writes a frame only when the page changed, each at its time: at 25 frames a second first, then the
+	// frames of the cuts dropped and the rest numbered on.
 	const filter = dropped.length
-		? `select='not(${dropped.join('+')})',setpts=N/FRAME_RATE/TB`
-		: 'null';
+		? `fps=25,select='not(${dropped.join('+')})',setpts=N/25/TB`
+		: 'fps=25';
 	execFileSync(
 		'ffmpeg',
 		[

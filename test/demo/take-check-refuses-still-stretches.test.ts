@@ -19,8 +19,11 @@ const d = hasFfmpeg ? describe : describe.skip;
 
 let dir: string;
 
-/** A small WebM (VP8, as Playwright records) of these pieces in order, each `[source, seconds]`. */
-function video(name: string, pieces: Array<[string, number]>): string {
+/**
+ * A small WebM (VP8, as Playwright records) of these pieces in order, each `[source, seconds]`; `onlyChanges`: a
+ * frame only where the picture changed, each at its time, as Playwright writes them.
+ */
+function video(name: string, pieces: Array<[string, number]>, onlyChanges = false): string {
 	const file = path.join(dir, `${name}.webm`);
 	const inputs = pieces.flatMap(([source, seconds]) => [
 		'-f',
@@ -28,7 +31,7 @@ function video(name: string, pieces: Array<[string, number]>): string {
 		'-i',
 		`${source}${source.includes('=') ? ':' : '='}s=160x100:r=25:d=${seconds}`,
 	]);
-	const joined = `${pieces.map((_, i) => `[${i}]`).join('')}concat=n=${pieces.length}:v=1[v]`;
+	const joined = `${pieces.map((_, i) => `[${i}]`).join('')}concat=n=${pieces.length}:v=1${onlyChanges ? ',mpdecimate' : ''}[v]`;
 	execFileSync(
 		'ffmpeg',
 		[
@@ -40,6 +43,7 @@ function video(name: string, pieces: Array<[string, number]>): string {
 			joined,
 			'-map',
 			'[v]',
+			...(onlyChanges ? ['-fps_mode', 'vfr'] : []),
 			'-c:v',
 			'libvpx',
 			'-deadline',
@@ -86,6 +90,25 @@ d('the demo take check', () => {
 			),
 			expect.stringMatching(/^frozen .* from 0:1\d\.\d to 0:\d\d\.\d/),
 			expect.stringMatching(/^black from 0:1\d\.\d to 0:\d\d\.\d \([78]\.\d s, longer than 6 s\)$/),
+		]);
+	});
+
+	it('a recording with a frame only where the picture changed (as Playwright writes): the still page found', () => {
+		const file = video(
+			'only-changes',
+			[
+				['testsrc', 2],
+				['color=c=white', 8],
+				['testsrc', 2],
+			],
+			true,
+		);
+		expect(stillStretches(file, 6)).toEqual([
+			{
+				kind: 'frozen',
+				start: expect.closeTo(2, 0) as number,
+				end: expect.closeTo(10, 0) as number,
+			},
 		]);
 	});
 

@@ -46,20 +46,18 @@ d('cutting the take', () => {
 	afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 	it('drops the cut seconds and keeps the rest at 25 frames a second', () => {
+		// 10 s with a frame only where the picture changed, as Playwright records: 4 s of the test pattern, a still
+		// white page for 3 s (one frame), 3 s of the pattern.
 		const input = path.join(dir, 'take.webm');
 		execFileSync(
 			'ffmpeg',
 			[
-				...[
-					'-hide_banner',
-					'-loglevel',
-					'error',
-					'-f',
-					'lavfi',
-					'-i',
-					'testsrc=s=160x100:r=25:d=10',
-				],
-				...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', input],
+				...['-hide_banner', '-loglevel', 'error'],
+				...['-f', 'lavfi', '-i', 'testsrc=s=160x100:r=25:d=4'],
+				...['-f', 'lavfi', '-i', 'color=c=white:s=160x100:r=25:d=3'],
+				...['-f', 'lavfi', '-i', 'testsrc=s=160x100:r=25:d=3'],
+				...['-filter_complex', '[0][1][2]concat=n=3:v=1,mpdecimate[v]', '-map', '[v]'],
+				...['-fps_mode', 'vfr', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', input],
 			],
 			{ stdio: 'ignore' },
 		);
@@ -78,6 +76,7 @@ d('cutting the take', () => {
 			],
 			{ encoding: 'utf8' },
 		);
-		expect(Number(frames.trim())).toBe(150);
+		// 6 s at 25 a second, give or take the last frame of the recording (its length is not written down).
+		expect(Math.abs(Number(frames.trim()) - 150)).toBeLessThanOrEqual(2);
 	});
 });
