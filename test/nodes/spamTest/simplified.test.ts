@@ -751,6 +751,28 @@ describe('the simplifier alone', () => {
 			]);
 		});
 
+		it('with Pass At Inbox, not those that pass on their own: an unchanged 88 % is not where placement fell', () => {
+			const placement = placementOf([
+				...seeds('gmail', 'INBOX', 'SPAM', 'SPAM', 'SPAM'),
+				...seeds('outlook', ...Array(7).fill('INBOX'), 'SPAM'),
+			]);
+			expect(weakestProviders(placement, 80)).toEqual(['Gmail (25 % inbox)']);
+			expect(weakestProviders(placement, 89)).toEqual([
+				'Gmail (25 % inbox)',
+				'Outlook (88 % inbox)',
+			]);
+			const fixes = simplifySpamTest({
+				completed: true,
+				results: [
+					...seeds('gmail', 'INBOX', 'SPAM', 'SPAM', 'SPAM'),
+					...seeds('outlook', ...Array(7).fill('INBOX'), 'SPAM'),
+				],
+			}).fixes as IDataObject[];
+			expect(fixes.find((f) => f.key === 'placement')?.fix).toMatch(
+				/^Inbox placement was lowest at Gmail \(25 % inbox\)\. /,
+			);
+		});
+
 		it('not those whose copies all reached the inbox or have not arrived yet, nor those without seeds', () => {
 			const placement = placementOf([
 				...seeds('gmail', 'INBOX', null),

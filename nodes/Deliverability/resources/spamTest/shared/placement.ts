@@ -85,12 +85,18 @@ export const PROVIDER_NAMES: Record<Provider, string> = {
 };
 
 /**
- * The providers with copies that arrived outside the inbox, lowest inbox share first ("Gmail (25 %
- * inbox)"). A provider without seeds has none, so every one named has an inbox share.
+ * The providers with copies that arrived outside the inbox and an inbox share below `passAt`, lowest
+ * first ("Gmail (25 % inbox)"): a provider that passes on its own is not where placement fell. A
+ * provider without seeds has none, so every one named has an inbox share.
  */
-export function weakestProviders(placement: Record<'all' | Provider, Placement>): string[] {
+export function weakestProviders(
+	placement: Record<'all' | Provider, Placement>,
+	passAt = 100,
+): string[] {
 	return PROVIDERS.filter(
-		(p) => placement[p].inbox < placement[p].seeds - placement[p].not_received,
+		(p) =>
+			placement[p].inbox < placement[p].seeds - placement[p].not_received &&
+			(placement[p].inbox_percent ?? 0) < passAt,
 	)
 		.sort((a, b) => (placement[a].inbox_percent ?? 0) - (placement[b].inbox_percent ?? 0))
 		.map((p) => `${PROVIDER_NAMES[p]} (${placement[p].inbox_percent} % inbox)`);

@@ -174,7 +174,10 @@ export function simplifySpamTest(
 
 	const low = problems.find((p) => p.key === 'placement');
 	if (low)
-		low.fix = placementFix(placement ? weakestProviders(placement) : [], problems.length - 1);
+		low.fix = placementFix(
+			placement ? weakestProviders(placement, thresholds.passAt) : [],
+			problems.length - 1,
+		);
 
 	const content = contentOf(test.analysis_results);
 	if (content !== undefined) out.content = content;
