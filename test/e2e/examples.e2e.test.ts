@@ -685,15 +685,20 @@ describe('example: placement drop alert', () => {
 		return { result, mail: await admin<InboxMessage[]>(stack.sandbox, 'GET', '/smtp') };
 	}
 
-	it('mails nothing while placement is stable, then one message naming each drop with what changed and a fix, once', async () => {
-		// Three weeks of stable spam tests (90 % inbox at every provider) from the automated test.
+	it('mails nothing while placement is stable or moved by too few seeds, then one message naming each drop with what changed, how sure and a fix, once', async () => {
+		// Three weeks of spam tests (90 % inbox at every provider) from the automated test, the latest with one of its 4
+		// Yahoo seeds in spam: 25 points, but too few seeds to tell, so no mail.
 		await admin(stack.sandbox, 'POST', '/spam_tests/history', {
 			automated_test_id: AUTOMATED_TEST,
-			tests: [{ days_ago: 21 }, { days_ago: 14 }, { days_ago: 7 }],
+			tests: [{ days_ago: 21 }, { days_ago: 14 }, { days_ago: 7, inbox_percent: { yahoo: 75 } }],
 		});
 		const stable = await run();
-		expect(nodeOutput(stable.result, 'Spam test trends')).toContainEqual(
-			expect.objectContaining({ automated_test_id: AUTOMATED_TEST, verdict: 'stable' }),
+		const unsure = nodeOutput(stable.result, 'Spam test trends').find(
+			(t) => t.automated_test_id === AUTOMATED_TEST,
+		);
+		expect(unsure).toMatchObject({ verdict: 'not enough data' });
+		expect(String(unsure?.verdict_reason)).toMatch(
+			/^Yahoo inbox 3 of 4 seeds \(75 %\), against 8 of 8 \(100 %\) in the 4 weeks before: 25 points lower, too few seeds to tell a drop from chance/,
 		);
 		const trends = nodeOutput(stable.result, 'Warming trends');
 		expect(trends).toHaveLength(10);
@@ -722,8 +727,9 @@ describe('example: placement drop alert', () => {
 		expect(test.map((t) => t.automated_test_id)).toEqual([AUTOMATED_TEST]);
 		expect(mailboxes.map((m) => m.account_id)).toEqual([mailbox!.id]);
 		expect(String(test[0].verdict_reason)).toMatch(
-			/^Gmail inbox \d+ %, \d+ points below its 4-week average/,
+			/^Gmail inbox 2 of 8 seeds \(25 %\), against 21 of 24 \(88 %\) in the 4 weeks before: 63 points lower, very unlikely to be chance/,
 		);
+		expect(String(mailboxes[0].verdict_reason)).toContain('by provider: dropped at Gmail');
 		const domain = nodeOutput(dropped.result, 'Domains').find(
 			(d) => d.domain === 'contoso-mail.net',
 		)!;
@@ -739,13 +745,27 @@ describe('example: placement drop alert', () => {
 		const text = message.text.replace(/\r\n/g, '\n');
 		expect(text).toContain(`Automated test ${AUTOMATED_TEST}: ${String(test[0].subject)}\n`);
 		expect(text).toContain(`What changed: ${String(test[0].verdict_reason)}\n`);
-		const testFix = (test[0].fixes as Array<{ problem: string; fix: string }>)[0];
-		expect(text).toContain(`- ${testFix.problem} → ${testFix.fix}`);
+		expect(text).toContain(
+			`How sure: ${String(test[0].confidence)} % confidence that this drop is not chance. Latest test ${String(test[0].latest_public_id)}`,
+		);
+		expect(text).toContain(
+			': 13 of 20 seed copies in the inbox, against 53 of 60 in the 3 tests before it',
+		);
+		// The drop's own fix first, naming Gmail; each of the latest test's problems marked new or there before.
+		const [dropFix] = test[0].fixes as Array<{ problem: string; fix: string }>;
+		expect(text).toContain(
+			`Fixes, worst first:\n- Inbox placement dropped at Gmail → ${dropFix.fix}\n`,
+		);
+		expect(text).toMatch(/ \(new with this test\)\n/);
 		expect(text).toContain(`Mailbox ${mailbox!.email} (account ${mailbox!.id})\n`);
 		expect(text).toContain(`What changed: ${String(mailboxes[0].verdict_reason)}\n`);
+		expect(text).toContain(
+			`How sure: ${String(mailboxes[0].confidence)} % confidence that this drop is not chance (${String(mailboxes[0].sent)} warming messages`,
+		);
+		expect(text).toContain('What to do: Warming placement dropped at Gmail → ');
 		const domainFix = (domain.fixes as Array<{ problem: string; fix: string }>)[0];
 		expect(text).toContain(
-			`Fixes for its domain contoso-mail.net, worst first:\n- ${domainFix.problem} → ${domainFix.fix}`,
+			`Fixes for its domain contoso-mail.net, worst first (what its checks show now, not necessarily new):\n- ${domainFix.problem} → ${domainFix.fix}`,
 		);
 
 		// Run again on the same data: the same two drops are found, and none is mailed again.
