@@ -41,6 +41,11 @@ export const targets = {
 		mutate: ['nodes/shared/validation.ts', 'nodes/shared/invalidFields.ts'],
 		tests: ['test/unit/validation.test.ts', 'test/unit/validation-at-the-edges.test.ts'],
 	},
+	trend: {
+		// The one rule behind every trend verdict: the exact test, the thresholds, the words.
+		mutate: 'nodes/Deliverability/helpers/trend.ts',
+		tests: ['test/unit/trend-verdicts.test.ts'],
+	},
 	dedupe: {
 		// The process's memory and the saved copy were carved out of dedupe.ts.
 		mutate: [

@@ -4,12 +4,17 @@
  * published values; what the counts cannot carry is "not enough data", never an alarm; the words give the counts
  * and the certainty.
  */
+import type { INode } from 'n8n-workflow';
+
+import { Validator } from '../../nodes/shared/validation';
 import {
 	assess,
 	fisherOneSided,
 	NOT_ENOUGH_DATA,
 	percentOf,
 	pooled,
+	trendThresholdOptions,
+	trendThresholds,
 	trendVerdict,
 	windowWords,
 	type Measure,
@@ -223,6 +228,61 @@ describe('counts, pooled', () => {
 			'4 weeks',
 			'10 days',
 			'2 weeks',
+		]);
+	});
+});
+
+describe('the options', () => {
+	const node: INode = {
+		id: 'n1',
+		name: 'Trend',
+		type: 'deliverability',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const read = (options: Record<string, unknown>) =>
+		trendThresholds(new Validator(node, 0), options);
+	const refusal = (options: Record<string, unknown>): string => {
+		try {
+			read(options);
+		} catch (error) {
+			const e = error as { message: string; description?: string };
+			return `${e.message} ${e.description ?? ''}`;
+		}
+		throw new Error('expected a refusal');
+	};
+
+	it('default to 10 points each way at 95 % confidence, and take what is set', () => {
+		expect(read({})).toEqual({ dropAt: 10, improveAt: 10, confidence: 95 });
+		expect(read({ dropAtPoints: 1, improveAtPoints: 100, confidence: 99.9 })).toEqual({
+			dropAt: 1,
+			improveAt: 100,
+			confidence: 99.9,
+		});
+		expect(read({ confidence: '90' }).confidence).toBe(90);
+	});
+
+	it('refuse points outside 1 to 100 and a confidence not offered, naming each field', () => {
+		// By the parameter's name here; a node's run names its label (test/nodes/spamTest/getTrend.test.ts).
+		expect(refusal({ dropAtPoints: 0 })).toMatch(/dropAtPoints.*below the minimum 1/s);
+		expect(refusal({ improveAtPoints: 101 })).toMatch(/improveAtPoints.*above the maximum 100/s);
+		expect(refusal({ confidence: 97 })).toMatch(/confidence.*97 is not one of 90, 95, 99, 99\.9/s);
+		const all = refusal({ dropAtPoints: 0, improveAtPoints: 0, confidence: 1 });
+		for (const name of ['dropAtPoints', 'improveAtPoints', 'confidence'])
+			expect(all).toContain(name);
+	});
+
+	it('offer Confidence as four levels, 95 % first chosen, beside the two thresholds', () => {
+		const [confidence, dropAt, improveAt] = trendThresholdOptions;
+		expect(confidence).toMatchObject({ name: 'confidence', type: 'options', default: 95 });
+		expect((confidence.options as Array<{ value: number }>).map((o) => o.value)).toEqual([
+			90, 95, 99, 99.9,
+		]);
+		expect(confidence.description).toContain('never dropped');
+		expect([dropAt, improveAt].map((p) => [p.name, p.default])).toEqual([
+			['dropAtPoints', 10],
+			['improveAtPoints', 10],
 		]);
 	});
 });

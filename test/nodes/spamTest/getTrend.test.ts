@@ -228,11 +228,16 @@ describe('spamTest getTrend', () => {
 			trend({
 				trendOf: 'subject',
 				windowDays: 0,
-				options: { dropAtPoints: 0, minEarlierTests: 'x' },
+				options: { dropAtPoints: 0, minEarlierTests: 'x', confidence: 80 },
 			}),
 		);
 		expect(result.error?.message).toMatch(/Trend Of/);
-		for (const label of ['Window (Days)', 'Drop At (Points)', 'Minimum Earlier Tests'])
+		for (const label of [
+			'Window (Days)',
+			'Drop At (Points)',
+			'Minimum Earlier Tests',
+			'Confidence',
+		])
 			expect(String(result.error?.message) + String(result.error?.description)).toContain(label);
 		expect(await t.requests()).toEqual([]);
 	});
