@@ -154,21 +154,9 @@ describe('trends', () => {
 		);
 		expect((answer[0].fixes as IDataObject[]).length).toBeGreaterThan(0);
 		for (const [n, brief] of answer.slice(1).entries()) {
-			// In brief, but with the counts the verdict rests on, now and before.
-			const { sender, verdict, verdict_reason, inbox_percent, inbox, seeds } = editor[n + 1];
-			const { inbox_percent_before, inbox_before, seeds_before } = editor[n + 1];
-			expect(brief).toEqual({
-				sender,
-				verdict,
-				verdict_reason,
-				inbox_percent,
-				inbox,
-				seeds,
-				inbox_percent_before,
-				inbox_before,
-				seeds_before,
-			});
-			expect(brief).toMatchObject({ inbox: 18, seeds: 20, inbox_before: 36, seeds_before: 40 });
+			// In brief, with the counts the verdict rests on, now and before, in its reason.
+			const { sender, verdict, verdict_reason, inbox_percent } = editor[n + 1];
+			expect(brief).toEqual({ sender, verdict, verdict_reason, inbox_percent });
 			expect(String(verdict_reason)).toMatch(
 				/^Inbox 18 of 20 seeds \(90 %\), against 36 of 40 \(90 %\) in the 4 weeks before: the same/,
 			);

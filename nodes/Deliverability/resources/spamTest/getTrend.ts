@@ -56,14 +56,10 @@ export const builder: BuilderFacts = {
 const BRIEF = [
 	...Object.values(KEY_FIELD),
 	'verdict',
+	// With the counts now and before in its words ("Inbox 18 of 20 seeds (90 %), against 36 of 40").
 	'verdict_reason',
 	'confidence',
 	'inbox_percent',
-	'inbox',
-	'seeds',
-	'inbox_percent_before',
-	'inbox_before',
-	'seeds_before',
 ];
 
 /**
