@@ -51,6 +51,20 @@ export async function seedTrendHistory(sandbox: HasAdminUrl): Promise<void> {
 		await admin(sandbox, 'POST', `/accounts/${id}/warming`, { spam_percent: 40, days: 3 });
 }
 
+/** Days of the long history: two years of one spam test a day. */
+export const LONG_HISTORY_DAYS = 730;
+
+/**
+ * One automated test's spam test every day for two years (730 tests), for a 4-week trend that must cost its
+ * window: the list is newest first, so 28 days are its first pages.
+ */
+export async function seedLongHistory(sandbox: HasAdminUrl): Promise<void> {
+	await admin(sandbox, 'POST', '/spam_tests/history', {
+		automated_test_id: 1,
+		tests: Array.from({ length: LONG_HISTORY_DAYS }, (_, d) => ({ days_ago: d })),
+	});
+}
+
 /** Spam Test → Get Trend of each sender over the default 4 weeks: every page of the 1,000 tests. */
 export const spamTestTrend = {
 	resource: 'spamTest',

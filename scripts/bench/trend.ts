@@ -4,13 +4,20 @@
  * scripts/trend-load.ts, which also measures the reads' JS heap in-process ("trend heap").
  */
 import { CRED, ours, trigger, workflow, type Scenario, type Server } from './scenario';
-import { mailboxes, seedTrendHistory, spamTestTrend, warmingTrend } from '../trend-load';
+import {
+	mailboxes,
+	seedLongHistory,
+	seedTrendHistory,
+	spamTestTrend,
+	warmingTrend,
+} from '../trend-load';
 
 function trendScenario(
 	name: string,
 	server: Server,
 	nodes: Array<Record<string, unknown>>,
 	paths: string[],
+	setup: Scenario['setup'] = seedTrendHistory,
 ): Scenario {
 	return {
 		name,
@@ -18,7 +25,7 @@ function trendScenario(
 		server,
 		kind: 'trend',
 		paths,
-		setup: seedTrendHistory,
+		setup,
 		variants: [
 			{ label: 'this node (20/s)', node: 'Trend', workflow: workflow(name, [trigger, ...nodes]) },
 		],
@@ -32,6 +39,15 @@ export function trends(): Scenario[] {
 			{ latencyMs: 20, perSecond: 20, perPageMode: 'honour' },
 			[ours('Trend', spamTestTrend, CRED.paced)],
 			['/spam_tests'],
+		),
+		// Two years of daily tests, 4-week window, 10 tests a page (a service that ignores per_page): the walk stops
+		// at the window's start instead of reading all 73 pages.
+		trendScenario(
+			'trend: 28 days of a 2-year daily history, 20 ms, 20/s window, 10 a page',
+			{ latencyMs: 20, perSecond: 20, perPageMode: 'ignore' },
+			[ours('Trend', { ...spamTestTrend, trendOf: 'automatedTest' }, CRED.paced)],
+			['/spam_tests'],
+			seedLongHistory,
 		),
 		trendScenario(
 			'trend: 200 mailboxes, 20 ms, 20/s window',
