@@ -378,8 +378,9 @@ What to try:
      are paused. Publish it to poll every 5 minutes instead (no public URL needed).
   5. Batch reconnect      ${open('batch-reconnect.json')}
      "Execute workflow": a dry run, "Would reconnect" lists every mailbox with an IMAP issue. Set dry_run to
-     false in "Settings" and run it again: they are reconnected in one batch, which the sandbox also resumes;
-     one item per mailbox says reconnected, still failing or skipped. Their notifications close with it: run
+     false in "Settings" and run it again: they are reconnected in one batch (the sandbox also resumes them:
+     "Keep it paused" pauses again those step 4 paused); one item per mailbox says reconnected, still failing
+     or skipped. Their notifications close with it: run
      step 4 first.
   6. Weekly report        ${open('weekly-report.json')}
      "Execute workflow" (from "Run now" or "Every Monday 08:00": the same run), then open "Report": an HTML page

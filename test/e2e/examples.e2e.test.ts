@@ -66,6 +66,17 @@ interface LoggedRequest {
 	body: unknown;
 }
 
+/** Seconds the dry runs added to the file, printed at its end (the CI budget counts every e2e second). */
+let dryRunSeconds = 0;
+
+/** Runs the example as shipped (its dry run on) and counts the time. */
+async function dryRun(file: string): Promise<ExecuteResult> {
+	const t0 = Date.now();
+	const result = await stack.n8n.execute(examples[file].id);
+	dryRunSeconds += (Date.now() - t0) / 1000;
+	return result;
+}
+
 /** The last request the sandbox logged so far: what a run asked for is what comes after it. */
 async function lastRequest(): Promise<number> {
 	const log = await admin<LoggedRequest[]>(stack.sandbox, 'GET', '/requests');
@@ -145,6 +156,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+	process.stdout.write(`[e2e] examples: the dry runs took ${dryRunSeconds.toFixed(0)} s\n`);
 	await stack?.close();
 });
 
@@ -330,7 +342,7 @@ describe('example: act on notifications (polling trigger)', () => {
 		await admin(stack.sandbox, 'DELETE', '/smtp');
 		const since = await lastRequest();
 
-		const result = await stack.n8n.execute(examples['act-on-notifications.json'].id);
+		const result = await dryRun('act-on-notifications.json');
 		expectNoError(result);
 		expect(nodeOutput(result, 'Would pause')).toEqual(
 			disconnected.map((id) => ({
@@ -413,7 +425,7 @@ describe('example: catch up on disconnected mailboxes (schedule)', () => {
 
 		// Dry run: the would-be pauses listed, nothing asked of the service but reads.
 		const since = await lastRequest();
-		const dry = await stack.n8n.execute(examples['pause-disconnected-catch-up.json'].id);
+		const dry = await dryRun('pause-disconnected-catch-up.json');
 		expectNoError(dry);
 		expect(
 			nodeOutput(dry, 'Would pause').sort((x, y) => Number(x.account_id) - Number(y.account_id)),
@@ -497,7 +509,7 @@ describe('example: weekly deliverability report', () => {
 });
 
 describe('example: batch reconnect', () => {
-	it('as shipped (dry run) lists the accounts with an IMAP issue; with it off, reconnects exactly those in one batch', async () => {
+	it('as shipped (dry run) lists the accounts with an IMAP issue; with it off, reconnects exactly those in one batch and keeps the paused ones paused', async () => {
 		// What the sandbox says before the run: every listed account, read one by one (imap_issue is single-form only).
 		const listed: number[] = [];
 		for (let page = 0; ; page++) {
@@ -510,15 +522,23 @@ describe('example: batch reconnect', () => {
 			if (batch.length < 100) break;
 		}
 		const withIssue: number[] = [];
+		const pausedBefore: number[] = [];
 		for (const id of listed) {
-			const a = await service<{ imap_issue: boolean }>(stack.sandbox, 'GET', `/accounts/${id}`);
+			const a = await service<{ imap_issue: boolean; alive: boolean }>(
+				stack.sandbox,
+				'GET',
+				`/accounts/${id}`,
+			);
 			if (a.imap_issue) withIssue.push(id);
+			if (a.imap_issue && !a.alive) pausedBefore.push(id);
 		}
 		expect(withIssue.length).toBeGreaterThan(0);
+		// The mailboxes the examples before paused for their disconnection: the batch must not undo those pauses.
+		expect(pausedBefore.length).toBeGreaterThan(0);
 
 		// Dry run: one would-be reconnect per account with an IMAP issue, nothing asked of the service but reads.
 		const since = await lastRequest();
-		const dry = await stack.n8n.execute(examples['batch-reconnect.json'].id);
+		const dry = await dryRun('batch-reconnect.json');
 		expectNoError(dry);
 		expect(
 			nodeOutput(dry, 'Would reconnect').sort(
@@ -548,13 +568,15 @@ describe('example: batch reconnect', () => {
 			(collected[0].account_ids as number[]).map((id) => [id, 'reconnected', false]),
 		);
 
+		// The sandbox's batch reconnect resumes what it reconnects: the example pauses again what was paused.
+		expect(nodeOutput(result, 'Keep it paused').map((a) => a.id)).toEqual(pausedBefore);
 		for (const id of withIssue) {
 			const a = await service<{ imap_issue: boolean; alive: boolean }>(
 				stack.sandbox,
 				'GET',
 				`/accounts/${id}`,
 			);
-			expect(a).toMatchObject({ imap_issue: false, alive: true });
+			expect(a).toMatchObject({ imap_issue: false, alive: !pausedBefore.includes(id) });
 		}
 		const batches = (
 			await admin<Array<{ method: string; path: string }>>(stack.sandbox, 'GET', '/requests')
@@ -786,6 +808,7 @@ describe('examples started by a disconnection, as shipped (dry run)', () => {
 	});
 
 	it('auto-pause and reconnect list what they would do for the disconnected mailbox and change nothing', async () => {
+		const t0 = Date.now();
 		for (const file of webhookExamples)
 			expect((await stack.n8n.api('POST', `/workflows/${examples[file].id}/activate`)).status).toBe(
 				200,
@@ -842,5 +865,6 @@ describe('examples started by a disconnection, as shipped (dry run)', () => {
 				`/accounts/${mailbox}`,
 			),
 		).toMatchObject({ alive: true, imap_issue: true });
+		dryRunSeconds += (Date.now() - t0) / 1000;
 	});
 });
