@@ -36,15 +36,10 @@ import { buildAndPack } from '../support/package';
 import { Cluster, startPostgres, startRedis } from '../support/queue-cluster';
 import { ensureRuntime } from '../support/runtime';
 import { admin } from '../support/sandbox-admin';
-import {
-	answerCost,
-	autoPauseExample,
-	controlWorkflow,
-	prefillMemory,
-	prepareStorm,
-	runStorm,
-	stormTable,
-} from '../support/storm';
+import { answerCost, runStorm } from '../support/storm';
+import { prefillMemory, prepareStorm } from '../support/storm-setup';
+import { stormTable } from '../support/storm-tally';
+import { autoPauseExample, controlWorkflow } from '../support/storm-workflows';
 
 interface Options {
 	events: number;

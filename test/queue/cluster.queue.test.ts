@@ -15,7 +15,10 @@
  */
 import { loadExamples } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
-import { controlWorkflow, prepareStorm, runStorm, stormTable } from '../../support/storm';
+import { runStorm } from '../../support/storm';
+import { prepareStorm } from '../../support/storm-setup';
+import { stormTable } from '../../support/storm-tally';
+import { controlWorkflow } from '../../support/storm-workflows';
 import {
 	aliveAccounts,
 	deliver as deliverTo,
