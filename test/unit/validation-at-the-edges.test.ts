@@ -4,32 +4,14 @@
  * dates keep their own day whatever their offset, lists read from text, and the words of each refusal. The common
  * cases are in validation.test.ts.
  */
-import type { INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { Settings } from 'luxon';
 
 import { NOTHING_SENT } from '../../nodes/shared/invalidFields';
 import { Validator } from '../../nodes/shared/validation';
+import { NODE, failure } from '../support/node';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Deliverability',
-	type: 'deliverability',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-const v = new Validator(node, 0);
+const v = new Validator(NODE, 0);
 
-function failure(fn: () => unknown): NodeOperationError {
-	try {
-		fn();
-	} catch (error) {
-		if (error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('expected a NodeOperationError');
-}
 const why = (fn: () => unknown) => failure(fn).message;
 
 describe('whole numbers', () => {
@@ -219,7 +201,7 @@ describe("dates the workflow's time zone skipped", () => {
 
 describe('labels and several problems', () => {
 	it('a label function that throws falls back to the field name', () => {
-		const broken = new Validator(node, 0, {
+		const broken = new Validator(NODE, 0, {
 			label: () => {
 				throw new Error('no description');
 			},

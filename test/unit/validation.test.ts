@@ -1,31 +1,13 @@
 // Validator: the checks every operation runs before a request (spec §8 ranges, value sets, zones, dates, JSON).
-import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { labelOf } from '../../nodes/Deliverability/helpers/labels';
 import { Validator } from '../../nodes/shared/validation';
 import { mergeEvents, EVENT_OPTIONS, EVENTS } from '../../nodes/shared/events';
+import { NODE, failure } from '../support/node';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Deliverability',
-	type: 'deliverability',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-const v = new Validator(node, 3);
-
-function failure(fn: () => unknown): NodeOperationError {
-	try {
-		fn();
-	} catch (error) {
-		if (error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('expected a NodeOperationError');
-}
+const v = new Validator(NODE, 3);
 
 describe('Validator', () => {
 	it('accepts whole numbers in range, also as numeric text from expressions', () => {
@@ -110,7 +92,7 @@ describe('Validator.all (all problems of an item at once)', () => {
 		hour: 'Update Fields → Hour',
 		time_zone: 'Update Fields → Time Zone',
 	};
-	const fields = () => new Validator(node, 2, { label: (field) => labels[field] ?? field });
+	const fields = () => new Validator(NODE, 2, { label: (field) => labels[field] ?? field });
 
 	it('reads every field, each returning its value or throwing, and throws every problem together', () => {
 		const c = fields();

@@ -1,21 +1,13 @@
 /** The one wait loop (helpers/waitLoop.ts): exact stop, a last check at the deadline, and cancellation. */
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { waitUntil, withWaitFlags } from '../../nodes/Deliverability/helpers/waitLoop';
 import type { WaitSettings } from '../../nodes/Deliverability/params/wait';
-
-const node: INode = {
-	id: '1',
-	name: 'Deliverability',
-	type: 'deliverability',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+import { NODE } from '../support/node';
 
 function context(signal?: AbortSignal): IExecuteFunctions {
 	return {
-		getNode: () => node,
+		getNode: () => NODE,
 		getExecutionCancelSignal: () => signal,
 		addExecutionHints: () => undefined,
 	} as unknown as IExecuteFunctions;

@@ -8,7 +8,7 @@
  * stryker.config.mjs).
  */
 import nodemailer from 'nodemailer';
-import type { INode, IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -24,6 +24,7 @@ import { Deliverability } from '../../../nodes/Deliverability/Deliverability.nod
 import { showsFor } from '../../../support/output-schemas';
 import { Validator } from '../../../nodes/shared/validation';
 import { byId, jsonOf, useSandbox } from '../context';
+import { NODE } from '../../support/node';
 
 const t = useSandbox();
 
@@ -263,15 +264,6 @@ describe('spam test simplified', () => {
 	});
 });
 
-const node: INode = {
-	id: 'n1',
-	name: 'Deliverability',
-	type: 'deliverability',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-
 /** A completed test whose seeds landed: `inbox` of 10 in the inbox, the rest in spam. */
 function completedWith(inbox: number, extra: IDataObject = {}): IDataObject {
 	return {
@@ -286,7 +278,7 @@ function completedWith(inbox: number, extra: IDataObject = {}): IDataObject {
 
 function thresholdError(options: IDataObject): string {
 	try {
-		inboxThresholds(new Validator(node, 0), options);
+		inboxThresholds(new Validator(NODE, 0), options);
 	} catch (error) {
 		if (error instanceof NodeOperationError) return error.message;
 		throw error;
@@ -516,7 +508,7 @@ describe('the simplifier alone', () => {
 
 	describe('the inbox thresholds (options)', () => {
 		it('80 and 60 when not set; each set one read as a whole number from 0 to 100', () => {
-			const v = new Validator(node, 0);
+			const v = new Validator(NODE, 0);
 			expect(inboxThresholds(v, {})).toEqual({ passAt: 80, warnAt: 60 });
 			expect(inboxThresholds(v, { passAtInbox: 90 })).toEqual({ passAt: 90, warnAt: 60 });
 			expect(inboxThresholds(v, { warnAtInbox: '40' })).toEqual({ passAt: 80, warnAt: 40 });
@@ -544,7 +536,7 @@ describe('the simplifier alone', () => {
 		});
 
 		it('Warn At Inbox equal to Pass At Inbox is accepted; above it, or outside 0 to 100, is refused naming the field', () => {
-			expect(inboxThresholds(new Validator(node, 0), { passAtInbox: 70, warnAtInbox: 70 })).toEqual(
+			expect(inboxThresholds(new Validator(NODE, 0), { passAtInbox: 70, warnAtInbox: 70 })).toEqual(
 				{
 					passAt: 70,
 					warnAt: 70,
