@@ -7,16 +7,15 @@
  * CA: test/e2e/https.e2e.test.ts.)
  */
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigger/DeliverabilityAlertTrigger.node';
 import { resetPacers } from '../../nodes/shared/pacer';
 import { certificateWording, tlsFailureOf } from '../../nodes/shared/transport/certificates';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { runNode } from '../../support/harness';
 import { triggerHarness } from '../../support/trigger-harness';
 import { admin } from '../../support/sandbox-admin';
 import { makeRunCa, type RunCa } from '../../support/tls-ca';
 import { countConnects } from './connects';
+import { runAction } from '../support/run-action';
 
 let ca: RunCa;
 const sandboxes: Record<string, Sandbox> = {};
@@ -47,19 +46,11 @@ async function run(
 	await admin(sandbox, 'DELETE', '/requests');
 	const connects = countConnects(Number(new URL(sandbox.baseUrl).port));
 	try {
-		const result = await runNode({
-			nodeType: new Deliverability(),
-			parameters: parameters as never,
-			input: options.input as never,
-			continueOnFail: options.continueOnFail,
-			credentials: {
-				deliverabilityApi: {
-					apiKey: sandbox.apiKeys.A,
-					baseUrl: httpsUrl(sandbox),
-					headerForm: 'bearer',
-				},
-			},
-		});
+		const result = await runAction(
+			parameters,
+			{ apiKey: sandbox.apiKeys.A, baseUrl: httpsUrl(sandbox) },
+			options,
+		);
 		const received = await admin<unknown[]>(sandbox, 'GET', '/requests');
 		return { ...result, connects: connects.count(), received };
 	} finally {

@@ -4,13 +4,12 @@
 import * as http from 'node:http';
 import * as net from 'node:net';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { resetPacers } from '../../nodes/shared/pacer';
 import { pacerPolicy } from '../../nodes/shared/pacerPolicy';
 import { retryPolicy } from '../../nodes/shared/transport';
-import { runNode } from '../../support/harness';
 import { countConnects } from './connects';
 import { useScriptedServer } from './scripted-server';
+import { runAction } from '../support/run-action';
 
 const KEY = 'dummy-key-failures-4b1d';
 const { server, baseUrl } = useScriptedServer();
@@ -19,15 +18,7 @@ async function run(
 	parameters: Record<string, unknown>,
 	options: { input?: object[]; continueOnFail?: boolean; url?: string } = {},
 ) {
-	return await runNode({
-		nodeType: new Deliverability(),
-		parameters: parameters as never,
-		input: options.input as never,
-		continueOnFail: options.continueOnFail,
-		credentials: {
-			deliverabilityApi: { apiKey: KEY, baseUrl: options.url ?? baseUrl(), headerForm: 'bearer' },
-		},
-	});
+	return await runAction(parameters, { apiKey: KEY, baseUrl: options.url ?? baseUrl() }, options);
 }
 
 /** A port nothing listens on: bound, then closed again. */

@@ -11,12 +11,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { route } from '../../nodes/Deliverability/router';
 import { LOOKAHEAD_PAGES, retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../../support/harness';
 import { admin } from '../../support/sandbox-admin';
+import { runAction } from '../support/run-action';
 
 const ACCOUNTS = 1234;
 let sandbox: Sandbox;
@@ -48,18 +48,10 @@ async function listRequests(): Promise<Logged[]> {
 }
 
 async function getMany(parameters: IDataObject, perSecond = 0) {
-	return await runNode({
-		nodeType: new Deliverability(),
-		parameters: { resource: 'account', operation: 'getAll', simplify: false, ...parameters },
-		credentials: {
-			deliverabilityApi: {
-				apiKey: sandbox.apiKeys.A,
-				baseUrl: sandbox.baseUrl,
-				headerForm: 'bearer',
-				maxRequestsPerSecond: perSecond,
-			},
-		},
-	});
+	return await runAction(
+		{ resource: 'account', operation: 'getAll', simplify: false, ...parameters },
+		{ apiKey: sandbox.apiKeys.A, baseUrl: sandbox.baseUrl, maxRequestsPerSecond: perSecond },
+	);
 }
 
 /** The ids the sandbox lists, newest first (read directly, 100 at a time). */

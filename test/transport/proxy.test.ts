@@ -11,6 +11,7 @@ import { resetPacers } from '../../nodes/shared/pacer';
 import { runNode } from '../../support/harness';
 import { startProxy, type LocalProxy } from '../../support/proxy';
 import { useSandbox } from '../nodes/context';
+import { runAction } from '../support/run-action';
 
 const t = useSandbox({ accounts: 120 });
 const HOST = 'api.deliverability.localhost';
@@ -47,19 +48,14 @@ async function run(
 	for (const name of PROXY_VARIABLES) Reflect.deleteProperty(process.env, name);
 	Object.assign(process.env, env);
 	try {
-		return await runNode({
-			nodeType: new Deliverability(),
-			parameters: parameters as never,
-			input: options.input,
-			continueOnFail: options.continueOnFail,
-			credentials: {
-				deliverabilityApi: {
-					apiKey: t.sandbox.apiKeys.A,
-					baseUrl: options.baseUrl ?? `http://${HOST}:${sandboxPort()}/api/v1`,
-					headerForm: 'bearer',
-				},
+		return await runAction(
+			parameters,
+			{
+				apiKey: t.sandbox.apiKeys.A,
+				baseUrl: options.baseUrl ?? `http://${HOST}:${sandboxPort()}/api/v1`,
 			},
-		});
+			options,
+		);
 	} finally {
 		for (const name of PROXY_VARIABLES) {
 			if (saved[name] === undefined) Reflect.deleteProperty(process.env, name);

@@ -9,8 +9,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { runNode } from '../../../support/harness';
 import { jsonOf, useSandbox } from '../context';
+import { runAction } from '../../support/run-action';
 
 const t = useSandbox({ accounts: 60 });
 
@@ -349,18 +349,11 @@ describe('Account → Batch outcomes per account', () => {
 
 	describe('node version 1.1: Output in place of Simplify', () => {
 		const run = async (parameters: INodeParameters) =>
-			await runNode({
-				nodeType: new Deliverability(),
+			await runAction(
 				parameters,
-				typeVersion: 1.1,
-				credentials: {
-					deliverabilityApi: {
-						apiKey: t.sandbox.apiKeys.A,
-						baseUrl: t.sandbox.baseUrl,
-						headerForm: 'bearer',
-					},
-				},
-			});
+				{ apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl },
+				{ typeVersion: 1.1 },
+			);
 
 		it('shows Output only while Wait for Completion is on', () => {
 			const shown = (waitForCompletion: boolean) =>

@@ -4,10 +4,9 @@
  * errors outside the field checks: a credential that is not selected or cannot be used, a Base URL that is not an
  * http(s) URL or lacks /api/v1, an operation the node does not have.
  */
-import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { NOTHING_SENT } from '../../../nodes/shared/invalidFields';
-import { runNode } from '../../../support/harness';
 import { byId, useSandbox } from '../context';
+import { runAction } from '../../support/run-action';
 
 const t = useSandbox({ accounts: 3 });
 
@@ -42,13 +41,10 @@ describe('errors before any request say nothing was sent', () => {
 		['is not an http(s) URL', 'api.example.com/api/v1'],
 		['does not end in /api/v1', 'https://api.example.com/app'],
 	])('a Base URL that %s', async (message, baseUrl) => {
-		const result = await runNode({
-			nodeType: new Deliverability(),
-			parameters: { resource: 'account', operation: 'get', accountId: byId(1) },
-			credentials: {
-				deliverabilityApi: { apiKey: t.sandbox.apiKeys.A, baseUrl, headerForm: 'bearer' },
-			},
-		});
+		const result = await runAction(
+			{ resource: 'account', operation: 'get', accountId: byId(1) },
+			{ apiKey: t.sandbox.apiKeys.A, baseUrl },
+		);
 		expect(result.error?.message).toContain(message);
 		await expectNothingSent(result);
 	});

@@ -28,6 +28,7 @@ import {
 	type Ids,
 } from '../../../support/output-schemas';
 import { useSandbox } from '../context';
+import { runAction } from '../../support/run-action';
 
 const t = useSandbox({ resetEachTest: false });
 const description = new Deliverability().description;
@@ -233,21 +234,14 @@ it('an error answer that sends secrets back shows none of them, and still gives 
 		path: '/accounts/:id',
 		fields: { ...SEEDED, errors: { password: ['is too short'] } },
 	});
-	const result = await runNode({
-		nodeType: new Deliverability(),
-		parameters: {
+	const result = await runAction(
+		{
 			resource: 'account',
 			operation: 'get',
 			accountId: { __rl: true, mode: 'id', value: '99999' },
 		},
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-	});
+		{ apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl },
+	);
 	await t.admin('DELETE', '/answers');
 	expect(result.error?.httpCode).toBe('404');
 	const seen = visible(result);

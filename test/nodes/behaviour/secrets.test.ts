@@ -11,9 +11,9 @@ import {
 } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { runNode } from '../../../support/harness';
 import { useScriptedServer } from '../../transport/scripted-server';
 import { byId } from '../context';
+import { runAction } from '../../support/run-action';
 
 const KEY = 'dummy-key-5e1b77c2';
 const { server, baseUrl } = useScriptedServer();
@@ -40,19 +40,11 @@ async function run(
 	parameters: IDataObject,
 	options: { input?: IDataObject[]; continueOnFail?: boolean; headerForm?: string } = {},
 ) {
-	return await runNode({
-		nodeType: new Deliverability(),
-		parameters: parameters as never,
-		input: options.input,
-		continueOnFail: options.continueOnFail,
-		credentials: {
-			deliverabilityApi: {
-				apiKey: KEY,
-				baseUrl: baseUrl(),
-				headerForm: options.headerForm ?? 'bearer',
-			},
-		},
-	});
+	return await runAction(
+		parameters,
+		{ apiKey: KEY, baseUrl: baseUrl(), headerForm: options.headerForm ?? 'bearer' },
+		options,
+	);
 }
 
 /** Everything a user, a log or a later node could see of a run. */
