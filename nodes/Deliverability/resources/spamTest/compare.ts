@@ -17,7 +17,6 @@ import {
 	trendThresholdOptions,
 	trendThresholds,
 	trendVerdict,
-	type Count,
 	type Measure,
 } from '../../helpers/trend';
 import { choiceField, valuesOf } from '../../params/choices';
@@ -29,6 +28,7 @@ import {
 	PROVIDER_LABELS,
 	readingOf,
 	readingsSince,
+	shown,
 	type Reading,
 } from './shared/reading';
 import { SPAM_TEST, SPAM_TEST_LIST } from './shared/answers';
@@ -131,13 +131,6 @@ export const description: INodeProperties[] = [
 	},
 	collectionOf('options', trendThresholdOptions),
 ];
-
-/** A count as the outputs give it: `{inbox_percent, inbox, seeds}`. */
-const shown = (c: Count, suffix = ''): IDataObject => ({
-	[`inbox_percent${suffix}`]: percentOf(c),
-	[`inbox${suffix}`]: c.part,
-	[`seeds${suffix}`]: c.of,
-});
 
 function side(r: Reading): IDataObject {
 	const out: IDataObject = { public_id: r.public_id, created_at: r.created_at as string };

@@ -9,7 +9,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { readNumber } from '../../../../shared/lenient';
-import type { Count } from '../../../helpers/trend';
+import { percentOf, type Count } from '../../../helpers/trend';
 import { PROVIDER_NAMES, PROVIDERS, type Placement, type Provider } from './placement';
 import { simplifySpamTest } from './simplified';
 
@@ -114,6 +114,13 @@ export function readingsSince(
 		);
 	return read.filter(({ reading }) => reading.at! >= since);
 }
+
+/** Seed copies in the inbox as every trend output gives them: `{inbox_percent, inbox, seeds}`. */
+export const shown = (c: Count, suffix = ''): IDataObject => ({
+	[`inbox_percent${suffix}`]: percentOf(c),
+	[`inbox${suffix}`]: c.part,
+	[`seeds${suffix}`]: c.of,
+});
 
 /** Whether a reading has an inbox share to compare. */
 export const hasResults = (r: Reading): boolean => r.inbox !== undefined;

@@ -12,13 +12,12 @@ import {
 	pooled,
 	trendVerdict,
 	windowWords,
-	type Count,
 	type Measure,
 	type TrendThresholds,
 } from '../../../helpers/trend';
 import { placementDropFix } from './fixes';
 import { PROVIDERS, type Provider } from './placement';
-import { hasResults, PROVIDER_LABELS, type Reading } from './reading';
+import { hasResults, PROVIDER_LABELS, shown, type Reading } from './reading';
 
 /** The field of a trend that names whose it is, and of a reading the key it is grouped by. */
 export const KEY_FIELD = {
@@ -33,13 +32,6 @@ export interface TrendSettings {
 	minEarlier: number;
 	thresholds: TrendThresholds;
 }
-
-/** A count with its percentage, as every output gives it: `{inbox_percent, inbox, seeds}`. */
-const shown = (c: Count, suffix = ''): IDataObject => ({
-	[`inbox_percent${suffix}`]: percentOf(c),
-	[`inbox${suffix}`]: c.part,
-	[`seeds${suffix}`]: c.of,
-});
 
 /** The mean of the earlier final scores, to one decimal (a score is not a count to pool). */
 function scoresOf(latest: Reading, earlier: Reading[]): IDataObject {
