@@ -83,27 +83,36 @@ unique_subject = no
 commonName = supplied
 `;
 
+/**
+ * `openssl req`: a new key in `<base>.key` and, for the subject `/CN=<name>`, either a certificate that key signs
+ * itself, valid 7 days, with these `-addext` extensions (`extensions` given: a CA or a self-signed server), or a
+ * request for a CA to sign, `<base>.csr` (`extensions` absent).
+ */
+function newKey(dir: string, base: string, name: string, extensions?: string[]): void {
+	const selfSigned = extensions !== undefined;
+	openssl(dir, [
+		'req',
+		...(selfSigned ? ['-x509'] : []),
+		'-new',
+		...NEW_KEY,
+		'-keyout',
+		`${base}.key`,
+		'-out',
+		`${base}.${selfSigned ? 'pem' : 'csr'}`,
+		...(selfSigned ? ['-days', '7'] : []),
+		'-subj',
+		`/CN=${name}`,
+		...(extensions ?? []).flatMap((extension) => ['-addext', extension]),
+	]);
+}
+
 export function makeRunCa(options: { dir?: string; name?: string } = {}): RunCa {
 	const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'run-ca-'));
 	fs.mkdirSync(dir, { recursive: true });
 	const name =
 		options.name ?? `n8n-nodes-deliverability run CA ${crypto.randomBytes(4).toString('hex')}`;
-	openssl(dir, [
-		'req',
-		'-x509',
-		'-new',
-		...NEW_KEY,
-		'-keyout',
-		'ca.key',
-		'-out',
-		'ca.pem',
-		'-days',
-		'7',
-		'-subj',
-		`/CN=${name}`,
-		'-addext',
+	newKey(dir, 'ca', name, [
 		'basicConstraints=critical,CA:TRUE',
-		'-addext',
 		'keyUsage=critical,keyCertSign,cRLSign',
 	]);
 	const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
@@ -131,17 +140,7 @@ export function makeRunCa(options: { dir?: string; name?: string } = {}): RunCa 
 		caFile: path.join(dir, 'ca.pem'),
 		caPem: read('ca.pem'),
 		issue(base, { hosts = LOOPBACK_HOSTS, expired = false } = {}) {
-			openssl(dir, [
-				'req',
-				'-new',
-				...NEW_KEY,
-				'-keyout',
-				`${base}.key`,
-				'-out',
-				`${base}.csr`,
-				'-subj',
-				`/CN=${hosts[0]}`,
-			]);
+			newKey(dir, base, hosts[0]);
 			const ext = extensions(base, hosts);
 			if (expired) {
 				fs.writeFileSync(path.join(dir, 'ca.cnf'), CA_CONFIG);
@@ -195,22 +194,7 @@ export function makeRunCa(options: { dir?: string; name?: string } = {}): RunCa 
 			return files(base);
 		},
 		selfSigned(base, hosts = LOOPBACK_HOSTS) {
-			openssl(dir, [
-				'req',
-				'-x509',
-				'-new',
-				...NEW_KEY,
-				'-keyout',
-				`${base}.key`,
-				'-out',
-				`${base}.pem`,
-				'-days',
-				'7',
-				'-subj',
-				`/CN=${hosts[0]}`,
-				'-addext',
-				`subjectAltName=${altNames(hosts)}`,
-			]);
+			newKey(dir, base, hosts[0], [`subjectAltName=${altNames(hosts)}`]);
 			return files(base);
 		},
 		remove() {
