@@ -61,7 +61,8 @@ describe("Fisher's exact test, one-sided, against published values", () => {
 describe('a verdict only where the counts can carry it', () => {
 	it('one seed of five landing in spam is 20 points but no alarm: not enough data, with the counts', () => {
 		const v = trendVerdict([seeds('Yahoo inbox', [4, 5], [20, 20])], rule, 'in the 4 weeks before');
-		expect(v.verdict).toBe(NOT_ENOUGH_DATA);
+		expect(v.verdict).toBe('not enough data');
+		expect(NOT_ENOUGH_DATA).toBe('not enough data');
 		expect(v.confidence).toBe(80);
 		expect(v.reason).toBe(
 			'Yahoo inbox 4 of 5 seeds (80 %), against 20 of 20 (100 %) in the 4 weeks before: 20 points lower, too few seeds to tell a drop from chance (80 % confidence, 95 % needed)',
@@ -194,7 +195,17 @@ describe('a verdict only where the counts can carry it', () => {
 		});
 	});
 
+	it('gives an unchanged measure the certainty of a drop: 9 of 10 against 18 of 20 is 28 % sure to be lower', () => {
+		const same = assess(seeds('Inbox', [9, 10], [18, 20]), rule);
+		// P(9 or fewer of 10) = 1 − (20 × 19 × 18)/(30 × 29 × 28) = 0.719.
+		expect(same).toMatchObject({ gain: 0, kind: 'none', confidence: 28 });
+	});
+
 	it('words the certainty by how sure: unlikely, very unlikely, almost certainly not chance', () => {
+		// 0 of 4 against 12 of 15: exactly 99.0 % is "very unlikely".
+		expect(trendVerdict([seeds('Inbox', [0, 4], [12, 15])], rule, 'before').reason).toMatch(
+			/very unlikely to be chance \(99 % confidence\)$/,
+		);
 		const sentence = (now: [number, number], before: [number, number]) =>
 			trendVerdict([seeds('Inbox', now, before)], rule, 'before').reason;
 		expect(sentence([15, 20], [20, 20])).toMatch(/unlikely to be chance \(97\.6 % confidence\)$/);
@@ -280,9 +291,13 @@ describe('the options', () => {
 			90, 95, 99, 99.9,
 		]);
 		expect(confidence.description).toContain('never dropped');
-		expect([dropAt, improveAt].map((p) => [p.name, p.default])).toEqual([
-			['dropAtPoints', 10],
-			['improveAtPoints', 10],
+		// What the editor shows: the labels, number fields, and the range each description gives.
+		expect(confidence.displayName).toBe('Confidence');
+		expect([dropAt, improveAt].map((p) => [p.displayName, p.name, p.type, p.default])).toEqual([
+			['Drop At (Points)', 'dropAtPoints', 'number', 10],
+			['Improve At (Points)', 'improveAtPoints', 'number', 10],
 		]);
+		expect(dropAt.description).toMatch(/worse than before .* dropped \(1 to 100\)$/);
+		expect(improveAt.description).toMatch(/better than before .* improved \(1 to 100\)$/);
 	});
 });

@@ -195,7 +195,9 @@ export function measureSentence(a: Assessed, t: TrendThresholds, before: string)
 	const move = now - was;
 	const counts = `${m.label} ${m.now.part} of ${m.now.of} ${m.unit} (${now} %), against ${m.before.part} of ${m.before.of} (${was} %) ${before}`;
 	if (move === 0) return `${counts}: the same`;
-	const points = `${Math.abs(move)} point${Math.abs(move) === 1 ? '' : 's'} ${move < 0 ? 'lower' : 'higher'}`;
+	// Stryker disable next-line EqualityOperator: move is not 0 here (the same is returned above)
+	const way = move < 0 ? 'lower' : 'higher';
+	const points = `${Math.abs(move)} point${Math.abs(move) === 1 ? '' : 's'} ${way}`;
 	return a.kind === 'none' ? `${counts}: ${points}` : `${counts}: ${points}, ${certainty(a, t)}`;
 }
 
