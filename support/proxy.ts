@@ -80,6 +80,27 @@ function splitHostPort(target: string): { host: string; port: number } {
 	return m ? { host: m[1], port: Number(m[2]) } : { host: target, port: 443 };
 }
 
+/**
+ * The credentials' Base URL host behind a proxy: a loopback name by RFC 6761 that this machine's resolver does not
+ * know and the proxy resolves to 127.0.0.1, so whatever reached the sandbox under it went through the proxy.
+ */
+export const PROXIED_HOST = 'api.deliverability.localhost';
+
+/** `host:port` of a server (the sandbox) as named through the proxy: what `to` and `requestLines` take. */
+export function proxiedAt(server: { baseUrl: string }): string {
+	return `${PROXIED_HOST}:${new URL(server.baseUrl).port}`;
+}
+
+/** The sandbox's API Base URL as a credential names it behind the proxy (plain HTTP). */
+export function proxiedApiBaseUrl(server: { baseUrl: string }): string {
+	return `http://${proxiedAt(server)}/api/v1`;
+}
+
+/** n8n's environment behind this proxy, as docs/install.md sets it: everything through it but n8n's own address. */
+export function proxyEnv(proxy: LocalProxy): Record<string, string> {
+	return { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' };
+}
+
 export async function startProxy(options: ProxyOptions = {}): Promise<LocalProxy> {
 	const login = options.login ?? { user: 'proxyuser', password: 'proxy-pass-1' };
 	const expected = `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}`;

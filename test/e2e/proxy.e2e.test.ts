@@ -13,12 +13,18 @@ import { CREDENTIAL_IDS, loadExamples } from '../../support/examples';
 import { NODE_TYPES } from '../../support/package';
 import { runtimePaths } from '../../support/runtime';
 import { operationsOf, parametersFor, sampleIds, SAMPLES } from '../../support/output-schemas';
-import { startProxy, type LocalProxy } from '../../support/proxy';
+import {
+	PROXIED_HOST,
+	proxiedApiBaseUrl,
+	proxiedAt,
+	proxyEnv,
+	startProxy,
+	type LocalProxy,
+} from '../../support/proxy';
 import { admin, requestLines } from '../../support/sandbox-admin';
 import { makeRunCa, type RunCa } from '../../support/tls-ca';
 import { nodeOutput, startStack, waitFor, type Sandbox, type Stack } from './support';
 
-const HOST = 'api.deliverability.localhost';
 const portOf = (url: string) => new URL(url).port;
 const CREDENTIAL_OF_TYPE: Record<string, string> = {
 	deliverabilityApi: CREDENTIAL_IDS.deliverability,
@@ -76,17 +82,12 @@ function workflow(id: string, nodes: Array<Record<string, unknown>>) {
 beforeAll(async () => {
 	proxy = await startProxy();
 	ca = makeRunCa();
-	const cert = ca.issue('sandbox', { hosts: [HOST, '127.0.0.1'] });
+	const cert = ca.issue('sandbox', { hosts: [PROXIED_HOST, '127.0.0.1'] });
 	tls = await startSandbox({ port: 0, smtpPort: 0, tls: { cert: cert.cert, key: cert.key } });
 	stack = await startStack({
 		plainHttp: true,
-		apiBaseUrl: (sandbox) => `http://${HOST}:${portOf(sandbox.baseUrl)}/api/v1`,
-		env: {
-			HTTP_PROXY: proxy.url,
-			HTTPS_PROXY: proxy.url,
-			NO_PROXY: '127.0.0.1',
-			NODE_EXTRA_CA_CERTS: ca.caFile,
-		},
+		apiBaseUrl: proxiedApiBaseUrl,
+		env: { ...proxyEnv(proxy), NODE_EXTRA_CA_CERTS: ca.caFile },
 		beforeStart: async (n8n, sandbox) => {
 			const ids = await sampleIds(sandbox);
 			await n8n.importCredentials([
@@ -94,7 +95,7 @@ beforeAll(async () => {
 					id: HTTPS_CREDENTIAL,
 					name: 'Deliverability over HTTPS',
 					type: 'deliverabilityApi',
-					data: { apiKey: tls.apiKeys.A, baseUrl: `https://${HOST}:${portOf(tls.baseUrl)}/api/v1` },
+					data: { apiKey: tls.apiKeys.A, baseUrl: `https://${proxiedAt(tls)}/api/v1` },
 				},
 				{
 					id: DIRECT_CREDENTIAL,
@@ -172,8 +173,8 @@ beforeEach(() => {
 	proxy.log.length = 0;
 });
 
-const plainAt = () => `${HOST}:${portOf(stack.sandbox.baseUrl)}`;
-const tlsAt = () => `${HOST}:${portOf(tls.baseUrl)}`;
+const plainAt = () => proxiedAt(stack.sandbox);
+const tlsAt = () => proxiedAt(tls);
 const toSandboxes = () => [...proxy.to(plainAt()), ...proxy.to(tlsAt())];
 /** The proxy's plain-HTTP log as "METHOD /path?query" below /api/v1, as the sandbox logs its requests. */
 const proxied = () => proxy.requestLines(plainAt());

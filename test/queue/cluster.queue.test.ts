@@ -35,7 +35,7 @@ import {
 	triggerUrl as triggerUrlOn,
 	waitFor,
 	workerStarts,
-	webhookToAction,
+	getAccountThroughWebhook,
 	type QueueStack,
 } from './support';
 import type { N8n } from '../../support/n8n-process';
@@ -49,19 +49,10 @@ const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: str
 )!;
 
 /** Webhook (n8n's core node) → Deliverability: Account → Get, answering with the account (runs on the worker). */
-const actionWorkflow = webhookToAction({
+const actionWorkflow = getAccountThroughWebhook({
 	id: 'QueueActionWf0001',
 	name: 'Queue mode: get an account through a webhook',
 	path: 'queue-action',
-	respond: 'lastNode',
-	action: {
-		name: 'Get the account',
-		parameters: {
-			resource: 'account',
-			operation: 'get',
-			accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' },
-		},
-	},
 });
 
 /**

@@ -7,7 +7,13 @@
  * got, in the proxy's log.
  */
 import { loadExamples } from '../../support/examples';
-import { startProxy, type LocalProxy } from '../../support/proxy';
+import {
+	proxiedApiBaseUrl,
+	proxiedAt,
+	proxyEnv,
+	startProxy,
+	type LocalProxy,
+} from '../../support/proxy';
 import { requestLines } from '../../support/sandbox-admin';
 import {
 	closeStacks,
@@ -17,29 +23,19 @@ import {
 	startQueueStack,
 	triggerAlerts,
 	waitFor,
-	webhookToAction,
+	getAccountThroughWebhook,
 	workerStarts,
 	type QueueStack,
 } from './support';
 
-const HOST = 'api.deliverability.localhost';
 const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
 const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
 	n.type.endsWith('.deliverabilityAlertTrigger'),
 )!;
-const actionWorkflow = webhookToAction({
+const actionWorkflow = getAccountThroughWebhook({
 	id: 'QueueProxyAction1',
 	name: 'Queue mode behind a proxy: get an account through a webhook',
 	path: 'queue-proxy-action',
-	respond: 'lastNode',
-	action: {
-		name: 'Get the account',
-		parameters: {
-			resource: 'account',
-			operation: 'get',
-			accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' },
-		},
-	},
 });
 
 let proxy: LocalProxy;
@@ -51,8 +47,8 @@ beforeAll(async () => {
 	stack = await startQueueStack({
 		name: 'proxy',
 		webhookProcessors: 1,
-		apiBaseUrl: (sandbox) => `http://${HOST}:${new URL(sandbox.baseUrl).port}/api/v1`,
-		env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' },
+		apiBaseUrl: proxiedApiBaseUrl,
+		env: proxyEnv(proxy),
 		beforeStart: (main) => main.importWorkflows([example.workflow, actionWorkflow]),
 	});
 }, START_TIMEOUT_MS);
@@ -64,7 +60,7 @@ afterAll(async () => {
 
 const main = () => stack.cluster.main;
 /** The proxy's log of requests to the sandbox, as "METHOD /path" below /api/v1. */
-const proxied = () => proxy.requestLines(`${HOST}:${new URL(stack.sandbox.baseUrl).port}`);
+const proxied = () => proxy.requestLines(proxiedAt(stack.sandbox));
 const received = () => requestLines(stack.sandbox);
 
 queueDescribe('n8n queue mode behind a proxy: main + worker + a webhook processor', () => {

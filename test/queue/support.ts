@@ -272,3 +272,24 @@ export function webhookToAction({
 		settings: { executionOrder: 'v1' },
 	};
 }
+
+/**
+ * Webhook → Deliverability: Account → Get of the body's `account_id`, answering with the account once it ran (on the
+ * worker).
+ */
+export function getAccountThroughWebhook(
+	spec: Pick<WebhookActionSpec, 'id' | 'name' | 'path'>,
+): ReturnType<typeof webhookToAction> {
+	return webhookToAction({
+		...spec,
+		respond: 'lastNode',
+		action: {
+			name: 'Get the account',
+			parameters: {
+				resource: 'account',
+				operation: 'get',
+				accountId: { __rl: true, mode: 'id', value: '={{ $json.body.account_id }}' },
+			},
+		},
+	});
+}
