@@ -11,6 +11,11 @@ import type { AnswerFact, ApiContext, ApiRequest } from './types';
 /** What a request without a fact of its own accepts: any JSON object or list of objects. */
 export const ANY_ANSWER: AnswerFact = { shape: 'any', what: 'a JSON object or list' };
 
+/** The fact of an answer that is one object: what it is in words, the fields that make it so. */
+export function objectAnswer(what: string, ...keys: string[]): AnswerFact {
+	return { shape: 'object', what, keys };
+}
+
 /**
  * What is wrong with an answer fact as declared (a mistake in the operation's code, not in the
  * service's answer), or undefined. Checked before the request is sent, so such a mistake is never

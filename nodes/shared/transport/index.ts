@@ -21,6 +21,7 @@ export { listFrom } from './answers';
 export { LOOKAHEAD_PAGES, apiRequestAllItems } from './pagination';
 export { apiRequest } from './request';
 export { baseUrlOf, openSession, type Session } from './session';
+export { objectAnswer } from './facts';
 export { networkCode, parseRetryAfter, retryPolicy } from './retries';
 export {
 	CREDENTIAL_NAME,

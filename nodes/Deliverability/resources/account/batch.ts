@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { waitFlags, withWaitFlags } from '../../helpers/waitLoop';
 import { choiceField } from '../../params/choices';
@@ -163,11 +163,7 @@ export function completed(answer: IDataObject): boolean {
 	return isOutcome(answer) || taskDone(answer);
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the batch task (with id)',
-	keys: ['id', 'task_id'],
-};
+const answer = objectAnswer('the batch task (with id)', 'id', 'task_id');
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { withSecretsScrubbed } from '../../helpers/secrets';
 import { choiceField, valuesOf } from '../../params/choices';
@@ -193,11 +193,12 @@ export const description: INodeProperties[] = [
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the connected account (with id) or the login test result (success)',
-	keys: ['id', 'email', 'success'],
-};
+const answer = objectAnswer(
+	'the connected account (with id) or the login test result (success)',
+	'id',
+	'email',
+	'success',
+);
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 
@@ -30,11 +30,12 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [idPicker('accountId'), statsFilters()];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the statistics (total_messages_sent, total_messages_received, total_spam)',
-	keys: ['total_messages_sent', 'total_messages_received', 'total_spam'],
-};
+const answer = objectAnswer(
+	'the statistics (total_messages_sent, total_messages_received, total_spam)',
+	'total_messages_sent',
+	'total_messages_received',
+	'total_spam',
+);
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, qs } = item.fields.all({

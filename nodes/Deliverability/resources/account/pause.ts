@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../../shared/lenient';
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, shaped } from '../../params/output';
@@ -77,11 +77,7 @@ function aliveWords(account: IDataObject, asked: boolean): IDataObject {
 	});
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the account (with id)',
-	keys: ['id', 'alive'],
-};
+const answer = objectAnswer('the account (with id)', 'id', 'alive');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	return await setAlive(item, { alive: false });

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import { answer as getAnswer } from './get';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
@@ -84,11 +84,7 @@ function queuedWords(said: IDataObject): IDataObject {
 	});
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the queued reconnect ({queued, job_id})',
-	keys: ['queued', 'job_id'],
-};
+const answer = objectAnswer('the queued reconnect ({queued, job_id})', 'queued', 'job_id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

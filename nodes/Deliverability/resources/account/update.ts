@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Readers } from '../../../shared/validation';
 import type { Item } from '../../helpers/item';
 import { collectionOf, given, ifGiven } from '../../params/collections';
@@ -184,11 +184,7 @@ function updateBody(item: Item): IDataObject {
 	return body;
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the updated account (with id)',
-	keys: ['id'],
-};
+const answer = objectAnswer('the updated account (with id)', 'id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, body, view } = item.fields.all({

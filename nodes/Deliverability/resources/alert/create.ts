@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { customEventsField } from '../../../shared/events';
-import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { collectionOf, given } from '../../params/collections';
 import { automatedTestIdsOption } from '../../params/fields';
@@ -78,11 +78,7 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the new alert (with id)',
-	keys: ['id'],
-};
+const answer = objectAnswer('the new alert (with id)', 'id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;

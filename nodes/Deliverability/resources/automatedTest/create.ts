@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { outputFields } from '../../params/output';
@@ -50,11 +50,7 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the new automated test (with id)',
-	keys: ['id'],
-};
+const answer = objectAnswer('the new automated test (with id)', 'id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { accountId, view } = item.fields.all({

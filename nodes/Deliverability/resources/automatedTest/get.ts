@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import type { BuilderFacts } from '../../helpers/builder';
@@ -25,11 +25,7 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [idPicker('automatedTestId')];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'an automated test (with id)',
-	keys: ['id'],
-};
+const answer = objectAnswer('an automated test (with id)', 'id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const id = item.numericId('automatedTestId');

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { outputFields } from '../../params/output';
@@ -44,11 +44,7 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the automated test (with id)',
-	keys: ['id', 'runs'],
-};
+const answer = objectAnswer('the automated test (with id)', 'id', 'runs');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const v = item.fields;

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
@@ -116,11 +116,7 @@ function dateText(value: unknown): unknown {
 	return value;
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the new workspace (with id)',
-	keys: ['id'],
-};
+const answer = objectAnswer('the new workspace (with id)', 'id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -10,7 +10,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import { failedForItems, ForItems } from '../../helpers/forItems';
 import type { Item } from '../../helpers/item';
 import { withWaitFlags } from '../../helpers/waitLoop';
@@ -117,11 +117,12 @@ export const description: INodeProperties[] = [
 	),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the import outcome ({completed, errors, task_id})',
-	keys: ['completed', 'task_id', 'errors'],
-};
+const answer = objectAnswer(
+	'the import outcome ({completed, errors, task_id})',
+	'completed',
+	'task_id',
+	'errors',
+);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { outputFields } from '../../params/output';
@@ -62,11 +62,7 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the workspace (with id)',
-	keys: ['id'],
-};
+const answer = objectAnswer('the workspace (with id)', 'id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

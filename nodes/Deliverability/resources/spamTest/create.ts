@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact, CreateWording } from '../../../shared/transport';
+import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { collectionOf } from '../../params/collections';
 import { seedlistOption, SPAM_TEST_SEEDLISTS } from '../../params/fields';
@@ -76,11 +76,7 @@ function seedEmails(test: IDataObject): string[] {
 		.filter((e): e is string => typeof e === 'string' && e.trim() !== '');
 }
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the new spam test (with public_id)',
-	keys: ['public_id'],
-};
+const answer = objectAnswer('the new spam test (with public_id)', 'public_id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, recordUpdate } from '../../params/collections';
@@ -53,11 +53,7 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the spam test (with public_id)',
-	keys: ['public_id'],
-};
+const answer = objectAnswer('the spam test (with public_id)', 'public_id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const i = item.index;

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../shared/transport';
+import { objectAnswer } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { idPicker } from '../../params/locator';
 import { changed, outputFields, picked, shaped } from '../../params/output';
@@ -42,11 +42,7 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-const answer: AnswerFact = {
-	shape: 'object',
-	what: 'the tag ({id, name})',
-	keys: ['id', 'name'],
-};
+const answer = objectAnswer('the tag ({id, name})', 'id', 'name');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { tagId, accountId, view } = item.fields.all({

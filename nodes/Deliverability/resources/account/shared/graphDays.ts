@@ -7,14 +7,10 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AnswerFact } from '../../../../shared/transport';
+import { objectAnswer } from '../../../../shared/transport';
 
 /** A graph answer: parallel `labels` and `data` arrays, the newest day last. */
-export const GRAPH: AnswerFact = {
-	shape: 'object',
-	what: 'a graph ({labels, data})',
-	keys: ['labels', 'data'],
-};
+export const GRAPH = objectAnswer('a graph ({labels, data})', 'labels', 'data');
 
 /**
  * The calendar date (YYYY-MM-DD) of a graph label, in the workflow's time zone: "Today",

@@ -4,13 +4,9 @@
  * Compare). Kept here, not in one operation's file, so that every operation reading them expects
  * the same shape.
  */
-import type { AnswerFact } from '../../../../shared/transport';
+import { objectAnswer, type AnswerFact } from '../../../../shared/transport';
 
-export const SPAM_TEST: AnswerFact = {
-	shape: 'object',
-	what: 'a spam test (with public_id)',
-	keys: ['public_id'],
-};
+export const SPAM_TEST = objectAnswer('a spam test (with public_id)', 'public_id');
 
 export const SPAM_TEST_LIST: AnswerFact = {
 	shape: 'list',

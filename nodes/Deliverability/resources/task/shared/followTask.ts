@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readNumber } from '../../../../shared/lenient';
-import type { AnswerFact } from '../../../../shared/transport';
+import { objectAnswer } from '../../../../shared/transport';
 import type { Item } from '../../../helpers/item';
 import type { ToolFacts } from '../../../helpers/toolMode';
 import { waitUntil, type WaitOutcome } from '../../../helpers/waitLoop';
@@ -17,11 +17,7 @@ export function taskWaitOptions(whenOff?: string): INodeProperties[] {
 }
 
 /** What GET /tasks/{id} must answer (checked by the transport before anything becomes an item). */
-const TASK_ANSWER: AnswerFact = {
-	shape: 'object',
-	what: 'a task (with id and progress)',
-	keys: ['id', 'progress'],
-};
+const TASK_ANSWER = objectAnswer('a task (with id and progress)', 'id', 'progress');
 
 /** A task is finished once its progress reaches 100 (numeric text from a proxy is accepted too). */
 export function taskDone(task: IDataObject): boolean {
