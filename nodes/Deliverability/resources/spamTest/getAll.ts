@@ -8,6 +8,7 @@ import { orderOption, ORDERS } from '../../params/fields';
 import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { SPAM_TEST_LIST } from './shared/answers';
+import { AUTOMATED_TEST_FILTER } from './shared/filters';
 import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -49,13 +50,7 @@ export const description: INodeProperties[] = [
 		example: 'final_score, created_at',
 	}),
 	collectionOf('filters', [
-		{
-			displayName: 'Automated Test ID',
-			name: 'automated_test_id',
-			type: 'number',
-			default: 1,
-			description: 'Only the spam tests run by this automated test',
-		},
+		AUTOMATED_TEST_FILTER,
 		{
 			displayName: 'Search',
 			name: 'search',

@@ -16,6 +16,7 @@ import type { ToolFacts } from '../../helpers/toolMode';
 import { NOT_ENOUGH_DATA, trendThresholdOptions, trendThresholds } from '../../helpers/trend';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf, given } from '../../params/collections';
+import { AUTOMATED_TEST_FILTER } from './shared/filters';
 import { readingsSince, type Reading } from './shared/reading';
 import { KEY_FIELD, trendOfGroup, type TrendSettings } from './shared/testTrend';
 import { SPAM_TEST_LIST } from './shared/answers';
@@ -147,13 +148,7 @@ export const description: INodeProperties[] = [
 		required: true,
 	},
 	collectionOf('filters', [
-		{
-			displayName: 'Automated Test ID',
-			name: 'automated_test_id',
-			type: 'number',
-			default: 1,
-			description: 'Only the spam tests run by this automated test',
-		},
+		AUTOMATED_TEST_FILTER,
 		{
 			displayName: 'Sender',
 			name: 'sender',
