@@ -115,6 +115,19 @@ gateAlwaysOutput.name = 'Pre-send gate (Always Output Data, one check)';
 gateAlwaysOutput.nodes.find((n) => n.name === 'Get results')!.alwaysOutputData = true;
 
 /**
+ * Batch reconnect acting (dry run off) with Always Output Data on "Reconnect and wait", not waiting: the task just
+ * queued leaves on Not Yet, and n8n 2.x adds an empty item on Completed, which leads to "Keep it paused".
+ */
+const batchAlwaysOutput = exampleWith(
+	'batch-reconnect.json',
+	{ 'Reconnect and wait': { waitForCompletion: false } },
+	{ dryRun: false },
+);
+batchAlwaysOutput.id = 'DlvExBatchRcAod1';
+batchAlwaysOutput.name = 'Batch reconnect (Always Output Data, not waiting)';
+batchAlwaysOutput.nodes.find((n) => n.name === 'Reconnect and wait')!.alwaysOutputData = true;
+
+/**
  * The spam-test-after-send example on paths of its own, its Wait node at 2 s (in-process below 65 s, so a round takes
  * seconds here; the queue suite proves the stored wait) and, for the "gave up" copy, two checks at most and n8n's
  * Always Output Data on "Check results" (an empty item on Completed at every round that ends on Not Yet).
@@ -147,6 +160,7 @@ beforeAll(async () => {
 				...Object.values(live),
 				spammyGate(),
 				gateAlwaysOutput,
+				batchAlwaysOutput,
 				afterSendFast,
 				afterSendGiveUp,
 				dropAlert,
@@ -583,6 +597,32 @@ describe('example: batch reconnect', () => {
 		).filter((r) => r.method === 'POST' && r.path.endsWith('/accounts/batch'));
 		expect(batches).toHaveLength(1);
 	});
+
+	it('with Always Output Data on and the task not finished, the empty item on Completed pauses nothing', async () => {
+		// A paused mailbox that disconnects: the one the batch will reconnect.
+		let mailbox = 0;
+		for (let id = 2; !mailbox; id++) {
+			const a = await service<{ alive: boolean; imap_issue: boolean }>(
+				stack.sandbox,
+				'GET',
+				`/accounts/${id}`,
+			);
+			if (a.alive && !a.imap_issue) mailbox = id;
+		}
+		await service(stack.sandbox, 'POST', `/accounts/${mailbox}`, { alive: false });
+		await admin(stack.sandbox, 'POST', `/accounts/${mailbox}/disconnect`);
+		const since = await lastRequest();
+
+		const result = await stack.n8n.execute(batchAlwaysOutput.id);
+		expectNoError(result);
+		const [completed, notYet] = result.data.resultData.runData['Reconnect and wait'][0].data!.main;
+		expect(notYet).toHaveLength(1);
+		expect(completed!.map((i) => i.json)).toEqual([{}]);
+		expect(nodeOutput(result, 'Was paused before?')).toEqual([]);
+		expect(ranNodes(result)).not.toContain('Keep it paused');
+		// The queued batch is the only change asked for.
+		expect(await changesSince(since)).toEqual(['POST /accounts/batch']);
+	});
 });
 
 describe('example: spam test after a campaign send (loop with the Wait node)', () => {
@@ -677,7 +717,8 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		});
 		expect(String(nodeOutput(result, 'Gave up')[0].message)).toMatch(/still not complete/);
 		// Always Output Data: each check put its item on Not Yet and n8n an empty item on Completed. The empty
-		// items reach Verdict?, which routes them to none of its branches: nothing goes ahead, is reviewed or paused.
+		// items reach Verdict?, which routes them to none of its branches: no card, nothing goes ahead, is reviewed or
+		// paused.
 		for (const check of checks) {
 			expect(check.data?.main?.[0]?.map((i) => i.json)).toEqual([{}]);
 			expect(check.data?.main?.[1]).toHaveLength(1);
@@ -685,7 +726,7 @@ describe('example: spam test after a campaign send (loop with the Wait node)', (
 		const verdicts = result.data.resultData.runData['Verdict?'] ?? [];
 		expect(verdicts).toHaveLength(2);
 		for (const run of verdicts) expect((run.data?.main ?? []).slice(0, 3).flat()).toEqual([]);
-		for (const decision of ['Go ahead', 'Review', 'Pause sending'])
+		for (const decision of ['Go ahead', 'Review', 'Pause sending', 'Result card'])
 			expect(ranNodes(result)).not.toContain(decision);
 	});
 });
