@@ -254,6 +254,22 @@ describe('the words of a refusal', () => {
 		);
 	});
 
+	it('a value missing from an empty input item ({}) says so and names Always Output Data on the node before', () => {
+		const fromEmpty = failure(() =>
+			new Validator(NODE, 0, { emptyInput: true }).id('Account', undefined),
+		);
+		expect(fromEmpty.message).toBe(
+			'Invalid "Account": expected a whole number, but its expression gave nothing (undefined) from an empty input item',
+		);
+		expect(fromEmpty.description).toMatch(
+			/^The input item is empty \(\{\}\)\. .*Always Output Data/,
+		);
+		// An item that holds other fields is not empty: the refusal says nothing of Always Output Data.
+		const fromItem = failure(() => new Validator(NODE, 0, {}).id('Account', undefined));
+		expect(fromItem.message).not.toContain('empty input item');
+		expect(fromItem.description).not.toContain('Always Output Data');
+	});
+
 	it('text is shown in quotes as given, other values as JSON; one problem without a hint says only that nothing was sent', () => {
 		const error = failure(() => v.boolean('Active', 'say "yes"'));
 		expect([error.message, error.description]).toEqual([
