@@ -75,6 +75,7 @@ const NODE_OPTIONS = new Set([
 	'warnAtInbox',
 	'dropAtPoints',
 	'improveAtPoints',
+	'confidence',
 	'minEarlierTests',
 	'minMessages',
 ]);
