@@ -85,9 +85,9 @@ export const PROVIDER_NAMES: Record<Provider, string> = {
 };
 
 /**
- * The providers with copies that arrived outside the inbox and an inbox share below `passAt`, lowest
- * first ("Gmail (25 % inbox)"): a provider that passes on its own is not where placement fell. A
- * provider without seeds has none, so every one named has an inbox share.
+ * The providers with copies that arrived outside the inbox and an inbox share below `passAt`,
+ * lowest first ("Gmail (25 % inbox)"): a provider that passes on its own is not where placement
+ * fell. A provider without seeds has none, so every one named has an inbox share.
  */
 export function weakestProviders(
 	placement: Record<'all' | Provider, Placement>,
