@@ -236,6 +236,14 @@ describe('the window', () => {
 		expect(data[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['d', 'e'] });
 	});
 
+	it('an id pushed out of the window stays out of the copy n8n saves when the window is made larger', async () => {
+		const scope = freshScope('al');
+		await started({}, scope, ['a', 'b', 'c'], 2);
+		const data: IDataObject = {};
+		await persist(data, scope, 'c', 3);
+		expect(data[MEMORY_KEY]).toEqual({ alertId: 'al', ids: ['b', 'c'] });
+	});
+
 	it('a window made smaller forgets nothing at once: an event it knew is not run again until newer ones push it out', async () => {
 		const scope = freshScope();
 		const data: IDataObject = {};
