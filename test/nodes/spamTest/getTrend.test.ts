@@ -48,11 +48,12 @@ describe('spamTest getTrend', () => {
 		const [drop] = out;
 		// Seedlist 1: 8 Gmail/Google seeds (88 % = 7 of 8 in the inbox, 25 % = 2 of 8), 8 Outlook, 4 Yahoo; the
 		// three earlier tests pooled: 21 of 24 Gmail copies, 54 of 60 in all.
-		expect(Object.keys(drop).slice(0, 4)).toEqual([
+		expect(Object.keys(drop).slice(0, 5)).toEqual([
 			'automated_test_id',
-			'subject',
 			'verdict',
 			'verdict_reason',
+			'confidence',
+			'subject',
 		]);
 		expect(drop).toMatchObject({
 			automated_test_id: 2,

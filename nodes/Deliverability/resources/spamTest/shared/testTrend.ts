@@ -63,12 +63,12 @@ export function trendOfGroup(
 	readings: Reading[],
 	s: TrendSettings,
 ): IDataObject {
+	// Whose it is, then the verdict (first in the editor's table), then the rest.
 	const head: IDataObject = { [KEY_FIELD[s.trendOf]]: key };
 	const newestFirst = [...readings].sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
 	const usable = newestFirst.filter(hasResults);
 	const pending = newestFirst.filter((r) => !r.completed).length;
 	const [latest, ...earlier] = usable;
-	if (latest?.subject) head.subject = latest.subject;
 	if (!latest)
 		return {
 			...head,
@@ -82,6 +82,7 @@ export function trendOfGroup(
 		};
 	const before = pooled(earlier.map((r) => r.inbox!));
 	const body: IDataObject = {
+		...(latest.subject ? { subject: latest.subject } : {}),
 		window_days: s.windowDays,
 		latest_public_id: latest.public_id,
 		latest_created_at: latest.created_at as string,
