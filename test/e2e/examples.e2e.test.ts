@@ -6,8 +6,11 @@
  * catch-up that pauses disconnected mailboxes still warming (and pauses nothing when run again) and the spam
  * test after a campaign send (its webhook POSTed as a sending tool does; the loop with n8n's Wait node, shortened) and the
  * daily placement drop alert (a history made with the admin API: stable, then a drop; mailed once). Where a node with
- * Completed / Not Yet outputs leads somewhere (the pre-send gate, the spam test after a send), a copy with n8n's
- * Always Output Data on and every item Not Yet shows that the empty item n8n adds on Completed acts on nothing.
+ * Completed / Not Yet outputs leads somewhere (the pre-send gate, the spam test after a send, batch reconnect), a copy
+ * with n8n's Always Output Data on and every item Not Yet shows that the empty item n8n adds on Completed acts on
+ * nothing. The examples that pause or reconnect run in both positions of their dry run: as shipped (the would-be
+ * actions listed, no change asked of the sandbox; auto-pause and reconnect published and sent a disconnection) and
+ * with `dry_run` false (the actions happen).
  */
 import {
 	afterSendExample,
