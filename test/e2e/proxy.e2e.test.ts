@@ -270,12 +270,14 @@ describe('a proxy that refuses or asks for a login is named, not the service', (
 	// n8n's own words for the proxy's 403 and 407 (package.e2e.test.ts); the operations name the proxy on both.
 	const guidance = runtimePaths().name === 'current';
 
-	it('refuses (HTTP 403 page): the operation names the proxy or firewall over HTTP and HTTPS; the test says proxy', async () => {
+	it('refuses (HTTP 403 page): the operation names the proxy and its headline over HTTP and HTTPS; the test says proxy', async () => {
 		proxy.mode = 'refuse';
 		const result = await stack.n8n.execute(TWO_WAYS);
 		for (const name of ['Over HTTP', 'Over HTTPS'])
 			expect(String(nodeOutput(result, name)[0]?.error)).toMatch(
-				/^A proxy or firewall between n8n and the service refused the request to api\.deliverability\.localhost \(HTTP 403: "Access denied/,
+				new RegExp(
+					`^The proxy 127\\.0\\.0\\.1:${proxy.port} between n8n and the service refused the request to api\\.deliverability\\.localhost \\(HTTP 403: "ERROR: The requested URL could not be retrieved · Access Denied\\.`,
+				),
 			);
 		const test = await testCredential(HTTPS_CREDENTIAL);
 		expect(test).toMatchObject({

@@ -115,6 +115,10 @@ describe('a create whose answer was lost says so in its headline', () => {
 			/^The connection to http:\/\/127\.0\.0\.1:\d+\/api\/v1 broke before the answer came$/,
 		);
 		expect(result.error?.description).toContain('ECONNRESET');
+		// A reset may be a proxy's or a firewall's as well as the service's: the advice names both.
+		expect(result.error?.description).toMatch(
+			/^The other end cut the connection: the service, or a proxy or firewall .*HTTP_PROXY \/ HTTPS_PROXY.*the proxy's log\./,
+		);
 	});
 });
 

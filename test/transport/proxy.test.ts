@@ -160,11 +160,15 @@ describe('a proxy that fails is named in the error, not the service', () => {
 			proxy.mode = 'refuse';
 			const baseUrl = `${scheme.startsWith('https') ? 'https' : 'http'}://${HOST}:${sandboxPort()}/api/v1`;
 			const result = await run({ [variable]: proxy.url }, GET_ACCOUNT, { baseUrl });
-			expect(result.error?.message).toBe(
-				`A proxy or firewall between n8n and the service refused the request to ${HOST} (HTTP 403: "Access denied The proxy policy does not allow this request.")`,
+			// A page laid out as Squid's: a generic title, the refused URL, then why, in bold. The line keeps the why, and
+			// names the proxy by the address its Via header gives.
+			expect(result.error?.message).toMatch(
+				new RegExp(
+					`^The proxy 127\\.0\\.0\\.1:${proxy.port} between n8n and the service refused the request to ${HOST} \\(HTTP 403: "ERROR: The requested URL could not be retrieved · Access Denied\\. · `,
+				),
 			);
 			expect(result.error?.description).toMatch(
-				/not the service's JSON error.*HTTPS_PROXY.*add api\.deliverability\.localhost to NO_PROXY.*did not reach the service/,
+				/not the service's JSON error.*the proxy 127\.0\.0\.1:\d+ \(as its Via header names it.*HTTPS_PROXY.*add api\.deliverability\.localhost to NO_PROXY.*did not reach the service/,
 			);
 			expect(result.error?.description).not.toMatch(/project/);
 			expect(proxy.log).toEqual([expect.objectContaining({ method, status: 403 })]);

@@ -61,6 +61,16 @@ describe('the credential form warns only about a Base URL that cannot work', () 
 		['ENOTFOUND', /ENOTFOUND: the host name does not exist/],
 		['ETIMEDOUT', /ETIMEDOUT: the host did not answer/],
 		[
+			'ECONNRESET',
+			/ECONNRESET: the connection was cut before any answer, often by a proxy or firewall/,
+		],
+		// With a proxy, a refused connection or an unknown name may be the proxy's; a 403 may be its refusal.
+		[
+			'ECONNREFUSED at the proxy',
+			/ECONNREFUSED and ENOTFOUND may be the proxy's: is the proxy running/,
+		],
+		['403 from a proxy', /A 403 that says it came from a proxy: the proxy refuses this host/],
+		[
 			'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
 			/UNABLE_TO_VERIFY_LEAF_SIGNATURE .*CA n8n does not know .*NODE_EXTRA_CA_CERTS/,
 		],

@@ -9,7 +9,7 @@ import { headlineError } from '../headlineError';
 import type { Pacer } from '../pacer';
 import { pacerPolicy } from '../pacerPolicy';
 import { createHeadline, hostOf, type Where } from './errors';
-import { proxyNetworkError } from './proxies';
+import { CUT_ON_THE_WAY, proxyNetworkError } from './proxies';
 import { kindOf, TIMEOUTS } from './retries';
 import type { ApiContext, ApiRequest } from './types';
 
@@ -56,6 +56,7 @@ export function networkError(
 		advice = `Check that the service is running and reachable from this n8n; if its answers are just slow, raise "Timeout (Seconds)" in the credential.`;
 	} else {
 		headline = `The connection to ${where.baseUrl} broke before the answer came`;
+		if (code === 'ECONNRESET') advice = CUT_ON_THE_WAY;
 	}
 	return headlineError(ctx.getNode(), headline, {
 		response: { message: headline, networkCode: code ?? 'UNKNOWN' } as JsonObject,

@@ -89,10 +89,10 @@ export function apiError(
 			: undefined;
 	const pageLine =
 		text !== undefined ? (looksLikeHtml(text) ? pageExcerpt(text) : excerptOf(text)) : undefined;
-	const proxied = proxyAnswerError(ctx, request, where.baseUrl, {
-		status,
+	const proxied = proxyAnswerError(ctx, request, where.baseUrl, response, {
 		serviceAnswered: serviceMessage(body) !== undefined,
-		excerpt: pageLine && redact(pageLine, secrets),
+		page: text,
+		clean: (shown) => redact(shown, secrets),
 	});
 	if (proxied) return proxied;
 	const message = redact(
