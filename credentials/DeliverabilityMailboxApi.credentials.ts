@@ -32,7 +32,7 @@ export class DeliverabilityMailboxApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{
 			displayName:
-				'The passwords of one mailbox, used by Account → Connect IMAP/SMTP. Fill in Password (both servers), or IMAP Password and SMTP Password. To try the login, run Connect IMAP/SMTP with Test Only on.',
+				'The passwords of one mailbox, used by Mailbox → Connect IMAP/SMTP. Fill in Password (both servers), or IMAP Password and SMTP Password. To try the login, run Connect IMAP/SMTP with Test Only on.',
 			name: 'notice',
 			type: 'notice',
 			default: '',

@@ -68,7 +68,7 @@ export class DeliverabilityAlertTrigger implements INodeType {
 		// alternatives.
 		builderHint: {
 			searchHint:
-				"Webhook trigger: publishing the workflow registers an alert with the service for the selected events (n8n must be reachable by the service over HTTPS) and unpublishing removes it; each alert starts one run with one item: event (e.g. ACCOUNT_DISCONNECTED, SPAMCHECK_COMPLETED), event_id, account_id and account_email (account events), public_id and final_score (spam test completed), content, received_at. It runs nothing itself: act with n8n-nodes-deliverability.deliverability (e.g. account pause with accountId = the item's account_id).",
+				"Webhook trigger: publishing the workflow registers an alert with the service for the selected events (n8n must be reachable by the service over HTTPS) and unpublishing removes it; each alert starts one run with one item: event (e.g. ACCOUNT_DISCONNECTED, SPAMCHECK_COMPLETED), event_id, account_id and account_email (mailbox events), public_id and final_score (spam test completed), content, received_at. It runs nothing itself: act with n8n-nodes-deliverability.deliverability (e.g. account pause with accountId = the item's account_id).",
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-deliverability.deliverability',
@@ -96,7 +96,7 @@ export class DeliverabilityAlertTrigger implements INodeType {
 		],
 		properties: [
 			eventsField(
-				"The events that start the workflow. Account Disconnected and Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service's labels: see each one's description).",
+				"The events that start the workflow. Mailbox Disconnected and Spam Test Completed have documented identifiers; the others are unverified identifiers (our reading of the service's labels: see each one's description).",
 				['ACCOUNT_DISCONNECTED'],
 			),
 			customEventsField(

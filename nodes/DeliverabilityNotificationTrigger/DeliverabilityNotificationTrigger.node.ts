@@ -77,7 +77,7 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 		// Event labels in words ("On Account Disconnected"), not their ids.
 		subtitle: eventsSubtitle('events', 'On any notification'),
 		description:
-			'Starts the workflow when the Deliverability service opens a notification (account disconnected, domain expiring, …), by polling: no public webhook URL needed',
+			'Starts the workflow when the Deliverability service opens a notification (mailbox disconnected, domain expiring, …), by polling: no public webhook URL needed',
 		defaults: { name: 'Deliverability Notification Trigger' },
 		// For n8n's workflow builder: what the trigger does alone, what its items hold, and its
 		// alternative.
@@ -112,7 +112,7 @@ export class DeliverabilityNotificationTrigger implements INodeType {
 				'More event identifiers, separated by commas, for events the list above lacks. Added to the selected events.',
 				'e.g. SOME_NEW_EVENT',
 			),
-			collectionOf('filters', [accountFilter('Only the notifications of this account (mailbox)')]),
+			collectionOf('filters', [accountFilter('Only the notifications of this mailbox')]),
 			collectionOf('options', [
 				{
 					displayName: 'Remember Last N Notifications',
@@ -175,7 +175,7 @@ async function fetchTestEvent(
 			'No open notification matches this trigger right now',
 			{
 				description:
-					'Fetch Test Event shows the newest open notification of the selected events and account. None is open at the moment: try without filters, or wait until the service reports something. Once active, the trigger emits each new notification.',
+					'Fetch Test Event shows the newest open notification of the selected events and mailbox. None is open at the moment: try without filters, or wait until the service reports something. Once active, the trigger emits each new notification.',
 			},
 		);
 	}
@@ -194,7 +194,7 @@ function settings(ctx: IPollFunctions): { events: string[]; accountId?: number; 
 	const accountId =
 		value === undefined || value === null || value === ''
 			? undefined
-			: v.id('Filters → Account', typeof value === 'string' ? value.trim() : value);
+			: v.id('Filters → Mailbox', typeof value === 'string' ? value.trim() : value);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	// Refused, not cut to fit: the editor no longer bounds the input (docs/behaviour.md → Numbers out
 	// of range are refused).

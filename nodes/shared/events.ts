@@ -16,8 +16,8 @@ interface EventInfo {
 export const EVENTS: EventInfo[] = [
 	{
 		id: 'ACCOUNT_DISCONNECTED',
-		label: 'Account Disconnected',
-		trigger: 'An account lost its IMAP/SMTP or OAuth connection',
+		label: 'Mailbox Disconnected',
+		trigger: 'A mailbox lost its IMAP/SMTP or OAuth connection',
 		verified: true,
 	},
 	{
@@ -41,44 +41,44 @@ export const EVENTS: EventInfo[] = [
 	},
 	{
 		id: 'ACCOUNT_BACK_TO_NORMAL_WARMING',
-		label: 'Account Back to Normal Warming',
-		trigger: 'The account returned to its standard warming mode',
+		label: 'Mailbox Back to Normal Warming',
+		trigger: 'The mailbox returned to its standard warming mode',
 		verified: false,
 	},
 	{
 		id: 'MISSING_INBOUND_EMAILS',
 		label: 'Missing Inbound Emails',
-		trigger: 'Expected inbound emails are not received on an account',
+		trigger: 'Expected inbound emails are not received on a mailbox',
 		verified: false,
 	},
 	{
 		id: 'REPUTATION_SCORE_DECREASE',
 		label: 'Reputation Score Decrease',
-		trigger: "An account's reputation score dropped",
+		trigger: "A mailbox's reputation score dropped",
 		verified: false,
 	},
 	{
 		id: 'REPUTATION_SCORE_INCREASE',
 		label: 'Reputation Score Increase',
-		trigger: "An account's reputation score improved",
+		trigger: "A mailbox's reputation score improved",
 		verified: false,
 	},
 	{
 		id: 'TOO_MANY_MESSAGES_SENT',
 		label: 'Too Many Messages Sent',
-		trigger: 'Sending volume exceeds safe thresholds on an account',
+		trigger: 'Sending volume exceeds safe thresholds on a mailbox',
 		verified: false,
 	},
 	{
 		id: 'SENDGRID_MISSING_EMAILS',
 		label: 'SendGrid Missing Emails',
-		trigger: 'An account behind an email delivery provider misses expected emails',
+		trigger: 'A mailbox behind an email delivery provider misses expected emails',
 		verified: false,
 	},
 	{
 		id: 'OUTLOOK_MISSING_OUTGOING_EMAILS',
 		label: 'Outlook Missing Outgoing Emails',
-		trigger: 'An Outlook account fails to send expected outgoing emails',
+		trigger: 'An Outlook mailbox fails to send expected outgoing emails',
 		verified: false,
 	},
 ];

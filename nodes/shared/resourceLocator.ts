@@ -85,11 +85,11 @@ export function locator(spec: LocatorSpec): INodeProperties {
  * The account (mailbox) picker: its list is the `searchAccounts` method of the node that shows it.
  */
 export const ACCOUNT: Omit<LocatorSpec, 'name'> = {
-	displayName: 'Account',
+	displayName: 'Mailbox',
 	searchListMethod: 'searchAccounts',
 	numeric: true,
 	placeholder: 'e.g. 1042',
-	description: 'The account (mailbox). Search by email or name, or give its ID.',
+	description: 'The mailbox. Search by email or name, or give its ID.',
 };
 
 /**
@@ -99,7 +99,7 @@ export const ACCOUNT: Omit<LocatorSpec, 'name'> = {
  */
 export function accountOption(name: string, description: string): INodeProperties {
 	return {
-		displayName: 'Account',
+		displayName: 'Mailbox',
 		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },

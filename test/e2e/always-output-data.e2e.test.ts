@@ -27,7 +27,7 @@ function operations(ids: { publicId: string; taskId: number; workspaceId: number
 			action: 'suspend',
 		},
 		'Account Reconnect': { resource: 'account', operation: 'reconnect', accountId: rl(7) },
-		'Import Accounts': {
+		'Import Mailboxes': {
 			resource: 'emailWorkspace',
 			operation: 'importAccounts',
 			emailWorkspaceId: rl(ids.workspaceId),

@@ -53,7 +53,7 @@ d('the demo take (npm run demo)', () => {
 				},
 				state,
 			);
-			// What the take did, as the service sees it: mailbox 5 paused by Account → Pause, mailbox 1 by the
+			// What the take did, as the service sees it: mailbox 5 paused by Mailbox → Pause, mailbox 1 by the
 			// auto-pause example's run.
 			for (const id of [5, 1])
 				expect({

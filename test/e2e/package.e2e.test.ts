@@ -68,7 +68,7 @@ afterAll(async () => {
 	await Promise.all(Object.values(refused).map((s) => s?.close()));
 });
 
-/** Manual Trigger → Account → Get (account 1) with the given credential. */
+/** Manual Trigger → Mailbox → Get (account 1) with the given credential. */
 function readAccountWith(credential: { id: string; name: string }) {
 	return {
 		id: WRONG_HOST_WORKFLOW,

@@ -48,7 +48,7 @@ const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: str
 	n.type.endsWith('.deliverabilityAlertTrigger'),
 )!;
 
-/** Webhook (n8n's core node) → Deliverability: Account → Get, answering with the account (runs on the worker). */
+/** Webhook (n8n's core node) → Deliverability: Mailbox → Get, answering with the account (runs on the worker). */
 const actionWorkflow = getAccountThroughWebhook({
 	id: 'QueueActionWf0001',
 	name: 'Queue mode: get an account through a webhook',

@@ -30,7 +30,7 @@ import {
 const RUN_TIMEOUT_MS = 900000;
 const RUNS = 12;
 
-/** Webhook (answers when the last node is done) → Account → Get: a quick run that needs a worker slot. */
+/** Webhook (answers when the last node is done) → Mailbox → Get: a quick run that needs a worker slot. */
 const quickWorkflow = webhookToAction({
 	id: 'QueueQuickWf0001',
 	name: 'Queue mode: a quick run',

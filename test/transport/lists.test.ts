@@ -1,4 +1,4 @@
-// Pipelined lists against the sandbox through n8n's real engine (the Deliverability node's Account → Get Many): every
+// Pipelined lists against the sandbox through n8n's real engine (the Deliverability node's Mailbox → Get Many): every
 // account exactly once whether the server honours per_page, ignores it or caps it, also under 429/503/reset faults,
 // never asking beyond one look-ahead window; and the router's output has no size ceiling.
 import axios from 'axios';
@@ -146,7 +146,7 @@ describe.each(MODES)('a server that %s', (_name, settings, served) => {
 });
 
 describe('no wasted pages: at most one page past the last non-empty one on short lists', () => {
-	/** Tags `count` listed accounts with a tag of their own, so Account → Get Many by that tag lists exactly them. */
+	/** Tags `count` listed accounts with a tag of their own, so Mailbox → Get Many by that tag lists exactly them. */
 	async function taggedList(count: number): Promise<string> {
 		const name = `walk-${count}`;
 		const tag = await admin<{ id: number }>(sandbox, 'POST', '/tags', { name });

@@ -40,7 +40,7 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 const idOf = (url: string) => Number(/\/accounts\/(\d+)/.exec(url)?.[1]);
 
 describe('per-item operations overlap', () => {
-	it('30 Account → Get items: several in flight (at most the pacer bound), output in input order with pairedItem', async () => {
+	it('30 Mailbox → Get items: several in flight (at most the pacer bound), output in input order with pairedItem', async () => {
 		// Later items answer sooner, so any ordering by arrival would show.
 		server.reply([], (req) => ({
 			status: 200,

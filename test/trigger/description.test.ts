@@ -92,7 +92,7 @@ describe('trigger description', () => {
 		expect(events.default).toEqual(['ACCOUNT_DISCONNECTED']);
 		const options = events.options as Array<{ name: string; value: string; description: string }>;
 		expect(options.map((o) => o.value).sort()).toEqual(EVENTS.map((e) => e.id).sort());
-		// Names as n8n's own triggers show events ("Account Disconnected"); the caveat lives in the description only.
+		// Names as n8n's own triggers show events ("Mailbox Disconnected"); the caveat lives in the description only.
 		for (const o of options) {
 			const event = EVENTS.find((e) => e.id === o.value)!;
 			expect(o.name).toBe(event.label);
@@ -148,7 +148,7 @@ describe('trigger description', () => {
 			);
 		};
 		expect(subtitle(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'])).toBe(
-			'On Account Disconnected, Spam Test Completed',
+			'On Mailbox Disconnected, Spam Test Completed',
 		);
 		expect(subtitle(['OUTLOOK_MISSING_OUTGOING_EMAILS', 'MY_OWN'])).toBe(
 			'On Outlook Missing Outgoing Emails, MY_OWN',
@@ -180,7 +180,7 @@ describe('trigger description', () => {
 			);
 		};
 		expect(subtitle(['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'])).toMatch(
-			/^On Account Disconnected, Domain Expir/,
+			/^On Mailbox Disconnected, Domain Expir/,
 		);
 		expect(subtitle([])).toBe('On any notification');
 	});

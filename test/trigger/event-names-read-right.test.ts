@@ -23,8 +23,8 @@ describe.each([
 
 	it('every event is an action named "On …" in the node creator, brands kept as brands', () => {
 		expect(Object.fromEntries(options.map((o) => [o.value, o.action]))).toEqual({
-			ACCOUNT_BACK_TO_NORMAL_WARMING: 'On account back to normal warming',
-			ACCOUNT_DISCONNECTED: 'On account disconnected',
+			ACCOUNT_BACK_TO_NORMAL_WARMING: 'On mailbox back to normal warming',
+			ACCOUNT_DISCONNECTED: 'On mailbox disconnected',
 			DOMAIN_EXPIRING_SOON: 'On domain expiring soon',
 			MISSING_INBOUND_EMAILS: 'On missing inbound emails',
 			NEW_WARMING_MODE_PROPOSED: 'On new warming mode proposed',

@@ -205,7 +205,7 @@ describe('deliverability notification trigger (polling)', () => {
 
 	it('refuses a bad account filter before any request, and reports a service error', async () => {
 		await expect(trigger({ filters: { account_id: byId('abc') } }).poll()).rejects.toThrow(
-			/Account/,
+			/Filters → Mailbox/,
 		);
 		expect(await t.requests()).toHaveLength(0);
 		const wrongKey = poller(t, {

@@ -1,6 +1,6 @@
 /**
  * The notification trigger as its polling tests run it: in n8n-core's PollContext (support/harness.ts), pointed at
- * the test file's sandbox with project A's key, listening for Account Disconnected unless told otherwise, its polls
+ * the test file's sandbox with project A's key, listening for Mailbox Disconnected unless told otherwise, its polls
  * back to back; and what a poll emitted, read as notification ids.
  */
 import type { ICredentialDataDecryptedObject, INodeExecutionData } from 'n8n-workflow';

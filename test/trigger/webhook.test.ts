@@ -31,7 +31,7 @@ const DELIVERY = {
 	alert_id: 7,
 	account_id: 3,
 	account_email: 'jane@example.com',
-	content: 'Account jane@example.com lost its connection',
+	content: 'Mailbox jane@example.com lost its connection',
 	domain: 'example.com',
 	domain_expire_on: null,
 };

@@ -58,8 +58,8 @@ describe('CHANGELOG.md names every operation', () => {
 
 	it('finds a missing one (the check is not blind)', () => {
 		const without = changelog
-			.replace(', Link to Account', '')
-			.replace(': Link to Account', ': Unlink');
-		expect(named(without).has('Tag → Link to Account')).toBe(false);
+			.replace(', Link to Mailbox', '')
+			.replace(': Link to Mailbox', ': Unlink');
+		expect(named(without).has('Tag → Link to Mailbox')).toBe(false);
 	});
 });

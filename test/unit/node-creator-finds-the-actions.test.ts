@@ -69,18 +69,8 @@ describe("the node creator's entry for Deliverability", () => {
 		expect(found(text)).toBe(true);
 	});
 
-	it.each(
-		actions
-			.filter((a): a is string => typeof a === 'string' && /\baccounts?\b/.test(a))
-			.map((a) =>
-				a
-					.replace(/\ban account\b/g, 'a mailbox')
-					.replace(/\baccounts\b/g, 'mailboxes')
-					.replace(/\baccount\b/g, 'mailbox'),
-			),
-	)('says "%s" too: people call an account a mailbox', (text) => {
-		expect(codex.alias).toContain(text);
-	});
+	it('no action says "account": users call it a mailbox, as the docs and examples do', () =>
+		expect(actions.filter((a) => typeof a === 'string' && /\baccounts?\b/i.test(a))).toEqual([]));
 
 	it.each([
 		'pause mailbox',

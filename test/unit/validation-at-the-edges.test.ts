@@ -57,9 +57,9 @@ describe('whole numbers', () => {
 	it('ids go up to 2,147,483,647 (int32); lists of them too', () => {
 		expect(v.id('Account ID', 2_147_483_647)).toBe(2_147_483_647);
 		expect(why(() => v.id('Account ID', '2147483648'))).toContain('above the maximum 2147483647');
-		expect(v.idList('Account IDs', '1, 2147483647')).toEqual([1, 2_147_483_647]);
-		expect(why(() => v.idList('Account IDs', '3, 0'))).toBe(
-			'Invalid "Account IDs": 0 is below the minimum 1 (allowed: 1 to 2147483647)',
+		expect(v.idList('Mailbox IDs', '1, 2147483647')).toEqual([1, 2_147_483_647]);
+		expect(why(() => v.idList('Mailbox IDs', '3, 0'))).toBe(
+			'Invalid "Mailbox IDs": 0 is below the minimum 1 (allowed: 1 to 2147483647)',
 		);
 	});
 });

@@ -212,7 +212,7 @@ describe('labels from the node description', () => {
 
 	it.each([
 		['time_zone', 'automatedTest', 'update', 'Update Fields → Time Zone'],
-		['accountId', 'automatedTest', 'create', 'Account'],
+		['accountId', 'automatedTest', 'create', 'Mailbox'],
 		['limit', 'spamTest', 'getAll', 'Limit'],
 		['max_score', 'account', 'getAll', 'Filters → Max Score'],
 		['parameter', 'account', 'getAll', 'Additional Query Parameters → Parameter'],

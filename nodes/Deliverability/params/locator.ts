@@ -28,7 +28,7 @@ interface Picker {
 const PICKERS = {
 	accountId: {
 		spec: ACCOUNT,
-		hint: 'give the numeric id of the account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it',
+		hint: 'give the numeric id of the mailbox, e.g. 120, not its email or name; list the mailboxes to find it',
 	},
 	alertId: {
 		spec: {
@@ -98,7 +98,7 @@ const PICKERS = {
 			numeric: true,
 			placeholder: 'e.g. 5',
 			description:
-				'The tag. The list shows the tags found on your accounts (the service has no tag list); a tag on none of them: give its ID.',
+				'The tag. The list shows the tags found on your mailboxes (the service has no tag list); a tag on none of them: give its ID.',
 		},
 		hint: 'give the numeric id of a tag (e.g. 4), not its name',
 	},
@@ -108,7 +108,7 @@ const PICKERS = {
 			displayName: 'Task',
 			numeric: true,
 			placeholder: 'e.g. 3051',
-			description: 'The task ID returned by the account Batch operation',
+			description: 'The task ID returned by Mailbox → Batch',
 		},
 		hint: 'give the numeric id of a task, as a batch action returns it',
 	},

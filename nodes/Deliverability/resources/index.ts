@@ -11,11 +11,12 @@ import { tag } from './tag';
 import { task } from './task';
 
 export const RESOURCES: ResourceModule[] = [
-	account,
 	alert,
 	automatedTest,
 	domain,
 	emailWorkspace,
+	// "Mailbox" (the value stays `account`, the API's word).
+	account,
 	notification,
 	spamTest,
 	tag,

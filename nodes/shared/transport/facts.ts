@@ -30,7 +30,7 @@ export function factMistake(fact: AnswerFact): string | undefined {
 	if (fact.wrapper !== undefined && !/^[A-Za-z0-9_]+$/.test(fact.wrapper))
 		return `its wrapper "${fact.wrapper}" is not a field name: name the key the list comes under, e.g. 'accounts'`;
 	if (!fact.what.trim())
-		return "its what is empty: say what the answer is, e.g. 'a list of accounts'";
+		return "its what is empty: say what the answer is, e.g. 'a list of mailboxes'";
 	return undefined;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Account → Batch through n8n's real engine against the sandbox: the action queued as a task, waiting for it through
+ * Mailbox → Batch through n8n's real engine against the sandbox: the action queued as a task, waiting for it through
  * the one wait loop (429 on a poll, timeouts), ids from expressions, custom actions, and the service's errors; then,
  * with Simplify on, the outcome per account once the task finished (reconnected / still failing / skipped / not in the
  * logs…), read from the task's logs and, for a reconnect, confirmed on the account (one read each). An account the logs
@@ -174,11 +174,11 @@ describe('account batch', () => {
 	});
 
 	it.each([
-		[{ accountIds: '={{ "" }}' }, /"Account IDs".*at least one/],
-		[{ accountIds: '4, x' }, /"Account IDs".*whole number/],
-		[{ accountIds: '0' }, /"Account IDs".*below the minimum 1/],
-		[{ accountIds: '[4, 5' }, /"Account IDs".*not valid JSON/],
-		[{ accountIds: '={{ [] }}' }, /"Account IDs".*at least one/],
+		[{ accountIds: '={{ "" }}' }, /"Mailbox IDs".*at least one/],
+		[{ accountIds: '4, x' }, /"Mailbox IDs".*whole number/],
+		[{ accountIds: '0' }, /"Mailbox IDs".*below the minimum 1/],
+		[{ accountIds: '[4, 5' }, /"Mailbox IDs".*not valid JSON/],
+		[{ accountIds: '={{ [] }}' }, /"Mailbox IDs".*at least one/],
 		[{ accountIds: '4', action: 'custom', customAction: '={{ " " }}' }, /"Custom Action"/],
 		[
 			{ accountIds: '4', action: 'custom', customAction: 'drop table' },
@@ -205,7 +205,7 @@ describe('account batch', () => {
 	});
 });
 
-describe('Account → Batch outcomes per account', () => {
+describe('Mailbox → Batch outcomes per account', () => {
 	it('a reconnect gives one item per account, in the order sent: reconnected, still failing, skipped', async () => {
 		// 13 is disconnected at start (seed); 14 disconnected and broken; 16 connected.
 		await t.admin('POST', '/accounts/14/disconnect');
@@ -269,7 +269,7 @@ describe('Account → Batch outcomes per account', () => {
 			account_id: 38,
 			disconnected: false,
 			outcome: 'not in the logs',
-			outcome_reason: expect.stringMatching(/without a log line about this account/),
+			outcome_reason: expect.stringMatching(/without a log line about this mailbox/),
 		});
 		expect(second.log).toBeUndefined();
 	});
@@ -340,7 +340,7 @@ describe('Account → Batch outcomes per account', () => {
 		});
 		const result = await t.run(outcomesOf({ accountIds: '13', action: 'reconnect' }));
 		expect(result.error?.message).toMatch(
-			/^The batch finished \(task \d+\), but reading its accounts' outcomes failed/,
+			/^The batch finished \(task \d+\), but reading its mailboxes' outcomes failed/,
 		);
 		expect(result.error?.description).toMatch(/Do not run the batch again/);
 		const batches = (await t.requests()).filter((r) => local(r.path) === '/accounts/batch');

@@ -1,5 +1,5 @@
 /**
- * Account → Connect IMAP/SMTP through n8n's real engine against the sandbox: the documented POST /imap_auth body,
+ * Mailbox → Connect IMAP/SMTP through n8n's real engine against the sandbox: the documented POST /imap_auth body,
  * passwords from the Mailbox Passwords credential or from input fields (never from parameters, never in output or
  * errors), Test Only, update by id, validation with zero requests, and the failed-login 500 read as "IMAP/SMTP login
  * failed", sent exactly once.
@@ -149,7 +149,7 @@ describe('account connectImap', () => {
 		expect(hints).toMatch(/nothing was created/);
 	});
 
-	it('Update an Existing Account sends the picked account as id and changes that account', async () => {
+	it('Update an Existing Mailbox sends the picked account as id and changes that account', async () => {
 		expect((await t.api<IDataObject>('GET', '/accounts/13')).data.imap_issue).toBe(true);
 		const result = await t.run(
 			{ ...mailbox, email: 'repaired@acme-mail.com', updateExisting: true, accountId: byId(13) },
@@ -194,7 +194,7 @@ describe('account connectImap', () => {
 				id: 14,
 				disconnected: false,
 				outcome: 'login updated',
-				message: 'The login of account fixed@acme-mail.com (ID 14) was updated',
+				message: 'The login of mailbox fixed@acme-mail.com (ID 14) was updated',
 			}),
 		);
 
@@ -254,7 +254,7 @@ describe('account connectImap', () => {
 		['imapServer', { imapServer: 'imap://mail.example.com:993' }, /"IMAP Server".*host name/],
 		['smtpServer', { smtpServer: '={{ "" }}' }, /"SMTP Server"/],
 		['imapServerPort', { imapServerPort: 70000 }, /"IMAP Server Port".*65535/],
-		['accountId', { updateExisting: true, accountId: byId('={{ "abc" }}') }, /"Account"/],
+		['accountId', { updateExisting: true, accountId: byId('={{ "abc" }}') }, /"Mailbox"/],
 		[
 			'smtp_server_auth_type',
 			{ additionalFields: { smtp_server_auth_type: '={{ "cram" }}' } },

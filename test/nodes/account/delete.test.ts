@@ -1,5 +1,5 @@
 /**
- * Account → Delete through n8n's real engine against the sandbox: the request it sends with the disconnect reason,
+ * Mailbox → Delete through n8n's real engine against the sandbox: the request it sends with the disconnect reason,
  * the service's 404 for a second delete, and validation with zero requests.
  */
 import { byId, jsonOf, parametersOf, useSandbox } from '../context';
@@ -29,7 +29,7 @@ describe('account delete', () => {
 				account_id: 7,
 				deleted: true,
 				outcome: 'deleted',
-				message: 'Account 7 deleted: its warming and spam checks stopped for good',
+				message: 'Mailbox 7 deleted: its warming and spam checks stopped for good',
 			},
 		]);
 		const raw = await t.run(account('delete', { accountId: byId(8), output: 'raw' }), {
@@ -53,7 +53,7 @@ describe('account delete', () => {
 			}),
 		);
 		expect(result.error?.message).toMatch(
-			/2 invalid fields: "Account".*"Additional Fields → Disconnect Reason"/,
+			/2 invalid fields: "Mailbox".*"Additional Fields → Disconnect Reason"/,
 		);
 		expect(await t.requests()).toHaveLength(0);
 	});

@@ -1,5 +1,5 @@
 /**
- * Account → Get through n8n's real engine against the sandbox: the single form with Simplify off, the id picker's
+ * Mailbox → Get through n8n's real engine against the sandbox: the single form with Simplify off, the id picker's
  * modes, and Simplify (on by default): disconnected, paused and warming, a verdict with reasons in words.
  * Seed facts (sandbox/BEHAVIOUR.md): imap_issue on ids 13, 38, …; paused (alive false) on 17, 34, …; suspended 33, 73.
  */
@@ -53,7 +53,7 @@ describe('account get', () => {
 
 	it('rejects an ID that is not a whole number before any request', async () => {
 		const result = await t.run(account('get', { accountId: byId('={{ "abc" }}') }));
-		expectValidationError(result, /"Account"/);
+		expectValidationError(result, /"Mailbox"/);
 		expect(await apiRequests()).toHaveLength(0);
 	});
 });

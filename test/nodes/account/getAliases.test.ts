@@ -1,5 +1,5 @@
 /**
- * Account → Get Aliases through n8n's real engine against the sandbox: one item per alias, none (with a hint) for an
+ * Mailbox → Get Aliases through n8n's real engine against the sandbox: one item per alias, none (with a hint) for an
  * account without aliases, the service's 403 in its words, and the answer shapes the service may send.
  */
 import { aliasItems } from '../../../nodes/Deliverability/resources/account/getAliases';

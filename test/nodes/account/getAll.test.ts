@@ -1,5 +1,5 @@
 /**
- * Account → Get Many through n8n's real engine against the sandbox: filters, Return All / Limit across pages, extra
+ * Mailbox → Get Many through n8n's real engine against the sandbox: filters, Return All / Limit across pages, extra
  * query parameters, Simplify (on by default: flags and a verdict), with the request the sandbox received checked each
  * time, and no request at all when validation fails.
  */

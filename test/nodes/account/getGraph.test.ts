@@ -1,5 +1,5 @@
 /**
- * Account → Get Graph through n8n's real engine against the sandbox: one graph or all seven merged by day, the raw
+ * Mailbox → Get Graph through n8n's real engine against the sandbox: one graph or all seven merged by day, the raw
  * answer, validation with zero requests (reading the labels into days: graphDays.test.ts).
  */
 import { DateTime } from 'luxon';

@@ -1,5 +1,5 @@
 /**
- * Account → Get Statistics through n8n's real engine against the sandbox: the request it sends and the totals it
+ * Mailbox → Get Statistics through n8n's real engine against the sandbox: the request it sends and the totals it
  * returns, and validation with zero requests.
  */
 import type { IDataObject } from 'n8n-workflow';

@@ -1,5 +1,5 @@
 /**
- * Account → Get Warming Trend through n8n's real engine against the sandbox: the last days of warming against the
+ * Mailbox → Get Warming Trend through n8n's real engine against the sandbox: the last days of warming against the
  * days before, inbox % and spam %, the verdict in words (a drop made with the admin API), many mailboxes in one run
  * (one item each), the thresholds as options, and bad input refused before any request.
  */
@@ -224,7 +224,7 @@ describe('account getTrend against a strange service', () => {
 		const result = await t.run(trend({ accountId: byId(2), days: 3 }));
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(
-			'The service\'s SPAM graph of account 2 has no list of daily counts (data: "x")',
+			'The service\'s SPAM graph of mailbox 2 has no list of daily counts (data: "x")',
 		);
 		expect(result.items).toEqual([]);
 	});

@@ -1,5 +1,5 @@
 /**
- * Reading Account → Get Graph's answers: the labels the service sends dated in the workflow time zone, one item per
+ * Reading Mailbox → Get Graph's answers: the labels the service sends dated in the workflow time zone, one item per
  * day, several graphs merged by date with the inbox share.
  */
 import { DateTime } from 'luxon';

@@ -1,5 +1,5 @@
 /**
- * Account → Pause through n8n's real engine against the sandbox: it sends alive: false, one account per input item
+ * Mailbox → Pause through n8n's real engine against the sandbox: it sends alive: false, one account per input item
  * paired with its item, and the service's 404 in its words.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -54,7 +54,7 @@ describe('account pause and resume answer in words (version 1.1)', () => {
 		const [said] = jsonOf(words);
 		expect(said).toMatchObject({ id: 4, email, paused: true, outcome: 'paused' });
 		expect(said.message).toBe(
-			`Account ${email} (ID 4) is paused: no warming or spam tests run until it is resumed`,
+			`Mailbox ${email} (ID 4) is paused: no warming or spam tests run until it is resumed`,
 		);
 		expect(said).not.toHaveProperty('signature');
 
@@ -85,6 +85,6 @@ describe('account pause and resume answer in words (version 1.1)', () => {
 		const words = await t.run(account('resume', { accountId: byId(5) }), { typeVersion: 1.1 });
 		const [said] = jsonOf(words);
 		expect(said).toMatchObject({ id: 5, paused: false, outcome: 'resumed' });
-		expect(said.message).toMatch(/^Account .+ \(ID 5\) is active again/);
+		expect(said.message).toMatch(/^Mailbox .+ \(ID 5\) is active again/);
 	});
 });

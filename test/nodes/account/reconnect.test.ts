@@ -1,5 +1,5 @@
 /**
- * Account → Reconnect through n8n's real engine against the sandbox: the request it sends, waiting for the account
+ * Mailbox → Reconnect through n8n's real engine against the sandbox: the request it sends, waiting for the account
  * through the one wait loop, a retry after a 5xx, validation with zero requests, and the service's 404.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -29,7 +29,7 @@ describe('account reconnect', () => {
 				job_id: job,
 				outcome: 'queued',
 				message: expect.stringMatching(
-					/^Reconnect of account 13 queued \(job [0-9a-f-]{36}\): check imap_issue with Account → Get later/,
+					/^Reconnect of mailbox 13 queued \(job [0-9a-f-]{36}\): check imap_issue with Mailbox → Get later/,
 				),
 			},
 		]);
@@ -104,7 +104,7 @@ describe('account reconnect', () => {
 			}),
 		);
 		expect(result.error?.message).toMatch(
-			/Timed out waiting for account 38 to reconnect \(imap_issue false\)/,
+			/Timed out waiting for mailbox 38 to reconnect \(imap_issue false\)/,
 		);
 	});
 
@@ -128,7 +128,7 @@ describe('account reconnect', () => {
 				pollInterval: 0,
 			}),
 		);
-		expect(bad.error?.message).toMatch(/2 invalid fields: "Account".*"Poll Interval \(Seconds\)"/);
+		expect(bad.error?.message).toMatch(/2 invalid fields: "Mailbox".*"Poll Interval \(Seconds\)"/);
 		expect(await t.requests()).toHaveLength(0);
 		const missing = await t.run(account('reconnect', { accountId: byId(99999) }));
 		expect(missing.error?.httpCode).toBe('404');

@@ -1,5 +1,5 @@
 /**
- * Account → Resume through n8n's real engine against the sandbox: it sends alive: true, and an id that is not a
+ * Mailbox → Resume through n8n's real engine against the sandbox: it sends alive: true, and an id that is not a
  * number fails before any request, naming the field as shown on screen.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -28,10 +28,10 @@ describe('account pause and resume', () => {
 });
 
 describe('account pause, resume and get aliases that fail', () => {
-	it('resume with an id that is not a number: refused before any request, naming "Account"', async () => {
+	it('resume with an id that is not a number: refused before any request, naming "Mailbox"', async () => {
 		const result = await t.run(account('resume', { accountId: byId('={{ "four" }}') }));
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(/"Account"/);
+		expect(result.error!.message).toMatch(/"Mailbox"/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 });

@@ -1,5 +1,5 @@
 /**
- * Account → Update through n8n's real engine against the sandbox: exactly the fields added, under their API names,
+ * Mailbox → Update through n8n's real engine against the sandbox: exactly the fields added, under their API names,
  * values from expressions, an alias from Get Aliases, every range refused before any request, the service's 422.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -64,7 +64,7 @@ describe('account update', () => {
 			first_name: 'Ann',
 			updated: ['first_name', 'signature'],
 			outcome: 'updated',
-			message: `Account ${email} (ID 3) updated: first_name, signature`,
+			message: `Mailbox ${email} (ID 3) updated: first_name, signature`,
 		});
 		expect(said).not.toHaveProperty('signature');
 		const raw = await t.run(

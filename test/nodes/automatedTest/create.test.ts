@@ -93,7 +93,7 @@ describe('automatedTest create', () => {
 				{ resource: 'automatedTest', operation: 'create', accountId: byId('={{ $json.id }}') },
 				{ input: [{ id }] },
 			);
-			expect(result.error?.message).toMatch(/"Account"/);
+			expect(result.error?.message).toMatch(/"Mailbox"/);
 			expect(await t.requests()).toHaveLength(0);
 		},
 	);

@@ -252,7 +252,7 @@ describe('automatedTest update', () => {
 		['Update Fields → Time Zone', { time_zone: 'Mars/Olympus' }],
 		['Update Fields → Time Zone', { time_zone: 'CEST' }],
 		['Update Fields → Time Zone', { time_zone: '' }],
-		['Update Fields → Account', { account_id: 'john' }],
+		['Update Fields → Mailbox', { account_id: 'john' }],
 	])('refuses a bad %s before any request', async (field, updateFields) => {
 		const result = await t.run({
 			resource: 'automatedTest',

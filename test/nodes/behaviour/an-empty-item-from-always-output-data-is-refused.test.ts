@@ -18,7 +18,7 @@ describe('an empty input item, as Always Output Data hands it on', () => {
 	it('an id read from an empty item is refused as such, naming Always Output Data, nothing sent', async () => {
 		const result = await t.run(pauseFromItem, { input: [{}] });
 		expect(result.error!.message).toBe(
-			'Invalid "Account": expected a whole number, but its expression gave nothing (undefined) from an empty input item',
+			'Invalid "Mailbox": expected a whole number, but its expression gave nothing (undefined) from an empty input item',
 		);
 		expect(result.error!.description).toMatch(
 			/^The input item is empty \(\{\}\)\. n8n passes on such an item when the node before output nothing on this branch and has Always Output Data on .*Completed when every item went to Not Yet.* Nothing was sent to the service\.$/,
@@ -48,7 +48,7 @@ describe('an empty input item, as Always Output Data hands it on', () => {
 	it('an item with fields but without the id keeps the usual fix (it names no Always Output Data)', async () => {
 		const result = await t.run(pauseFromItem, { input: [{ account: 2 }] });
 		expect(result.error!.message).toBe(
-			'Invalid "Account": expected a whole number, but its expression gave nothing (undefined)',
+			'Invalid "Mailbox": expected a whole number, but its expression gave nothing (undefined)',
 		);
 		expect(result.error!.description).not.toMatch(/Always Output Data/);
 	});

@@ -57,7 +57,7 @@ describe('a Base URL without /api/v1', () => {
 	);
 
 	it.each([['/api'], ['/v1'], ['/api/v1/accounts'], ['/app']])(
-		'%s is named the same way (Account → Get)',
+		'%s is named the same way (Mailbox → Get)',
 		async (path) => {
 			const result = await run('account', 'get', at(path));
 			expect(result.error?.message).toBe(MESSAGE);

@@ -131,7 +131,7 @@ describe('Completed / Not Yet outputs', () => {
 		]);
 	});
 
-	it('Account → Batch without waiting is Not Yet (its task has just started)', async () => {
+	it('Mailbox → Batch without waiting is Not Yet (its task has just started)', async () => {
 		const result = await t.run({
 			resource: 'account',
 			operation: 'batch',
@@ -142,7 +142,7 @@ describe('Completed / Not Yet outputs', () => {
 		expect(result.outputs[1][0].json).toMatchObject({ progress: 0 });
 	});
 
-	it('Account → Reconnect without waiting is Not Yet (queued, nothing read yet)', async () => {
+	it('Mailbox → Reconnect without waiting is Not Yet (queued, nothing read yet)', async () => {
 		const result = await t.run({ resource: 'account', operation: 'reconnect', accountId: byId(7) });
 		expect(result.error).toBeUndefined();
 		expect(result.outputs.map((o) => o.length)).toEqual([0, 1]);

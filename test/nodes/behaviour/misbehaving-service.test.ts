@@ -79,7 +79,7 @@ let sandbox: Sandbox;
 let ids: Ids;
 const saved = { ...retryPolicy };
 let keySeq = 0;
-/** Accounts made for Account → Delete cases: their own count, since cases run side by side and read keySeq at any time. */
+/** Accounts made for Mailbox → Delete cases: their own count, since cases run side by side and read keySeq at any time. */
 let accountsMade = 0;
 
 /** One HTTP call without keep-alive (a reused socket the sandbox already closed would fail the call). */
@@ -200,7 +200,7 @@ function leavesOf(values: unknown[]): Map<string, Set<string>> {
 }
 
 /**
- * Fields the node adds on purpose, documented in docs/behaviour.md and docs/operations.md: the wait's outcome (and Account → Reconnect's verdict
+ * Fields the node adds on purpose, documented in docs/behaviour.md and docs/operations.md: the wait's outcome (and Mailbox → Reconnect's verdict
  * on the account the service sent), and what was asked for (Get Graph's metric and category).
  */
 const NODE_FIELDS = new Set(['_waitTimedOut', '_polls', 'reconnected', 'metric', 'category']);
@@ -208,7 +208,7 @@ const NODE_FIELDS = new Set(['_waitTimedOut', '_polls', 'reconnected', 'metric',
 /** Ids the node repeats from the request (the account or alert it was asked about): allowed when the request had them. */
 const ECHO_KEYS = new Set(['id', 'account_id']);
 
-/** The addresses Email Workspace → Import Accounts asks to import in this matrix (its sample parameters). */
+/** The addresses Email Workspace → Import Mailboxes asks to import in this matrix (its sample parameters). */
 const importSample = SAMPLES['emailWorkspace.importAccounts']?.parameters;
 const IMPORT_ADDRESSES = new Set(
 	String((typeof importSample === 'object' ? importSample.accounts : '') ?? '').split(/\s*,\s*/),
@@ -224,7 +224,7 @@ function allSent(value: unknown, sent: Map<string, Set<string>>): boolean {
 
 /**
  * Fields the node derives from what the service sent (documented in the operation's file): Spam Test → Create's
- * seed addresses joined for a Send Email node, and their count; Import Accounts' `failed` (the service's errors or
+ * seed addresses joined for a Send Email node, and their count; Import Mailboxes' `failed` (the service's errors or
  * failed task log lines, each {email, reason}, only when it sent errors or logs) and `imported` (addresses the node
  * asked to import, only when the service answered whether the import completed). Derived from nothing, they are
  * invented.

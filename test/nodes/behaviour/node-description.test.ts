@@ -384,7 +384,7 @@ describe('node description', () => {
 		},
 	);
 
-	it('Account → Batch tells how to follow the task only while Wait for Completion is off', () => {
+	it('Mailbox → Batch tells how to follow the task only while Wait for Completion is off', () => {
 		const notices = properties.filter(
 			(p) =>
 				p.type === 'notice' && belongsTo(p, 'account', 'batch') && /Task → Get/.test(p.displayName),
@@ -440,11 +440,11 @@ describe('node description', () => {
 		const hintOf = (name: string) => numbers.find((n) => n.name === name)?.hint;
 		expect(hintOf('hour')).toMatch(/^0 to 23: the hour of the day/);
 		expect(hintOf('max_score')).toBe(
-			'Scores run 0–100; only accounts scoring below this are listed (0 to 101; 101: all)',
+			'Scores run 0–100; only mailboxes scoring below this are listed (0 to 101; 101: all)',
 		);
 	});
 
-	it('offers Time Zone as a searchable list of IANA zones (or a name) and Account as a picker in the update fields', () => {
+	it('offers Time Zone as a searchable list of IANA zones (or a name) and Mailbox as a picker in the update fields', () => {
 		for (const [resource, operation] of [
 			['automatedTest', 'update'],
 			['account', 'update'],
@@ -463,7 +463,7 @@ describe('node description', () => {
 			(p) => p.name === 'updateFields' && belongsTo(p, 'automatedTest', 'update'),
 		)!;
 		const account = (fields.options as INodeProperties[]).find((o) => o.name === 'account_id')!;
-		expect(account).toMatchObject({ displayName: 'Account', type: 'resourceLocator' });
+		expect(account).toMatchObject({ displayName: 'Mailbox', type: 'resourceLocator' });
 		expect(account.modes?.[0].typeOptions?.searchListMethod).toBe('searchAccounts');
 		expect(Object.keys(node.methods?.listSearch ?? {})).toEqual(
 			expect.arrayContaining(['searchTimeZones', 'searchAccounts']),

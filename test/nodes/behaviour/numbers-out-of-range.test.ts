@@ -90,14 +90,14 @@ describe('numbers out of range', () => {
 		expect(await t.requests()).toHaveLength(0);
 	});
 
-	it('Max Score says what its range means: strictly below, scores 0 to 100, 101 for every account', async () => {
+	it('Max Score says what its range means: strictly below, scores 0 to 100, 101 for every mailbox', async () => {
 		const result = await t.run({
 			resource: 'account',
 			operation: 'getAll',
 			filters: { max_score: 150 },
 		});
 		expect(result.error!.description).toBe(
-			'Scores run 0 to 100, so 50 lists the accounts scoring 0 to 49, and 101 lists every account. Nothing was sent to the service.',
+			'Scores run 0 to 100, so 50 lists the mailboxes scoring 0 to 49, and 101 lists every mailbox. Nothing was sent to the service.',
 		);
 	});
 
@@ -111,7 +111,7 @@ describe('numbers out of range', () => {
 			{ input: [{ account: 9 }] },
 		);
 		expect(result.error!.message).toBe(
-			'Invalid "Account": expected a whole number, but its expression gave nothing (undefined)',
+			'Invalid "Mailbox": expected a whole number, but its expression gave nothing (undefined)',
 		);
 		expect(result.error!.description).toMatch(
 			/^Its expression gave no value for this item: check that it reads a field the input item has .* Nothing was sent to the service\.$/,

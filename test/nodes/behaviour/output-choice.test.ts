@@ -1,6 +1,6 @@
 /**
  * Output (node version 1.1) through n8n's real engine against the sandbox: Simplified, Raw or Selected Fields where
- * the node answers with records (Account → Get, Get Many, Reconnect; Spam Test → Get, Get Many; Domain → Get Many),
+ * the node answers with records (Mailbox → Get, Get Many, Reconnect; Spam Test → Get, Get Many; Domain → Get Many),
  * while version 1 keeps its Simplify switch exactly as it was. Selected Fields keeps the record's id (and what routes
  * the item: a spam test's `completed`), invents no field, and a bad Fields value is refused before any request.
  */
@@ -179,7 +179,7 @@ describe('Output choice (version 1.1) and Simplify (version 1)', () => {
 			1.1,
 		);
 		const text = `${both.error?.message} ${String(both.error?.description ?? '')}`;
-		expect(text).toContain('Account');
+		expect(text).toContain('"Mailbox"');
 		expect(text).toContain('"domain.domain" is not a field name');
 		const wrong = await run({ ...GET_13, output: 'everything' }, 1.1);
 		expect(`${wrong.error?.message} ${String(wrong.error?.description ?? '')}`).toContain(

@@ -101,7 +101,7 @@ describe('continue on fail', () => {
 			expect.objectContaining({ error: expect.stringMatching(/not found/i), httpCode: '404' }),
 		);
 		expect(bad).toEqual(
-			expect.objectContaining({ error: expect.stringMatching(/"Account".*whole number/) }),
+			expect.objectContaining({ error: expect.stringMatching(/"Mailbox".*whole number/) }),
 		);
 		expect(forbidden).toEqual(
 			expect.objectContaining({ error: expect.any(String), httpCode: '403' }),

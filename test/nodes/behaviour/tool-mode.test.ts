@@ -342,27 +342,27 @@ describe('errors', () => {
 		accountId: { __rl: true, mode: 'id', value: fromAI('account_id', 'numeric id') },
 	};
 
-	it('name the argument the model filled and say what an account id is', async () => {
+	it('name the argument the model filled and say what a mailbox id is', async () => {
 		const editor = await run(getAccount, {
 			tool: false,
 			args: { account_id: 'anna@acme-mail.com' },
 		});
 		expect(editor.error?.message).toBe(
-			'Invalid "Account": expected a whole number, got "anna@acme-mail.com"',
+			'Invalid "Mailbox": expected a whole number, got "anna@acme-mail.com"',
 		);
 
 		const tool = await run(getAccount, { tool: true, args: { account_id: 'anna@acme-mail.com' } });
 		expect(tool.error?.message).toBe(
 			'Invalid "account_id": expected a whole number, got "anna@acme-mail.com". Nothing was sent to the service. ' +
 				'"account_id": give the numeric id of the ' +
-				'account (a sending mailbox), e.g. 120, not its email or name; list the accounts to find it.',
+				'mailbox, e.g. 120, not its email or name; list the mailboxes to find it.',
 		);
 	});
 
 	it('carry the service error and its guidance in the message, with the id hint', async () => {
 		const tool = await run(getAccount, { tool: true, args: { account_id: '999999' } });
 		expect(tool.error?.message).toContain('Check the ID');
-		expect(tool.error?.message).toContain('"account_id": give the numeric id of the account');
+		expect(tool.error?.message).toContain('"account_id": give the numeric id of the mailbox');
 		const editor = await run(getAccount, { tool: false, args: { account_id: '999999' } });
 		expect(editor.error?.message).not.toContain('Check the ID');
 	});
@@ -400,7 +400,7 @@ describe('errors', () => {
 		const failures = () =>
 			new NodeOperationError(
 				node('x'),
-				'2 invalid fields: "Account": expected a whole number, got "x"; "Update Fields → Time Zone": "Paris" is not an IANA time zone name',
+				'2 invalid fields: "Mailbox": expected a whole number, got "x"; "Update Fields → Time Zone": "Paris" is not an IANA time zone name',
 				{
 					description:
 						'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.',
@@ -414,8 +414,8 @@ describe('errors', () => {
 		);
 		expect(asTool.message).toBe(
 			'2 invalid fields: "account_id": expected a whole number, got "x"; "zone": "Paris" is not an IANA time zone name. ' +
-				'"zone": Use a name like Europe/Paris, America/New_York or UTC. "account_id": give the numeric id of the account ' +
-				'(a sending mailbox), e.g. 120, not its email or name; list the accounts to find it.',
+				'"zone": Use a name like Europe/Paris, America/New_York or UTC. "account_id": give the numeric id of the mailbox' +
+				', e.g. 120, not its email or name; list the mailboxes to find it.',
 		);
 		const inEditor = failures();
 		toolError(

@@ -1,6 +1,6 @@
 /**
  * An answer the node cannot use is described as what the operation the user ran expects: the operation files state
- * only what their answer must look like, and the item names the operation (Account → Pause and → Resume share one
+ * only what their answer must look like, and the item names the operation (Mailbox → Pause and → Resume share one
  * answer shape but each error names its own operation).
  */
 import { byId, useSandbox } from '../context';
@@ -8,8 +8,8 @@ import { byId, useSandbox } from '../context';
 const t = useSandbox({ accounts: 3 });
 
 describe('an unusable answer names the operation the user ran', () => {
-	it.each(['pause', 'resume'])('Account → %s answered with a web page', async (operation) => {
-		const title = `Account → ${operation.charAt(0).toUpperCase()}${operation.slice(1)}`;
+	it.each(['pause', 'resume'])('Mailbox → %s answered with a web page', async (operation) => {
+		const title = `Mailbox → ${operation.charAt(0).toUpperCase()}${operation.slice(1)}`;
 		await t.admin('POST', '/answers', {
 			kind: 'html',
 			method: 'POST',
@@ -19,11 +19,11 @@ describe('an unusable answer names the operation the user ran', () => {
 		const result = await t.run({ resource: 'account', operation, accountId: byId(1) });
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error!.message).toBe(
-			`The service answered a web page (HTML) where ${title} expects the account (with id): the change may have been made`,
+			`The service answered a web page (HTML) where ${title} expects the mailbox (with id): the change may have been made`,
 		);
 	});
 
-	it('Account → Get Many answered with null: a list of accounts is what Get Many expects', async () => {
+	it('Mailbox → Get Many answered with null: a list of mailboxes is what Get Many expects', async () => {
 		await t.admin('POST', '/answers', { kind: 'null', method: 'GET', path: '/accounts', count: 1 });
 		const result = await t.run({
 			resource: 'account',
@@ -32,7 +32,7 @@ describe('an unusable answer names the operation the user ran', () => {
 			limit: 2,
 		});
 		expect(result.error?.message).toMatch(
-			/^The service answered .* where Account → Get Many expects a list of accounts/,
+			/^The service answered .* where Mailbox → Get Many expects a list of mailboxes/,
 		);
 	});
 });

@@ -87,7 +87,7 @@ async function read(path: string): Promise<IDataObject> {
 }
 
 describe('only what was set changes, read back from the sandbox', () => {
-	it('Account → Update with First Name alone changes only first_name', async () => {
+	it('Mailbox → Update with First Name alone changes only first_name', async () => {
 		const before = await read('/accounts/1');
 		const result = await t.run({
 			resource: 'account',
@@ -101,7 +101,7 @@ describe('only what was set changes, read back from the sandbox', () => {
 		expect(posts.map((r) => r.body)).toEqual([{ first_name: 'Zoé' }]);
 	});
 
-	it('Account → Update with a Time Zone picked from the list changes only time_zone', async () => {
+	it('Mailbox → Update with a Time Zone picked from the list changes only time_zone', async () => {
 		const before = await read('/accounts/3');
 		expect(before.time_zone).not.toBe('Asia/Kolkata');
 		const picked = {
@@ -120,7 +120,7 @@ describe('only what was set changes, read back from the sandbox', () => {
 		expect(await read('/accounts/3')).toEqual({ ...before, time_zone: 'Asia/Kolkata' });
 	});
 
-	it('Account → Pause and Resume change only alive', async () => {
+	it('Mailbox → Pause and Resume change only alive', async () => {
 		const before = await read('/accounts/2');
 		expect(before.alive).toBe(true);
 		await t.run({ resource: 'account', operation: 'pause', accountId: byId(2) });

@@ -174,7 +174,7 @@ describe('email workspace create (google)', () => {
 		const [said] = jsonOf(words);
 		expect(said).toMatchObject({ name: 'Ops', provider: 'google', outcome: 'created' });
 		expect(said.message).toBe(
-			`Google Workspace "Ops" (ID ${String(said.id)}) created: import its mailboxes with Email Workspace → Import Accounts`,
+			`Google Workspace "Ops" (ID ${String(said.id)}) created: import its mailboxes with Email Workspace → Import Mailboxes`,
 		);
 		const raw = await t.run(create({ name: 'Ops 2', provider: 'google', output: 'raw' }), {
 			...google(),

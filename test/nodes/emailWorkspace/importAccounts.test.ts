@@ -1,5 +1,5 @@
 /**
- * Email Workspace → Import Accounts (POST /email_workspaces/{id}/accounts: ≤ 4 at once, larger imports as a task
+ * Email Workspace → Import Mailboxes (POST /email_workspaces/{id}/accounts: ≤ 4 at once, larger imports as a task
  * followed with the one wait loop; addresses per item or from all input items) through the real engine against the
  * sandbox, with its errors: bad addresses before any request, the service's 404, an import never repeated. After
  * waiting for its task the item reads as the finished import (completed true, the failures per address in errors),
@@ -236,7 +236,7 @@ describe('email workspace import accounts', () => {
 		const result = await t.run(importing(id, { accounts: 'once@x.example' }));
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.message).toMatch(
-			/^The accounts may have been imported: .*Check Account → Get Many \(search for the addresses\) before running this again/,
+			/^The mailboxes may have been imported: .*Check Mailbox → Get Many \(search for the addresses\) before running this again/,
 		);
 		expect((await t.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
 	});
@@ -256,7 +256,7 @@ describe('email workspace import accounts', () => {
 	});
 });
 
-describe('Email Workspace → Import Accounts after its wait', () => {
+describe('Email Workspace → Import Mailboxes after its wait', () => {
 	const importing = (id: number, extra: IDataObject = {}): INodeParameters => ({
 		resource: 'emailWorkspace',
 		operation: 'importAccounts',

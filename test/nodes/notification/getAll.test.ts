@@ -80,7 +80,7 @@ describe('notification get many', () => {
 	});
 
 	it.each([
-		[{ filters: { account_id: byId('abc') } }, /Account/],
+		[{ filters: { account_id: byId('abc') } }, /Filters → Mailbox/],
 		[{ filters: { event: '={{ "  " }}' } }, /Event/],
 		[{ returnAll: false, limit: 0 }, /limit/i],
 	])('refuses %p before any request', async (parameters, pattern) => {

@@ -92,7 +92,7 @@ describe('spamTest get', () => {
 		)[0];
 		expect(Array.isArray(raw.results)).toBe(true);
 		expect(raw.placement).toBeUndefined();
-		// Account → Get Many too: tags become names, the warming configuration is left out.
+		// Mailbox → Get Many too: tags become names, the warming configuration is left out.
 		const [account] = jsonOf(await t.run({ resource: 'account', operation: 'getAll', limit: 1 }));
 		expect(account.config_rampup_target).toBeUndefined();
 		expect((account.tags as unknown[]).every((tag) => typeof tag === 'string')).toBe(true);

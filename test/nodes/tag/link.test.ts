@@ -1,5 +1,5 @@
 /**
- * Tag → Link to Account: POST /tags/{id}/link {account_id} → {id, name}, through the real engine against the
+ * Tag → Link to Mailbox: POST /tags/{id}/link {account_id} → {id, name}, through the real engine against the
  * sandbox, per input item from expressions, bad input refused before any request, the service's 422.
  */
 import type { INodeParameters, NodeParameterValueType } from 'n8n-workflow';
@@ -41,7 +41,7 @@ describe('tag link to account', () => {
 				name: 'vip',
 				account_id: 2,
 				outcome: 'linked',
-				message: 'Tag "vip" (ID 5) linked to account 2: Account → Get Many finds it by this tag',
+				message: 'Tag "vip" (ID 5) linked to mailbox 2: Mailbox → Get Many finds it by this tag',
 			},
 		]);
 		const raw = await t.run({ ...link(byId(5), byId(2)), output: 'raw' }, { typeVersion: 1.1 });
@@ -63,7 +63,7 @@ describe('tag link to account', () => {
 
 	it.each([
 		[link(byId('={{ "abc" }}'), byId(1)), /tagId|Tag/],
-		[link(byId(5), byId('={{ "" }}')), /accountId|Account/],
+		[link(byId(5), byId('={{ "" }}')), /"Mailbox"/],
 		[link(byId('={{ 0 }}'), byId(1)), /tagId|Tag/],
 	])('refuses a bad id %# before any request', async (parameters, pattern) => {
 		const result = await t.run(parameters);

@@ -24,25 +24,25 @@ const BATCH_ACTIONS = [
 		value: CUSTOM,
 		description: 'An action the service supports that is not listed here',
 	},
-	{ name: 'Delete', value: 'delete', description: 'Remove the accounts from the project' },
+	{ name: 'Delete', value: 'delete', description: 'Remove the mailboxes from the project' },
 	{
 		name: 'Reconnect',
 		value: 'reconnect',
-		description: 'Reconnect the accounts (after a disconnection)',
+		description: 'Reconnect the mailboxes (after a disconnection)',
 	},
-	{ name: 'Suspend', value: 'suspend', description: 'Suspend the accounts' },
+	{ name: 'Suspend', value: 'suspend', description: 'Suspend the mailboxes' },
 ] as const;
 
 export const operation = {
 	name: 'Batch',
-	action: 'Run a batch action on accounts',
+	action: 'Run a batch action on mailboxes',
 	description:
-		'Queue reconnect, suspend or delete for many accounts as a task, optionally waiting for it',
+		'Queue reconnect, suspend or delete for many mailboxes as a task, optionally waiting for it',
 };
 
 export const builder: BuilderFacts = {
 	returns:
-		'one item, the task (with waitForCompletion true and output simple: one item per account with its outcome in words)',
+		'one item, the task (with waitForCompletion true and output simple: one item per mailbox with its outcome in words)',
 	fields: { id: 'the task id, for task get', progress: '0 to 100' },
 	note: 'A delete is permanent.',
 };
@@ -50,27 +50,27 @@ export const builder: BuilderFacts = {
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 const creates: CreateWording = {
 	what: 'The batch task may have been started',
-	where: 'Account → Get Many (whether the accounts changed)',
+	where: 'Mailbox → Get Many (whether the mailboxes changed)',
 };
 
 export const tool: ToolFacts = {
 	...taskToolFacts,
 	idHints: {
 		accountIds:
-			'give numeric account ids, comma-separated (e.g. 120, 121), not emails; list the accounts to find them',
+			'give numeric mailbox ids, comma-separated (e.g. 120, 121), not emails; list the mailboxes to find them',
 	},
 };
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Account IDs',
+		displayName: 'Mailbox IDs',
 		name: 'accountIds',
 		type: 'string',
 		required: true,
 		default: '',
 		placeholder: 'e.g. 1042, 1043',
 		description:
-			'Comma-separated account IDs, or an expression giving an array of IDs or of account objects',
+			'Comma-separated mailbox IDs, or an expression giving an array of IDs or of mailbox objects',
 	},
 	{
 		...choiceField(
@@ -78,7 +78,7 @@ export const description: INodeProperties[] = [
 			'action',
 			BATCH_ACTIONS,
 			'reconnect',
-			'What to do with every account of the list',
+			'What to do with every mailbox of the list',
 		),
 		required: true,
 	},
@@ -93,7 +93,7 @@ export const description: INodeProperties[] = [
 		description: 'The action name exactly as the service expects it',
 	},
 	{
-		displayName: 'Deleting accounts cannot be undone',
+		displayName: 'Deleting mailboxes cannot be undone',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -105,9 +105,9 @@ export const description: INodeProperties[] = [
 	// Only while waiting: without the wait there is no outcome yet, only the task just queued.
 	...outputFields({
 		simplify:
-			'Whether to give one item per account once the task finished, with its outcome in words (e.g. reconnected, still failing, skipped, not in the logs), instead of the task with its raw logs. A reconnect reads each account once to confirm it.',
+			'Whether to give one item per mailbox once the task finished, with its outcome in words (e.g. reconnected, still failing, skipped, not in the logs), instead of the task with its raw logs. A reconnect reads each mailbox once to confirm it.',
 		simplified:
-			'One item per account once the task finished, with its outcome in words (e.g. reconnected, still failing, skipped, not in the logs); a reconnect reads each account once to confirm it',
+			'One item per mailbox once the task finished, with its outcome in words (e.g. reconnected, still failing, skipped, not in the logs); a reconnect reads each mailbox once to confirm it',
 		kept: 'id and progress',
 		example: 'progress, logs',
 	}).map((parameter) => ({
@@ -140,7 +140,7 @@ function accountIdsFrom(v: Validator, raw: unknown): number[] {
 		);
 	}
 	const ids = v.idList('accountIds', value);
-	if (ids.length === 0) v.fail('accountIds', 'give at least one account ID');
+	if (ids.length === 0) v.fail('accountIds', 'give at least one mailbox ID');
 	return [...new Set(ids)];
 }
 
@@ -203,7 +203,7 @@ export async function execute(
 			'The batch was queued but the answer has no task ID to wait for',
 			{
 				itemIndex: i,
-				description: 'The action was sent once; check the accounts before running it again.',
+				description: 'The action was sent once; check the mailboxes before running it again.',
 			},
 		);
 	}

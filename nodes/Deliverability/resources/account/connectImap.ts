@@ -35,9 +35,9 @@ export const credentials: CredentialUse[] = [
 ];
 
 export const builder: BuilderFacts = {
-	returns: 'one item, the account',
+	returns: 'one item, the mailbox',
 	fields: {
-		id: 'numeric account id',
+		id: 'numeric mailbox id',
 		email: '',
 		disconnected: 'true when the service reports an IMAP issue',
 		outcome: '',
@@ -67,7 +67,7 @@ const AUTH_TYPES = [
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 const creates: CreateWording = {
 	what: 'The mailbox may have been connected',
-	where: 'Account → Get Many (search for its address)',
+	where: 'Mailbox → Get Many (search for its address)',
 };
 
 export const description: INodeProperties[] = [
@@ -110,17 +110,17 @@ export const description: INodeProperties[] = [
 	...ownServerFields(),
 	...passwordFields(),
 	{
-		displayName: 'Update an Existing Account',
+		displayName: 'Update an Existing Mailbox',
 		name: 'updateExisting',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to update the login of an account that is already connected instead of connecting a new one',
+			'Whether to update the login of a mailbox that is already connected instead of connecting a new one',
 	},
 	{
 		...idPicker('accountId'),
 		displayOptions: { show: { updateExisting: [true] } },
-		description: 'The connected account whose login changes (sent as id)',
+		description: 'The connected mailbox whose login changes (sent as id)',
 	},
 	{
 		displayName: 'Test Only',
@@ -143,7 +143,7 @@ export const description: INodeProperties[] = [
 			name: 'imap_issue',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to flag the account as having an IMAP problem (imap_issue)',
+			description: 'Whether to flag the mailbox as having an IMAP problem (imap_issue)',
 		},
 		{
 			displayName: 'SMTP Only',
@@ -185,7 +185,7 @@ export const description: INodeProperties[] = [
 	]),
 	...outputFields({
 		simplified:
-			'The account (ID, email, verdict) and whether it was connected or its login updated, in words; with Test Only, whether the login works',
+			'The mailbox (ID, email, verdict) and whether it was connected or its login updated, in words; with Test Only, whether the login works',
 		kept: 'id',
 		example: 'email, imap_issue',
 	}),
@@ -194,7 +194,7 @@ export const description: INodeProperties[] = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const answer = objectAnswer(
-	'the connected account (with id) or the login test result (success)',
+	'the connected mailbox (with id) or the login test result (success)',
 	'id',
 	'email',
 	'success',

@@ -14,9 +14,9 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Delete',
-	action: 'Delete an account permanently',
+	action: 'Delete a mailbox permanently',
 	description:
-		'Remove an account for good: warming and spam checks stop, running conversations are cancelled',
+		'Remove a mailbox for good: warming and spam checks stop, running conversations are cancelled',
 };
 
 export const builder: BuilderFacts = {
@@ -27,13 +27,13 @@ export const builder: BuilderFacts = {
 		outcome: '',
 		message: 'what happened, in words',
 	},
-	note: 'Permanent: warming and spam checks of the account stop for good.',
+	note: 'Permanent: warming and spam checks of the mailbox stop for good.',
 };
 
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			'Deleting an account cannot be undone: its warming and spam checks stop and its running conversations are cancelled. To stop warming for a while, use Pause instead.',
+			'Deleting a mailbox cannot be undone: its warming and spam checks stop and its running conversations are cancelled. To stop warming for a while, use Pause instead.',
 		name: 'deleteAccountNotice',
 		type: 'notice',
 		default: '',
@@ -46,11 +46,11 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Mailbox closed',
-			description: 'Why the account is removed (free text, kept by the service)',
+			description: 'Why the mailbox is removed (free text, kept by the service)',
 		},
 	]),
 	...outputFields({
-		simplified: 'Whether the account was deleted (deleted: true), in words, with its ID',
+		simplified: 'Whether the mailbox was deleted (deleted: true), in words, with its ID',
 		kept: 'account_id',
 		example: 'success',
 	}),
@@ -101,13 +101,13 @@ function deletedWords(said: IDataObject): IDataObject {
 	if (said.success === false || said.success === 'false')
 		return changed(
 			{ account_id: said.account_id, deleted: false },
-			{ outcome: 'not deleted', message: `The service answered success: false for account ${id}` },
+			{ outcome: 'not deleted', message: `The service answered success: false for mailbox ${id}` },
 		);
 	return changed(
 		{ account_id: said.account_id, deleted: true },
 		{
 			outcome: 'deleted',
-			message: `Account ${id} deleted: its warming and spam checks stopped for good`,
+			message: `Mailbox ${id} deleted: its warming and spam checks stopped for good`,
 		},
 	);
 }

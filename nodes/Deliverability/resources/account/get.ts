@@ -9,14 +9,14 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get',
-	action: 'Get an account',
-	description: 'Retrieve one account with its domain and scores',
+	action: 'Get a mailbox',
+	description: 'Retrieve one mailbox with its domain and scores',
 };
 
 export const builder: BuilderFacts = {
 	returns: 'one item',
 	fields: {
-		id: 'numeric account id',
+		id: 'numeric mailbox id',
 		email: '',
 		score: 'reputation 0 to 100',
 		verdict: 'pass, warn or fail',
@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 	idPicker('accountId'),
 	...outputFields({
 		simplify:
-			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled) instead of the whole account',
+			'Whether to give a verdict (pass, warn, fail) with its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled) instead of the whole mailbox',
 		simplified:
 			'A verdict (pass, warn, fail) with its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled)',
 		kept: 'id',
@@ -40,7 +40,7 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export const answer: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
+export const answer: AnswerFact = { shape: 'object', what: 'a mailbox (with id)', keys: ['id'] };
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, view } = item.fields.all({

@@ -7,12 +7,12 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Aliases',
-	action: 'Get account aliases',
-	description: 'List the OAuth aliases the account can send from (one item per alias)',
+	action: 'Get mailbox aliases',
+	description: 'List the OAuth aliases the mailbox can send from (one item per alias)',
 };
 
 export const builder: BuilderFacts = {
-	returns: 'one item per alias the account can send from',
+	returns: 'one item per alias the mailbox can send from',
 	fields: { account_id: '', email: '', name: '' },
 };
 
@@ -51,7 +51,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	const aliases = aliasItems(body, id);
 	if (aliases.length === 0) {
 		this.addExecutionHints({
-			message: `Account ${id} has no aliases, so it produced no output item. Aliases exist for OAuth accounts whose provider lists them.`,
+			message: `Mailbox ${id} has no aliases, so it produced no output item. Aliases exist for OAuth mailboxes whose provider lists them.`,
 			location: 'outputPane',
 		});
 	}

@@ -12,14 +12,14 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Many',
-	action: 'Get many accounts',
-	description: 'List accounts, with filters',
+	action: 'Get many mailboxes',
+	description: 'List mailboxes, with filters',
 };
 
 export const builder: BuilderFacts = {
-	returns: 'one item per account (a sending mailbox)',
+	returns: 'one item per mailbox',
 	fields: {
-		id: 'numeric account id for the other account operations',
+		id: 'numeric mailbox id for the other mailbox operations',
 		email: '',
 		score: 'reputation 0 to 100',
 		verdict: 'pass, warn or fail',
@@ -31,7 +31,7 @@ export const builder: BuilderFacts = {
 
 /** What Max Score's range means (strictly below; scores run 0–100), on screen and in its error. */
 const MAX_SCORE_MEANS =
-	'Scores run 0 to 100, so 50 lists the accounts scoring 0 to 49, and 101 lists every account.';
+	'Scores run 0 to 100, so 50 lists the mailboxes scoring 0 to 49, and 101 lists every mailbox.';
 
 /**
  * Tags as the service takes them (names joined by commas), from text like "sales, eu" or from an
@@ -58,18 +58,18 @@ export const description: INodeProperties[] = [
 	...outputFields({
 		simplify: 'Whether to return a simplified version of the response instead of the raw data',
 		simplified:
-			'Each account with a verdict (pass, warn, fail) and its reasons, reputation scores, paused and the warm-up setting (warming_enabled)',
+			'Each mailbox with a verdict (pass, warn, fail) and its reasons, reputation scores, paused and the warm-up setting (warming_enabled)',
 		kept: 'id',
 		example: 'email, score',
 	}),
 	collectionOf('filters', [
 		{
-			displayName: 'Include Spam-Test Accounts',
+			displayName: 'Include Spam-Test Mailboxes',
 			name: 'include_spamchecker',
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to also list accounts enabled for spam tests alongside warming-enabled ones. The service does not document this query name: if it differs, use Additional Query Parameters.',
+				'Whether to also list mailboxes enabled for spam tests alongside warming-enabled ones. The service does not document this query name: if it differs, use Additional Query Parameters.',
 		},
 		{
 			displayName: 'Max Score',
@@ -77,8 +77,8 @@ export const description: INodeProperties[] = [
 			type: 'number',
 			default: 50,
 			description:
-				'Only accounts whose reputation score (0 to 100) is strictly below this value: 50 lists those scoring 0 to 49, 101 lists every account',
-			hint: 'Scores run 0–100; only accounts scoring below this are listed (0 to 101; 101: all)',
+				'Only mailboxes whose reputation score (0 to 100) is strictly below this value: 50 lists those scoring 0 to 49, 101 lists every mailbox',
+			hint: 'Scores run 0–100; only mailboxes scoring below this are listed (0 to 101; 101: all)',
 		},
 		{
 			displayName: 'Search',
@@ -88,12 +88,12 @@ export const description: INodeProperties[] = [
 			description: 'Filter by email address or name',
 		},
 		{
-			displayName: 'Spam-Test Accounts Only',
+			displayName: 'Spam-Test Mailboxes Only',
 			name: 'spamchecker_only',
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to list only accounts enabled for spam tests and not for warming. The service does not document this query name: if it differs, use Additional Query Parameters.',
+				'Whether to list only mailboxes enabled for spam tests and not for warming. The service does not document this query name: if it differs, use Additional Query Parameters.',
 		},
 		{
 			displayName: 'Tags',
@@ -101,7 +101,7 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. sales,eu',
-			description: 'Comma-separated tag names; only accounts carrying every one',
+			description: 'Comma-separated tag names; only mailboxes carrying every one',
 		},
 	]),
 	extraQueryOption(),

@@ -78,7 +78,7 @@ const ALL_GRAPHS: Array<{ column: string; metric: Metric; category?: Category }>
 
 export const operation = {
 	name: 'Get Graph',
-	action: 'Get account warming graphs',
+	action: 'Get mailbox warming graphs',
 	description:
 		'Warming messages sent, received, by landing category, and conversations started, per day',
 };
@@ -176,7 +176,7 @@ export async function execute(
 		);
 		if (items.length === 0)
 			this.addExecutionHints({
-				message: `The graphs of account ${id} have no days.`,
+				message: `The graphs of mailbox ${id} have no days.`,
 				location: 'outputPane',
 			});
 		return items;
@@ -192,7 +192,7 @@ export async function execute(
 	const items = perDay(reply, base, today);
 	if (items.length === 0) {
 		this.addExecutionHints({
-			message: `The ${metric} graph of account ${id} has no days.`,
+			message: `The ${metric} graph of mailbox ${id} has no days.`,
 			location: 'outputPane',
 		});
 	}

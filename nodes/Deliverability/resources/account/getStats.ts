@@ -14,7 +14,7 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Get Statistics',
-	action: 'Get account statistics',
+	action: 'Get mailbox statistics',
 	description: 'Totals of warming messages sent, received and landed in spam over the past days',
 };
 

@@ -35,13 +35,13 @@ import {
 
 export const operation = {
 	name: 'Get Warming Trend',
-	action: 'Get the warming placement trend of an account',
+	action: 'Get the warming placement trend of a mailbox',
 	description: 'Whether warming inbox placement dropped: the last days against the days before',
 };
 
 export const builder: BuilderFacts = {
 	returns:
-		'one item per mailbox (input item); put Account → Get Many before it to trend every mailbox',
+		'one item per mailbox (input item); put Mailbox → Get Many before it to trend every mailbox',
 	fields: {
 		account_id: '',
 		verdict:

@@ -15,7 +15,11 @@ import * as resume from './resume';
 import * as update from './update';
 
 export const account = defineResource(
-	{ name: 'Account', value: 'account', description: 'Mailboxes used for warming and spam tests' },
+	{
+		name: 'Mailbox',
+		value: 'account',
+		description: 'Sending mailboxes: warm-up, connection, tags and reputation',
+	},
 	'getAll',
 	{
 		batch,

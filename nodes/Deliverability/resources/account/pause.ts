@@ -10,12 +10,12 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Pause',
-	action: 'Pause an account',
-	description: 'Stop warming on an account (alive: false)',
+	action: 'Pause a mailbox',
+	description: 'Stop warming on a mailbox (alive: false)',
 };
 
 export const builder: BuilderFacts = {
-	returns: 'one item, the account',
+	returns: 'one item, the mailbox',
 	fields: {
 		id: '',
 		email: '',
@@ -31,7 +31,7 @@ export const builder: BuilderFacts = {
  */
 export function aliveOutput(done: string): INodeProperties[] {
 	return outputFields({
-		simplified: `Whether the account is ${done} (paused: ${done === 'paused'}), in words, with its ID, email and verdict`,
+		simplified: `Whether the mailbox is ${done} (paused: ${done === 'paused'}), in words, with its ID, email and verdict`,
 		kept: 'id',
 		example: 'email, alive',
 	});
@@ -68,16 +68,16 @@ function aliveWords(account: IDataObject, asked: boolean): IDataObject {
 		return changed(simple, {
 			outcome: word,
 			message: asked
-				? `Account ${name} is active again: warming and spam tests can run`
-				: `Account ${name} is paused: no warming or spam tests run until it is resumed`,
+				? `Mailbox ${name} is active again: warming and spam tests can run`
+				: `Mailbox ${name} is paused: no warming or spam tests run until it is resumed`,
 		});
 	return changed(simple, {
 		outcome: `not ${word}`,
-		message: `The service answered, but account ${name} says alive: ${String(account.alive)}`,
+		message: `The service answered, but mailbox ${name} says alive: ${String(account.alive)}`,
 	});
 }
 
-const answer = objectAnswer('the account (with id)', 'id', 'alive');
+const answer = objectAnswer('the mailbox (with id)', 'id', 'alive');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	return await setAlive(item, { alive: false });

@@ -18,13 +18,13 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Reconnect',
-	action: 'Reconnect an account',
+	action: 'Reconnect a mailbox',
 	description:
-		'Queue a reconnect attempt for a disconnected account, optionally waiting until its connection is back',
+		'Queue a reconnect attempt for a disconnected mailbox, optionally waiting until its connection is back',
 };
 
 export const builder: BuilderFacts = {
-	returns: 'one item (with waitForCompletion true: the account once its connection is back)',
+	returns: 'one item (with waitForCompletion true: the mailbox once its connection is back)',
 	fields: {
 		account_id: '',
 		queued: '',
@@ -36,14 +36,14 @@ export const builder: BuilderFacts = {
 export const description: INodeProperties[] = [
 	idPicker('accountId'),
 	...waitForCompletionFields(
-		'the account is reconnected',
+		'the mailbox is reconnected',
 		'imap_issue is false: its connection is back',
-		'The reconnect runs in the background. Turn on "Wait for Completion" to get the account once its connection is back, or check it later with Account → Get (imap_issue).',
+		'The reconnect runs in the background. Turn on "Wait for Completion" to get the mailbox once its connection is back, or check it later with Mailbox → Get (imap_issue).',
 	),
 	...outputFields({
 		simplify: 'Whether to return a simplified version of the response instead of the raw data',
 		simplified:
-			'The account, once waited for, with a verdict (pass, warn, fail) and its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled); not waited for, whether the reconnect was queued, in words',
+			'The mailbox, once waited for, with a verdict (pass, warn, fail) and its reasons, reputation scores, disconnected, paused and the warm-up setting (warming_enabled); not waited for, whether the reconnect was queued, in words',
 		kept: 'id',
 		example: 'email, imap_issue',
 	}),
@@ -76,11 +76,11 @@ function queuedWords(said: IDataObject): IDataObject {
 	if (said.queued === false || said.queued === 'false')
 		return changed(fields, {
 			outcome: 'not queued',
-			message: `The service answered queued: false for the reconnect of account ${id}`,
+			message: `The service answered queued: false for the reconnect of mailbox ${id}`,
 		});
 	return changed(fields, {
 		outcome: 'queued',
-		message: `Reconnect of account ${id} queued${said.job_id !== undefined ? ` (job ${String(said.job_id)})` : ''}: check imap_issue with Account → Get later, or turn on "Wait for Completion"`,
+		message: `Reconnect of mailbox ${id} queued${said.job_id !== undefined ? ` (job ${String(said.job_id)})` : ''}: check imap_issue with Mailbox → Get later, or turn on "Wait for Completion"`,
 	});
 }
 
@@ -110,7 +110,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 	};
 	if (!settings.waitForCompletion) {
 		this.addExecutionHints({
-			message: `The reconnect of account ${id} is queued: turn on "Wait for Completion", or use Account → Get later, to see whether imap_issue cleared.`,
+			message: `The reconnect of mailbox ${id} is queued: turn on "Wait for Completion", or use Mailbox → Get later, to see whether imap_issue cleared.`,
 			location: 'outputPane',
 		});
 		return shaped({ ...job, ...queued }, view, queuedWords, ['account_id']);
@@ -123,7 +123,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		settings,
 		fetch,
 		reconnected,
-		`account ${id} to reconnect (imap_issue false)`,
+		`mailbox ${id} to reconnect (imap_issue false)`,
 	);
 	const flags = waitFlags(outcome);
 	// The wait's flags follow the account's fields in Raw and Selected Fields, and come last after

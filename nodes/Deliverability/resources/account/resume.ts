@@ -7,12 +7,12 @@ import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
 	name: 'Resume',
-	action: 'Resume an account',
-	description: 'Restart warming on a paused account (alive: true)',
+	action: 'Resume a mailbox',
+	description: 'Restart warming on a paused mailbox (alive: true)',
 };
 
 export const builder: BuilderFacts = {
-	returns: 'one item, the account',
+	returns: 'one item, the mailbox',
 	fields: {
 		id: '',
 		email: '',

@@ -27,12 +27,12 @@ const TEXT_FIELDS = ['desc', 'first_name', 'last_name', 'signature'] as const;
 
 export const operation = {
 	name: 'Update',
-	action: 'Update an account',
-	description: 'Change the settings of an account',
+	action: 'Update a mailbox',
+	description: 'Change the settings of a mailbox',
 };
 
 export const builder: BuilderFacts = {
-	returns: 'one item, the account',
+	returns: 'one item, the mailbox',
 	fields: {
 		id: '',
 		email: '',
@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 			name: 'alive',
 			type: 'boolean',
 			default: true,
-			description: 'Whether the account is active (warming can run). Off pauses it.',
+			description: 'Whether the mailbox is active (warming can run). Off pauses it.',
 		},
 		{
 			displayName: 'Alias',
@@ -59,7 +59,7 @@ export const description: INodeProperties[] = [
 			default: '',
 			placeholder: 'e.g. sales@example.com',
 			description:
-				'Send from this OAuth alias. It must be one of the addresses listed by Account → Get Aliases.',
+				'Send from this OAuth alias. It must be one of the addresses listed by Mailbox → Get Aliases.',
 		},
 		{
 			displayName: 'Append Sent Messages Over SMTP',
@@ -80,7 +80,7 @@ export const description: INodeProperties[] = [
 			name: 'desc',
 			type: 'string',
 			default: '',
-			description: 'Free-form description of the account',
+			description: 'Free-form description of the mailbox',
 		},
 		{
 			displayName: 'First Name',
@@ -94,7 +94,7 @@ export const description: INodeProperties[] = [
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to switch the account to SMTP-only mode (on) because IMAP does not work',
+				'Whether to switch the mailbox to SMTP-only mode (on) because IMAP does not work',
 		},
 		{
 			displayName: 'Last Name',
@@ -135,7 +135,7 @@ export const description: INodeProperties[] = [
 	]),
 	...outputFields({
 		simplified:
-			'Which settings were changed, in words, with the account as it is now: ID, email, paused, the warm-up setting (warming_enabled) and its verdict',
+			'Which settings were changed, in words, with the mailbox as it is now: ID, email, paused, the warm-up setting (warming_enabled) and its verdict',
 		kept: 'id',
 		example: 'email, signature',
 	}),
@@ -179,12 +179,12 @@ function updateBody(item: Item): IDataObject {
 		v.fail(
 			'Update Fields',
 			'add at least one field to change',
-			'To pause or resume an account, the Pause and Resume operations need no fields.',
+			'To pause or resume a mailbox, the Pause and Resume operations need no fields.',
 		);
 	return body;
 }
 
-const answer = objectAnswer('the updated account (with id)', 'id');
+const answer = objectAnswer('the updated mailbox (with id)', 'id');
 
 export async function execute(this: IExecuteFunctions, item: Item): Promise<IDataObject> {
 	const { id, body, view } = item.fields.all({
@@ -207,7 +207,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		(a) =>
 			changed(
 				{ ...simplifyAccount(a), updated: sent },
-				{ outcome: 'updated', message: `Account ${accountName(a)} updated: ${sent.join(', ')}` },
+				{ outcome: 'updated', message: `Mailbox ${accountName(a)} updated: ${sent.join(', ')}` },
 			),
 		['id'],
 	);

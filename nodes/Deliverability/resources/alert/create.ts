@@ -63,7 +63,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { channel: ['SLACK', 'ALL'] } },
 	},
 	alertFields.events(
-		'Events the alert subscribes to. Only Account Disconnected and Spam Test Completed have documented identifiers.',
+		'Events the alert subscribes to. Only Mailbox Disconnected and Spam Test Completed have documented identifiers.',
 	),
 	customEventsField(
 		'Comma-separated event identifiers not in the list, added to the selected events',

@@ -10,7 +10,7 @@ import type { BuilderFacts } from '../../helpers/builder';
 export const operation = {
 	name: 'Create',
 	action: 'Create an automated test',
-	description: 'Create an automated test for an account (inactive until updated)',
+	description: 'Create an automated test for a mailbox (inactive until updated)',
 };
 
 export const builder: BuilderFacts = {
@@ -34,7 +34,7 @@ const creates: CreateWording = {
 export const description: INodeProperties[] = [
 	idPicker(
 		'accountId',
-		'The account whose messages are tested. It must belong to the project of the API key and be connected.',
+		'The mailbox whose messages are tested. It must belong to the project of the API key and be connected.',
 	),
 	{
 		displayName:

@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			description:
-				'Matched against the message subject and the emails of the associated accounts (partial words allowed)',
+				'Matched against the message subject and the emails of the associated mailboxes (partial words allowed)',
 		},
 	]),
 	collectionOf('options', [

@@ -13,7 +13,7 @@ export const automatedTest = defineResource(
 	{
 		name: 'Automated Test',
 		value: 'automatedTest',
-		description: 'Spam tests repeated on a schedule for an account',
+		description: 'Spam tests repeated on a schedule for a mailbox',
 	},
 	'getAll',
 	{ create, get, getAll, setRuns, update },

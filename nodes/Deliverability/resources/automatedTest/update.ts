@@ -51,7 +51,7 @@ export const description: INodeProperties[] = [
 		},
 		accountOption(
 			'account_id',
-			'Re-associate the test with this account (it must belong to the project and be connected)',
+			'Re-associate the test with this mailbox (it must belong to the project and be connected)',
 		),
 		{
 			displayName: 'Business Audience (B2B)',

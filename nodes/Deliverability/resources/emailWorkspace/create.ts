@@ -64,7 +64,7 @@ export const description: INodeProperties[] = [
 			'provider',
 			PROVIDERS,
 			'google',
-			'Where the accounts of this workspace live. It decides the credential above: the API key with the Google key file, or with the Outlook app.',
+			'Where the mailboxes of this workspace live. It decides the credential above: the API key with the Google key file, or with the Outlook app.',
 		),
 		required: true,
 		// The credential follows it, and a node has one credential for all its items: no expression.
@@ -161,6 +161,6 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		workspace,
 		view,
 		'created',
-		(named) => `${named} created: import its mailboxes with Email Workspace → Import Accounts`,
+		(named) => `${named} created: import its mailboxes with Email Workspace → Import Mailboxes`,
 	);
 }

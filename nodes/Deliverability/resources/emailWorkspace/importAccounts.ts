@@ -28,13 +28,13 @@ export const SYNC_IMPORT_MAX = 4;
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
 const creates: CreateWording = {
-	what: 'The accounts may have been imported',
-	where: 'Account → Get Many (search for the addresses)',
+	what: 'The mailboxes may have been imported',
+	where: 'Mailbox → Get Many (search for the addresses)',
 };
 
 export const operation = {
-	name: 'Import Accounts',
-	action: 'Import accounts into an email workspace',
+	name: 'Import Mailboxes',
+	action: 'Import mailboxes into an email workspace',
 	description:
 		'Connect mailboxes of a Google Workspace or Microsoft 365 workspace by address (more than 4 run as a task)',
 };
@@ -92,15 +92,15 @@ export const description: INodeProperties[] = [
 			'The address of each input item, usually mapped from its data; several per item may be separated by commas',
 	},
 	{
-		displayName: 'Relink One IMAP Account',
+		displayName: 'Relink One IMAP Mailbox',
 		name: 'imapOnly',
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to move one existing IMAP account into this workspace (sent as imap_only): exactly one address, the account's own",
+			"Whether to move one existing IMAP mailbox into this workspace (sent as imap_only): exactly one address, the mailbox's own",
 	},
 	{
-		...idPicker('accountId', 'The IMAP account to relink (sent as account_id)'),
+		...idPicker('accountId', 'The IMAP mailbox to relink (sent as account_id)'),
 		displayOptions: { show: { imapOnly: [true] } },
 	},
 	collectionOf('additionalFields', [
@@ -109,7 +109,7 @@ export const description: INodeProperties[] = [
 			name: 'spamchecker_only',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to connect the accounts for spam tests only (no warming)',
+			description: 'Whether to connect the mailboxes for spam tests only (no warming)',
 		},
 	]),
 	...taskWaitOptions(
@@ -179,7 +179,7 @@ export async function execute(
 					if (accounts.length > 1)
 						v.invalid(
 							'accounts',
-							`exactly one address when relinking an IMAP account, got ${accounts.length}`,
+							`exactly one address when relinking an IMAP mailbox, got ${accounts.length}`,
 						);
 				},
 				accountId: () => item.numericId('accountId'),
@@ -259,7 +259,7 @@ async function withTask(
 			{
 				itemIndex: i,
 				description:
-					`The accounts are being imported: do not run the import again. Follow it with Task → Get (ID ${taskId}). ${(error as NodeOperationError).description ?? ''}`.trim(),
+					`The mailboxes are being imported: do not run the import again. Follow it with Task → Get (ID ${taskId}). ${(error as NodeOperationError).description ?? ''}`.trim(),
 			},
 		);
 	}

@@ -12,7 +12,7 @@ export const emailWorkspace = defineResource(
 		name: 'Email Workspace',
 		value: 'emailWorkspace',
 		description:
-			'Google Workspace or Microsoft 365 setups that connect many OAuth accounts at once',
+			'Google Workspace or Microsoft 365 setups that connect many OAuth mailboxes at once',
 	},
 	'create',
 	{ create, importAccounts, update },

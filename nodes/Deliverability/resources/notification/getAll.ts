@@ -18,7 +18,7 @@ export const operation = {
 	name: 'Get Many',
 	action: 'Get many notifications',
 	description:
-		'List the open notifications (the 25 most recent), optionally of one account or one event',
+		'List the open notifications (the 25 most recent), optionally of one mailbox or one event',
 };
 
 export const builder: BuilderFacts = {
@@ -44,7 +44,7 @@ export const description: INodeProperties[] = [
 	},
 	...returnAllAndLimit(),
 	collectionOf('filters', [
-		accountFilter('Only the notifications of this account (mailbox)'),
+		accountFilter('Only the notifications of this mailbox'),
 		choiceField(
 			'Event',
 			'event',
@@ -67,7 +67,7 @@ function notificationQuery(item: Item): IDataObject {
 	return given(
 		v.all({
 			account_id: ifGiven(account === '' || account === null ? undefined : account, (value) =>
-				v.id('Filters → Account', typeof value === 'string' ? value.trim() : value),
+				v.id('Filters → Mailbox', typeof value === 'string' ? value.trim() : value),
 			),
 			event: ifGiven(filters.event === '' ? undefined : filters.event, (value) =>
 				v.nonEmptyString('Filters → Event', value),

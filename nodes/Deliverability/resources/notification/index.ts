@@ -10,7 +10,7 @@ export const notification = defineResource(
 		name: 'Notification',
 		value: 'notification',
 		description:
-			'Open notifications about accounts and domains (disconnections, expiring domains, …)',
+			'Open notifications about mailboxes and domains (disconnections, expiring domains, …)',
 	},
 	'getAll',
 	{ getAll },

@@ -6,7 +6,7 @@ import { defineResource } from '../types';
 import * as link from './link';
 
 export const tag = defineResource(
-	{ name: 'Tag', value: 'tag', description: 'Labels that group accounts' },
+	{ name: 'Tag', value: 'tag', description: 'Labels that group mailboxes' },
 	'link',
 	{ link },
 );

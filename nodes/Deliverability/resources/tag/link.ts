@@ -13,9 +13,9 @@ import { changed, outputFields, picked, shaped } from '../../params/output';
 import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {
-	name: 'Link to Account',
-	action: 'Link a tag to an account',
-	description: 'Add an existing tag to an account (provider-defined tags cannot be linked)',
+	name: 'Link to Mailbox',
+	action: 'Link a tag to a mailbox',
+	description: 'Add an existing tag to a mailbox (provider-defined tags cannot be linked)',
 };
 
 export const builder: BuilderFacts = {
@@ -31,12 +31,9 @@ export const builder: BuilderFacts = {
 
 export const description: INodeProperties[] = [
 	idPicker('tagId'),
-	idPicker(
-		'accountId',
-		'The account (mailbox) that gets the tag. Search by email or name, or give its ID.',
-	),
+	idPicker('accountId', 'The mailbox that gets the tag. Search by email or name, or give its ID.'),
 	...outputFields({
-		simplified: 'The tag (ID, name) and the account it now marks, in words',
+		simplified: 'The tag (ID, name) and the mailbox it now marks, in words',
 		kept: 'id',
 		example: 'name',
 	}),
@@ -68,7 +65,7 @@ function linkedWords(tag: IDataObject, accountId: number): IDataObject {
 		{ ...picked(tag, ['id', 'name']), account_id: accountId },
 		{
 			outcome: 'linked',
-			message: `Tag ${name} linked to account ${accountId}: Account → Get Many finds it by this tag`,
+			message: `Tag ${name} linked to mailbox ${accountId}: Mailbox → Get Many finds it by this tag`,
 		},
 	);
 }

@@ -6,7 +6,7 @@ export const task = defineResource(
 	{
 		name: 'Task',
 		value: 'task',
-		description: 'Queued batch actions on accounts and their progress',
+		description: 'Queued batch actions on mailboxes and their progress',
 	},
 	'get',
 	{ get },

@@ -6,6 +6,6 @@ import type { AnswerFact } from '../../../../shared/transport';
 
 export const ACCOUNT_LIST: AnswerFact = {
 	shape: 'list',
-	what: 'a list of accounts',
+	what: 'a list of mailboxes',
 	wrapper: 'accounts',
 };

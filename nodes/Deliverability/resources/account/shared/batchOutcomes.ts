@@ -35,13 +35,13 @@ const OUTCOMES = {
 	skipped: 'skipped',
 	missing: 'not in the logs',
 	unfinished: 'no outcome in the logs',
-	gone: 'account not found',
+	gone: 'mailbox not found',
 } as const;
 
 /** Reads of accounts after a reconnect run this many at a time (within the run's pacer). */
 const READS_AT_ONCE = 4;
 
-const ACCOUNT_ANSWER: AnswerFact = { shape: 'object', what: 'an account (with id)', keys: ['id'] };
+const ACCOUNT_ANSWER: AnswerFact = { shape: 'object', what: 'a mailbox (with id)', keys: ['id'] };
 
 /**
  * The id a log line is about: `account_id`, `accountId` or `account` (an id or an object with one).
@@ -82,7 +82,7 @@ function fromLog(
 		return {
 			outcome: OUTCOMES.missing,
 			reason:
-				'The task finished without a log line about this account: check it with Account → Get',
+				'The task finished without a log line about this mailbox: check it with Mailbox → Get',
 		};
 	const status = String(line.status ?? line.state ?? '')
 		.trim()
@@ -94,12 +94,12 @@ function fromLog(
 			reason: said ?? 'The task logged a failure without a reason',
 		};
 	if (SKIPPED.has(status))
-		return { outcome: OUTCOMES.skipped, reason: said ?? 'The task skipped this account' };
+		return { outcome: OUTCOMES.skipped, reason: said ?? 'The task skipped this mailbox' };
 	if (DONE.has(status))
 		return { outcome: DONE_WORDS[action] ?? 'done', reason: said ?? `The task logged ${status}` };
 	return {
 		outcome: OUTCOMES.unfinished,
-		reason: `The task finished, but its last line about this account says "${status || 'nothing'}"${said ? `: ${said}` : ''}`,
+		reason: `The task finished, but its last line about this mailbox says "${status || 'nothing'}"${said ? `: ${said}` : ''}`,
 	};
 }
 
@@ -114,18 +114,18 @@ function checkedReconnect(
 	if (!account)
 		return {
 			outcome: OUTCOMES.gone,
-			reason: 'The account no longer exists (Account → Get answers 404)',
+			reason: 'The mailbox no longer exists (Mailbox → Get answers 404)',
 		};
 	const issue = readBoolean(account.imap_issue);
 	if (logged.outcome === DONE_WORDS.reconnect && issue === true)
 		return {
 			outcome: OUTCOMES.failing,
-			reason: `The task logged "${logged.reason}", but the account is still disconnected (imap_issue true)`,
+			reason: `The task logged "${logged.reason}", but the mailbox is still disconnected (imap_issue true)`,
 		};
 	if (logged.outcome === DONE_WORDS.reconnect && issue === undefined)
 		return {
 			outcome: OUTCOMES.unfinished,
-			reason: `The task logged "${logged.reason}", but the account does not say whether it is connected (no imap_issue)`,
+			reason: `The task logged "${logged.reason}", but the mailbox does not say whether it is connected (no imap_issue)`,
 		};
 	return logged;
 }
@@ -143,7 +143,7 @@ function readFailed(
 	const description = (error as NodeOperationError).description ?? '';
 	return new NodeOperationError(
 		ctx.getNode(),
-		`The batch finished (task ${String(taskId)}), but reading its accounts' outcomes failed: ${(error as Error).message}`,
+		`The batch finished (task ${String(taskId)}), but reading its mailboxes' outcomes failed: ${(error as Error).message}`,
 		{
 			itemIndex: item.index,
 			description:

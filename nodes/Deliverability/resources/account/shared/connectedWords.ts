@@ -42,7 +42,7 @@ export function connectedWords(answer: IDataObject, asked: ConnectAsked): IDataO
 	if (asked.updating)
 		return changed(account, {
 			outcome: 'login updated',
-			message: `The login of account ${name} was updated${issue}`,
+			message: `The login of mailbox ${name} was updated${issue}`,
 		});
 	return changed(account, { outcome: 'connected', message: `Mailbox ${name} connected${issue}` });
 }

@@ -98,7 +98,7 @@ export function periodsOf(
 	if (unreadable >= 0)
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The service's ${CATEGORIES[unreadable]} graph of account ${id} has no list of daily counts (data: ${JSON.stringify(graphs[unreadable].data ?? null)})`,
+			`The service's ${CATEGORIES[unreadable]} graph of mailbox ${id} has no list of daily counts (data: ${JSON.stringify(graphs[unreadable].data ?? null)})`,
 			{
 				itemIndex,
 				description:
