@@ -130,7 +130,7 @@ async function measureAgainst(info: SandboxInfo, runs: number): Promise<ClientCp
 		floor: () => Promise<void>;
 	}> = [
 		{
-			label: 'Account → Get Many, Return All, 100 per page (per page)',
+			label: 'Mailbox → Get Many, Return All, 100 per page (per page)',
 			node: async () =>
 				await runNode({
 					nodeType: new Deliverability(),
@@ -153,7 +153,7 @@ async function measureAgainst(info: SandboxInfo, runs: number): Promise<ClientCp
 			},
 		},
 		{
-			label: 'Account → Get, 200 items (per request)',
+			label: 'Mailbox → Get, 200 items (per request)',
 			node: async () =>
 				await runNode({
 					nodeType: new Deliverability(),

@@ -362,17 +362,17 @@ export function demoOperations(workspaceId: number) {
 		},
 		{
 			name: 'Pause mailbox 5',
-			say: 'Account → Pause: mailbox 5 is paused (alive: false)',
+			say: 'Mailbox → Pause: mailbox 5 is paused (alive: false)',
 			parameters: { resource: 'account', operation: 'pause', accountId: id(5) },
 		},
 		{
 			name: 'Tag mailbox 5',
-			say: 'Tag → Link to Account: the tag “vip” on mailbox 5',
+			say: 'Tag → Link to Mailbox: the tag “vip” on mailbox 5',
 			parameters: { resource: 'tag', operation: 'link', tagId: id(5), accountId: id(5) },
 		},
 		{
 			name: 'Import mailboxes',
-			say: 'Email Workspace → Import Accounts: five mailboxes, imported by a background task (its Not Yet output)',
+			say: 'Email Workspace → Import Mailboxes: five mailboxes, imported by a background task (its Not Yet output)',
 			notYet: true,
 			parameters: {
 				resource: 'emailWorkspace',
