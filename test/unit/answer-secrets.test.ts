@@ -115,3 +115,12 @@ it('reads the key inside a key file that starts with a line break', () => {
 	const keyFile = `\n${JSON.stringify({ private_key: 'KEY-abcdef' })}`;
 	expect(credentialSecrets({ privateKeyFile: keyFile })).toEqual([keyFile.trim(), 'KEY-abcdef']);
 });
+
+it('redacts a secret in an answer read as text, and one with quotes or backslashes; nothing is no answer', () => {
+	expect(withoutSecrets('the key is s3cret-value', ['s3cret-value'])).toBe('the key is [redacted]');
+	const quoted = 'pa"ss\\word-1';
+	expect(withoutSecrets({ note: `was ${quoted}` }, [quoted])).toEqual({ note: 'was [redacted]' });
+	expect(withoutSecrets(undefined, ['s3cret-value'])).toBeUndefined();
+	expect(withoutSecrets(null, ['s3cret-value'])).toBeNull();
+	expect(withoutSecrets({ note: 'nothing secret' }, [])).toEqual({ note: 'nothing secret' });
+});

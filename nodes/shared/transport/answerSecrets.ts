@@ -49,12 +49,12 @@ export function credentialSecrets(data: IDataObject): string[] {
 	for (const [name, value] of Object.entries(data)) {
 		if (!SECRET_CREDENTIAL_FIELD.test(name)) continue;
 		add(value);
-		if (typeof value !== 'string' || !value.trim().startsWith('{')) continue;
+		// A key file given as JSON: the key inside it. Anything else (text, a number) holds no field.
 		try {
-			const parsed = JSON.parse(value) as IDataObject;
+			const parsed = JSON.parse(String(value)) as IDataObject;
 			for (const [key, inner] of Object.entries(parsed)) if (isSecretField(key)) add(inner);
 		} catch {
-			// Not JSON after all: its text is redacted as a whole.
+			// Not JSON: its text is redacted as a whole.
 		}
 	}
 	return secrets;
@@ -84,14 +84,11 @@ function withoutSecretFields(value: unknown): unknown {
  * answer read as text). An answer holding none is handed on as it is.
  */
 export function withoutSecrets(body: unknown, secrets: string[]): unknown {
-	if (body === null || body === undefined) return body;
+	if (body === undefined) return body;
 	const cleaned = hasSecretField(body) ? withoutSecretFields(body) : body;
-	if (secrets.length === 0) return cleaned;
-	const text = typeof cleaned === 'string' ? cleaned : JSON.stringify(cleaned);
-	// In JSON text a secret with quotes or backslashes appears escaped.
-	const found = secrets.some(
-		(secret) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)),
-	);
+	// Searched in the answer's JSON text, where a secret with quotes or backslashes appears escaped.
+	const text = JSON.stringify(cleaned);
+	const found = secrets.some((secret) => text.includes(JSON.stringify(secret).slice(1, -1)));
 	return found ? redactDeep(cleaned, secrets) : cleaned;
 }
 
