@@ -13,7 +13,8 @@ import { DEFAULT_OWNER, N8nApi, type Owner } from './n8n-api';
 import { hashPassword, n8nEnv } from './n8n-env';
 import { freePort, portIsFree } from './ports';
 import { descendants } from './process-stats';
-import { run, runtimePaths, type Log } from './runtime';
+import { run } from './run';
+import { runtimePaths, type Log } from './runtime';
 
 /**
  * Which n8n process to run: `start` (main: editor, REST, activation), or, in queue mode, `worker` (runs executions

@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, run, runtimeEnv, runtimePaths, type Log } from './runtime';
+import { run } from './run';
+import { repoRoot, runtimeEnv, runtimePaths, type Log } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-deliverability';
 export const NODE_TYPES = {

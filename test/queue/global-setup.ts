@@ -9,7 +9,7 @@ import {
 	startRedis,
 	type Postgres,
 	type Redis,
-} from '../../support/queue-cluster';
+} from '../../support/queue-services';
 import { runtimeAndPackage } from '../e2e/global-setup';
 
 declare global {

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { startSandbox } from '../../sandbox';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES, sandboxCredentials } from '../../support/examples';
-import { Cluster, postgresAt, type PostgresInfo, type Redis } from '../../support/queue-cluster';
+import { Cluster } from '../../support/queue-cluster';
+import { postgresAt, type PostgresInfo, type Redis } from '../../support/queue-services';
 import { isFinished, type N8n } from '../../support/n8n-process';
 
 import { admin } from '../../support/sandbox-admin';
