@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../../sandbox';
-import { runDemo, SCENES, type DemoState } from '../../support/demo';
+import { runDemo, SCENES } from '../../support/demo';
+import type { DemoState } from '../../support/demo-kit';
 import { service } from '../../support/sandbox-api';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
