@@ -8,35 +8,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, jsonOf, useSandbox } from '../context';
+import { workspace } from './workspaces';
 
 const t = useSandbox({ accounts: 20 });
 
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
-
-const KEY_FILE = {
-	type: 'service_account',
-	project_id: 'example-project',
-	private_key_id: 'dummy-new-key-id-456',
-	private_key: '-----BEGIN PRIVATE KEY-----\nMIIEdummynewkeymaterial\n-----END PRIVATE KEY-----\n',
-	client_email: 'importer@example-project.iam.gserviceaccount.com',
-};
-
-async function workspace(provider: 'google' | 'outlook' = 'google'): Promise<number> {
-	const body =
-		provider === 'google'
-			? { name: 'Sales', file_key_json: { ...KEY_FILE, private_key_id: 'old' } }
-			: {
-					name: 'M365',
-					provider,
-					outlook_client_id: 'c',
-					outlook_client_secret: 's',
-					outlook_client_secret_value: 'v',
-					outlook_tenant_id: 't',
-				};
-	const res = await t.api<{ id: number }>('POST', '/email_workspaces', body);
-	await t.clearRequests();
-	return res.data.id;
-}
 
 describe('email workspace import accounts', () => {
 	const importing = (id: number, extra: IDataObject = {}): INodeParameters => ({
@@ -49,7 +25,7 @@ describe('email workspace import accounts', () => {
 		(await t.requests()).filter((r) => /\/tasks\//.test(r.path)).length;
 
 	it('up to 4 addresses: one request, imported at once → {completed: true, errors, task_id: null}', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const result = await t.run(
 			importing(id, { accounts: 'ann@import.example, bob@import.example\nann@IMPORT.example' }),
 			{ input: [{ a: 1 }] },
@@ -76,7 +52,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it('one import per input item in list mode, each paired with its item; Spam Checker Only sent when set', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const result = await t.run(
 			importing(id, {
 				accounts: '={{ $json.emails }}',
@@ -94,7 +70,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it('all input items → one import of every address; more than 4 come back as a task (not waited for by default)', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const input = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => ({ email: `${x}@bulk.example` }));
 		const result = await t.run(importing(id, { addressSource: 'allItems' }), { input });
 		expect(result.error).toBeUndefined();
@@ -107,7 +83,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it('Wait for Completion follows the task through GET /tasks/{id} until progress 100; the accounts exist', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const accounts = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@wait.example`).join(', ');
 		const result = await t.run(
 			importing(id, { accounts, waitForCompletion: true, pollInterval: 1, timeoutMinutes: 1 }),
@@ -129,7 +105,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it("reports each address that failed with the service's reason: at once from errors, after a task from its logs", async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const taken = (await t.api<{ email: string }>('GET', '/accounts/5')).data.email;
 		const sync = await t.run(importing(id, { accounts: `new1@fail.example, ${taken}` }));
 		const [now] = jsonOf(sync);
@@ -166,7 +142,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it('a synchronous import is not waited for even with Wait for Completion on (no task)', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const result = await t.run(
 			importing(id, { accounts: 'x@sync.example', waitForCompletion: true, pollInterval: 1 }),
 		);
@@ -177,7 +153,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it('relinks one IMAP account: imap_only and account_id sent', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const account = (await t.api<{ email: string }>('GET', '/accounts/5')).data;
 		await t.clearRequests();
 		const result = await t.run(
@@ -227,7 +203,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it('an import is never repeated: a 500 after it may have been processed fails after one POST', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		await t.admin('POST', '/faults', {
 			kind: 'processed500',
 			method: 'POST',
@@ -242,7 +218,7 @@ describe('email workspace import accounts', () => {
 	});
 
 	it('when waiting fails after the import was accepted, the headline says so and names the task', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		await t.admin('POST', '/faults', { kind: '500', count: 10, method: 'GET', path: '/tasks' });
 		const accounts = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@fail.example`).join(',');
 		const result = await t.run(
@@ -268,7 +244,7 @@ describe('Email Workspace → Import Mailboxes after its wait', () => {
 	});
 
 	it('reads as finished: completed true, and errors name each address that failed with its reason', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const taken = (await t.api<{ email: string }>('GET', '/accounts/5')).data.email;
 		const fresh = ['a', 'b', 'c', 'd'].map((x) => `${x}@finished.example`);
 		const result = await t.run(importing(id, { accounts: [...fresh, taken].join(', ') }));
@@ -292,14 +268,14 @@ describe('Email Workspace → Import Mailboxes after its wait', () => {
 	});
 
 	it('an import whose task finished without failures reads completed true with no errors', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const fresh = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@clean.example`);
 		const [answer] = jsonOf(await t.run(importing(id, { accounts: fresh.join(', ') })));
 		expect(answer).toMatchObject({ completed: true, errors: [], imported: fresh, failed: [] });
 	});
 
 	it('a task that has not finished when the wait gives up still reads as not completed', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const fresh = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@slow.example`);
 		const result = await t.run(
 			importing(id, {

@@ -8,18 +8,11 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { byId, jsonOf, useSandbox } from '../context';
+import { KEY_FILE, workspace } from './workspaces';
 
 const t = useSandbox({ accounts: 20 });
 
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
-
-const KEY_FILE = {
-	type: 'service_account',
-	project_id: 'example-project',
-	private_key_id: 'dummy-new-key-id-456',
-	private_key: '-----BEGIN PRIVATE KEY-----\nMIIEdummynewkeymaterial\n-----END PRIVATE KEY-----\n',
-	client_email: 'importer@example-project.iam.gserviceaccount.com',
-};
 
 const googleKey = {
 	credentials: {
@@ -32,23 +25,6 @@ const noSecrets = (value: unknown) => {
 	expect(text).not.toContain('MIIEdummynewkeymaterial');
 	expect(text).not.toContain('dummy-new-key-id-456');
 };
-
-async function workspace(provider: 'google' | 'outlook' = 'google'): Promise<number> {
-	const body =
-		provider === 'google'
-			? { name: 'Sales', file_key_json: { ...KEY_FILE, private_key_id: 'old' } }
-			: {
-					name: 'M365',
-					provider,
-					outlook_client_id: 'c',
-					outlook_client_secret: 's',
-					outlook_client_secret_value: 'v',
-					outlook_tenant_id: 't',
-				};
-	const res = await t.api<{ id: number }>('POST', '/email_workspaces', body);
-	await t.clearRequests();
-	return res.data.id;
-}
 
 const node = new Deliverability();
 
@@ -83,7 +59,7 @@ describe('email workspace update', () => {
 	});
 
 	it('version 1.1 answers the workspace as renamed, in words; Raw gives it as answered', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const words = await t.run(update(id), { typeVersion: 1.1 });
 		expect(words.error).toBeUndefined();
 		expect(jsonOf(words)[0]).toMatchObject({
@@ -99,7 +75,7 @@ describe('email workspace update', () => {
 	});
 
 	it('sends only the name when the key is not replaced (no key credential asked for)', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		expect(credentialsAskedFor(update(id))).toEqual(['deliverabilityApi']);
 		const result = await t.run(update(id));
 		expect(result.error).toBeUndefined();
@@ -115,7 +91,7 @@ describe('email workspace update', () => {
 	});
 
 	it('Replace Google Key sends the key file from the credential; neither the workflow nor the run holds it', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const parameters = update(id, { replaceGoogleKey: true });
 		expect(credentialsAskedFor(parameters)).toEqual(['deliverabilityGoogleWorkspaceKeyApi']);
 		const result = await t.run(parameters, googleKey);
@@ -137,7 +113,7 @@ describe('email workspace update', () => {
 	});
 
 	it('refuses a bad key in the credential before any request, never quoting it', async () => {
-		const id = await workspace();
+		const id = await workspace(t);
 		const result = await t.run(update(id, { replaceGoogleKey: true }), {
 			credentials: {
 				deliverabilityGoogleWorkspaceKeyApi: {
@@ -152,7 +128,7 @@ describe('email workspace update', () => {
 
 	it('service errors: unknown workspace → 404; a key for an Outlook workspace → 422 with the key scrubbed', async () => {
 		expect((await t.run(update(999))).error?.httpCode).toBe('404');
-		const id = await workspace('outlook');
+		const id = await workspace(t, 'outlook');
 		const result = await t.run(update(id, { replaceGoogleKey: true }), googleKey);
 		expect(result.error?.httpCode).toBe('422');
 		noSecrets({ m: result.error!.message, d: result.error!.description, c: result.error!.context });
