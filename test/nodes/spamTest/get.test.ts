@@ -2,46 +2,14 @@
  * Spam Test → Get through n8n's real engine against the sandbox: the test by public_id, Simplify (its whole shape:
  * simplified.test.ts), waiting through the one wait loop until copies sent by SMTP complete it, timeouts, 429, errors.
  */
-import nodemailer from 'nodemailer';
 import type { IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { byId, jsonOf, useSandbox } from '../context';
+import { spamTestsIn } from './spamTests';
 
 const t = useSandbox();
-
-interface ApiSpamTest extends IDataObject {
-	public_id: string;
-	public_full_id: string;
-	completed: boolean;
-	results: Array<{ email: string; received_in: string | null }>;
-}
-
-/** A fresh spam test created directly through the API (not through the node). */
-async function newTest(seedlist = 2): Promise<ApiSpamTest> {
-	const { status, data } = await t.api<ApiSpamTest>('POST', '/spam_tests', { seedlist });
-	expect(status).toBe(201);
-	return data;
-}
-
-async function sendToSeeds(test: ApiSpamTest, from = 'hello@clean-letters.com'): Promise<void> {
-	const transport = nodemailer.createTransport({
-		host: '127.0.0.1',
-		port: t.sandbox.smtpPort,
-		secure: false,
-		ignoreTLS: true,
-	});
-	try {
-		await transport.sendMail({
-			from,
-			to: test.results.map((r) => r.email),
-			subject: 'Our spring newsletter',
-			text: `Hello!\n\nTracking: ${test.public_full_id}\n`,
-		});
-	} finally {
-		transport.close();
-	}
-}
+const { newTest, sendTo } = spamTestsIn(t);
 
 /** The execution hints the node left on its output. */
 const hintsOf = (result: { run: { data: { resultData: { runData: IDataObject } } } }): string =>
@@ -136,7 +104,7 @@ describe('spamTest get', () => {
 
 	it('simplifies a completed test to scores, placement and a verdict (the whole shape: simplified.test.ts)', async () => {
 		const test = await newTest(4);
-		await sendToSeeds(test);
+		await sendTo(test, 'hello@clean-letters.com', { subject: 'Our spring newsletter' });
 		const result = await t.run({
 			resource: 'spamTest',
 			operation: 'get',
@@ -176,7 +144,7 @@ describe('spamTest get', () => {
 			onTimeout: 'error',
 		});
 		await new Promise((resolve) => setTimeout(resolve, 1000));
-		await sendToSeeds(test);
+		await sendTo(test, 'hello@clean-letters.com', { subject: 'Our spring newsletter' });
 		const result = await running;
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);

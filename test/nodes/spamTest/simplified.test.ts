@@ -7,7 +7,6 @@
  * fixes worst first, and what is left out when the service did not send it (mutation testing runs only these:
  * stryker.config.mjs).
  */
-import nodemailer from 'nodemailer';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -24,43 +23,11 @@ import { Deliverability } from '../../../nodes/Deliverability/Deliverability.nod
 import { showsFor } from '../../../support/output-schemas';
 import { Validator } from '../../../nodes/shared/validation';
 import { byId, jsonOf, useSandbox } from '../context';
+import { spamTestsIn, type ApiSpamTest } from './spamTests';
 import { NODE } from '../../support/node';
 
 const t = useSandbox();
-
-interface ApiSpamTest extends IDataObject {
-	public_id: string;
-	public_full_id: string;
-	results: Array<{ email: string; provider: string; received_in: string | null }>;
-}
-
-async function newTest(seedlist = 2): Promise<ApiSpamTest> {
-	const { data } = await t.api<ApiSpamTest>('POST', '/spam_tests', { seedlist });
-	return data;
-}
-
-async function sendTo(
-	test: ApiSpamTest,
-	from: string,
-	to = test.results.map((r) => r.email),
-): Promise<void> {
-	const transport = nodemailer.createTransport({
-		host: '127.0.0.1',
-		port: t.sandbox.smtpPort,
-		secure: false,
-		ignoreTLS: true,
-	});
-	try {
-		await transport.sendMail({
-			from,
-			to,
-			subject: 'Spring sale',
-			text: `Hello!\n\nTracking: ${test.public_full_id}\n`,
-		});
-	} finally {
-		transport.close();
-	}
-}
+const { newTest, sendTo } = spamTestsIn(t);
 
 const get = (test: ApiSpamTest, extra: IDataObject = {}) => ({
 	resource: 'spamTest',
@@ -203,11 +170,9 @@ describe('spam test simplified', () => {
 		});
 		expect(before).not.toHaveProperty('subject');
 		expect(before).not.toHaveProperty('authentication');
-		await sendTo(
-			test,
-			'news@clean-letters.com',
-			test.results.slice(0, 3).map((r) => r.email),
-		);
+		await sendTo(test, 'news@clean-letters.com', {
+			to: test.results.slice(0, 3).map((r) => r.email),
+		});
 		const [after] = jsonOf(await t.run(get(test)));
 		expect(after).toMatchObject({
 			completed: false,

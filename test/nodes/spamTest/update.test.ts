@@ -5,22 +5,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, jsonOf, useSandbox } from '../context';
+import { spamTestsIn } from './spamTests';
 
 const t = useSandbox();
-
-interface ApiSpamTest extends IDataObject {
-	public_id: string;
-	public_full_id: string;
-	completed: boolean;
-	results: Array<{ email: string; received_in: string | null }>;
-}
-
-/** A fresh spam test created directly through the API (not through the node). */
-async function newTest(seedlist = 2): Promise<ApiSpamTest> {
-	const { status, data } = await t.api<ApiSpamTest>('POST', '/spam_tests', { seedlist });
-	expect(status).toBe(201);
-	return data;
-}
+const { newTest } = spamTestsIn(t);
 
 describe('spamTest update', () => {
 	it('filters the results for an audience and re-associates the seedlist', async () => {
