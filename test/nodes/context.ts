@@ -155,6 +155,17 @@ export function byId(value: string | number): { __rl: true; mode: 'id'; value: s
 	return { __rl: true, mode: 'id', value: String(value) };
 }
 
+/** The node's own check refused the run: a NodeOperationError whose message matches, and no item out. */
+export function expectValidationError(
+	result: { error?: Error; items: unknown[] },
+	pattern: RegExp,
+) {
+	expect(result.error).toBeDefined();
+	expect(result.error!.name).toBe('NodeOperationError');
+	expect(result.error!.message).toMatch(pattern);
+	expect(result.items).toHaveLength(0);
+}
+
 /** The JSON of every output item. */
 export function jsonOf(result: RunResult): IDataObject[] {
 	return result.items.map((item) => item.json);

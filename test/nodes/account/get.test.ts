@@ -6,22 +6,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { simplifyAccount } from '../../../nodes/Deliverability/resources/account/shared/simplified';
-import { byId, jsonOf, parametersOf, useSandbox } from '../context';
+import { byId, expectValidationError, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
 
 const account = parametersOf('account');
-
-async function apiRequests() {
-	return await t.requests();
-}
-
-function expectValidationError(result: { error?: Error; items: unknown[] }, pattern: RegExp) {
-	expect(result.error).toBeDefined();
-	expect(result.error!.name).toBe('NodeOperationError');
-	expect(result.error!.message).toMatch(pattern);
-	expect(result.items).toHaveLength(0);
-}
 
 async function raw(id: number): Promise<IDataObject> {
 	return (await t.api<IDataObject>('GET', `/accounts/${id}`)).data;
@@ -36,7 +25,7 @@ describe('account get', () => {
 		expect(a.email).toMatch(/^john\.doe\+promo@/);
 		expect(a.domain).toEqual(expect.objectContaining({ domain: expect.any(String) }));
 		expect(a.score_gmail).toEqual(expect.any(Number));
-		const requests = await apiRequests();
+		const requests = await t.requests();
 		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			expect.stringMatching(/^GET .*\/accounts\/1$/),
 		]);
@@ -54,7 +43,7 @@ describe('account get', () => {
 	it('rejects an ID that is not a whole number before any request', async () => {
 		const result = await t.run(account('get', { accountId: byId('={{ "abc" }}') }));
 		expectValidationError(result, /"Mailbox"/);
-		expect(await apiRequests()).toHaveLength(0);
+		expect(await t.requests()).toHaveLength(0);
 	});
 });
 

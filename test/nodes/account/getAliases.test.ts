@@ -9,10 +9,6 @@ const t = useSandbox({ accounts: 10 });
 
 const account = parametersOf('account');
 
-async function apiRequests() {
-	return await t.requests();
-}
-
 describe('account getAliases', () => {
 	it('returns one item per alias with the account id', async () => {
 		const result = await t.run(account('getAliases', { accountId: byId(1) }));
@@ -28,7 +24,7 @@ describe('account getAliases', () => {
 		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
 			true,
 		);
-		const [request] = await apiRequests();
+		const [request] = await t.requests();
 		expect(`${request.method} ${request.path}`).toMatch(/^GET .*\/accounts\/1\/aliases$/);
 	});
 

@@ -6,16 +6,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { REPUTATION } from '../../../nodes/Deliverability/resources/account/shared/simplified';
-import { jsonOf, parametersOf, useSandbox } from '../context';
+import { expectValidationError, jsonOf, parametersOf, useSandbox } from '../context';
 
 // 130 accounts in project A: 121 are warming-enabled (the default list), so Return All walks 3 pages of 50.
 const t = useSandbox({ accounts: 130 });
 
 const account = parametersOf('account');
-
-async function apiRequests() {
-	return await t.requests();
-}
 
 /** Walks the list the way the service pages it, to know what the node should return. */
 async function allAccounts(query: IDataObject = {}): Promise<IDataObject[]> {
@@ -31,20 +27,13 @@ function pagesOf(requests: Array<{ query: Record<string, string> }>): string[] {
 	return requests.map((r) => r.query.page);
 }
 
-function expectValidationError(result: { error?: Error; items: unknown[] }, pattern: RegExp) {
-	expect(result.error).toBeDefined();
-	expect(result.error!.name).toBe('NodeOperationError');
-	expect(result.error!.message).toMatch(pattern);
-	expect(result.items).toHaveLength(0);
-}
-
 describe('account getAll', () => {
 	it('Limit 60 asks one page of per_page 60 and returns 60 accounts', async () => {
 		const result = await t.run(account('getAll', { returnAll: false, limit: 60 }));
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result);
 		expect(items).toHaveLength(60);
-		const requests = await apiRequests();
+		const requests = await t.requests();
 		expect(requests.every((r) => r.method === 'GET' && /\/accounts$/.test(r.path))).toBe(true);
 		expect(pagesOf(requests)).toEqual(['0']);
 		expect(requests[0].query.per_page).toBe('60');
@@ -59,7 +48,7 @@ describe('account getAll', () => {
 		const result = await t.run(account('getAll', { returnAll: true }));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((a) => a.id)).toEqual(expected.map((a) => a.id));
-		const requests = await apiRequests();
+		const requests = await t.requests();
 		expect(requests.every((r) => r.method === 'GET' && /\/accounts$/.test(r.path))).toBe(true);
 		expect(pagesOf(requests).sort()).toEqual(['0', '1']);
 		expect(requests.every((r) => r.query.per_page === '100')).toBe(true);
@@ -68,7 +57,7 @@ describe('account getAll', () => {
 	it('Limit below one page asks for page 0 only', async () => {
 		const result = await t.run(account('getAll', { returnAll: false, limit: 5 }));
 		expect(jsonOf(result)).toHaveLength(5);
-		expect(pagesOf(await apiRequests())).toEqual(['0']);
+		expect(pagesOf(await t.requests())).toEqual(['0']);
 	});
 
 	it('sends every filter under its query name and the sandbox applies them', async () => {
@@ -79,7 +68,7 @@ describe('account getAll', () => {
 			}),
 		);
 		expect(result.error).toBeUndefined();
-		const [request] = await apiRequests();
+		const [request] = await t.requests();
 		expect(request.query).toEqual({
 			search: 'john',
 			tags: 'sales,us',
@@ -106,7 +95,7 @@ describe('account getAll', () => {
 			}),
 		);
 		expect(result.error).toBeUndefined();
-		expect((await apiRequests())[0].query.tags).toBe('sales,us');
+		expect((await t.requests())[0].query.tags).toBe('sales,us');
 	});
 
 	it("Tags that are not names are refused with Max Score's problem in the same error, before any request", async () => {
@@ -121,7 +110,7 @@ describe('account getAll', () => {
 		expect(String((result.error as unknown as { description?: string }).description)).toMatch(
 			/separated by commas/,
 		);
-		expect(await apiRequests()).toHaveLength(0);
+		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('Tags of only commas and spaces filter nothing: no tags query is sent', async () => {
@@ -129,7 +118,7 @@ describe('account getAll', () => {
 			account('getAll', { returnAll: false, limit: 3, filters: { tags: ' , ,' } }),
 		);
 		expect(result.error).toBeUndefined();
-		expect((await apiRequests())[0].query).not.toHaveProperty('tags');
+		expect((await t.requests())[0].query).not.toHaveProperty('tags');
 	});
 
 	it('spamchecker_only lists accounts enabled for spam tests and not for warming', async () => {
@@ -140,7 +129,7 @@ describe('account getAll', () => {
 		expect(items.length).toBeGreaterThan(0);
 		for (const a of items)
 			expect([a.spamchecker_enabled, a.warming_enabled]).toEqual([true, false]);
-		expect((await apiRequests())[0].query.spamchecker_only).toBe('true');
+		expect((await t.requests())[0].query.spamchecker_only).toBe('true');
 	});
 
 	it('max_score keeps accounts strictly below it', async () => {
@@ -159,13 +148,13 @@ describe('account getAll', () => {
 			}),
 		);
 		expect(ok.error).toBeUndefined();
-		expect((await apiRequests())[0].query.search).toBe('jane');
+		expect((await t.requests())[0].query.search).toBe('jane');
 		await t.clearRequests();
 		const bad = await t.run(
 			account('getAll', { additionalQuery: { parameter: [{ name: 'page', value: '3' }] } }),
 		);
 		expectValidationError(bad, /page/);
-		expect(await apiRequests()).toHaveLength(0);
+		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('Simplify keeps the main fields and turns tags into names', async () => {
@@ -179,13 +168,13 @@ describe('account getAll', () => {
 	it('rejects a max_score that is not a whole number (from an expression) before any request', async () => {
 		const result = await t.run(account('getAll', { filters: { max_score: '={{ "lots" }}' } }));
 		expectValidationError(result, /"Filters → Max Score"/);
-		expect(await apiRequests()).toHaveLength(0);
+		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('refuses a Search that is not text (from an expression) before any request, as the other lists do', async () => {
 		const result = await t.run(account('getAll', { filters: { search: '={{ 42 }}' } }));
 		expectValidationError(result, /"Filters → Search": expected text, got 42/);
-		expect(await apiRequests()).toHaveLength(0);
+		expect(await t.requests()).toHaveLength(0);
 	});
 });
 

@@ -4,22 +4,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, parametersOf, useSandbox } from '../context';
+import { byId, expectValidationError, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 10 });
 
 const account = parametersOf('account');
-
-async function apiRequests() {
-	return await t.requests();
-}
-
-function expectValidationError(result: { error?: Error; items: unknown[] }, pattern: RegExp) {
-	expect(result.error).toBeDefined();
-	expect(result.error!.name).toBe('NodeOperationError');
-	expect(result.error!.message).toMatch(pattern);
-	expect(result.items).toHaveLength(0);
-}
 
 describe('account update', () => {
 	it('sends exactly the fields added, under their API names, and returns the updated account', async () => {
@@ -42,7 +31,7 @@ describe('account update', () => {
 		const [a] = jsonOf(result);
 		expect(a).toEqual(expect.objectContaining(updateFields));
 		expect(a.domain).toBeDefined();
-		const [request] = await apiRequests();
+		const [request] = await t.requests();
 		expect(request.method).toBe('POST');
 		expect(request.path).toMatch(/\/accounts\/1$/);
 		expect(request.body).toEqual(updateFields);
@@ -83,7 +72,7 @@ describe('account update', () => {
 			}),
 		);
 		expect(result.error).toBeUndefined();
-		const [request] = await apiRequests();
+		const [request] = await t.requests();
 		expect(request.body).toEqual({ config_rampup_target: 12, autopilot: true });
 	});
 
@@ -122,14 +111,14 @@ describe('account update', () => {
 		);
 		expectValidationError(result, pattern);
 		expect((result.error as unknown as { context: IDataObject }).context.itemIndex).toBe(0);
-		expect(await apiRequests()).toHaveLength(0);
+		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('refuses an empty update and says how to pause or resume', async () => {
 		const result = await t.run(account('update', { accountId: byId(1), updateFields: {} }));
 		expectValidationError(result, /Update Fields.*add at least one field to change/);
 		expect(result.error!.description).toMatch(/Pause and Resume/);
-		expect(await apiRequests()).toHaveLength(0);
+		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('reports the service refusal of an alias that is not listed (422) with its details', async () => {
