@@ -14,8 +14,13 @@ export const targets = {
 		tests: ['test/unit/pacer-*.test.ts'],
 	},
 	answers: {
-		// answerSecrets.ts (the API key taken out of an answer) was carved out of answers.ts.
-		mutate: ['nodes/shared/transport/answers.ts', 'nodes/shared/transport/answerSecrets.ts'],
+		// answerSecrets.ts (the API key taken out of an answer) and answerText.ts (a body as text for a
+		// person) were carved out of answers.ts.
+		mutate: [
+			'nodes/shared/transport/answers.ts',
+			'nodes/shared/transport/answerText.ts',
+			'nodes/shared/transport/answerSecrets.ts',
+		],
 		tests: [
 			'test/unit/reading-answers.test.ts',
 			'test/unit/reading-answers-edge-cases.test.ts',

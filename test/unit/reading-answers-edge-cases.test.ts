@@ -8,12 +8,10 @@ import { withoutSecrets } from '../../nodes/shared/transport/answerSecrets';
 import {
 	AnswerProblem,
 	checkAnswer,
-	excerptOf,
-	flattenMessage,
 	listFrom,
-	looksLikeHtml,
 	readAnswer,
 } from '../../nodes/shared/transport/answers';
+import { excerptOf, flattenMessage, looksLikeHtml } from '../../nodes/shared/transport/answerText';
 import { ANY_ANSWER } from '../../nodes/shared/transport/facts';
 import type { AnswerFact } from '../../nodes/shared/transport/types';
 

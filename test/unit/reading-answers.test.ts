@@ -1,10 +1,6 @@
 /** The one reader of 2xx answers: what is tolerated, what is refused and how it is described. */
-import {
-	AnswerProblem,
-	excerptOf,
-	flattenMessage,
-	readAnswer,
-} from '../../nodes/shared/transport/answers';
+import { AnswerProblem, readAnswer } from '../../nodes/shared/transport/answers';
+import { excerptOf, flattenMessage } from '../../nodes/shared/transport/answerText';
 import type { AnswerFact } from '../../nodes/shared/transport/types';
 
 const SPAM_TEST: AnswerFact = {

@@ -18,6 +18,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean } from '../lenient';
+import { excerptOf, flattenMessage, isRecord, looksLikeHtml, stripPrefixes } from './answerText';
 import type { AnswerFact } from './types';
 
 /**
@@ -76,31 +77,6 @@ function bodyText(body: unknown): string | undefined {
 	return undefined;
 }
 
-/** The body without a byte-order mark or an anti-XSSI prefix. */
-export function stripPrefixes(text: string): string {
-	return text.replace(/^\uFEFF/, '').replace(/^\)\]\}'\s*,?\s*\n?/, '');
-}
-
-/** One line of at most `max` characters: a page's title when it has one, else its first text. */
-export function excerptOf(text: string, max = 120): string {
-	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-	// Line breaks and block tags become spaces; inline tags (<b>Warning</b>:) vanish without leaving
-	// a gap.
-	const plain = text
-		.replace(/<(br|p|div|hr|h\d|li|tr|center)\b[^>]*>/gi, ' ')
-		.replace(/<[^>]*>/g, '');
-	const flat = (title || plain).replace(/\s+/g, ' ').trim();
-	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-export function looksLikeHtml(text: string, contentType?: string): boolean {
-	return (
-		// Stryker disable next-line StringLiteral: any text without "html" in it reads the same
-		/html/i.test(contentType ?? '') ||
-		/^\s*<(!doctype|html|head|body|br|b>|div|p>|\?xml)/i.test(text)
-	);
-}
-
 /** What a parsed value is, in words ("null", "a bare text ("OK")", "a list", …). */
 function kindOfValue(value: unknown): string {
 	if (value === null) return 'null';
@@ -110,32 +86,6 @@ function kindOfValue(value: unknown): string {
 		return `a bare text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)})`;
 	// What is left is a number or a boolean: objects and lists are read before a kind is named.
 	return `a bare ${typeof value} (${String(value)})`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * Text of a `message`/`error` field that may be a string, a list or an object of field → reasons.
- */
-export function flattenMessage(value: unknown): string | undefined {
-	if (typeof value === 'string') return value.trim() || undefined;
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	if (Array.isArray(value)) {
-		const parts = value.map(flattenMessage).filter((p): p is string => !!p);
-		return parts.length ? parts.join('; ') : undefined;
-	}
-	if (isRecord(value)) {
-		const parts = Object.entries(value)
-			.map(([k, v]) => {
-				const text = flattenMessage(v);
-				return text ? `${k}: ${text}` : undefined;
-			})
-			.filter((p): p is string => !!p);
-		return parts.length ? parts.join('; ') : undefined;
-	}
-	return undefined;
 }
 
 /**

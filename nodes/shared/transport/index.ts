@@ -12,6 +12,7 @@
  * - certificates.ts: an HTTPS connection refused before sending (which certificate problem, and its
  *   fix);
  * - answers.ts: reading successful answers (checked against the operation's `answer` fact);
+ *   answerText.ts: a body as text for a person (excerpt, web page or not, the service's message);
  * - answerSecrets.ts: secrets taken out of every successful answer;
  * - facts.ts: the answer facts themselves (one declared wrongly is refused as the code's mistake);
  * - pagination.ts: walking page-numbered lists;

@@ -6,7 +6,7 @@ import type { IDataObject, JsonObject, NodeApiError } from 'n8n-workflow';
 
 import { headlineError } from '../headlineError';
 import { redact, redactDeep } from '../redact';
-import { excerptOf, flattenMessage, looksLikeHtml, stripPrefixes } from './answers';
+import { excerptOf, flattenMessage, looksLikeHtml, stripPrefixes } from './answerText';
 import { withSecretFieldsRedacted } from './answerSecrets';
 import { createHeadline, hostOf, WEB_PAGE_HINT, type Where } from './errors';
 import { proxyAnswerError } from './proxies';
