@@ -4,12 +4,13 @@
  * Outlook App API" credential; expiry as a date picker value or DD/MM/YYYY, sent as DD/MM/YYYY). The secrets live in
  * credentials only: the saved workflow holds none, the request body carries them, output and errors never do.
  */
-import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { jsonOf, useSandbox } from '../context';
+import { credentialsAskedFor, savedParameters } from '../editor';
 
 const t = useSandbox({ accounts: 10 });
 
@@ -65,41 +66,6 @@ function noSecrets(value: unknown) {
 }
 
 const node = new Deliverability();
-
-/** The node's parameters as n8n saves them in the workflow (every shown parameter, defaults included). */
-function savedParameters(parameters: INodeParameters): INodeParameters {
-	const stub = {
-		name: 'Deliverability',
-		type: 'deliverability',
-		typeVersion: 1,
-		parameters,
-	} as unknown as INode;
-	return (
-		NodeHelpers.getNodeParameters(
-			node.description.properties,
-			parameters,
-			true,
-			false,
-			stub,
-			node.description,
-		) ?? {}
-	);
-}
-
-/** The credential types n8n asks for with these parameters (shown by the credentials' displayOptions). */
-function credentialsAskedFor(parameters: INodeParameters): string[] {
-	const saved = savedParameters(parameters);
-	const stub = {
-		name: 'Deliverability',
-		type: 'deliverability',
-		typeVersion: 1,
-		parameters: saved,
-	} as unknown as INode;
-	return (node.description.credentials ?? [])
-		.filter((c) => NodeHelpers.displayParameter(saved, c, stub, node.description))
-		.map((c) => c.name)
-		.sort();
-}
 
 describe('email workspace secrets live in credentials', () => {
 	it('no parameter of the operation can hold a secret: no JSON or password field, and the saved workflow holds none', () => {

@@ -3,11 +3,10 @@
  * from the credential) through the real engine against the sandbox: only the name unless the key is replaced, the
  * key never in the workflow or the run, a bad key refused before any request, the service's 404 and 422.
  */
-import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { byId, jsonOf, useSandbox } from '../context';
+import { credentialsAskedFor } from '../editor';
 import { KEY_FILE, workspace } from './workspaces';
 
 const t = useSandbox({ accounts: 20 });
@@ -25,29 +24,6 @@ const noSecrets = (value: unknown) => {
 	expect(text).not.toContain('MIIEdummynewkeymaterial');
 	expect(text).not.toContain('dummy-new-key-id-456');
 };
-
-const node = new Deliverability();
-
-function credentialsAskedFor(parameters: INodeParameters): string[] {
-	const stub = {
-		name: 'D',
-		type: 'deliverability',
-		typeVersion: 1,
-		parameters,
-	} as unknown as INode;
-	const saved =
-		NodeHelpers.getNodeParameters(
-			node.description.properties,
-			parameters,
-			true,
-			false,
-			stub,
-			node.description,
-		) ?? {};
-	return (node.description.credentials ?? [])
-		.filter((c) => NodeHelpers.displayParameter(saved, c, stub, node.description))
-		.map((c) => c.name);
-}
 
 describe('email workspace update', () => {
 	const update = (id: number, extra: IDataObject = {}): INodeParameters => ({
