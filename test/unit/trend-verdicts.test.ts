@@ -4,9 +4,8 @@
  * published values; what the counts cannot carry is "not enough data", never an alarm; the words give the counts
  * and the certainty.
  */
-import type { INode } from 'n8n-workflow';
-
 import { Validator } from '../../nodes/shared/validation';
+import { failure, NODE } from '../support/node';
 import {
 	assess,
 	fisherOneSided,
@@ -244,24 +243,11 @@ describe('counts, pooled', () => {
 });
 
 describe('the options', () => {
-	const node: INode = {
-		id: 'n1',
-		name: 'Trend',
-		type: 'deliverability',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
 	const read = (options: Record<string, unknown>) =>
-		trendThresholds(new Validator(node, 0), options);
+		trendThresholds(new Validator(NODE, 0), options);
 	const refusal = (options: Record<string, unknown>): string => {
-		try {
-			read(options);
-		} catch (error) {
-			const e = error as { message: string; description?: string };
-			return `${e.message} ${e.description ?? ''}`;
-		}
-		throw new Error('expected a refusal');
+		const e = failure(() => read(options));
+		return `${e.message} ${e.description ?? ''}`;
 	};
 
 	it('default to 10 points each way at 95 % confidence, and take what is set', () => {

@@ -10,6 +10,34 @@ import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox();
 
+/**
+ * Exact warming for a mailbox, whatever the date: `perDay` messages a day to each provider, `spam` % of them in spam
+ * from `days` days ago (today included) on and `spamBefore` % before; with a provider, only its messages drop.
+ */
+const exactWarming = async (
+	account: number,
+	{
+		days,
+		spam,
+		spamBefore,
+		perDay = 10,
+		provider,
+	}: {
+		days: number;
+		spam: number;
+		spamBefore: number;
+		perDay?: number;
+		provider?: string;
+	},
+) =>
+	await t.admin('POST', `/accounts/${account}/warming`, {
+		spam_percent: spam,
+		days,
+		sent_per_day: perDay,
+		before: { sent_per_day: perDay, spam_percent: spamBefore },
+		...(provider ? { provider } : {}),
+	});
+
 const trend = (extra: Record<string, unknown> = {}) => ({
 	resource: 'account',
 	operation: 'getTrend',
@@ -19,13 +47,8 @@ const trend = (extra: Record<string, unknown> = {}) => ({
 
 describe('account getTrend', () => {
 	it('many mailboxes in one run: the one whose warming mail lands in spam since 3 days dropped, the others not', async () => {
-		// Ten messages a day to each provider, 10 % in spam before and 60 % from then on, whatever the date.
-		await t.admin('POST', '/accounts/2/warming', {
-			spam_percent: 60,
-			days: 3,
-			sent_per_day: 10,
-			before: { sent_per_day: 10, spam_percent: 10 },
-		});
+		// Ten messages a day to each provider, 10 % in spam before and 60 % from then on.
+		await exactWarming(2, { days: 3, spam: 60, spamBefore: 10 });
 		// The sandbox's own warming figures move with the date (a mailbox's 3-day share crosses 10 points
 		// on some days): at 30 points only the made drop (at least 40, below) can count.
 		const result = await t.run(trend({ days: 3, options: { dropAtPoints: 30 } }), {
@@ -131,13 +154,7 @@ describe('account getTrend', () => {
 	});
 
 	it('warming with few messages: 2 of 2 in spam after 0 of 2 is not enough data, not an alarm', async () => {
-		await t.admin('POST', '/accounts/2/warming', {
-			spam_percent: 100,
-			days: 2,
-			provider: 'gmail',
-			sent_per_day: 1,
-			before: { sent_per_day: 1, spam_percent: 0 },
-		});
+		await exactWarming(2, { days: 2, spam: 100, spamBefore: 0, perDay: 1, provider: 'gmail' });
 		const [out] = jsonOf(
 			await t.run(
 				trend({ accountId: byId(2), days: 2, options: { provider: 'gmail', minMessages: 1 } }),
@@ -159,13 +176,7 @@ describe('account getTrend', () => {
 	});
 
 	it('a drop of all providers together names the one that dropped, with its own counts and a fix', async () => {
-		await t.admin('POST', '/accounts/2/warming', {
-			spam_percent: 80,
-			days: 3,
-			provider: 'outlook',
-			sent_per_day: 10,
-			before: { sent_per_day: 10, spam_percent: 0 },
-		});
+		await exactWarming(2, { days: 3, spam: 80, spamBefore: 0, provider: 'outlook' });
 		const [out] = jsonOf(await t.run(trend({ accountId: byId(2), days: 3 })));
 		expect(out.verdict).toBe('dropped');
 		expect(String(out.verdict_reason)).toMatch(
