@@ -26,17 +26,12 @@
  * deliveries) and, being at our URL, is removed as a leftover.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { headlineError } from '../shared/headlineError';
-import { describeAnswer, readIdList, usableId } from '../shared/idList';
-import {
-	apiRequest,
-	openSession,
-	type AnswerFact,
-	type CreateWording,
-	type Session,
-} from '../shared/transport';
+import { describeAnswer } from '../shared/idList';
+import { apiRequest, openSession, type CreateWording } from '../shared/transport';
+import { AS_SENT, listAlerts, removeAlert } from './alertList';
+import { clearAlert, idOf, storeAlert, storedAlertId } from './alertRecord';
 import { forget } from './dedupe';
 import {
 	hookUrlOf,
@@ -46,15 +41,8 @@ import {
 	WEBHOOK_NAME,
 	withoutQuery,
 } from './hookUrl';
-import { clearVerifier, newSecret, storeVerifier } from './secret';
-import { matches, wantedAlert, type WantedAlert } from './wanted';
-
-/**
- * The alert list and the create's answer come to this file as sent: it reads them strictly itself
- * (idList.ts), since an unreadable list must never pass for "no alert", and a create answered
- * without an id is looked up by its hook URL.
- */
-const AS_SENT: AnswerFact = { shape: 'unchecked', what: 'the alerts (read by the trigger)' };
+import { newSecret } from './secret';
+import { matches, wantedAlert } from './wanted';
 
 /** The headline when the answer to our alert create is lost (the transport never repeats it). */
 const ALERT_CREATED: CreateWording = {
@@ -63,96 +51,6 @@ const ALERT_CREATED: CreateWording = {
 };
 
 type Context = IHookFunctions;
-
-function idOf(alert: IDataObject): string | undefined {
-	return usableId(alert);
-}
-
-function clearAlert(staticData: IDataObject): void {
-	for (const key of ['alertId', 'hookUrl', 'events', 'automatedTestIds', 'dedupeWindow'])
-		delete staticData[key];
-	clearVerifier(staticData);
-}
-
-/** What activation records for the alert it registered or adopted (see the list at the top). */
-function storeAlert(
-	staticData: IDataObject,
-	id: string | number,
-	secret: string,
-	wanted: WantedAlert,
-): void {
-	staticData.alertId = id;
-	storeVerifier(staticData, secret);
-	staticData.hookUrl = wanted.hookUrl;
-	staticData.events = wanted.events;
-	staticData.automatedTestIds = wanted.automatedTestIds;
-	staticData.dedupeWindow = wanted.dedupeWindow;
-}
-
-function isNotFound(error: unknown): boolean {
-	const e = error as { httpCode?: unknown } | undefined;
-	return error instanceof NodeApiError && String(e?.httpCode) === '404';
-}
-
-/**
- * DELETE /alerts/{id}; an alert already gone (404) counts as removed. Any other failure is raised.
- */
-async function removeAlert(session: Session, id: string): Promise<void> {
-	const failure = await apiRequest(session, {
-		method: 'DELETE',
-		path: `/alerts/${encodeURIComponent(id)}`,
-		kind: 'update',
-	}).then(
-		() => undefined,
-		(error: unknown) => error,
-	);
-	// The transport raises NodeApiError / NodeOperationError only; pass any failure but 404 on as it
-	// is.
-	if (failure !== undefined && !isNotFound(failure)) throw failure;
-}
-
-/** Why the alert list matters at each step, for the error when it cannot be read. */
-const UNREADABLE_LIST = {
-	checkExists:
-		'The trigger registers its alert only after finding none of its own in this list, so that it never registers a second one; nothing was registered.',
-	create:
-		'The alert may have been created: the service answered POST /alerts without an ID, and the trigger needs this list to find the alert by its webhook URL.',
-	remove:
-		"This trigger's own alert was removed; other alerts still pointing at its webhook URL (left by an earlier failed activation) could not be looked for.",
-} as const;
-
-/**
- * GET /alerts, read strictly (shared/idList.ts): an answer that is not a list of alerts with ids is
- * an error, never "no alerts". Taking it for an empty list is how a second alert gets registered (a
- * failed activation, retried by n8n, creating again after its first create's answer was lost).
- */
-async function listAlerts(
-	this: Context,
-	session: Session,
-	step: keyof typeof UNREADABLE_LIST,
-): Promise<IDataObject[]> {
-	const reading = readIdList(
-		await apiRequest(session, { method: 'GET', path: '/alerts', kind: 'read', answer: AS_SENT }),
-	);
-	if ('items' in reading) return reading.items;
-	const headline =
-		step === 'create'
-			? `The alert may have been created, but the service did not return its ID and answered ${reading.problem} where GET /alerts should list the alerts`
-			: `The service answered ${reading.problem} where GET /alerts should list the alerts`;
-	throw headlineError(this.getNode(), headline, {
-		description: `${UNREADABLE_LIST[step]} Check that the credential's Base URL is the service's API address ending in /api/v1 (a web page or proxy answers like this). Once the list can be read, activating again finds the trigger's alert by its webhook URL and takes it over instead of registering another.`,
-	});
-}
-
-/**
- * The id of the alert this node stored when it made or adopted it, as text; none before the first
- * activation.
- */
-function storedAlertId(staticData: IDataObject): string | undefined {
-	return staticData.alertId === undefined || staticData.alertId === null
-		? undefined
-		: String(staticData.alertId);
-}
 
 /**
  * Activation, step 1. Asks the service for its alerts and adopts one of ours that matches the
