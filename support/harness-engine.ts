@@ -14,6 +14,7 @@ import type {
 	INode,
 	INodeCredentials,
 	INodeExecutionData,
+	INodeParameters,
 	INodeType,
 	INodeTypeDescription,
 	INodeTypes,
@@ -168,4 +169,25 @@ export function credentialsOf(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ): INodeCredentials {
 	return Object.fromEntries(Object.keys(credentials).map((n) => [n, { id: '1', name: n }]));
+}
+
+/** A trigger of ours under test: its type, its parameters, and the credentials' data by type. */
+export interface TestTrigger {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+}
+
+/** The trigger as an active workflow holds it, at the canvas origin, with its credentials named. */
+export function triggerNode(
+	options: TestTrigger,
+	fields: Pick<INode, 'id' | 'name' | 'typeVersion'> & Partial<INode>,
+): INode {
+	return {
+		...fields,
+		type: options.nodeType.description.name,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: credentialsOf(options.credentials),
+	};
 }

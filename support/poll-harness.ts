@@ -5,18 +5,15 @@
  */
 import { PollContext } from 'n8n-core';
 import type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	INode,
 	INodeExecutionData,
-	INodeParameters,
-	INodeType,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { additionalDataFor, credentialsOf, nodeTypesOf } from './harness-engine';
+import { additionalDataFor, nodeTypesOf, triggerNode, type TestTrigger } from './harness-engine';
 
 export interface PollHarness {
 	workflow: Workflow;
@@ -31,10 +28,7 @@ export interface PollHarness {
 	fetchTestEvent(): Promise<INodeExecutionData[][] | null>;
 }
 
-export interface PollOptions {
-	nodeType: INodeType;
-	parameters: INodeParameters;
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+export interface PollOptions extends TestTrigger {
 	/** How this activation came about: 'activate' (published by the user), 'init' (n8n started), 'update', … */
 	activation?: WorkflowActivateMode;
 	/** Static data the workflow was loaded with (e.g. what an earlier process saved). */
@@ -47,16 +41,7 @@ export interface PollOptions {
 
 /** A polling trigger in an active workflow: every poll runs in n8n-core's real PollContext. */
 export function pollHarness(options: PollOptions): PollHarness {
-	const type = options.nodeType.description.name;
-	const node: INode = {
-		id: 'poller',
-		name: 'Poller',
-		type,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters,
-		credentials: credentialsOf(options.credentials),
-	};
+	const node = triggerNode(options, { id: 'poller', name: 'Poller', typeVersion: 1 });
 	const workflow = new Workflow({
 		id: options.workflowId ?? 'harness-poll',
 		name: 'harness poll',
@@ -119,10 +104,7 @@ export function pollHarness(options: PollOptions): PollHarness {
  */
 export type PollEngine = 'legacy' | 'scheduler' | 'durable';
 
-export interface EnginePollOptions {
-	nodeType: INodeType;
-	parameters: INodeParameters;
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+export interface EnginePollOptions extends TestTrigger {
 	engine: PollEngine;
 }
 
@@ -144,15 +126,7 @@ export interface EnginePollHarness {
 }
 
 export function enginePollHarness(options: EnginePollOptions): EnginePollHarness {
-	const node: INode = {
-		id: 'poller-node-id',
-		name: 'Poller',
-		type: options.nodeType.description.name,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters,
-		credentials: credentialsOf(options.credentials),
-	};
+	const node = triggerNode(options, { id: 'poller-node-id', name: 'Poller', typeVersion: 1 });
 	const nodeTypes = nodeTypesOf([options.nodeType]);
 	const additionalData = additionalDataFor(options.credentials);
 	const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -6,12 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { HookContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
 import type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	INode,
-	INodeParameters,
 	INodePropertyOptions,
-	INodeType,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
@@ -19,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { Workflow, createRunExecutionData } from 'n8n-workflow';
 
-import { additionalDataFor, credentialsOf, nodeTypesOf } from './harness-engine';
+import { additionalDataFor, nodeTypesOf, triggerNode, type TestTrigger } from './harness-engine';
 
 export interface HookHarness {
 	workflow: Workflow;
@@ -47,10 +44,7 @@ export interface HookHarness {
 	}): Promise<IWebhookResponseData & { status?: number; sent?: unknown; answeredAt?: number }>;
 }
 
-interface HookOptions {
-	nodeType: INodeType;
-	parameters: INodeParameters;
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+interface HookOptions extends TestTrigger {
 	/** Production webhook base (n8n's WEBHOOK_URL + 'webhook'). */
 	webhookBaseUrl?: string;
 	webhookId?: string;
@@ -59,18 +53,13 @@ interface HookOptions {
 
 /** A trigger node in an active workflow: its webhook lifecycle and webhook() run in n8n-core's real contexts. */
 export function triggerHarness(options: HookOptions): HookHarness {
-	const type = options.nodeType.description.name;
-	const node: INode = {
+	const node = triggerNode(options, {
 		id: 'trigger',
 		name: 'Trigger',
-		type,
 		// The node's newest version, as the editor places it.
 		typeVersion: [options.nodeType.description.version].flat().reduce((a, b) => Math.max(a, b)),
-		position: [0, 0],
 		webhookId: options.webhookId ?? 'harness-webhook-id',
-		parameters: options.parameters,
-		credentials: credentialsOf(options.credentials),
-	};
+	});
 	// One workflow per webhook id, as in n8n: anything keyed by workflow + node stays apart between harnesses.
 	const workflow = new Workflow({
 		id: `harness-trigger-${String(node.webhookId)}`,
