@@ -8,7 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, jsonOf, useSandbox } from '../context';
-import { workspace } from './workspaces';
+import { workspace } from '../../support/email-workspaces';
 
 const t = useSandbox({ accounts: 20 });
 

@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, jsonOf, useSandbox } from '../context';
 import { credentialsAskedFor } from '../editor';
-import { KEY_FILE, workspace } from './workspaces';
+import { KEY_FILE, workspace } from '../../support/email-workspaces';
 
 const t = useSandbox({ accounts: 20 });
 

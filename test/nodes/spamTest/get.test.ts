@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { byId, jsonOf, useSandbox } from '../context';
-import { spamTestsIn } from './spamTests';
+import { spamTestsIn } from '../../support/spam-tests';
 
 const t = useSandbox();
 const { newTest, sendTo } = spamTestsIn(t);

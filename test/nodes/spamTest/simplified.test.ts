@@ -23,7 +23,7 @@ import { Deliverability } from '../../../nodes/Deliverability/Deliverability.nod
 import { showsFor } from '../../../support/output-schemas';
 import { Validator } from '../../../nodes/shared/validation';
 import { byId, jsonOf, useSandbox } from '../context';
-import { spamTestsIn, type ApiSpamTest } from './spamTests';
+import { spamTestsIn, type ApiSpamTest } from '../../support/spam-tests';
 import { NODE } from '../../support/node';
 
 const t = useSandbox();

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, jsonOf, useSandbox } from '../context';
-import { spamTestsIn } from './spamTests';
+import { spamTestsIn } from '../../support/spam-tests';
 
 const t = useSandbox();
 const { newTest } = spamTestsIn(t);

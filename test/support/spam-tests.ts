@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NodeTestContext } from '../context';
+import type { NodeTestContext } from '../nodes/context';
 
 export interface ApiSpamTest extends IDataObject {
 	public_id: string;

@@ -2,7 +2,7 @@
  * What the Email Workspace tests that work on an existing workspace (Update, Import Accounts) start from: a Google
  * service account key file, and a workspace made directly through the API.
  */
-import type { NodeTestContext } from '../context';
+import type { NodeTestContext } from '../nodes/context';
 
 /** A service account key file as Google gives it (dummy key material). */
 export const KEY_FILE = {
