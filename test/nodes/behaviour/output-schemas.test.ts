@@ -11,11 +11,10 @@ import {
 	existingSchemaFiles,
 	generateSchemas,
 	operationsOf,
-	schemaOf,
-	schemaOfItems,
 	schemaRoot,
 	versionDirs,
 } from '../../../support/output-schemas';
+import { schemaOf, schemaOfItems } from '../../../support/json-schema';
 
 describe('output schemas', () => {
 	it("infer n8n's schema form: integers apart from numbers, null, nested objects, merged array items and items", () => {
