@@ -360,7 +360,7 @@ What to try:
        curl -X POST ${sandboxInfo.adminUrl}/accounts/1/disconnect
      An execution appears under Executions; a dry run, its "Would pause" lists "would pause mailbox 1:
      disconnected" and nothing changes. Set dry_run to false in "Settings", save, publish again and disconnect
-     account 2 the same way: it is paused; nothing resumes it (Account → Resume does). "Reconnect on
+     account 2 the same way: it is paused; nothing resumes it (Mailbox → Resume does). "Reconnect on
      disconnect" (${open('reconnect-on-disconnect.json')}) reconnects instead and pauses only a
      mailbox that stays disconnected: unpublish Auto-pause, turn the reconnect's dry run off, publish it,
      disconnect account 3: it is reconnected about 15 s later and never paused.

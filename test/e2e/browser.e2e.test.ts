@@ -531,21 +531,21 @@ d('real browser (Debian chromium + playwright-core)', () => {
 		]);
 		await pick('operation', 'Update');
 		expect(await offered('update')).toEqual(['Deliverability sandboxDeliverability API']);
-		await pick('resource', 'Account');
+		await pick('resource', 'Mailbox');
 		await pick('operation', 'Connect IMAP/SMTP');
 		expect(await offered('mailbox')).toEqual([
 			'Deliverability sandbox with mailbox passwordsDeliverability with Mailbox Passwords API',
 		]);
 	});
 
-	it('Automated Test → Update: Time Zone is a searchable list of IANA zones, Account a picker', async () => {
+	it('Automated Test → Update: Time Zone is a searchable list of IANA zones, Mailbox a picker', async () => {
 		await pick('resource', 'Automated Test');
 		await pick('operation', 'Update');
 		// n8n 2.41 has two collection widgets (a select, or a dropdown behind a flag): either one's "Add Field".
 		const adder =
 			'[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"], [data-test-id="collection-parameter-add-header"]';
 		try {
-			for (const field of ['Time Zone', 'Account']) {
+			for (const field of ['Time Zone', 'Mailbox']) {
 				await page.locator(`${adder}`).filter({ visible: true }).first().click();
 				const choices =
 					'[data-test-id="collection-parameter-option"], [role="menuitem"], [role="option"], .el-select-dropdown__item';

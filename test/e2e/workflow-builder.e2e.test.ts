@@ -260,7 +260,7 @@ describe('get_node_types for the Deliverability node', () => {
 		expect(head).toMatch(
 			/spamTest get with publicId = public_id \(not public_full_id\) and waitForCompletion true; read final_score \(0-10\) and verdict/,
 		);
-		expect(head).toMatch(/IDs: accounts, alerts, [^.]*numeric ids/);
+		expect(head).toMatch(/IDs: mailboxes, alerts, [^.]*numeric ids/);
 		expect(head).toMatch(/Credits: spamTest create spends one spam check credit per test/);
 	});
 
@@ -295,7 +295,7 @@ describe('get_node_types for the Deliverability node', () => {
 		expect(definition).toMatch(
 			/@builderHint Give the public_id of a spam test \(e\.g\. \w+\), not its public_full_id/,
 		);
-		expect(definition).toMatch(/@builderHint Give the numeric id of the account/);
+		expect(definition).toMatch(/@builderHint Give the numeric id of the mailbox/);
 	});
 
 	it('defines every type it uses but the config union n8n leaves unwritten, which its head explains', () => {
