@@ -253,7 +253,7 @@ it('returns an invalid argument to the model with its fix, naming the argument, 
 		'Invalid "account_id": expected a whole number, got "anna.',
 	);
 	expect(String(error.error)).toContain(
-		'"account_id": give the numeric id of the account (a sending mailbox), e.g. 120, not its email',
+		'"account_id": give the numeric id of the mailbox, e.g. 120, not its email',
 	);
 	expect(apiRequests.filter((r) => r.path.includes('@'))).toEqual([]);
 

@@ -273,7 +273,7 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 		const wrong = await call(client, 'Get_account', { account_id: 12.5 });
 		expect(wrong.result.isError).toBe(true);
 		expect(wrong.text).toContain('Invalid "account_id": expected a whole number, got 12.5');
-		expect(wrong.text).toContain('"account_id": give the numeric id of the account');
+		expect(wrong.text).toContain('"account_id": give the numeric id of the mailbox');
 		const outOfRange = await call(client, 'Get_account_statistics', {
 			account_id: 1,
 			past_days: 400,
