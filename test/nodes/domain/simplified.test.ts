@@ -86,6 +86,9 @@ describe('the DKIM fix', () => {
 		expect(
 			dkimFix({ ...invalid, dkim_valid: false, dkim_value: '', dkim_selector: ' ' }),
 		).toContain('a public key to publish at <selector>._domainkey.acme.test');
+		expect(dkimFix({ ...invalid, dkim_valid: false, dkim_value: '', dkim_selector: 7 })).toContain(
+			'a public key to publish at <selector>._domainkey.acme.test',
+		);
 	});
 });
 

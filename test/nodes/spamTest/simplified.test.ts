@@ -708,6 +708,42 @@ describe('the simplifier alone', () => {
 			]);
 		});
 
+		it('a provider exactly at Pass At Inbox passes on its own and is not named', () => {
+			const placement = placementOf([
+				...seeds('gmail', 'INBOX', 'SPAM'),
+				...seeds('outlook', 'INBOX', 'INBOX', 'INBOX', 'INBOX', 'SPAM'),
+			]);
+			expect(weakestProviders(placement, 80)).toEqual(['Gmail (50 % inbox)']);
+			expect(weakestProviders(placement, 81)).toEqual([
+				'Gmail (50 % inbox)',
+				'Outlook (80 % inbox)',
+			]);
+		});
+
+		it('the DKIM fix names the selector the domain snapshot reports, and a placeholder for anything else', () => {
+			const dkimFix = (dkim_selector: unknown) =>
+				String(
+					(
+						(
+							simplifySpamTest({
+								domain_auth: {
+									domain: 'b.example',
+									spf_valid: true,
+									dmarc_valid: true,
+									dkim_valid: false,
+									dkim_value: 'v=DKIM1; p=',
+									dkim_selector,
+								},
+							}).fixes as IDataObject[]
+						).find((f) => f.key === 'dkim') ?? {}
+					).fix,
+				);
+			expect(dkimFix('s2')).toContain(
+				'as one record at s2._domainkey.b.example starting with v=DKIM1',
+			);
+			expect(dkimFix(7)).toContain('as one record at <selector>._domainkey.b.example');
+		});
+
 		it('with Pass At Inbox, not those that pass on their own: an unchanged 88 % is not where placement fell', () => {
 			const placement = placementOf([
 				...seeds('gmail', 'INBOX', 'SPAM', 'SPAM', 'SPAM'),
