@@ -11,28 +11,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { PAGE_SIZES } from '../../../shared/pageSizes';
 import type { BuilderFacts } from '../../helpers/builder';
 import type { Item } from '../../helpers/item';
-import {
-	NOT_ENOUGH_DATA,
-	percentOf,
-	trendThresholdOptions,
-	trendThresholds,
-	trendVerdict,
-	type Measure,
-} from '../../helpers/trend';
+import { NOT_ENOUGH_DATA, trendThresholdOptions, trendThresholds } from '../../helpers/trend';
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
-import { PROVIDERS } from './shared/placement';
-import {
-	hasResults,
-	PROVIDER_LABELS,
-	readingOf,
-	readingsSince,
-	shown,
-	type Reading,
-} from './shared/reading';
 import { SPAM_TEST, SPAM_TEST_LIST } from './shared/answers';
-import { problemLists, worseWords } from './shared/problemChanges';
+import { comparison, side } from './shared/comparison';
+import { hasResults, readingOf, readingsSince } from './shared/reading';
 
 export const operation = {
 	name: 'Compare',
@@ -131,72 +116,6 @@ export const description: INodeProperties[] = [
 	},
 	collectionOf('options', trendThresholdOptions),
 ];
-
-function side(r: Reading): IDataObject {
-	const out: IDataObject = { public_id: r.public_id, created_at: r.created_at as string };
-	if (r.inbox) Object.assign(out, shown(r.inbox));
-	if (r.final_score !== undefined) out.final_score = r.final_score;
-	out.completed = r.completed;
-	out.providers = Object.fromEntries(
-		Object.entries(r.providers).map(([p, c]) => [p, shown(c)]),
-	) as IDataObject;
-	return out;
-}
-
-export function comparison(
-	earlier: Reading,
-	later: Reading,
-	thresholds: ReturnType<typeof trendThresholds>,
-): IDataObject {
-	const sides = { earlier: side(earlier), later: side(later) };
-	const lists = problemLists(earlier, later);
-	const missing = [earlier, later].filter((r) => !hasResults(r));
-	if (missing.length)
-		return {
-			verdict: NOT_ENOUGH_DATA,
-			verdict_reason: missing
-				.map(
-					(r) =>
-						`${r === later ? 'The later' : 'The earlier'} test ${r.public_id} has no seed results yet${r.completed ? '' : ' (still waiting for seed copies)'}`,
-				)
-				.join('; '),
-			...sides,
-			...lists,
-		};
-	const measures: Measure[] = [
-		{ label: 'Inbox', unit: 'seeds', now: later.inbox!, before: earlier.inbox! },
-	];
-	const owners: string[] = ['all'];
-	const providers: IDataObject = {};
-	for (const p of PROVIDERS) {
-		const [was, now] = [earlier.providers[p], later.providers[p]];
-		if (was === undefined || now === undefined) continue;
-		providers[p] = {
-			...shown(was, '_before'),
-			...shown(now),
-			change: percentOf(now) - percentOf(was),
-		};
-		measures.push({ label: `${PROVIDER_LABELS[p]} inbox`, unit: 'seeds', now, before: was });
-		owners.push(p);
-	}
-	const verdict = trendVerdict(measures, thresholds, 'in the earlier test');
-	verdict.assessed.forEach((a, n) => {
-		if (owners[n] !== 'all') (providers[owners[n]] as IDataObject).confidence = a.confidence;
-	});
-	const worse = worseWords(lists);
-	return {
-		verdict: verdict.verdict,
-		verdict_reason: [verdict.reason, ...worse].join('; '),
-		...(verdict.confidence !== undefined ? { confidence: verdict.confidence } : {}),
-		...sides,
-		inbox_change: percentOf(later.inbox!) - percentOf(earlier.inbox!),
-		...(earlier.final_score !== undefined && later.final_score !== undefined
-			? { final_score_change: Math.round((later.final_score - earlier.final_score) * 10) / 10 }
-			: {}),
-		providers,
-		...lists,
-	};
-}
 
 export async function execute(
 	this: IExecuteFunctions,
