@@ -3,6 +3,7 @@
  * the public API (`/api/v1`, with an API key made once), and on n8n 1.x the owner's first set-up the way the setup
  * screen does it. support/n8n-process.ts's N8n is one of these, for the process it runs.
  */
+import { publicApi } from './n8n-public-api';
 
 export interface Owner {
 	email: string;
@@ -144,19 +145,6 @@ export abstract class N8nApi {
 		route: string,
 		body?: unknown,
 	): Promise<{ status: number; data: T }> {
-		const key = await this.getApiKey();
-		const res = await fetch(`${this.baseUrl}/api/v1${route}`, {
-			method,
-			headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': key },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		let data: unknown = text;
-		try {
-			data = JSON.parse(text);
-		} catch {
-			// keep text
-		}
-		return { status: res.status, data: data as T };
+		return await publicApi(this.baseUrl, await this.getApiKey()).call<T>(method, route, body);
 	}
 }

@@ -155,6 +155,18 @@ dropAlert.name = `${dropAlert.name} (newest 10 mailboxes)`;
 
 let stack: Stack;
 
+/** The first mailbox after the first that is connected and has no IMAP issue: one a disconnection is news for. */
+async function connectedMailbox(): Promise<number> {
+	for (let id = 2; ; id++) {
+		const a = await service<{ alive: boolean; imap_issue: boolean }>(
+			stack.sandbox,
+			'GET',
+			`/accounts/${id}`,
+		);
+		if (a.alive && !a.imap_issue) return id;
+	}
+}
+
 beforeAll(async () => {
 	stack = await startStack({
 		beforeStart: async (n8n) => {
@@ -603,15 +615,7 @@ describe('example: batch reconnect', () => {
 
 	it('with Always Output Data on and the task not finished, the empty item on Completed pauses nothing', async () => {
 		// A paused mailbox that disconnects: the one the batch will reconnect.
-		let mailbox = 0;
-		for (let id = 2; !mailbox; id++) {
-			const a = await service<{ alive: boolean; imap_issue: boolean }>(
-				stack.sandbox,
-				'GET',
-				`/accounts/${id}`,
-			);
-			if (a.alive && !a.imap_issue) mailbox = id;
-		}
+		const mailbox = await connectedMailbox();
 		await service(stack.sandbox, 'POST', `/accounts/${mailbox}`, { alive: false });
 		await admin(stack.sandbox, 'POST', `/accounts/${mailbox}/disconnect`);
 		const since = await lastRequest();
@@ -859,15 +863,7 @@ describe('examples started by a disconnection, as shipped (dry run)', () => {
 			);
 		await waitFor('both alerts', async () => (await n8nAlerts(stack)).length === 2, 30000);
 		// A mailbox still warming and connected: a disconnection is what both examples act on.
-		let mailbox = 0;
-		for (let id = 2; !mailbox; id++) {
-			const a = await service<{ alive: boolean; imap_issue: boolean }>(
-				stack.sandbox,
-				'GET',
-				`/accounts/${id}`,
-			);
-			if (a.alive && !a.imap_issue) mailbox = id;
-		}
+		const mailbox = await connectedMailbox();
 		const before = await Promise.all(
 			webhookExamples.map(async (f) => (await workflowExecutions(stack, examples[f].id)).length),
 		);
