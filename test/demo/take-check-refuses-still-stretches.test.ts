@@ -59,6 +59,13 @@ function video(name: string, pieces: Array<[string, number]>, onlyChanges = fals
 	return file;
 }
 
+/** A still stretch of this kind, its start and end within half a second of these. */
+const stretchNear = (kind: 'frozen' | 'black', start: number, end: number) => ({
+	kind,
+	start: expect.closeTo(start, 0) as number,
+	end: expect.closeTo(end, 0) as number,
+});
+
 beforeAll(() => {
 	if (hasFfmpeg) dir = fs.mkdtempSync(path.join(os.tmpdir(), 'take-check-'));
 });
@@ -75,14 +82,10 @@ d('the demo take check', () => {
 			['color=c=black', 8],
 			['testsrc', 2],
 		]);
-		const near = (start: number, end: number) => ({
-			start: expect.closeTo(start, 0) as number,
-			end: expect.closeTo(end, 0) as number,
-		});
 		expect(stillStretches(file, 6)).toEqual([
-			{ kind: 'frozen', ...near(2, 10) },
-			{ kind: 'frozen', ...near(12, 20) },
-			{ kind: 'black', ...near(12, 20) },
+			stretchNear('frozen', 2, 10),
+			stretchNear('frozen', 12, 20),
+			stretchNear('black', 12, 20),
 		]);
 		expect(takeProblems(file, { stillSeconds: 6, lengthSeconds: 300 })).toEqual([
 			expect.stringMatching(
@@ -103,13 +106,7 @@ d('the demo take check', () => {
 			],
 			true,
 		);
-		expect(stillStretches(file, 6)).toEqual([
-			{
-				kind: 'frozen',
-				start: expect.closeTo(2, 0) as number,
-				end: expect.closeTo(10, 0) as number,
-			},
-		]);
+		expect(stillStretches(file, 6)).toEqual([stretchNear('frozen', 2, 10)]);
 	});
 
 	it('a still stretch at the very end counts to the end of the video', () => {
@@ -117,13 +114,7 @@ d('the demo take check', () => {
 			['testsrc', 2],
 			['color=c=white', 8],
 		]);
-		expect(stillStretches(file, 6)).toEqual([
-			{
-				kind: 'frozen',
-				start: expect.closeTo(2, 0) as number,
-				end: expect.closeTo(10, 0) as number,
-			},
-		]);
+		expect(stillStretches(file, 6)).toEqual([stretchNear('frozen', 2, 10)]);
 	});
 
 	it('passes a moving take whose still moments are short, and refuses one as long as the limit', () => {

@@ -217,36 +217,13 @@ describe('POST /email_workspaces/{id}/accounts (import)', () => {
 		expect((await t.get('/accounts/41')).data).toEqual(
 			expect.objectContaining({ id: 41, provider: 'google', has_refresh_token: true }),
 		);
-		expectError(
-			await t.post(`/email_workspaces/${ws.id}/accounts`, {
-				accounts: [account.email, 'x@y.example'],
-				imap_only: true,
-				account_id: 41,
-			}),
-			422,
-		);
-		expectError(
-			await t.post(`/email_workspaces/${ws.id}/accounts`, {
-				accounts: [account.email],
-				imap_only: true,
-			}),
-			422,
-		);
-		expectError(
-			await t.post(`/email_workspaces/${ws.id}/accounts`, {
-				accounts: ['other@y.example'],
-				imap_only: true,
-				account_id: 41,
-			}),
-			422,
-		);
-		expectError(
-			await t.post(`/email_workspaces/${ws.id}/accounts`, {
-				accounts: [account.email],
-				account_id: 41,
-			}),
-			422,
-		);
+		for (const body of [
+			{ accounts: [account.email, 'x@y.example'], imap_only: true, account_id: 41 }, // two addresses
+			{ accounts: [account.email], imap_only: true }, // no account_id
+			{ accounts: ['other@y.example'], imap_only: true, account_id: 41 }, // not its own email
+			{ accounts: [account.email], account_id: 41 }, // account_id without imap_only
+		])
+			expectError(await t.post(`/email_workspaces/${ws.id}/accounts`, body), 422);
 	});
 
 	it('checks the body: accounts required (400), an array of strings (400), non-empty email addresses (422)', async () => {

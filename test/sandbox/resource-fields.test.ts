@@ -7,6 +7,90 @@ const t = useSandbox({}, false);
 type Kind = 'int' | 'number' | 'string' | 'bool' | 'ts' | 'array' | 'object';
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** An account's fields in both forms, the list's and the single account's. */
+const ACCOUNT_FIELDS: Record<string, Kind> = {
+	id: 'int',
+	created_at: 'ts',
+	email: 'string',
+	first_name: 'string',
+	last_name: 'string',
+	provider: 'string',
+	alive: 'bool',
+	suspended: 'bool',
+	warming_enabled: 'bool',
+	spamchecker_enabled: 'bool',
+	score: 'int',
+	total_messages_sent: 'int',
+	total_messages_received: 'int',
+	config_rampup_target: 'int',
+	config_rampup_increase: 'int',
+	config_max_conversation_running: 'int',
+	config_current_conversation_running: 'int',
+	config_smtp_append_after_sent: 'bool',
+	time_zone: 'string',
+	autopilot: 'bool',
+	copilot_enabled: 'bool',
+	custom_message_content_ref: 'string',
+	tags: 'array',
+};
+/** What only the single-account form adds. */
+const ACCOUNT_ONLY_FIELDS: Record<string, Kind> = {
+	score_gmail: 'int',
+	score_outlook: 'int',
+	score_custom: 'int',
+	has_refresh_token: 'bool',
+	has_notifications: 'bool',
+	imap_issue: 'bool',
+	current_warming_recipe: 'string',
+	detected_sending_provider: 'string',
+	sending_reverse_dns_value: 'string',
+	sending_ip: 'string',
+	signature: 'string',
+	domain: 'object',
+};
+/** A spam test's fields in both forms, the list's and the single test's. */
+const SPAM_TEST_FIELDS: Record<string, Kind> = {
+	public_full_id: 'string',
+	public_id: 'string',
+	results: 'array',
+	paid: 'bool',
+	created_at: 'ts',
+	test_type: 'string',
+	completed: 'bool',
+	summary: 'object',
+	blacklist_links: 'array',
+	blacklist_sending_ip: 'array',
+	automated: 'bool',
+	spam: 'bool',
+	seedlist: 'int',
+	is_warming: 'bool',
+	autofix_triggered: 'bool',
+};
+/** What only the single-test form adds. */
+const SPAM_TEST_ONLY_FIELDS: Record<string, Kind> = {
+	first_message_content: 'string',
+	score: 'number',
+	btob_score: 'number',
+	btoc_score: 'number',
+	final_score: 'number',
+	analysis_results: 'string',
+	domain: 'string',
+	tld: 'string',
+	sending_provider: 'string',
+	sending_reverse_dns_value: 'string',
+	automated_test_id: 'int',
+	autofix_completed: 'bool',
+	account: 'string',
+};
+/** An alert's fields wherever it appears; an automated test's alerts also carry a hook URL and a Slack channel. */
+const ALERT_FIELDS: Record<string, Kind> = {
+	id: 'int',
+	channel: 'string',
+	events: 'array',
+	active: 'bool',
+	automated_test_ids: 'array',
+};
+
 function expectShape(item: Json, shape: Record<string, Kind>): void {
 	for (const [field, kind] of Object.entries(shape)) {
 		const v = item[field];
@@ -31,43 +115,7 @@ function expectShape(item: Json, shape: Record<string, Kind>): void {
 describe('resource fields (§2)', () => {
 	it('Account (single form) and Tag', async () => {
 		const a = (await t.get('/accounts/10')).data;
-		expectShape(a, {
-			id: 'int',
-			created_at: 'ts',
-			email: 'string',
-			first_name: 'string',
-			last_name: 'string',
-			provider: 'string',
-			alive: 'bool',
-			suspended: 'bool',
-			warming_enabled: 'bool',
-			spamchecker_enabled: 'bool',
-			score: 'int',
-			score_gmail: 'int',
-			score_outlook: 'int',
-			score_custom: 'int',
-			total_messages_sent: 'int',
-			total_messages_received: 'int',
-			config_rampup_target: 'int',
-			config_rampup_increase: 'int',
-			config_max_conversation_running: 'int',
-			config_current_conversation_running: 'int',
-			config_smtp_append_after_sent: 'bool',
-			time_zone: 'string',
-			autopilot: 'bool',
-			copilot_enabled: 'bool',
-			has_refresh_token: 'bool',
-			has_notifications: 'bool',
-			imap_issue: 'bool',
-			current_warming_recipe: 'string',
-			detected_sending_provider: 'string',
-			sending_reverse_dns_value: 'string',
-			sending_ip: 'string',
-			signature: 'string',
-			custom_message_content_ref: 'string',
-			tags: 'array',
-			domain: 'object',
-		});
+		expectShape(a, { ...ACCOUNT_FIELDS, ...ACCOUNT_ONLY_FIELDS });
 		expect(a.score).toBeGreaterThanOrEqual(0);
 		expect(a.score).toBeLessThanOrEqual(100);
 		expect(a.config_rampup_target).toBeGreaterThanOrEqual(3);
@@ -104,36 +152,7 @@ describe('resource fields (§2)', () => {
 		const s = (
 			await t.get(`/spam_tests/${list.find((x: Json) => x.completed && x.automated).public_id}`)
 		).data;
-		expectShape(s, {
-			public_full_id: 'string',
-			public_id: 'string',
-			results: 'array',
-			paid: 'bool',
-			created_at: 'ts',
-			first_message_content: 'string',
-			test_type: 'string',
-			completed: 'bool',
-			score: 'number',
-			btob_score: 'number',
-			btoc_score: 'number',
-			final_score: 'number',
-			analysis_results: 'string',
-			domain: 'string',
-			tld: 'string',
-			summary: 'object',
-			blacklist_links: 'array',
-			blacklist_sending_ip: 'array',
-			sending_provider: 'string',
-			sending_reverse_dns_value: 'string',
-			automated: 'bool',
-			automated_test_id: 'int',
-			spam: 'bool',
-			seedlist: 'int',
-			is_warming: 'bool',
-			autofix_triggered: 'bool',
-			autofix_completed: 'bool',
-			account: 'string',
-		});
+		expectShape(s, { ...SPAM_TEST_FIELDS, ...SPAM_TEST_ONLY_FIELDS });
 		for (const count of Object.values(s.summary)) expect(Number.isInteger(count)).toBe(true);
 		for (const r of s.results)
 			expectShape(r, {
@@ -190,46 +209,14 @@ describe('resource fields (§2)', () => {
 			});
 		expect(a.automated_test_runs.length).toBeGreaterThan(0);
 		for (const alert of a.alerts)
-			expectShape(alert, {
-				id: 'int',
-				channel: 'string',
-				events: 'array',
-				active: 'bool',
-				hook_url: 'string',
-				slack_channel_id: 'int',
-				automated_test_ids: 'array',
-			});
+			expectShape(alert, { ...ALERT_FIELDS, hook_url: 'string', slack_channel_id: 'int' });
 		expect(a.alerts).toHaveLength(1); // seed alert 3 is scoped to automated tests 1 and 2
 	});
 
 	it('Account (list form): the same types, without the single-account-only fields', async () => {
 		const list = (await t.get('/accounts', { per_page: 100, include_spamchecker: true })).data;
 		for (const a of list) {
-			expectShape(a, {
-				id: 'int',
-				created_at: 'ts',
-				email: 'string',
-				first_name: 'string',
-				last_name: 'string',
-				provider: 'string',
-				alive: 'bool',
-				suspended: 'bool',
-				warming_enabled: 'bool',
-				spamchecker_enabled: 'bool',
-				score: 'int',
-				total_messages_sent: 'int',
-				total_messages_received: 'int',
-				config_rampup_target: 'int',
-				config_rampup_increase: 'int',
-				config_max_conversation_running: 'int',
-				config_current_conversation_running: 'int',
-				config_smtp_append_after_sent: 'bool',
-				time_zone: 'string',
-				autopilot: 'bool',
-				copilot_enabled: 'bool',
-				custom_message_content_ref: 'string',
-				tags: 'array',
-			});
+			expectShape(a, ACCOUNT_FIELDS);
 			expect(a.config_rampup_target).toBeGreaterThanOrEqual(3);
 			expect(a.config_rampup_target).toBeLessThanOrEqual(35);
 			expect(a.config_rampup_increase).toBeLessThanOrEqual(5);
@@ -240,23 +227,7 @@ describe('resource fields (§2)', () => {
 	it('Spam test (list form, pending and completed): seedlist 1–4, summary counts', async () => {
 		const list = (await t.get('/spam_tests', { page: 0, per_page: 100 })).data;
 		for (const s of list) {
-			expectShape(s, {
-				public_full_id: 'string',
-				public_id: 'string',
-				results: 'array',
-				paid: 'bool',
-				created_at: 'ts',
-				test_type: 'string',
-				completed: 'bool',
-				summary: 'object',
-				blacklist_links: 'array',
-				blacklist_sending_ip: 'array',
-				automated: 'bool',
-				spam: 'bool',
-				seedlist: 'int',
-				is_warming: 'bool',
-				autofix_triggered: 'bool',
-			});
+			expectShape(s, SPAM_TEST_FIELDS);
 			expect([1, 2, 3, 4]).toContain(s.seedlist);
 			for (const f of ['score', 'btob_score', 'btoc_score', 'final_score'])
 				expect(s[f] === null || typeof s[f] === 'number').toBe(true);
@@ -265,13 +236,7 @@ describe('resource fields (§2)', () => {
 
 	it('Alert, Task and Email workspace', async () => {
 		for (const alert of (await t.get('/alerts')).data) {
-			expectShape(alert, {
-				id: 'int',
-				channel: 'string',
-				events: 'array',
-				active: 'bool',
-				automated_test_ids: 'array',
-			});
+			expectShape(alert, ALERT_FIELDS);
 			for (const e of alert.events) expect(typeof e).toBe('string');
 			expect(alert.hook_url === null || typeof alert.hook_url === 'string').toBe(true);
 			expect(alert.slack_channel_id === null || Number.isInteger(alert.slack_channel_id)).toBe(

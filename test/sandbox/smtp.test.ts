@@ -25,6 +25,13 @@ async function send(options: SendMailOptions, auth = false) {
 	}
 }
 
+/** A copy of a spam test's message to these seeds: its public_full_id as the whole body. */
+const sendCopy = (test: Json, from: string, to: string[], subject: string) =>
+	send({ from, to, subject, text: test.public_full_id });
+/** The results of a test whose copy has arrived. */
+const received = (test: Json): Json[] =>
+	test.results.filter((r: { received_in: string | null }) => r.received_in !== null);
+
 const emails = (test: Json): string[] => test.results.map((r: { email: string }) => r.email);
 const get = async (publicId: string): Promise<Json> =>
 	(await t.get(`/spam_tests/${publicId}`)).data;
@@ -86,33 +93,16 @@ describe('SMTP inbound', () => {
 	it('completes only once every seed has its copy', async () => {
 		const created = (await t.post('/spam_tests', { seedlist: 2 })).data;
 		const seeds = emails(created);
-		await send({
-			from: 'a@acme-mail.com',
-			to: seeds.slice(0, 8),
-			subject: 'Part 1',
-			text: created.public_full_id,
-		});
+		await sendCopy(created, 'a@acme-mail.com', seeds.slice(0, 8), 'Part 1');
 		const half = await get(created.public_id);
 		expect(half.completed).toBe(false);
-		expect(
-			half.results.filter((r: { received_in: string | null }) => r.received_in !== null),
-		).toHaveLength(8);
+		expect(received(half)).toHaveLength(8);
 		expect(Object.values(half.summary as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(
 			8,
 		);
-		await send({
-			from: 'a@acme-mail.com',
-			to: seeds.slice(8, 15),
-			subject: 'Part 1',
-			text: created.public_full_id,
-		});
+		await sendCopy(created, 'a@acme-mail.com', seeds.slice(8, 15), 'Part 1');
 		expect((await get(created.public_id)).completed).toBe(false);
-		await send({
-			from: 'a@acme-mail.com',
-			to: seeds.slice(15),
-			subject: 'Part 1',
-			text: created.public_full_id,
-		});
+		await sendCopy(created, 'a@acme-mail.com', seeds.slice(15), 'Part 1');
 		const full = await get(created.public_id);
 		expect(full.completed).toBe(true);
 		expect(full.score).toBe(7.5); // 75 % inbox for ordinary senders: 12 of 16
@@ -121,17 +111,10 @@ describe('SMTP inbound', () => {
 	it('with a seed delay, the copies count only after it: the test stays incomplete, then completes at once', async () => {
 		expect((await t.admin('POST', '/settings', { seedDelayMs: 700 })).status).toBe(200);
 		const created = (await t.post('/spam_tests', { seedlist: 2 })).data;
-		await send({
-			from: 'a@clean-letters.com',
-			to: emails(created),
-			subject: 'Later',
-			text: created.public_full_id,
-		});
+		await sendCopy(created, 'a@clean-letters.com', emails(created), 'Later');
 		const before = await get(created.public_id);
 		expect(before.completed).toBe(false);
-		expect(
-			before.results.filter((r: { received_in: string | null }) => r.received_in !== null),
-		).toHaveLength(0);
+		expect(received(before)).toHaveLength(0);
 		expect((await t.admin('GET', '/smtp')).data[0].matchedPublicIds).toEqual([created.public_id]);
 		await eventually(async () => (await get(created.public_id)).completed === true);
 	});
@@ -261,12 +244,7 @@ describe('SMTP inbound', () => {
 
 	it('the SMTP inbox records each message with the tests it matched', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		await send({
-			from: 'Team <team@acme-mail.com>',
-			to: emails(created).slice(0, 2),
-			subject: 'Logged',
-			text: created.public_full_id,
-		});
+		await sendCopy(created, 'Team <team@acme-mail.com>', emails(created).slice(0, 2), 'Logged');
 		const inbox = (await t.admin('GET', '/smtp')).data;
 		expect(inbox).toHaveLength(1);
 		expect(inbox[0]).toEqual({
@@ -281,12 +259,7 @@ describe('SMTP inbound', () => {
 
 	it('spammy senders land mostly in SPAM and show blacklists', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
-		await send({
-			from: 'deals@spammy-offers.biz',
-			to: emails(created),
-			subject: 'WIN',
-			text: created.public_full_id,
-		});
+		await sendCopy(created, 'deals@spammy-offers.biz', emails(created), 'WIN');
 		const test = await get(created.public_id);
 		expect(test.score).toBe(2);
 		expect(test.summary.SPAM).toBe(16);
@@ -298,12 +271,7 @@ describe('SMTP inbound', () => {
 	it('an audience-filtered test completes when its visible seeds have their copies', async () => {
 		const created = (await t.post('/spam_tests', {})).data;
 		const btob = (await t.post(`/spam_tests/${created.public_id}`, { type: 'btob' })).data;
-		await send({
-			from: 'c@acme-mail.com',
-			to: emails(btob),
-			subject: 'B2B',
-			text: created.public_full_id,
-		});
+		await sendCopy(created, 'c@acme-mail.com', emails(btob), 'B2B');
 		const test = await get(created.public_id);
 		expect(test.completed).toBe(true);
 		expect(test.btoc_score).toBeNull();
@@ -320,20 +288,10 @@ describe('SMTP inbound', () => {
 				hook_url: receiver.url,
 			});
 			const created = (await t.post('/spam_tests', {})).data;
-			await send({
-				from: 'n@clean-letters.com',
-				to: emails(created).slice(0, 19),
-				subject: 'Almost',
-				text: created.public_full_id,
-			});
+			await sendCopy(created, 'n@clean-letters.com', emails(created).slice(0, 19), 'Almost');
 			await new Promise((r) => setTimeout(r, 100));
 			expect(receiver.received).toEqual([]);
-			await send({
-				from: 'n@clean-letters.com',
-				to: emails(created).slice(19),
-				subject: 'Almost',
-				text: created.public_full_id,
-			});
+			await sendCopy(created, 'n@clean-letters.com', emails(created).slice(19), 'Almost');
 			await eventually(() => receiver.received.length === 1);
 			expect(receiver.received[0].body).toMatchObject({
 				event: 'SPAMCHECK_COMPLETED',

@@ -9,8 +9,17 @@ async function list(query: Record<string, string | number>): Promise<Json[]> {
 	expect(res.status).toBe(200);
 	return res.data;
 }
-const isSorted = (xs: number[], dir: 'asc' | 'desc'): boolean =>
-	xs.every((x, i) => i === 0 || (dir === 'desc' ? xs[i - 1] >= x : xs[i - 1] <= x));
+/** Whether these tests come in this order of a field (created_at compared as a date). */
+function sortedBy(
+	tests: Json[],
+	field: 'created_at' | 'score' | 'final_score',
+	dir: 'asc' | 'desc',
+): boolean {
+	const xs: number[] = tests.map((x) =>
+		field === 'created_at' ? Date.parse(x.created_at) : x[field],
+	);
+	return xs.every((x, i) => i === 0 || (dir === 'desc' ? xs[i - 1] >= x : xs[i - 1] <= x));
+}
 
 describe('POST /spam_tests', () => {
 	it('creates a pending test (201) with public_full_id = prefix + public_id and the seedlist recipients', async () => {
@@ -101,12 +110,7 @@ describe('GET /spam_tests', () => {
 		);
 		// With search, order_by=created_at stays a date order (rule 3 is about the score only).
 		const searched = await list({ search: 'newsletter', order_by: 'created_at', order: 'asc' });
-		expect(
-			isSorted(
-				searched.map((x) => Date.parse(x.created_at)),
-				'asc',
-			),
-		).toBe(true);
+		expect(sortedBy(searched, 'created_at', 'asc')).toBe(true);
 	});
 
 	it('order_by=score: ties newest first and unscored tests last in both directions', async () => {
@@ -136,12 +140,7 @@ describe('GET /spam_tests', () => {
 	it('rule 1: newest first by default; order=asc reverses', async () => {
 		const desc = await list({});
 		const asc = await list({ order: 'asc' });
-		expect(
-			isSorted(
-				desc.map((x) => Date.parse(x.created_at)),
-				'desc',
-			),
-		).toBe(true);
+		expect(sortedBy(desc, 'created_at', 'desc')).toBe(true);
 		expect(asc.map((x) => x.public_id)).toEqual([...desc].reverse().map((x) => x.public_id));
 		const created = (await t.post('/spam_tests', {})).data;
 		expect((await list({}))[0].public_id).toBe(created.public_id);
@@ -150,55 +149,25 @@ describe('GET /spam_tests', () => {
 	it('rule 2: order_by=score sorts by final_score (not by the raw score), unscored last', async () => {
 		const desc = await list({ order_by: 'score' });
 		const scored = desc.filter((x) => x.final_score !== null);
-		expect(
-			isSorted(
-				scored.map((x) => x.final_score),
-				'desc',
-			),
-		).toBe(true);
-		expect(
-			isSorted(
-				scored.map((x) => x.score),
-				'desc',
-			),
-		).toBe(false);
+		expect(sortedBy(scored, 'final_score', 'desc')).toBe(true);
+		expect(sortedBy(scored, 'score', 'desc')).toBe(false);
 		expect(desc.slice(scored.length).every((x) => x.final_score === null)).toBe(true);
 		const asc = (await list({ order_by: 'score', order: 'asc' })).filter(
 			(x) => x.final_score !== null,
 		);
-		expect(
-			isSorted(
-				asc.map((x) => x.final_score),
-				'asc',
-			),
-		).toBe(true);
+		expect(sortedBy(asc, 'final_score', 'asc')).toBe(true);
 	});
 
 	it('rule 3: with search, order_by=score sorts by the raw score', async () => {
 		const res = await list({ search: 'e', order_by: 'score' });
 		const scored = res.filter((x) => x.score !== null);
 		expect(scored.length).toBeGreaterThan(10);
-		expect(
-			isSorted(
-				scored.map((x) => x.score),
-				'desc',
-			),
-		).toBe(true);
-		expect(
-			isSorted(
-				scored.map((x) => x.final_score),
-				'desc',
-			),
-		).toBe(false);
+		expect(sortedBy(scored, 'score', 'desc')).toBe(true);
+		expect(sortedBy(scored, 'final_score', 'desc')).toBe(false);
 		const asc = (await list({ search: 'e', order_by: 'score', order: 'asc' })).filter(
 			(x) => x.score !== null,
 		);
-		expect(
-			isSorted(
-				asc.map((x) => x.score),
-				'asc',
-			),
-		).toBe(true);
+		expect(sortedBy(asc, 'score', 'asc')).toBe(true);
 	});
 
 	it('search matches subject and sender, case-insensitively', async () => {
