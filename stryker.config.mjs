@@ -28,10 +28,12 @@ export const targets = {
 		],
 	},
 	spamTestSimplified: {
-		// placement.ts was carved out of simplified.ts (the placement per provider): still one concern here.
+		// placement.ts (the placement per provider) and inboxVerdict.ts (the thresholds and the verdict)
+		// were carved out of simplified.ts: still one concern here.
 		mutate: [
 			'nodes/Deliverability/resources/spamTest/shared/simplified.ts',
 			'nodes/Deliverability/resources/spamTest/shared/placement.ts',
+			'nodes/Deliverability/resources/spamTest/shared/inboxVerdict.ts',
 		],
 		// Its tests through the engine (the first half of the file) take seconds each: only the pure half.
 		tests: ['test/nodes/spamTest/simplified.test.ts'],

@@ -14,8 +14,8 @@ import {
 	placementOf,
 	weakestProviders,
 } from '../../../nodes/Deliverability/resources/spamTest/shared/placement';
+import { inboxThresholds } from '../../../nodes/Deliverability/resources/spamTest/shared/inboxVerdict';
 import {
-	inboxThresholds,
 	providerGroup,
 	simplifySpamTest,
 } from '../../../nodes/Deliverability/resources/spamTest/shared/simplified';

@@ -9,7 +9,8 @@ import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import { waitForCompletionFields } from '../../params/wait';
 import { SPAM_TEST } from './shared/answers';
-import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
+import { inboxThresholds, thresholdOptions } from './shared/inboxVerdict';
+import { simplifySpamTest } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {

@@ -9,7 +9,8 @@ import { returnAllAndLimit } from '../../params/list';
 import { outputFields, shaped } from '../../params/output';
 import { SPAM_TEST_LIST } from './shared/answers';
 import { AUTOMATED_TEST_FILTER } from './shared/filters';
-import { inboxThresholds, simplifySpamTest, thresholdOptions } from './shared/simplified';
+import { inboxThresholds, thresholdOptions } from './shared/inboxVerdict';
+import { simplifySpamTest } from './shared/simplified';
 import type { BuilderFacts } from '../../helpers/builder';
 
 export const operation = {

@@ -2,15 +2,15 @@
  * A spam test as a person reads it (Spam Test → Get and Get Many with Simplify on; also what the
  * durable wait and the report show): subject and sender, the scores, placement per mailbox provider
  * with counts and percentages, the sender domain's SPF/DKIM/DMARC in words, blacklists, the content
- * analysis parsed, and a verdict against the user's inbox thresholds with its reason in words.
+ * analysis parsed, and a verdict against the user's inbox thresholds with its reason in words
+ * (inboxVerdict.ts).
  * Fields exist only when derived from what the service sent; values are read leniently
  * (docs/operations.md → Simplified outputs). Other modules rely on these field names: do not rename
  * them.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean, readNumber } from '../../../../shared/lenient';
-import type { Validator } from '../../../../shared/validation';
 import { authFindings, rankedFixes, type Finding } from '../../domain/shared/fixes';
 import { authenticationOf } from '../../domain/shared/simplified';
 import {
@@ -20,67 +20,10 @@ import {
 	spamCopiesFix,
 	SPAM_TEST_FIXES,
 } from './fixes';
-import {
-	placementOf,
-	PROVIDER_NAMES,
-	PROVIDERS,
-	weakestProviders,
-	type Placement,
-} from './placement';
+import { INBOX_THRESHOLDS, verdictOf, type InboxThresholds } from './inboxVerdict';
+import { placementOf, PROVIDER_NAMES, PROVIDERS, weakestProviders } from './placement';
 
 export { providerGroup } from './placement';
-
-interface InboxThresholds {
-	/** Inbox share (percent of all seeds) at or above which the test passes. */
-	passAt: number;
-	/** Inbox share at or above which it warns (below: fail). */
-	warnAt: number;
-}
-
-const INBOX_THRESHOLDS: InboxThresholds = { passAt: 80, warnAt: 60 };
-
-/**
- * The two thresholds, options of Get and Get Many (the range is checked in execute, see
- * `inboxThresholds`).
- */
-export const thresholdOptions: INodeProperties[] = [
-	{
-		displayName: 'Pass At Inbox (%)',
-		name: 'passAtInbox',
-		type: 'number',
-		default: 80,
-		description:
-			'Simplify: the share of seed copies in the inbox (0 to 100) at or above which the verdict is pass',
-	},
-	{
-		displayName: 'Warn At Inbox (%)',
-		name: 'warnAtInbox',
-		type: 'number',
-		default: 60,
-		description:
-			'Simplify: the inbox share (0 to 100) at or above which a test below Pass At Inbox gets warn; below it, fail',
-	},
-];
-
-/**
- * The thresholds from an Options collection, checked (0 to 100, warn not above pass) before any
- * request.
- */
-export function inboxThresholds(v: Validator, options: IDataObject): InboxThresholds {
-	const thresholds = v.all({
-		passAt: () =>
-			options.passAtInbox === undefined
-				? INBOX_THRESHOLDS.passAt
-				: v.integer('passAtInbox', options.passAtInbox, 0, 100),
-		warnAt: () =>
-			options.warnAtInbox === undefined
-				? INBOX_THRESHOLDS.warnAt
-				: v.integer('warnAtInbox', options.warnAtInbox, 0, 100),
-	});
-	if (thresholds.warnAt > thresholds.passAt)
-		v.invalid('warnAtInbox', `${thresholds.warnAt} is above Pass At Inbox (${thresholds.passAt})`);
-	return { ...INBOX_THRESHOLDS, ...thresholds };
-}
 
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -236,41 +179,4 @@ function contentOf(value: unknown): unknown {
 		// Not JSON after all: the text as sent.
 	}
 	return value;
-}
-
-function verdictOf(
-	completed: boolean | undefined,
-	all: Placement | undefined,
-	finalScore: number | undefined,
-	{ passAt, warnAt }: InboxThresholds,
-): { verdict: string; reason: string; problem?: string } | undefined {
-	if (completed === false) {
-		const reason = all
-			? `waiting for seed copies: ${all.seeds - all.not_received} of ${all.seeds} arrived`
-			: 'waiting for seed copies';
-		return { verdict: 'pending', reason };
-	}
-	if (completed !== true) return undefined;
-	if (all && all.inbox_percent !== null) {
-		const share = all.inbox_percent;
-		const what = `${share} % of seed copies reached the inbox`;
-		if (share >= passAt)
-			return { verdict: 'pass', reason: `${what} (pass at ${passAt} % or more)` };
-		if (share >= warnAt)
-			return {
-				verdict: 'warn',
-				reason: `${what} (pass at ${passAt} %, warn from ${warnAt} %)`,
-				problem: `only ${what}`,
-			};
-		return { verdict: 'fail', reason: `${what} (fail below ${warnAt} %)`, problem: `only ${what}` };
-	}
-	// No seed results in the answer: the final score is about 10 × the inbox share
-	// (docs/operations.md → Simplified outputs).
-	if (finalScore === undefined) return undefined;
-	const what = `final score ${finalScore} of 10 (no seed results in the answer)`;
-	if (finalScore * 10 >= passAt)
-		return { verdict: 'pass', reason: `${what}: pass at ${passAt / 10} or more` };
-	if (finalScore * 10 >= warnAt)
-		return { verdict: 'warn', reason: `${what}: warn from ${warnAt / 10}`, problem: what };
-	return { verdict: 'fail', reason: `${what}: fail below ${warnAt / 10}`, problem: what };
 }
