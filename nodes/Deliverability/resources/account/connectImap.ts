@@ -11,13 +11,14 @@ import { objectAnswer, type CreateWording } from '../../../shared/transport';
 import type { Item } from '../../helpers/item';
 import { withSecretsScrubbed } from '../../helpers/secrets';
 import { choiceField, valuesOf } from '../../params/choices';
-import { collectionOf, given, ifGiven } from '../../params/collections';
+import { given, ifGiven } from '../../params/collections';
 import { idPicker } from '../../params/locator';
 import { outputFields, shaped } from '../../params/output';
 import type { CredentialUse } from '../../auth/choice';
 import { passwordFields, passwordsOf, PASSWORDS_FROM_CREDENTIAL } from '../../auth/mailboxLogin';
 import { connectedWords } from './shared/connectedWords';
 import { loginFailure } from './shared/loginFailure';
+import { mailboxOptionFields, mailboxOptions } from './shared/mailboxOptions';
 import { ownServerFields, ownServers } from './shared/ownServers';
 import type { BuilderFacts } from '../../helpers/builder';
 
@@ -57,11 +58,6 @@ const PROVIDERS = [
 		value: 'outlook',
 		description: 'The service knows the servers; use an app password',
 	},
-] as const;
-
-const AUTH_TYPES = [
-	{ name: 'Login', value: 'login' },
-	{ name: 'Plain', value: 'plain' },
 ] as const;
 
 /** Its headline when the answer to its create is lost (the transport never repeats it). */
@@ -129,60 +125,7 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: 'Whether to only test the IMAP and SMTP login: nothing is created or changed',
 	},
-	collectionOf('additionalFields', [
-		{
-			displayName: 'IMAP Server Username',
-			name: 'imap_server_username',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. name@example.com',
-			description: 'Login of the IMAP server, when it is not the email address',
-		},
-		{
-			displayName: 'Mark as IMAP Issue',
-			name: 'imap_issue',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to flag the mailbox as having an IMAP problem (imap_issue)',
-		},
-		{
-			displayName: 'SMTP Only',
-			name: 'smtp_only',
-			type: 'boolean',
-			default: false,
-			description: 'Whether the mailbox only sends (no IMAP login)',
-		},
-		choiceField(
-			'SMTP Server Auth Type',
-			'smtp_server_auth_type',
-			AUTH_TYPES,
-			'plain',
-			'SMTP authentication mechanism',
-		),
-		{
-			displayName: 'SMTP Server STARTTLS',
-			name: 'smtp_server_starttls',
-			type: 'boolean',
-			default: true,
-			description: 'Whether the SMTP connection is upgraded with STARTTLS (typically on port 587)',
-		},
-		{
-			displayName: 'SMTP Server Username',
-			name: 'smtp_server_username',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. name@example.com',
-			description: 'Login of the SMTP server, when it is not the email address',
-		},
-		{
-			displayName: 'Spam Tests Only',
-			name: 'spamchecker_only',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to connect the mailbox for spam tests only (automated tests), without warming: no warming seat is charged',
-		},
-	]),
+	mailboxOptionFields,
 	...outputFields({
 		simplified:
 			'The mailbox (ID, email, verdict) and whether it was connected or its login updated, in words; with Test Only, whether the login works',
@@ -218,22 +161,7 @@ export async function execute(this: IExecuteFunctions, item: Item): Promise<IDat
 		id: () => (item.flag('updateExisting') ? item.numericId('accountId') : undefined),
 		smtp_only: ifGiven(extra.smtp_only, (value) => v.boolean('smtp_only', value)),
 		...ownServers(item, smtpOnly),
-		imap_server_username: ifGiven(extra.imap_server_username, (value) =>
-			v.nonEmptyString('imap_server_username', value),
-		),
-		smtp_server_username: ifGiven(extra.smtp_server_username, (value) =>
-			v.nonEmptyString('smtp_server_username', value),
-		),
-		smtp_server_auth_type: ifGiven(extra.smtp_server_auth_type, (value) =>
-			v.oneOf('smtp_server_auth_type', value, valuesOf(AUTH_TYPES)),
-		),
-		smtp_server_starttls: ifGiven(extra.smtp_server_starttls, (value) =>
-			v.boolean('smtp_server_starttls', value),
-		),
-		imap_issue: ifGiven(extra.imap_issue, (value) => v.boolean('imap_issue', value)),
-		spamchecker_only: ifGiven(extra.spamchecker_only, (value) =>
-			v.boolean('spamchecker_only', value),
-		),
+		...mailboxOptions(v, extra),
 		test: () => item.flag('testOnly') || undefined,
 		passwords: async () => await passwordsOf(this, v, i, smtpOnly),
 		view: () => item.output(),
