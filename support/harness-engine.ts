@@ -15,6 +15,7 @@ import type {
 	INodeCredentials,
 	INodeExecutionData,
 	INodeParameters,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	INodeTypes,
@@ -38,19 +39,38 @@ const CREDENTIAL_TYPES: Record<string, ICredentialType> = Object.fromEntries(
 	].map((t) => [t.name, t]),
 );
 
-/** A start node that emits the items given in its `items` parameter (the input of the node under test). */
-class HarnessInput implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Harness Input',
-		name: 'harnessInput',
-		group: ['input'],
+/**
+ * The description of a node that exists only for tests (the harness's input node, the probes that call our shared
+ * code from inside an execution): version 1, one main input and output, named `name`, with these parameters.
+ */
+export function testOnlyNode(
+	name: string,
+	displayName: string,
+	properties: INodeProperties[],
+	more: Partial<INodeTypeDescription> = {},
+): INodeTypeDescription {
+	return {
+		displayName,
+		name,
+		group: ['transform'],
 		version: 1,
 		description: 'Test-only',
-		defaults: { name: 'Input' },
+		defaults: { name: displayName },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[{}]' }],
+		properties,
+		...more,
 	};
+}
+
+/** A start node that emits the items given in its `items` parameter (the input of the node under test). */
+class HarnessInput implements INodeType {
+	description = testOnlyNode(
+		'harnessInput',
+		'Harness Input',
+		[{ displayName: 'Items', name: 'items', type: 'json', default: '[{}]' }],
+		{ group: ['input'], defaults: { name: 'Input' } },
+	);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('items', 0) as string;

@@ -2,19 +2,13 @@
 // account exactly once whether the server honours per_page, ignores it or caps it, also under 429/503/reset faults,
 // never asking beyond one look-ahead window; and the router's output has no size ceiling.
 import axios from 'axios';
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { route } from '../../nodes/Deliverability/router';
 import { LOOKAHEAD_PAGES, retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../../support/harness';
+import { testOnlyNode } from '../../support/harness-engine';
 import { admin } from '../../support/sandbox-admin';
 import { runAction } from '../support/run-action';
 
@@ -202,21 +196,11 @@ describe('the default pacer (20 per second) against the sandbox limit of 20 in a
 
 /** A node that hands the router one input item whose handler returns `count` objects. */
 class BigOutput implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Big Output',
-		name: 'bigOutput',
-		group: ['transform'],
-		version: 1,
-		description: 'Test-only',
-		defaults: { name: 'Big Output' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [
-			{ displayName: 'Resource', name: 'resource', type: 'string', default: 'big' },
-			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'list' },
-			{ displayName: 'Count', name: 'count', type: 'number', default: 1 },
-		],
-	};
+	description = testOnlyNode('bigOutput', 'Big Output', [
+		{ displayName: 'Resource', name: 'resource', type: 'string', default: 'big' },
+		{ displayName: 'Operation', name: 'operation', type: 'string', default: 'list' },
+		{ displayName: 'Count', name: 'count', type: 'number', default: 1 },
+	]);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(
