@@ -24,7 +24,7 @@ import {
 import { choiceField, valuesOf } from '../../params/choices';
 import { collectionOf } from '../../params/collections';
 import { idPicker } from '../../params/locator';
-import { WARMING_PROVIDER_NAMES, WARMING_PROVIDERS, warmingDropFix } from './shared/warmingFix';
+import { warmingDropFix } from './shared/warmingFix';
 import {
 	CATEGORIES,
 	periodsOf,
@@ -32,6 +32,11 @@ import {
 	type Period,
 	type Periods,
 } from './shared/warmingCounts';
+import {
+	WARMING_PROVIDER_CHOICES,
+	warmingProviderName,
+	WARMING_PROVIDERS,
+} from './shared/warmingProviders';
 
 export const operation = {
 	name: 'Get Warming Trend',
@@ -64,11 +69,6 @@ export const builder: BuilderFacts = {
 	note: 'Four requests per mailbox, twelve more after a drop (which provider); reads only.',
 };
 
-const PROVIDERS = [
-	{ name: 'Gmail', value: 'gmail' },
-	{ name: 'Other Providers', value: 'others' },
-	{ name: 'Outlook', value: 'outlook' },
-] as const;
 const OUTPUTS = [
 	{
 		name: 'Raw Answer',
@@ -110,7 +110,7 @@ export const description: INodeProperties[] = [
 		choiceField(
 			'Provider',
 			'provider',
-			PROVIDERS,
+			WARMING_PROVIDER_CHOICES,
 			'gmail',
 			'Only warming messages exchanged with this provider (all three without it)',
 		),
@@ -214,7 +214,7 @@ export async function execute(
 		provider: () =>
 			options.provider === undefined
 				? undefined
-				: v.oneOf('provider', options.provider, valuesOf(PROVIDERS)),
+				: v.oneOf('provider', options.provider, valuesOf(WARMING_PROVIDER_CHOICES)),
 	});
 	const graphs = await warmingGraphs(item, id, days, provider);
 	if (output === 'raw')
@@ -243,7 +243,7 @@ export async function execute(
 	);
 	out.verdict_reason = `${String(out.verdict_reason)}; by provider: ${
 		dropped.length
-			? `dropped at ${dropped.map((p) => WARMING_PROVIDER_NAMES[p]).join(', ')} (each one's counts under providers)`
+			? `dropped at ${dropped.map(warmingProviderName).join(', ')} (each one's counts under providers)`
 			: "no single provider's counts carry a drop of their own"
 	}`;
 	out.providers = providers;

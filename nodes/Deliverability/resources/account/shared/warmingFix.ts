@@ -7,21 +7,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { GUIDELINES } from '../../spamTest/shared/fixes';
-
-/** The providers of the other party the warming graphs filter by, in the outputs' order. */
-export const WARMING_PROVIDER_NAMES = {
-	gmail: 'Gmail',
-	outlook: 'Outlook',
-	others: 'other providers',
-} as const;
-type WarmingProvider = keyof typeof WARMING_PROVIDER_NAMES;
-export const WARMING_PROVIDERS = Object.keys(WARMING_PROVIDER_NAMES) as WarmingProvider[];
+import { warmingProviderName, type WarmingProvider } from './warmingProviders';
 
 /** The fix of a warming drop, naming the providers whose own counts carry it (maybe none). */
 export function warmingDropFix(providers: WarmingProvider[]): IDataObject {
-	const where = providers.length
-		? ` at ${providers.map((p) => WARMING_PROVIDER_NAMES[p]).join(', ')}`
-		: '';
+	const where = providers.length ? ` at ${providers.map(warmingProviderName).join(', ')}` : '';
 	const guides = (providers.length ? providers : (['gmail', 'outlook'] as const)).map((p) =>
 		p === 'others' ? GUIDELINES.other : GUIDELINES[p],
 	);
