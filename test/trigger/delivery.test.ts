@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { HookHarness } from '../../support/trigger-harness';
 import { useSandbox } from '../nodes/context';
-import { activate, alerts, nextWebhookId, trigger, webhookId } from './helpers';
+import { activate, alerts, automatedTests, nextWebhookId, trigger, webhookId } from './helpers';
 import type { DeliveryLogEntry } from '../../sandbox/store';
 
 const ctx = useSandbox({ resetEachTest: false });
@@ -154,12 +154,7 @@ describe('real deliveries from the sandbox', () => {
 	});
 
 	it('spam test completions reach a scoped trigger only for its automated tests', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>(
-			'GET',
-			'/automated_tests',
-			undefined,
-			{ page: 0 },
-		);
+		const tests = await automatedTests(ctx);
 		const [mine, other] = tests.map((t) => t.id);
 		const h = trigger(ctx, {
 			webhookBaseUrl: endpoint.baseUrl,

@@ -44,6 +44,29 @@ const property = (name: string): INodeProperties => {
 	return found;
 };
 
+/** A trigger's subtitle expression as n8n's editor evaluates it for a node with these events chosen. */
+function evaluatedSubtitle(subtitle: string, events: unknown): unknown {
+	const h = triggerHarness({
+		nodeType: node,
+		parameters: { events } as INodeParameters,
+		credentials: {
+			deliverabilityApi: {
+				apiKey: 'dummy-key',
+				baseUrl: 'http://127.0.0.1:1/api/v1',
+				headerForm: 'bearer',
+			},
+		},
+	});
+	return h.workflow.expression.getSimpleParameterValue(
+		h.node,
+		subtitle,
+		'internal',
+		{},
+		undefined,
+		'',
+	);
+}
+
 describe('trigger description', () => {
 	it('has no version 1, which n8n would treat as its legacy Webhook node (an expression per delivery)', () => {
 		// webhook-helpers.js parseRequestBody evaluates `$parameter.options.binaryData` for every start
@@ -126,27 +149,7 @@ describe('trigger description', () => {
 	});
 
 	it('has a subtitle n8n can evaluate, naming the events as the panel does', () => {
-		const subtitle = (events: unknown) => {
-			const h = triggerHarness({
-				nodeType: node,
-				parameters: { events } as INodeParameters,
-				credentials: {
-					deliverabilityApi: {
-						apiKey: 'dummy-key',
-						baseUrl: 'http://127.0.0.1:1/api/v1',
-						headerForm: 'bearer',
-					},
-				},
-			});
-			return h.workflow.expression.getSimpleParameterValue(
-				h.node,
-				description.subtitle!,
-				'internal',
-				{},
-				undefined,
-				'',
-			);
-		};
+		const subtitle = (events: unknown) => evaluatedSubtitle(description.subtitle!, events);
 		expect(subtitle(['ACCOUNT_DISCONNECTED', 'SPAMCHECK_COMPLETED'])).toBe(
 			'On Mailbox Disconnected, Spam Test Completed',
 		);
@@ -158,27 +161,7 @@ describe('trigger description', () => {
 
 	it("the notification trigger's subtitle names its events in words too, or says any notification", () => {
 		const polling = new DeliverabilityNotificationTrigger();
-		const subtitle = (events: unknown) => {
-			const h = triggerHarness({
-				nodeType: node,
-				parameters: { events } as INodeParameters,
-				credentials: {
-					deliverabilityApi: {
-						apiKey: 'dummy-key',
-						baseUrl: 'http://127.0.0.1:1/api/v1',
-						headerForm: 'bearer',
-					},
-				},
-			});
-			return h.workflow.expression.getSimpleParameterValue(
-				h.node,
-				polling.description.subtitle!,
-				'internal',
-				{},
-				undefined,
-				'',
-			);
-		};
+		const subtitle = (events: unknown) => evaluatedSubtitle(polling.description.subtitle!, events);
 		expect(subtitle(['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'])).toMatch(
 			/^On Mailbox Disconnected, Domain Expir/,
 		);

@@ -83,6 +83,35 @@ export async function allAlerts(ctx: NodeTestContext): Promise<SandboxAlert[]> {
 	return data;
 }
 
+/**
+ * Makes the sandbox answer the next request to this route in a misbehaving way (admin /answers, kinds in
+ * sandbox/misbehave.ts); `perform: false` also leaves the request undone.
+ */
+export async function answerNextWith(
+	ctx: NodeTestContext,
+	kind: string,
+	method: string,
+	path: string,
+	options: { perform?: boolean } = {},
+): Promise<void> {
+	await ctx.admin('POST', '/answers', { kind, method, path, count: 1, ...options });
+}
+
+/** A page of project A's automated tests, straight from the sandbox's API (25 a page). */
+export async function automatedTests(
+	ctx: NodeTestContext,
+	page = 0,
+): Promise<Array<{ id: number; subject?: string }>> {
+	const { status, data } = await ctx.api<Array<{ id: number; subject?: string }>>(
+		'GET',
+		'/automated_tests',
+		undefined,
+		{ page },
+	);
+	expect(status).toBe(200);
+	return data;
+}
+
 /** The alerts of project A that point at the current test's node (any base URL, any query). */
 export async function alerts(ctx: NodeTestContext): Promise<SandboxAlert[]> {
 	return (await allAlerts(ctx)).filter((a) => (a.hook_url ?? '').includes(`/${currentWebhookId}/`));

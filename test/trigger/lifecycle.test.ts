@@ -17,6 +17,7 @@ import {
 	trigger,
 	WEBHOOK_BASE,
 	webhookId,
+	automatedTests,
 } from './helpers';
 
 const ctx = useSandbox({ resetEachTest: false });
@@ -80,12 +81,7 @@ describe('create', () => {
 	});
 
 	it('scopes the alert to the automated tests given', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>(
-			'GET',
-			'/automated_tests',
-			undefined,
-			{ page: 0 },
-		);
+		const tests = await automatedTests(ctx);
 		const ids = tests.slice(0, 2).map((t) => t.id);
 		expect(ids).toHaveLength(2);
 		const h = trigger(ctx, {
@@ -154,12 +150,7 @@ describe('create', () => {
 	});
 
 	it('takes events and automated tests as the pickers give them (lists) or as an expression gives them (text)', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>(
-			'GET',
-			'/automated_tests',
-			undefined,
-			{ page: 0 },
-		);
+		const tests = await automatedTests(ctx);
 		const h = trigger(ctx, {
 			parameters: {
 				events: 'SPAMCHECK_COMPLETED, ACCOUNT_DISCONNECTED',
@@ -175,12 +166,7 @@ describe('create', () => {
 	it('lists the automated tests for the picker: every test, by subject and accounts, valued by id', async () => {
 		const all: Array<{ id: number; subject?: string }> = [];
 		for (let page = 0; ; page++) {
-			const { data } = await ctx.api<Array<{ id: number; subject?: string }>>(
-				'GET',
-				'/automated_tests',
-				undefined,
-				{ page },
-			);
+			const data = await automatedTests(ctx, page);
 			all.push(...data);
 			if (data.length < 25) break;
 		}
@@ -194,12 +180,7 @@ describe('create', () => {
 	});
 
 	it('reports the service refusing the alert (project B key cannot scope to project A tests)', async () => {
-		const { data: tests } = await ctx.api<Array<{ id: number }>>(
-			'GET',
-			'/automated_tests',
-			undefined,
-			{ page: 0 },
-		);
+		const tests = await automatedTests(ctx);
 		const h = trigger(ctx, {
 			apiKey: ctx.sandbox.apiKeys.B,
 			parameters: {

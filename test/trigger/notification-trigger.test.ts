@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { MEMORY_KEY } from '../../nodes/DeliverabilityNotificationTrigger/memory';
 import type { PollOptions } from '../../support/poll-harness';
 import { byId, useSandbox } from '../nodes/context';
+import { answerNextWith } from './helpers';
 import { closeOpenNotifications, credentialsOf, idsOf, poller, pollsBackToBack } from './polling';
 
 const t = useSandbox({ accounts: 20 });
@@ -189,12 +190,7 @@ describe('deliverability notification trigger (polling)', () => {
 	);
 
 	it('a fresh activation whose first answer is unreadable arms nothing: the next readable poll arms', async () => {
-		await t.admin('POST', '/answers', {
-			kind: 'null',
-			method: 'GET',
-			path: '/notifications',
-			count: 1,
-		});
+		await answerNextWith(t, 'null', 'GET', '/notifications');
 		const poller = trigger();
 		await expect(poller.poll()).rejects.toThrow(/answered null/);
 		expect(poller.staticData[MEMORY_KEY]).toBeUndefined();

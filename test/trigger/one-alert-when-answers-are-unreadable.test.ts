@@ -14,6 +14,7 @@ import { useSandbox } from '../nodes/context';
 import {
 	activate,
 	alerts,
+	answerNextWith,
 	nextWebhookId,
 	productionUrl,
 	savedStaticData,
@@ -154,12 +155,7 @@ describe('a create answered without an id', () => {
 			const db: Database = { staticData: {} };
 			const first = trigger(ctx);
 			expect(await first.checkExists()).toBe(false);
-			await ctx.admin('POST', '/answers', {
-				kind: createAnswer,
-				method: 'POST',
-				path: '/alerts',
-				count: 1,
-			});
+			await answerNextWith(ctx, createAnswer, 'POST', '/alerts');
 			await answerAlertListWith('html');
 			const error = await first.create().then(
 				() => undefined,
@@ -198,12 +194,7 @@ describe('a create answered without an id', () => {
 	);
 
 	it('the list readable right after: the new alert is found by its hook URL with this secret and taken over', async () => {
-		await ctx.admin('POST', '/answers', {
-			kind: 'success-false',
-			method: 'POST',
-			path: '/alerts',
-			count: 1,
-		});
+		await answerNextWith(ctx, 'success-false', 'POST', '/alerts');
 		const db: Database = { staticData: {} };
 		expect(await n8nActivation(db)).toBeUndefined();
 		const list = await alerts(ctx);
@@ -223,13 +214,7 @@ describe('a create answered without an id', () => {
 	});
 
 	it('nothing created behind the answer and the list shows nothing: activation fails and says so, the next one registers one alert', async () => {
-		await ctx.admin('POST', '/answers', {
-			kind: 'null',
-			method: 'POST',
-			path: '/alerts',
-			count: 1,
-			perform: false,
-		});
+		await answerNextWith(ctx, 'null', 'POST', '/alerts', { perform: false });
 		const db: Database = { staticData: {} };
 		const error = (await n8nActivation(db)) as Error & { description?: string };
 		expect(error.message).toBe(
