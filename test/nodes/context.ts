@@ -9,6 +9,7 @@ import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, type RunResult } from '../../support/harness';
+import { parametersFor, SAMPLES, type Ids } from '../../support/output-schemas';
 import { admin, requestLines, type AdminMethod } from '../../support/sandbox-admin';
 
 export interface LoggedRequest {
@@ -22,24 +23,35 @@ export interface LoggedRequest {
 	status: number;
 }
 
+/** How `t.run` runs the node: its input, Continue On Fail, the credential and the node's version. */
+export interface RunOptions {
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	apiKey?: string;
+	headerForm?: 'bearer' | 'raw';
+	/**
+	 * The secrets of the credentials that extend the API key's, by type (e.g. the email workspace ones): each
+	 * gets the API key's fields too, and is offered beside the API key's credential.
+	 */
+	credentials?: Record<string, IDataObject>;
+	/** The node's version (1 unless given; 1.1 answers in words where version 1 answers raw). */
+	typeVersion?: number;
+}
+
 export interface NodeTestContext {
 	sandbox: Sandbox;
 	/** Runs the Deliverability node once with these parameters (project A's key unless `apiKey` is given). */
-	run(
-		parameters: INodeParameters,
-		options?: {
-			input?: IDataObject[];
-			continueOnFail?: boolean;
-			apiKey?: string;
-			headerForm?: 'bearer' | 'raw';
-			/**
-			 * The secrets of the credentials that extend the API key's, by type (e.g. the email workspace ones): each
-			 * gets the API key's fields too, and is offered beside the API key's credential.
-			 */
-			credentials?: Record<string, IDataObject>;
-			/** The node's version (1 unless given; 1.1 answers in words where version 1 answers raw). */
-			typeVersion?: number;
-		},
+	run(parameters: INodeParameters, options?: RunOptions): Promise<RunResult>;
+	/**
+	 * Runs an operation as its sample (support/output-schemas.ts) has it: the sample's parameters on these ids (from
+	 * `sampleIds` on this sandbox), `parameters` over them, and the sample's credentials beside the API key's (those
+	 * in `options.credentials` over them).
+	 */
+	runSample(
+		resource: string,
+		operation: string,
+		ids: Ids,
+		options?: RunOptions & { parameters?: INodeParameters },
 	): Promise<RunResult>;
 	/** The sandbox's request log (API requests only), oldest first. */
 	requests(): Promise<LoggedRequest[]>;
@@ -56,6 +68,8 @@ export interface NodeTestContext {
 		query?: IDataObject,
 	): Promise<{ status: number; data: T }>;
 }
+
+const DESCRIPTION = new Deliverability().description;
 
 /**
  * Call at the top of a test file: starts a sandbox before all tests, resets it before each, closes it after all.
@@ -117,6 +131,18 @@ export function useSandbox(
 					),
 				},
 			});
+		},
+		async runSample(resource, operation, ids, { parameters, ...runOptions } = {}) {
+			return await context.run(
+				{ ...parametersFor(DESCRIPTION, resource, operation, ids), ...parameters },
+				{
+					...runOptions,
+					credentials: {
+						...SAMPLES[`${resource}.${operation}`]?.credentials,
+						...runOptions.credentials,
+					},
+				},
+			);
 		},
 		async requests() {
 			return await context.admin<LoggedRequest[]>('GET', '/requests');

@@ -17,15 +17,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { MAX_PER_PAGE } from '../../../nodes/shared/pageSizes';
-import { runNode, type RunResult } from '../../../support/harness';
-import {
-	operationsOf,
-	parametersFor,
-	sampleCredentials,
-	sampleIds,
-	showsFor,
-	type Ids,
-} from '../../../support/output-schemas';
+import type { RunResult } from '../../../support/harness';
+import { operationsOf, sampleIds, showsFor, type Ids } from '../../../support/output-schemas';
 import { useSandbox, type LoggedRequest } from '../context';
 
 const t = useSandbox();
@@ -82,16 +75,7 @@ async function runList(
 	input?: IDataObject[],
 ): Promise<ListRun> {
 	await t.clearRequests();
-	const result = await runNode({
-		nodeType: new Deliverability(),
-		parameters: { ...parametersFor(description, resource, operation, ids), ...parameters },
-		input,
-		credentials: sampleCredentials(`${resource}.${operation}`, {
-			apiKey: t.sandbox.apiKeys.A,
-			baseUrl: t.sandbox.baseUrl,
-			headerForm: 'bearer',
-		}),
-	});
+	const result = await t.runSample(resource, operation, ids, { parameters, input });
 	const gets = (await t.requests()).filter((r: LoggedRequest) => r.method === 'GET');
 	const reads: Read[] = [];
 	for (const r of gets) {

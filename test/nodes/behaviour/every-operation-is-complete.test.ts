@@ -14,14 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import {
-	operationsOf,
-	parametersFor,
-	SAMPLES,
-	sampleIds,
-	schemaRoot,
-	versionDirs,
-} from '../../../support/output-schemas';
+import { operationsOf, sampleIds, schemaRoot, versionDirs } from '../../../support/output-schemas';
 import { useSandbox } from '../context';
 
 type Need = 'output schema' | 'operations row' | 'sandbox route' | 'test file';
@@ -151,9 +144,7 @@ describe('every operation of the node has what CONTRIBUTING.md asks for', () => 
 			await t.admin('POST', '/reset');
 			const ids = await sampleIds(t.sandbox);
 			await t.clearRequests();
-			const result = await t.run(parametersFor(description, o.resource, o.operation, ids), {
-				credentials: SAMPLES[key(o)]?.credentials,
-			});
+			const result = await t.runSample(o.resource, o.operation, ids);
 			const unrouted = (await t.requests())
 				.filter((r) => r.status === 404 || r.status === 405)
 				.map((r) => `${r.method} ${r.path}`);

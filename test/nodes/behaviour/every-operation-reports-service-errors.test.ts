@@ -7,7 +7,7 @@
  * file, test/nodes/<resource>/<operation>.test.ts.
  */
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { operationsOf, parametersFor, SAMPLES, sampleIds } from '../../../support/output-schemas';
+import { operationsOf, sampleIds } from '../../../support/output-schemas';
 import { useSandbox } from '../context';
 
 const { description } = new Deliverability();
@@ -17,26 +17,21 @@ describe('every operation reports the service error', () => {
 	it.each(operationsOf(description).map((o) => [o.resource, o.operation]))(
 		"%s → %s: a refused key is the service's 401 in its words, or an error item paired with its input",
 		async (resource, operation) => {
-			const parameters = parametersFor(
-				description,
-				resource,
-				operation,
-				await sampleIds(t.sandbox),
-			);
-			const options = {
-				apiKey: 'dummy-key-refused',
-				credentials: SAMPLES[`${resource}.${operation}`]?.credentials,
-			};
+			const ids = await sampleIds(t.sandbox);
+			const refused = { apiKey: 'dummy-key-refused' };
 			await t.clearRequests();
 
-			const failed = await t.run(parameters, options);
+			const failed = await t.runSample(resource, operation, ids, refused);
 			expect(failed.error?.name).toBe('NodeApiError');
 			expect(failed.error!.httpCode).toBe('401');
 			expect(failed.error!.message).toMatch(/Invalid API key/);
 			expect(failed.items).toHaveLength(0);
 			expect((await t.requests()).map((r) => r.status)).toEqual([401]);
 
-			const continued = await t.run(parameters, { ...options, continueOnFail: true });
+			const continued = await t.runSample(resource, operation, ids, {
+				...refused,
+				continueOnFail: true,
+			});
 			expect(continued.error).toBeUndefined();
 			expect(continued.items).toHaveLength(1);
 			expect(continued.items[0].json).toEqual(

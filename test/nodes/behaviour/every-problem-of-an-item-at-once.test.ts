@@ -8,7 +8,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { operationsOf, parametersFor, sampleIds, showsFor } from '../../../support/output-schemas';
+import { operationsOf, sampleIds, showsFor } from '../../../support/output-schemas';
 import { useSandbox } from '../context';
 
 const { description } = new Deliverability();
@@ -44,12 +44,13 @@ describe('bad input: every problem of an item in one error, before any request',
 	it.each(cases.map((o) => [o.resource, o.operation, o]))(
 		'%s → %s names each bad input',
 		async (resource, operation, o) => {
-			const parameters: INodeParameters = {
-				...parametersFor(description, resource, operation, await sampleIds(t.sandbox)),
-				...Object.fromEntries(o.bad.map(([name, value]) => [name, value])),
-			} as INodeParameters;
+			const ids = await sampleIds(t.sandbox);
 			await t.clearRequests();
-			const result = await t.run(parameters);
+			const result = await t.runSample(resource, operation, ids, {
+				parameters: Object.fromEntries(
+					o.bad.map(([name, value]) => [name, value]),
+				) as INodeParameters,
+			});
 			const error = `${result.error?.message ?? ''} ${String(result.error?.description ?? '')}`;
 			const unnamed = o.bad.map(([, , label]) => label).filter((label) => !error.includes(label));
 			// Read every parameter inside item.fields.all({ … }) in resources/<resource>/<operation>.ts

@@ -9,11 +9,9 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { runNode } from '../../../support/harness';
 import {
 	operationsOf,
 	parametersFor,
-	sampleCredentials,
 	sampleIds,
 	showsFor,
 	type Ids,
@@ -115,7 +113,6 @@ const CASES = operationsOf(description).flatMap(({ resource, operation }) =>
 	casesOf(resource, operation),
 );
 
-const base = { apiKey: '', baseUrl: '', headerForm: 'bearer' };
 const OUTLOOK_APP = {
 	clientId: '11111111-2222-3333-4444-555555555555',
 	tenantId: '66666666-7777-8888-9999-000000000000',
@@ -126,7 +123,6 @@ const OUTLOOK_APP = {
 let ids: Ids;
 beforeAll(async () => {
 	ids = await sampleIds(t.sandbox);
-	Object.assign(base, { apiKey: t.sandbox.apiKeys.A, baseUrl: t.sandbox.baseUrl });
 });
 
 it('finds the inputs to check (a check that finds nothing proves nothing)', () => {
@@ -143,15 +139,11 @@ it('every filter, option and input of every operation names itself as shown when
 			if (value && typeof value === 'object' && !('__rl' in value) && sample[name])
 				parameters[name] = { ...(sample[name] as INodeParameters), ...(value as INodeParameters) };
 		await t.clearRequests();
-		const run = runNode({
-			nodeType: new Deliverability(),
+		const run = t.runSample(c.resource, c.operation, ids, {
 			typeVersion: c.typeVersion,
 			parameters,
-			credentials: {
-				...sampleCredentials(`${c.resource}.${c.operation}`, base),
-				// An input shown for Outlook only is checked with its credential there.
-				deliverabilityOutlookAppApi: { ...base, ...OUTLOOK_APP },
-			},
+			// An input shown for Outlook only is checked with its credential there.
+			credentials: { deliverabilityOutlookAppApi: OUTLOOK_APP },
 		});
 		// n8n refusing the workflow itself (a required parameter the wrong value revealed) is n8n's own check.
 		const result = await run.catch((error: Error) =>
