@@ -6,11 +6,17 @@
  * are published and unpublished (the Alert Trigger's alert registered, delivered to and removed), and every example is
  * accepted by n8n. What it created is deleted at the end.
  */
-import crypto from 'node:crypto';
-
 import type { Sandbox } from '../sandbox';
 import { loadExamples, sandboxCredentials } from './examples';
-import type { PublicApi } from './n8n-public-api';
+import {
+	stamp,
+	triggerWorkflow,
+	webhookWorkflow,
+	withCredentials,
+	type Credentials,
+	type Json,
+} from './n8n-check-workflows';
+import { removeWorkflow, runByWebhook, until, type PublicApi } from './n8n-public-api';
 import { admin } from './sandbox-admin';
 import { service } from './sandbox-api';
 
@@ -19,26 +25,6 @@ export interface CheckRow {
 	result: 'pass' | 'fail';
 	detail: string;
 	ms: number;
-}
-
-type Json = Record<string, unknown>;
-type Credentials = Record<string, { id: string; name: string }>;
-
-const NODE = 'n8n-nodes-deliverability.deliverability';
-const stamp = () => crypto.randomBytes(4).toString('hex');
-
-async function until<T>(
-	what: string,
-	fn: () => Promise<T | undefined>,
-	timeoutMs: number,
-): Promise<T> {
-	const t0 = Date.now();
-	for (;;) {
-		const value = await fn();
-		if (value !== undefined) return value;
-		if (Date.now() - t0 > timeoutMs) throw new Error(`no ${what} within ${timeoutMs / 1000} s`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
 }
 
 /** Runs every check in order; a failing check is a row, the others still run. */
@@ -77,68 +63,14 @@ export async function runChecks(
 		using: Credentials = credentials,
 	): Promise<{ items?: Json[]; error?: string }> => {
 		const path = `deliverability-check-${stamp()}`;
-		const id = await createWorkflow({
-			name: `Deliverability check ${String(parameters.resource)} → ${String(parameters.operation)}`,
-			nodes: [
-				{
-					id: crypto.randomUUID(),
-					name: 'Webhook',
-					type: 'n8n-nodes-base.webhook',
-					typeVersion: 2,
-					position: [0, 0],
-					webhookId: crypto.randomUUID(),
-					parameters: {
-						httpMethod: 'POST',
-						path,
-						responseMode: 'lastNode',
-						responseData: 'allEntries',
-						options: {},
-					},
-				},
-				{
-					id: crypto.randomUUID(),
-					name: 'Deliverability',
-					type: NODE,
-					typeVersion: 1,
-					position: [220, 0],
-					parameters,
-					credentials: Object.fromEntries(credentialTypes.map((t) => [t, using[t]])),
-				},
-			],
-			connections: {
-				Webhook: { main: [[{ node: 'Deliverability', type: 'main', index: 0 }]] },
-			},
-			settings: { executionOrder: 'v1' },
-		});
-		await api.ok('POST', `/workflows/${id}/activate`);
-		// Right after activation the webhook may not be registered yet (404).
-		const res = await until(
-			'registered webhook',
-			async () => {
-				const r = await fetch(`${api.url}/webhook/${path}`, { method: 'POST' });
-				return r.status === 404 ? undefined : r;
-			},
-			30000,
+		const id = await createWorkflow(
+			webhookWorkflow(
+				path,
+				parameters,
+				Object.fromEntries(credentialTypes.map((t) => [t, using[t]])),
+			),
 		);
-		const text = await res.text();
-		if (res.status === 200) return { items: JSON.parse(text) as Json[] };
-		const execution = await until(
-			'finished execution',
-			async () => {
-				const list = await api.ok<{
-					data: Array<{ finished: boolean; stoppedAt?: string | null; data?: Json }>;
-				}>('GET', `/executions?workflowId=${id}&includeData=true&limit=1`);
-				const [latest] = list.data;
-				return latest?.stoppedAt ? latest : undefined;
-			},
-			30000,
-		);
-		const resultData = (
-			execution.data as { resultData?: { error?: { message?: string } } } | undefined
-		)?.resultData;
-		return {
-			error: resultData?.error?.message ?? `n8n answered ${res.status}: ${text.slice(0, 200)}`,
-		};
+		return await runByWebhook(api, id, path);
 	};
 
 	/** An operation that must succeed; `what` says what its items must show. */
@@ -160,6 +92,14 @@ export async function runChecks(
 			if (items.some((i) => i[key] === undefined)) throw new Error(`an item without ${key}`);
 			return `${items.length} ${label}`;
 		};
+
+	/** Get Many's parameters for the first two records of a list. */
+	const firstTwo = (resource: string): Json => ({
+		resource,
+		operation: 'getAll',
+		returnAll: false,
+		limit: 2,
+	});
 
 	try {
 		await check('n8n public API and key', async () => {
@@ -195,7 +135,7 @@ export async function runChecks(
 
 		await operation(
 			'credential: an operation with the key (Account → Get Many)',
-			{ resource: 'account', operation: 'getAll', returnAll: false, limit: 2 },
+			firstTwo('account'),
 			count('accounts'),
 		);
 		await check('credential: a wrong key is refused with the service’s words', async () => {
@@ -215,25 +155,17 @@ export async function runChecks(
 		);
 		await operation(
 			'Automated Test → Get Many',
-			{ resource: 'automatedTest', operation: 'getAll', returnAll: false, limit: 2 },
+			firstTwo('automatedTest'),
 			count('automated tests'),
 		);
-		await operation(
-			'Domain → Get Many',
-			{ resource: 'domain', operation: 'getAll', returnAll: false, limit: 2 },
-			count('domains', 'domain'),
-		);
+		await operation('Domain → Get Many', firstTwo('domain'), count('domains', 'domain'));
 		await operation(
 			'Email Workspace → Create (Google key credential)',
 			{ resource: 'emailWorkspace', operation: 'create', name: 'n8n check', provider: 'google' },
 			count('workspace'),
 			['deliverabilityApi', 'deliverabilityGoogleWorkspaceKeyApi'],
 		);
-		await operation(
-			'Notification → Get Many',
-			{ resource: 'notification', operation: 'getAll', returnAll: false, limit: 2 },
-			count('notifications'),
-		);
+		await operation('Notification → Get Many', firstTwo('notification'), count('notifications'));
 		await operation(
 			'Spam Test → Create',
 			{ resource: 'spamTest', operation: 'create' },
@@ -333,14 +265,8 @@ export async function runChecks(
 		await check('clean-up: every workflow and credential it made is deleted', async () => {
 			const left: string[] = [];
 			for (const id of workflows) {
-				await api.call('POST', `/workflows/${id}/deactivate`);
-				// n8n 2.x unpublishes in the background: until it is done a delete answers 409.
-				let deleted = await api.call('DELETE', `/workflows/${id}`);
-				for (let tries = 0; deleted.status === 409 && tries < 60; tries++) {
-					await new Promise((r) => setTimeout(r, 500));
-					deleted = await api.call('DELETE', `/workflows/${id}`);
-				}
-				if (deleted.status !== 200) left.push(`workflow ${id} (${deleted.status})`);
+				const status = await removeWorkflow(api, id);
+				if (status !== 200) left.push(`workflow ${id} (${status})`);
 			}
 			for (const id of credentialIds) {
 				const deleted = await api.call('DELETE', `/credentials/${id}`);
@@ -351,90 +277,4 @@ export async function runChecks(
 		});
 	}
 	return rows;
-}
-
-/** A trigger of this package alone (its lifecycle needs nothing after it). */
-function triggerWorkflow(
-	type: string,
-	typeVersion: number,
-	credentials: Credentials,
-	parameters: Json = {},
-): Json {
-	return {
-		name: `Deliverability check ${type}`,
-		nodes: [
-			{
-				id: crypto.randomUUID(),
-				name: 'Trigger',
-				type: `n8n-nodes-deliverability.${type}`,
-				typeVersion,
-				position: [0, 0],
-				webhookId: crypto.randomUUID(),
-				parameters: { events: ['ACCOUNT_DISCONNECTED'], options: {}, ...parameters },
-				credentials: { deliverabilityApi: credentials.deliverabilityApi },
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-/** The keys of a node n8n's public API takes (its workflow schema refuses any other). */
-const NODE_KEYS = new Set([
-	'id',
-	'name',
-	'webhookId',
-	'disabled',
-	'notesInFlow',
-	'notes',
-	'type',
-	'typeVersion',
-	'executeOnce',
-	'alwaysOutputData',
-	'retryOnFail',
-	'maxTries',
-	'waitBetweenTries',
-	'continueOnFail',
-	'onError',
-	'position',
-	'parameters',
-	'credentials',
-]);
-
-/**
- * An example as the public API takes it, its credentials the ones created here (by the id the example names), and
- * the node keys left out because the public API refuses them (`Node.key`).
- */
-function withCredentials(
-	workflow: Json,
-	credentials: Credentials,
-): { workflow: Json; dropped: string[] } {
-	const dropped: string[] = [];
-	const nodes = (workflow.nodes as Json[]).map((node) => ({
-		...Object.fromEntries(
-			Object.entries(node).filter(([key]) => {
-				if (NODE_KEYS.has(key)) return true;
-				dropped.push(`${String(node.name)}.${key}`);
-				return false;
-			}),
-		),
-		...(node.credentials
-			? {
-					credentials: Object.fromEntries(
-						Object.entries(node.credentials as Record<string, { id: string }>).map(
-							([type, ref]) => [type, credentials[ref.id] ?? ref],
-						),
-					),
-				}
-			: {}),
-	}));
-	return {
-		workflow: {
-			name: `${String(workflow.name)} (check ${stamp()})`,
-			nodes,
-			connections: workflow.connections,
-			settings: workflow.settings,
-		},
-		dropped,
-	};
 }
