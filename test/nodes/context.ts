@@ -55,6 +55,8 @@ export interface NodeTestContext {
 	): Promise<RunResult>;
 	/** The sandbox's request log (API requests only), oldest first. */
 	requests(): Promise<LoggedRequest[]>;
+	/** The one request of the log (the test fails when there is none or more than one). */
+	onlyRequest(): Promise<LoggedRequest>;
 	/** The same log as one "METHOD /path?query" line a request, to compare with what an operation should send. */
 	calls(): Promise<string[]>;
 	clearRequests(): Promise<void>;
@@ -146,6 +148,11 @@ export function useSandbox(
 		},
 		async requests() {
 			return await context.admin<LoggedRequest[]>('GET', '/requests');
+		},
+		async onlyRequest() {
+			const log = await context.requests();
+			expect(log).toHaveLength(1);
+			return log[0];
 		},
 		async calls() {
 			return await requestLines(started());

@@ -2,22 +2,29 @@
  * Alert → Create through n8n's real engine against the sandbox: webhook, Slack or both channels, documented,
  * unverified and custom events, the service's 422, and bad input refused before any request.
  */
-import { jsonOf, useSandbox } from '../context';
+import type { IDataObject } from 'n8n-workflow';
+
+import { jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
 
+const alert = parametersOf('alert');
+
 const HOOK = 'https://hooks.example.com/n8n';
+
+/** Alert → Create of an active alert that sends Account Disconnected to HOOK, with `changes` over that. */
+const create = (changes: IDataObject = {}) =>
+	alert('create', {
+		channel: 'HOOK_URL',
+		hookUrl: HOOK,
+		events: ['ACCOUNT_DISCONNECTED'],
+		active: true,
+		...changes,
+	});
 
 describe('alert create', () => {
 	it('version 1.1 answers where the new alert sends what, in words; Raw gives the alert as answered', async () => {
-		const parameters = {
-			resource: 'alert',
-			operation: 'create',
-			channel: 'HOOK_URL',
-			hookUrl: HOOK,
-			events: ['ACCOUNT_DISCONNECTED'],
-			active: true,
-		};
+		const parameters = create();
 		const words = await t.run(parameters, { typeVersion: 1.1 });
 		expect(words.error).toBeUndefined();
 		const [said] = jsonOf(words);
@@ -34,16 +41,13 @@ describe('alert create', () => {
 	});
 
 	it('creates a webhook alert with documented, unverified and custom events', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'create',
-			channel: 'HOOK_URL',
-			hookUrl: HOOK,
-			events: ['SPAMCHECK_COMPLETED', 'REPUTATION_SCORE_DECREASE'],
-			customEvents: 'MY_CUSTOM_EVENT, SPAMCHECK_COMPLETED',
-			active: true,
-			additionalFields: { automated_test_ids: '1, 2' },
-		});
+		const result = await t.run(
+			create({
+				events: ['SPAMCHECK_COMPLETED', 'REPUTATION_SCORE_DECREASE'],
+				customEvents: 'MY_CUSTOM_EVENT, SPAMCHECK_COMPLETED',
+				additionalFields: { automated_test_ids: '1, 2' },
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out).toMatchObject({
@@ -54,9 +58,8 @@ describe('alert create', () => {
 			automated_test_ids: [1, 2],
 		});
 		expect(typeof out.id).toBe('number');
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({
+		const sent = await t.onlyRequest();
+		expect(sent).toMatchObject({
 			method: 'POST',
 			path: '/alerts',
 			status: 201,
@@ -68,19 +71,18 @@ describe('alert create', () => {
 				automated_test_ids: [1, 2],
 			},
 		});
-		expect(log[0].body).not.toHaveProperty('slack_channel_id');
+		expect(sent.body).not.toHaveProperty('slack_channel_id');
 	});
 
 	it('creates a Slack alert with only the Slack destination', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'create',
-			channel: 'SLACK',
-			slackChannelId: 5150,
-			hookUrl: 'ignored because the channel is Slack',
-			events: ['ACCOUNT_DISCONNECTED'],
-			active: false,
-		});
+		const result = await t.run(
+			create({
+				channel: 'SLACK',
+				slackChannelId: 5150,
+				hookUrl: 'ignored because the channel is Slack',
+				active: false,
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({
 			channel: 'SLACK',
@@ -96,15 +98,7 @@ describe('alert create', () => {
 	});
 
 	it('creates an alert on both channels', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'create',
-			channel: 'ALL',
-			slackChannelId: 77,
-			hookUrl: HOOK,
-			events: ['ACCOUNT_DISCONNECTED'],
-			active: true,
-		});
+		const result = await t.run(create({ channel: 'ALL', slackChannelId: 77 }));
 		expect(result.error).toBeUndefined();
 		expect((await t.requests())[0].body).toEqual({
 			channel: 'ALL',
@@ -116,28 +110,13 @@ describe('alert create', () => {
 	});
 
 	it('creates from a custom event alone', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'create',
-			channel: 'HOOK_URL',
-			hookUrl: HOOK,
-			events: [],
-			customEvents: 'SOMETHING_NEW',
-			active: true,
-		});
+		const result = await t.run(create({ events: [], customEvents: 'SOMETHING_NEW' }));
 		expect(result.error).toBeUndefined();
 		expect((await t.requests())[0].body).toMatchObject({ events: ['SOMETHING_NEW'] });
 	});
 
 	it('surfaces the service refusing an http hook URL (422)', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'create',
-			channel: 'HOOK_URL',
-			hookUrl: 'http://hooks.example.com/x',
-			events: ['ACCOUNT_DISCONNECTED'],
-			active: true,
-		});
+		const result = await t.run(create({ hookUrl: 'http://hooks.example.com/x' }));
 		expect(result.error?.httpCode).toBe('422');
 		expect((await t.requests()).map((r) => r.status)).toEqual([422]);
 	});
@@ -161,15 +140,7 @@ describe('alert create', () => {
 		],
 		['a custom event id with a quote', { customEvents: 'BAD"EVENT' }, /"Events"/],
 	])('refuses %s before any request', async (_label, parameters, message) => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'create',
-			channel: 'HOOK_URL',
-			hookUrl: HOOK,
-			events: ['ACCOUNT_DISCONNECTED'],
-			active: true,
-			...parameters,
-		});
+		const result = await t.run(create(parameters));
 		expect(result.error?.message).toMatch(message);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(await t.requests()).toHaveLength(0);

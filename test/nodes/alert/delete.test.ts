@@ -2,27 +2,31 @@
  * Alert → Delete through n8n's real engine against the sandbox: {deleted: true, id}, the service's 404 (not
  * retried), Continue On Fail, and a bad id refused before any request.
  */
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
 
+const alert = parametersOf('alert');
+
+/** Alert → Delete of the alert with this id (as typed in the picker's ID mode). */
+const deleteAlert = (id: number | string) => alert('delete', { alertId: byId(id) });
+
 describe('alert delete', () => {
 	it('deletes and answers {deleted: true, id}', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'delete', alertId: byId(3) });
+		const result = await t.run(deleteAlert(3));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ deleted: true, id: 3 }]);
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ method: 'DELETE', path: '/alerts/3', status: 200 });
+		expect(await t.onlyRequest()).toMatchObject({
+			method: 'DELETE',
+			path: '/alerts/3',
+			status: 200,
+		});
 		const { data } = await t.api<Array<{ id: number }>>('GET', '/alerts');
 		expect(data.map((a) => a.id)).toEqual([1, 2]);
 	});
 
 	it('version 1.1 answers deleted: true in words; Raw gives what the service said', async () => {
-		const words = await t.run(
-			{ resource: 'alert', operation: 'delete', alertId: byId(3) },
-			{ typeVersion: 1.1 },
-		);
+		const words = await t.run(deleteAlert(3), { typeVersion: 1.1 });
 		expect(jsonOf(words)).toEqual([
 			{
 				id: 3,
@@ -32,23 +36,25 @@ describe('alert delete', () => {
 			},
 		]);
 		const raw = await t.run(
-			{ resource: 'alert', operation: 'delete', alertId: byId(2), output: 'raw' },
-			{ typeVersion: 1.1 },
+			{ ...deleteAlert(2), output: 'raw' },
+			{
+				typeVersion: 1.1,
+			},
 		);
 		expect(jsonOf(raw)).toEqual([{ deleted: true, id: 2 }]);
 	});
 
 	it('surfaces a 404 for an unknown alert as an error (not retried)', async () => {
-		const result = await t.run({ resource: 'alert', operation: 'delete', alertId: byId(999) });
+		const result = await t.run(deleteAlert(999));
 		expect(result.error?.httpCode).toBe('404');
 		expect((await t.requests()).map((r) => r.status)).toEqual([404]);
 	});
 
 	it('with Continue On Fail, deletes the good ids and reports the bad ones', async () => {
-		const result = await t.run(
-			{ resource: 'alert', operation: 'delete', alertId: byId('={{ $json.id }}') },
-			{ input: [{ id: 1 }, { id: 'x' }, { id: 999 }, { id: 2 }], continueOnFail: true },
-		);
+		const result = await t.run(deleteAlert('={{ $json.id }}'), {
+			input: [{ id: 1 }, { id: 'x' }, { id: 999 }, { id: 2 }],
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		const out = jsonOf(result);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([
@@ -69,11 +75,7 @@ describe('alert delete', () => {
 	});
 
 	it('refuses a non-numeric id before any request', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'delete',
-			alertId: byId('={{ "twelve" }}'),
-		});
+		const result = await t.run(deleteAlert('={{ "twelve" }}'));
 		expect(result.error?.message).toMatch(/"Alert"/);
 		expect(await t.requests()).toHaveLength(0);
 	});

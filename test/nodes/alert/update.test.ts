@@ -4,20 +4,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
+
+const alert = parametersOf('alert');
+
+/** Alert → Update of the alert with this id (as typed in the picker's ID mode), with these Update Fields. */
+const update = (id: number | string, updateFields: IDataObject) =>
+	alert('update', { alertId: byId(id), updateFields });
 
 const HOOK = 'https://hooks.example.com/n8n';
 
 describe('alert update', () => {
 	it('version 1.1 answers what the alert does now, in words; Raw gives the alert as answered', async () => {
-		const parameters = {
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(2),
-			updateFields: { active: false },
-		};
+		const parameters = update(2, { active: false });
 		const words = await t.run(parameters, { typeVersion: 1.1 });
 		expect(words.error).toBeUndefined();
 		const [said] = jsonOf(words);
@@ -29,17 +30,14 @@ describe('alert update', () => {
 	});
 
 	it('sends only the fields given, with their API names', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(2),
-			updateFields: {
+		const result = await t.run(
+			update(2, {
 				active: true,
 				events: ['ACCOUNT_DISCONNECTED', 'DOMAIN_EXPIRING_SOON'],
 				hook_url: 'https://hooks.example.com/changed',
 				automated_test_ids: '3',
-			},
-		});
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({
 			id: 2,
@@ -49,9 +47,7 @@ describe('alert update', () => {
 			automated_test_ids: [3],
 			channel: 'HOOK_URL',
 		});
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({
+		expect(await t.onlyRequest()).toMatchObject({
 			method: 'POST',
 			path: '/alerts/2',
 			status: 200,
@@ -65,12 +61,9 @@ describe('alert update', () => {
 	});
 
 	it('switches the channel and its destination', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(1),
-			updateFields: { channel: 'ALL', hook_url: HOOK, slack_channel_id: 4242 },
-		});
+		const result = await t.run(
+			update(1, { channel: 'ALL', hook_url: HOOK, slack_channel_id: 4242 }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({
 			channel: 'ALL',
@@ -97,12 +90,7 @@ describe('alert update', () => {
 		});
 		const before = (await listAlerts()).find((a) => a.id === 2)!;
 		await t.clearRequests();
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(2),
-			updateFields: { hook_url: 'https://hooks.example.com/moved' },
-		});
+		const result = await t.run(update(2, { hook_url: 'https://hooks.example.com/moved' }));
 		expect(result.error).toBeUndefined();
 		const after = (await listAlerts()).find((a) => a.id === 2)!;
 		expect(after).toEqual({ ...before, hook_url: 'https://hooks.example.com/moved' });
@@ -117,26 +105,15 @@ describe('alert update', () => {
 	});
 
 	it('does not read when Active and Events are both set', async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(1),
-			updateFields: { active: false, events: ['SPAMCHECK_COMPLETED'] },
-		});
+		const result = await t.run(update(1, { active: false, events: ['SPAMCHECK_COMPLETED'] }));
 		expect(jsonOf(result)[0]).toMatchObject({ active: false, events: ['SPAMCHECK_COMPLETED'] });
 		expect((await t.requests()).map((r) => r.method)).toEqual(['POST']);
 	});
 
 	it('accepts any event ids from an expression', async () => {
-		const result = await t.run(
-			{
-				resource: 'alert',
-				operation: 'update',
-				alertId: byId(1),
-				updateFields: { events: '={{ $json.events }}' },
-			},
-			{ input: [{ events: ['ACCOUNT_DISCONNECTED', 'BRAND_NEW_EVENT'] }] },
-		);
+		const result = await t.run(update(1, { events: '={{ $json.events }}' }), {
+			input: [{ events: ['ACCOUNT_DISCONNECTED', 'BRAND_NEW_EVENT'] }],
+		});
 		expect(result.error).toBeUndefined();
 		expect((await t.requests()).find((r) => r.method === 'POST')?.body).toEqual({
 			events: ['ACCOUNT_DISCONNECTED', 'BRAND_NEW_EVENT'],
@@ -161,33 +138,18 @@ describe('alert update', () => {
 		],
 		['a non-boolean active', { active: '=sometimes' }, /"Update Fields → Active"/],
 	])('refuses %s before any request', async (_label, updateFields, message) => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(1),
-			updateFields,
-		});
+		const result = await t.run(update(1, updateFields));
 		expect(result.error?.message).toMatch(message);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it("surfaces a 403 for another project's alert", async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(4),
-			updateFields: { active: false, events: ['SPAMCHECK_COMPLETED'] },
-		});
+		const result = await t.run(update(4, { active: false, events: ['SPAMCHECK_COMPLETED'] }));
 		expect(result.error?.httpCode).toBe('403');
 	});
 
 	it("names an alert that is not in the project's list when it has to read it, and sends no update", async () => {
-		const result = await t.run({
-			resource: 'alert',
-			operation: 'update',
-			alertId: byId(4),
-			updateFields: { active: false },
-		});
+		const result = await t.run(update(4, { active: false }));
 		expect(result.error?.message).toMatch(/Alert 4 is not among the alerts/);
 		expect((await t.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /alerts']);
 	});

@@ -2,16 +2,18 @@
  * Automated Test → Get Many through n8n's real engine against the sandbox: Return All across pages, Limit as
  * per_page, filters and sort under their API names, bad input refused before any request.
  */
-import { jsonOf, useSandbox } from '../context';
+import { jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
+
+const automatedTest = parametersOf('automatedTest');
 
 const listRequests = async () =>
 	(await t.requests()).filter((r) => r.method === 'GET' && r.path === '/automated_tests');
 
 describe('automatedTest getAll', () => {
 	it('Return All walks both pages (32 tests, 25 per page)', async () => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'getAll', returnAll: true });
+		const result = await t.run(automatedTest('getAll', { returnAll: true }));
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(32);
 		expect(new Set(jsonOf(result).map((x) => x.id)).size).toBe(32);
@@ -19,30 +21,24 @@ describe('automatedTest getAll', () => {
 	});
 
 	it('Limit 30 and Limit 25 each read page 0 only, asking per_page = the limit', async () => {
-		const thirty = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 30 });
+		const thirty = await t.run(automatedTest('getAll', { limit: 30 }));
 		expect(thirty.items).toHaveLength(30);
 		expect((await listRequests()).map((r) => [r.query.page, r.query.per_page])).toEqual([
 			['0', '30'],
 		]);
 		await t.clearRequests();
-		const twentyFive = await t.run({ resource: 'automatedTest', operation: 'getAll', limit: 25 });
+		const twentyFive = await t.run(automatedTest('getAll', { limit: 25 }));
 		expect(twentyFive.items).toHaveLength(25);
 		expect((await listRequests()).map((r) => r.query.page)).toEqual(['0']);
 	});
 
 	it('filters on active (both values) and omits it when not set', async () => {
-		const active = await t.run({
-			resource: 'automatedTest',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { active: true },
-		});
-		const inactive = await t.run({
-			resource: 'automatedTest',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { active: false },
-		});
+		const active = await t.run(
+			automatedTest('getAll', { returnAll: true, filters: { active: true } }),
+		);
+		const inactive = await t.run(
+			automatedTest('getAll', { returnAll: true, filters: { active: false } }),
+		);
 		expect(jsonOf(active).every((x) => x.active === true)).toBe(true);
 		expect(jsonOf(inactive).every((x) => x.active === false)).toBe(true);
 		expect(active.items.length + inactive.items.length).toBe(32);
@@ -52,13 +48,13 @@ describe('automatedTest getAll', () => {
 	});
 
 	it('passes search, sort and order with their API names', async () => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { search: 'newsletter' },
-			options: { sort: 'created_at', order: 'asc' },
-		});
+		const result = await t.run(
+			automatedTest('getAll', {
+				returnAll: true,
+				filters: { search: 'newsletter' },
+				options: { sort: 'created_at', order: 'asc' },
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		const out = jsonOf(result);
 		expect(out.length).toBeGreaterThan(0);
@@ -81,7 +77,7 @@ describe('automatedTest getAll', () => {
 		['active', { filters: { active: 'maybe' } }, /"Filters → Active"/],
 		['limit', { limit: -1 }, /"Limit"/],
 	])('refuses a bad %s before any request', async (_field, parameters, message) => {
-		const result = await t.run({ resource: 'automatedTest', operation: 'getAll', ...parameters });
+		const result = await t.run(automatedTest('getAll', { ...parameters }));
 		expect(result.error?.message).toMatch(message);
 		expect(await t.requests()).toHaveLength(0);
 	});

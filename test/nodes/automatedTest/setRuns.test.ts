@@ -4,26 +4,23 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
 
+const automatedTest = parametersOf('automatedTest');
+
 describe('automatedTest setRuns', () => {
 	it('maps Monday..Sunday to ISO numbers 1..7, sorted and without duplicates', async () => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'setRuns',
-			automatedTestId: byId(3),
-			weekdays: [7, 1, 5],
-		});
+		const result = await t.run(
+			automatedTest('setRuns', { automatedTestId: byId(3), weekdays: [7, 1, 5] }),
+		);
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect((out.automated_test_runs as IDataObject[]).map((r) => r.weekday).sort()).toEqual([
 			1, 5, 7,
 		]);
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({
+		expect(await t.onlyRequest()).toMatchObject({
 			method: 'POST',
 			path: '/automated_tests/3/runs',
 			body: { weekdays: [1, 5, 7] },
@@ -32,12 +29,7 @@ describe('automatedTest setRuns', () => {
 	});
 
 	it('version 1.1 answers the days the test now runs on, by name; Raw gives the test as answered', async () => {
-		const parameters = {
-			resource: 'automatedTest',
-			operation: 'setRuns',
-			automatedTestId: byId(3),
-			weekdays: [3, 1],
-		};
+		const parameters = automatedTest('setRuns', { automatedTestId: byId(3), weekdays: [3, 1] });
 		const words = await t.run(parameters, { typeVersion: 1.1 });
 		expect(words.error).toBeUndefined();
 		const [said] = jsonOf(words);
@@ -53,12 +45,7 @@ describe('automatedTest setRuns', () => {
 
 	it('accepts day names and numbers from an expression', async () => {
 		const result = await t.run(
-			{
-				resource: 'automatedTest',
-				operation: 'setRuns',
-				automatedTestId: byId(4),
-				weekdays: '={{ $json.days }}',
-			},
+			automatedTest('setRuns', { automatedTestId: byId(4), weekdays: '={{ $json.days }}' }),
 			{ input: [{ days: ['tuesday', 'Saturday', 2, '4'] }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -71,12 +58,7 @@ describe('automatedTest setRuns', () => {
 		['day 8', [8]],
 		['an unknown name', ['Funday']],
 	])('refuses %s before any request', async (_label, weekdays) => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'setRuns',
-			automatedTestId: byId(3),
-			weekdays,
-		});
+		const result = await t.run(automatedTest('setRuns', { automatedTestId: byId(3), weekdays }));
 		expect(result.error?.message).toContain('"Weekdays"');
 		expect(await t.requests()).toHaveLength(0);
 	});

@@ -4,18 +4,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
 
+const automatedTest = parametersOf('automatedTest');
+
+/** Automated Test → Update of the test with this id (as typed in the picker's ID mode), with these Update Fields. */
+const update = (id: number | string, updateFields: IDataObject) =>
+	automatedTest('update', { automatedTestId: byId(id), updateFields });
+
 describe('automatedTest update', () => {
 	it('version 1.1 answers which settings changed and the schedule now, in words; Raw gives the test', async () => {
-		const parameters = {
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(3),
-			updateFields: { active: true, hour: 7 },
-		};
+		const parameters = update(3, { active: true, hour: 7 });
 		const words = await t.run(parameters, { typeVersion: 1.1 });
 		expect(words.error).toBeUndefined();
 		const [said] = jsonOf(words);
@@ -35,22 +36,19 @@ describe('automatedTest update', () => {
 	});
 
 	it('activates the test and sends only the fields given, with their API names', async () => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(3),
-			updateFields: {
-				active: true,
-				account_id: 4,
-				btob: true,
-				btoc: false,
-				hour: 23,
-				repeat_period: 'DAY',
-				repeat_period_delay: 2,
-				seedlist: 0,
-				time_zone: 'America/New_York',
-			},
-		});
+		// Every Update Field, each under its API name: what is sent is what was set, word for word.
+		const fields = {
+			active: true,
+			account_id: 4,
+			btob: true,
+			btoc: false,
+			hour: 23,
+			repeat_period: 'DAY',
+			repeat_period_delay: 2,
+			seedlist: 0,
+			time_zone: 'America/New_York',
+		};
+		const result = await t.run(update(3, fields));
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out).toMatchObject({
@@ -66,32 +64,14 @@ describe('automatedTest update', () => {
 			time_zone: 'America/New_York',
 		});
 		expect([3, 4]).toContain(out.utc_hour);
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({
-			method: 'POST',
-			path: '/automated_tests/3',
-			status: 200,
-			body: {
-				active: true,
-				account_id: 4,
-				btob: true,
-				btoc: false,
-				hour: 23,
-				repeat_period: 'DAY',
-				repeat_period_delay: 2,
-				seedlist: 0,
-				time_zone: 'America/New_York',
-			},
-		});
+		const sent = await t.onlyRequest();
+		expect(sent).toMatchObject({ method: 'POST', path: '/automated_tests/3', status: 200 });
+		expect(sent.body).toEqual(fields);
 	});
 
 	it('takes the account and the time zone from their pickers (list mode) and from a typed name', async () => {
-		const picked = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(3),
-			updateFields: {
+		const picked = await t.run(
+			update(3, {
 				account_id: {
 					__rl: true,
 					mode: 'list',
@@ -105,18 +85,15 @@ describe('automatedTest update', () => {
 					cachedResultName: 'Asia/Tokyo (UTC+09:00)',
 				},
 				active: true,
-			},
-		});
+			}),
+		);
 		expect(jsonOf(picked)[0]).toMatchObject({ account_ids: [4], time_zone: 'Asia/Tokyo' });
-		const typed = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(3),
-			updateFields: {
+		const typed = await t.run(
+			update(3, {
 				time_zone: { __rl: true, mode: 'id', value: '={{ "America/New_York" }}' },
 				active: false,
-			},
-		});
+			}),
+		);
 		expect(jsonOf(typed)[0]).toMatchObject({ time_zone: 'America/New_York', active: false });
 		expect((await t.requests()).map((r) => r.body)).toEqual([
 			{ account_id: 4, time_zone: 'Asia/Tokyo', active: true },
@@ -135,12 +112,7 @@ describe('automatedTest update', () => {
 		expect(prepared.status).toBe(200);
 		const before = (await t.api<IDataObject>('GET', '/automated_tests/3')).data;
 		await t.clearRequests();
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(3),
-			updateFields: { hour: 10 },
-		});
+		const result = await t.run(update(3, { hour: 10 }));
 		expect(result.error).toBeUndefined();
 		const after = (await t.api<IDataObject>('GET', '/automated_tests/3')).data;
 		expect(after).toEqual({ ...before, hour: 10, utc_hour: after.utc_hour });
@@ -161,12 +133,7 @@ describe('automatedTest update', () => {
 	});
 
 	it('sends what was set without reading when Active and Time Zone are both set', async () => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(1),
-			updateFields: { active: false, time_zone: 'Asia/Tokyo' },
-		});
+		const result = await t.run(update(1, { active: false, time_zone: 'Asia/Tokyo' }));
 		expect(jsonOf(result)[0]).toMatchObject({ active: false, time_zone: 'Asia/Tokyo' });
 		const log = await t.requests();
 		expect(log.map((r) => r.method)).toEqual(['POST']);
@@ -176,19 +143,9 @@ describe('automatedTest update', () => {
 	it('Active alone keeps the time zone; Time Zone alone keeps the state', async () => {
 		await t.api('POST', '/automated_tests/2', { active: true, time_zone: 'Asia/Tokyo' });
 		await t.clearRequests();
-		const paused = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(2),
-			updateFields: { active: false },
-		});
+		const paused = await t.run(update(2, { active: false }));
 		expect(jsonOf(paused)[0]).toMatchObject({ active: false, time_zone: 'Asia/Tokyo' });
-		const moved = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(2),
-			updateFields: { time_zone: 'UTC' },
-		});
+		const moved = await t.run(update(2, { time_zone: 'UTC' }));
 		expect(jsonOf(moved)[0]).toMatchObject({ active: false, time_zone: 'UTC' });
 		const posts = (await t.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
 		expect(posts).toEqual([
@@ -198,39 +155,24 @@ describe('automatedTest update', () => {
 	});
 
 	it('refuses an update with no field before any request', async () => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(1),
-			updateFields: {},
-		});
+		const result = await t.run(update(1, {}));
 		expect(result.error?.message).toMatch(/Update Fields/);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('surfaces a 404 of the read (unknown test) and sends no update', async () => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(99999),
-			updateFields: { hour: 3 },
-		});
+		const result = await t.run(update(99999, { hour: 3 }));
 		expect(result.error?.httpCode).toBe('404');
 		expect((await t.requests()).map((r) => r.method)).toEqual(['GET']);
 	});
 
 	it('accepts values from expressions (numeric strings, boolean strings)', async () => {
 		const result = await t.run(
-			{
-				resource: 'automatedTest',
-				operation: 'update',
-				automatedTestId: byId('={{ $json.id }}'),
-				updateFields: {
-					active: '={{ $json.on }}',
-					hour: '={{ $json.hour }}',
-					time_zone: '={{ $json.tz }}',
-				},
-			},
+			update('={{ $json.id }}', {
+				active: '={{ $json.on }}',
+				hour: '={{ $json.hour }}',
+				time_zone: '={{ $json.tz }}',
+			}),
 			{ input: [{ id: '5', on: 'true', hour: '7', tz: 'Asia/Tokyo' }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -254,38 +196,22 @@ describe('automatedTest update', () => {
 		['Update Fields → Time Zone', { time_zone: '' }],
 		['Update Fields → Mailbox', { account_id: 'john' }],
 	])('refuses a bad %s before any request', async (field, updateFields) => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(1),
-			updateFields: { active: true, ...updateFields },
-		});
+		const result = await t.run(update(1, { active: true, ...updateFields }));
 		expect(result.error?.message).toContain(`"${field}"`);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it('refuses a non-boolean active from an expression before any request', async () => {
-		const result = await t.run(
-			{
-				resource: 'automatedTest',
-				operation: 'update',
-				automatedTestId: byId(1),
-				updateFields: { active: '={{ $json.on }}' },
-			},
-			{ input: [{ on: 'yes' }] },
-		);
+		const result = await t.run(update(1, { active: '={{ $json.on }}' }), {
+			input: [{ on: 'yes' }],
+		});
 		expect(result.error?.message).toContain('"Update Fields → Active"');
 		expect(await t.requests()).toHaveLength(0);
 	});
 
 	it("surfaces a 403 when re-associating with another project's account", async () => {
-		const result = await t.run({
-			resource: 'automatedTest',
-			operation: 'update',
-			automatedTestId: byId(1),
-			updateFields: { active: true, account_id: 100001 },
-		});
+		const result = await t.run(update(1, { active: true, account_id: 100001 }));
 		expect(result.error?.httpCode).toBe('403');
 	});
 });
