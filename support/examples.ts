@@ -116,7 +116,7 @@ export function sandboxCredentials({
 	];
 }
 
-interface Example {
+export interface Example {
 	file: string;
 	id: string;
 	name: string;
