@@ -17,13 +17,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { buildAndPack } from '../support/package';
-import { rssMiB } from '../support/process-stats';
 import { isFinished } from '../support/n8n-process';
 import { Cluster } from '../support/queue-cluster';
 import { startPostgres, startRedis, type Postgres } from '../support/queue-services';
 import { ensureRuntime } from '../support/runtime';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES, sandboxCredentials } from '../support/examples';
+import { sandboxCredentials } from '../support/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { executions, failures, pct, sample, summary } from './bench-waits/measures';
+import { WAIT_S, workflow } from './bench-waits/workflow';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -33,126 +34,10 @@ const flag = (name: string): string | undefined => {
 const N = Number(flag('n') ?? 200);
 /** `--variant durable` or `--variant in-node`: one of the two only. */
 const VARIANT = flag('variant');
-const WAIT_S = 70;
 const DURABLE_CONCURRENCY = 10;
 
 const log = (m: string) => process.stdout.write(`${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const CRED = {
-	deliverabilityApi: { id: CREDENTIAL_IDS.deliverability, name: CREDENTIAL_NAMES.deliverability },
-};
-const TYPE = 'n8n-nodes-deliverability.deliverability';
-
-function workflow(id: string, pathName: string, inNode: boolean): Record<string, unknown> {
-	const node = (
-		name: string,
-		type: string,
-		x: number,
-		parameters: Record<string, unknown>,
-		extra: Record<string, unknown> = {},
-	) => ({
-		id: `${id}-${name}`.replace(/[^A-Za-z0-9-]/g, ''),
-		name,
-		type,
-		typeVersion:
-			type === TYPE ? 1 : type.endsWith('.webhook') ? 2 : type.endsWith('.wait') ? 1.1 : 1,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
-	const get = {
-		resource: 'spamTest',
-		operation: 'get',
-		publicId: { __rl: true, mode: 'id', value: "={{ $('Create').first().json.public_id }}" },
-	};
-	const to = (n: string) => [{ node: n, type: 'main', index: 0 }];
-	return {
-		id,
-		name: `bench waits: ${pathName}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			node(
-				'Webhook',
-				'n8n-nodes-base.webhook',
-				0,
-				{ httpMethod: 'POST', path: pathName, responseMode: 'onReceived', options: {} },
-				{ webhookId: `${id}-hook` },
-			),
-			node(
-				'Create',
-				TYPE,
-				200,
-				{ resource: 'spamTest', operation: 'create', additionalFields: {} },
-				{ credentials: CRED },
-			),
-			inNode
-				? node(
-						'Check',
-						TYPE,
-						400,
-						{ ...get, waitForCompletion: true, pollInterval: 15, timeoutMinutes: 10 },
-						{ credentials: CRED },
-					)
-				: node('Check', TYPE, 400, get, { credentials: CRED }),
-			...(inNode
-				? []
-				: [
-						node(
-							'Wait',
-							'n8n-nodes-base.wait',
-							600,
-							{ amount: WAIT_S, unit: 'seconds' },
-							{ webhookId: `${id}-wait` },
-						),
-					]),
-			node('Done', 'n8n-nodes-base.noOp', 800, {}),
-		],
-		connections: inNode
-			? {
-					Webhook: { main: [to('Create')] },
-					Create: { main: [to('Check')] },
-					Check: { main: [to('Done'), []] },
-				}
-			: {
-					Webhook: { main: [to('Create')] },
-					Create: { main: [to('Check')] },
-					Check: { main: [to('Done'), to('Wait')] },
-					Wait: { main: [to('Check')] },
-				},
-	};
-}
-
-interface Execution {
-	id: string;
-	status: string;
-	data?: {
-		resultData: {
-			runData: Record<string, Array<{ startTime: number }>>;
-			error?: { message?: string };
-		};
-	};
-}
-
-async function executions(
-	cluster: Cluster,
-	workflowId: string,
-	includeData = false,
-): Promise<Execution[]> {
-	const all: Execution[] = [];
-	let cursor: string | undefined;
-	for (;;) {
-		const q = `workflowId=${workflowId}&limit=250${includeData ? '&includeData=true' : ''}${cursor ? `&cursor=${cursor}` : ''}`;
-		const res = await cluster.main.api<{ data: Execution[]; nextCursor?: string | null }>(
-			'GET',
-			`/executions?${q}`,
-		);
-		if (res.status !== 200) throw new Error(`executions: ${res.status}`);
-		all.push(...res.data.data);
-		if (!res.data.nextCursor) return all;
-		cursor = res.data.nextCursor;
-	}
-}
 
 async function until<T>(what: string, fn: () => Promise<T | false>, timeoutMs: number): Promise<T> {
 	const t0 = Date.now();
@@ -228,53 +113,6 @@ async function completeTests(sandbox: Sandbox, since: number): Promise<number> {
 		});
 	return ids.length;
 }
-
-interface Sample {
-	mainMiB: number;
-	workerMiB: number;
-	rows: string;
-	entityKiB: number;
-	dataKiB: number;
-	avgDataBytes: number;
-}
-
-function sample(cluster: Cluster, pg: Postgres, database: string): Sample {
-	const rss = (pids: number[]) => Math.round(pids.reduce((s, p) => s + rssMiB(p), 0));
-	const [counts] = pg.query(
-		database,
-		"SELECT string_agg(status || ' ' || n, ', ') FROM (SELECT status, count(*) n FROM execution_entity GROUP BY status) s",
-	);
-	const [sizes] = pg.query(
-		database,
-		"SELECT pg_total_relation_size('execution_entity'), pg_total_relation_size('execution_data'), coalesce(round(avg(length(data))), 0) FROM execution_data",
-	);
-	const [entity, data, avg] = sizes.split('\t').map(Number);
-	return {
-		mainMiB: rss(cluster.main.pids()),
-		workerMiB: rss(cluster.worker.pids()),
-		rows: counts,
-		entityKiB: Math.round(entity / 1024),
-		dataKiB: Math.round(data / 1024),
-		avgDataBytes: avg,
-	};
-}
-
-/** The error messages of the workflow's failed executions. */
-async function failures(cluster: Cluster, workflowId: string): Promise<string[]> {
-	return (await executions(cluster, workflowId, true))
-		.filter((e) => e.status !== 'success')
-		.map((e) => `${e.status}: ${e.data?.resultData.error?.message ?? 'no message'}`);
-}
-
-/** "n × message" for each distinct message. */
-function summary(messages: string[]): string {
-	const counts = new Map<string, number>();
-	for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1);
-	return [...counts].map(([m, n]) => `${n} × "${m}"`).join(', ');
-}
-
-const pct = (sorted: number[], p: number) =>
-	sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function phase(
 	label: string,
