@@ -22,6 +22,7 @@ import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 import { runNode } from '../support/harness';
 import { repoRoot } from '../support/runtime';
 import { admin } from '../support/sandbox-admin';
+import { unpacedApiKey } from './bench/scenario';
 import { makeRunCa } from '../support/tls-ca';
 
 export interface ClientCpu {
@@ -109,14 +110,7 @@ async function measureInChild(
 
 /** The two shapes of request against a running sandbox, each after a warm-up run. */
 async function measureAgainst(info: SandboxInfo, runs: number): Promise<ClientCpu[]> {
-	const credentials = {
-		deliverabilityApi: {
-			apiKey: info.apiKeys.A,
-			baseUrl: info.baseUrl,
-			headerForm: 'bearer',
-			maxRequestsPerSecond: 0,
-		},
-	};
+	const credentials = { deliverabilityApi: unpacedApiKey(info) };
 	const headers = { 'X-Api-Key': `Bearer ${info.apiKeys.A}` };
 	const ids = (
 		await axios.get<Array<{ id: number }>>(`${info.baseUrl}/accounts`, {

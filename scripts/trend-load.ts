@@ -16,6 +16,7 @@ import { Deliverability } from '../nodes/Deliverability/Deliverability.node';
 import { startSandboxProcess, type SandboxInfo } from '../sandbox/child';
 import { runNode } from '../support/harness';
 import { admin } from '../support/sandbox-admin';
+import { unpacedApiKey } from './bench/scenario';
 
 export const TREND_SENDERS = 50;
 export const TESTS_PER_SENDER = 20;
@@ -136,14 +137,7 @@ export async function measureTrendHeap(runs = 3): Promise<TrendHeap[]> {
 	const { info, proc } = await startSandboxProcess({ accounts: 1_000, latencyMs: 0 });
 	try {
 		await seedTrendHistory(info);
-		const credentials = {
-			deliverabilityApi: {
-				apiKey: info.apiKeys.A,
-				baseUrl: info.baseUrl,
-				headerForm: 'bearer',
-				maxRequestsPerSecond: 0,
-			},
-		};
+		const credentials = { deliverabilityApi: unpacedApiKey(info) };
 		const list = await runNode({
 			nodeType: new Deliverability(),
 			parameters: mailboxes,

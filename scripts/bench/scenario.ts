@@ -13,6 +13,19 @@ export const CRED = {
 	header: 'HttpHdrBench0001',
 };
 
+/**
+ * The data of an API key credential at a sandbox with no pacer: what the measurements of the node use, since a pacer
+ * would put its own waits into the figures.
+ */
+export function unpacedApiKey(sandbox: Pick<Sandbox, 'baseUrl' | 'apiKeys'>) {
+	return {
+		apiKey: sandbox.apiKeys.A,
+		baseUrl: sandbox.baseUrl,
+		headerForm: 'bearer',
+		maxRequestsPerSecond: 0,
+	};
+}
+
 /** The credentials the workflows name: paced and unpaced at the sandbox (and its HTTPS twin), the anchor's header. */
 export function credentials(
 	sandbox: Sandbox,
@@ -35,12 +48,7 @@ export function credentials(
 			id: CRED.unpaced,
 			name: CRED.unpaced,
 			type: 'deliverabilityApi',
-			data: {
-				apiKey: key,
-				baseUrl: sandbox.baseUrl,
-				headerForm: 'bearer',
-				maxRequestsPerSecond: 0,
-			},
+			data: unpacedApiKey(sandbox),
 		},
 		...(tlsSandbox
 			? [
@@ -48,12 +56,7 @@ export function credentials(
 						id: CRED.unpacedTls,
 						name: CRED.unpacedTls,
 						type: 'deliverabilityApi',
-						data: {
-							apiKey: tlsSandbox.apiKeys.A,
-							baseUrl: tlsSandbox.baseUrl,
-							headerForm: 'bearer',
-							maxRequestsPerSecond: 0,
-						},
+						data: unpacedApiKey(tlsSandbox),
 					},
 				]
 			: []),
