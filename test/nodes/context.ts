@@ -212,3 +212,11 @@ export const parametersOf =
 		operation,
 		...extra,
 	});
+
+/** The execution hints the node left on its output (what n8n shows above it), their messages. */
+export function hintsOf(result: RunResult): string[] {
+	const runs = result.run.data.resultData.runData['Node Under Test'] as Array<{
+		hints?: Array<{ message: string }>;
+	}>;
+	return (runs[0].hints ?? []).map((hint) => hint.message);
+}

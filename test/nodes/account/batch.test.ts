@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { jsonOf, useSandbox } from '../context';
+import { hintsOf, jsonOf, useSandbox } from '../context';
 import { runAction } from '../../support/run-action';
 
 const t = useSandbox({ accounts: 60 });
@@ -54,10 +54,7 @@ describe('account batch', () => {
 		expect(requests.map((r) => [r.method, local(r.path), r.body])).toEqual([
 			['POST', '/accounts/batch', { account_ids: [4, 5], action: 'suspend' }],
 		]);
-		const hints = JSON.stringify(
-			result.run.data.resultData.runData['Node Under Test'][0].hints ?? [],
-		);
-		expect(hints).toMatch(/Task → Get/);
+		expect(hintsOf(result)).toContainEqual(expect.stringMatching(/Task → Get/));
 		expect((await account(4)).data.suspended).toBe(false);
 	});
 

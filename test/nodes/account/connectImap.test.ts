@@ -9,7 +9,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { NEW_CUSTOM_MAILBOX } from '../../../support/output-schemas';
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, hintsOf, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 30 });
 
@@ -143,10 +143,7 @@ describe('account connectImap', () => {
 			(await t.admin<{ projects: { A: { accounts: number } } }>('GET', '/state')).projects.A
 				.accounts,
 		).toBe(before);
-		const hints = JSON.stringify(
-			result.run.data.resultData.runData['Node Under Test'][0].hints ?? [],
-		);
-		expect(hints).toMatch(/nothing was created/);
+		expect(hintsOf(result)).toContainEqual(expect.stringMatching(/nothing was created/));
 	});
 
 	it('Update an Existing Mailbox sends the picked account as id and changes that account', async () => {

@@ -3,7 +3,7 @@
  * account without aliases, the service's 403 in its words, and the answer shapes the service may send.
  */
 import { aliasItems } from '../../../nodes/Deliverability/resources/account/getAliases';
-import { byId, jsonOf, parametersOf, useSandbox } from '../context';
+import { byId, hintsOf, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 10 });
 
@@ -32,10 +32,7 @@ describe('account getAliases', () => {
 		const result = await t.run(account('getAliases', { accountId: byId(2) }));
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);
-		const hints = JSON.stringify(
-			result.run.data.resultData.runData['Node Under Test'][0].hints ?? [],
-		);
-		expect(hints).toMatch(/no aliases/);
+		expect(hintsOf(result)).toContainEqual(expect.stringMatching(/no aliases/));
 	});
 });
 

@@ -2,20 +2,11 @@
  * Mailbox → Reconnect through n8n's real engine against the sandbox: the request it sends, waiting for the account
  * through the one wait loop, a retry after a 5xx, validation with zero requests, and the service's 404.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { byId, jsonOf, parametersOf, useSandbox } from '../context';
+import { byId, hintsOf, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 40 });
 
 const account = parametersOf('account');
-
-function hintsOf(result: { run: { data: { resultData: { runData: IDataObject } } } }): string {
-	const runs = result.run.data.resultData.runData['Node Under Test'] as Array<{
-		hints?: unknown[];
-	}>;
-	return JSON.stringify(runs[0].hints ?? []);
-}
 
 describe('account reconnect', () => {
 	it('without waiting: POST /accounts/{id}/reconnect with no body, returns {account_id, queued, job_id} in words and a hint', async () => {
@@ -36,7 +27,7 @@ describe('account reconnect', () => {
 		const [request] = await t.requests();
 		expect(`${request.method} ${request.path}`).toBe('POST /accounts/13/reconnect');
 		expect(request.body).toBeNull();
-		expect(hintsOf(result)).toMatch(/Wait for Completion/);
+		expect(hintsOf(result)).toContainEqual(expect.stringMatching(/Wait for Completion/));
 
 		const raw = await t.run(account('reconnect', { accountId: byId(13), simplify: false }));
 		expect(jsonOf(raw)).toEqual([{ account_id: 13, queued: true, job_id: job }]);

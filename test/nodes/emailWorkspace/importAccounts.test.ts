@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, hintsOf, jsonOf, useSandbox } from '../context';
 import { workspace } from '../../support/email-workspaces';
 
 const t = useSandbox({ accounts: 20 });
@@ -133,10 +133,7 @@ describe('email workspace import accounts', () => {
 		).logs;
 		const failedLine = logs.find((l) => l.email === taken && l.status === 'failed')!;
 		expect(answer.failed).toEqual([{ email: taken, reason: failedLine.message }]);
-		const runs = waited.run.data.resultData.runData['Node Under Test'] as Array<{
-			hints?: Array<{ message: string }>;
-		}>;
-		expect(runs[0].hints?.map((h) => h.message)).toContainEqual(
+		expect(hintsOf(waited)).toContainEqual(
 			`1 of 5 addresses were not imported: ${taken} (${failedLine.message})`,
 		);
 	});

@@ -4,29 +4,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { jsonOf, useSandbox } from '../context';
+import { hintsOf, jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
+
+const spamTest = parametersOf('spamTest');
 
 async function credits(): Promise<number> {
 	const answer = await t.admin<{ credits: number } | { A: number }>('GET', '/credits');
 	return 'credits' in answer ? answer.credits : (answer as { A: number }).A;
 }
 
-/** The execution hints the node left on its output. */
-const hintsOf = (result: { run: { data: { resultData: { runData: IDataObject } } } }): string =>
-	JSON.stringify(
-		(result.run.data.resultData.runData['Node Under Test'] as IDataObject[])[0].hints ?? [],
-	);
-
 describe('spamTest create', () => {
 	it('creates a test on the chosen seedlist, consumes exactly one credit, and returns seed_emails for Send Email', async () => {
 		const before = await credits();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'create',
-			additionalFields: { seedlist: 3 },
-		});
+		const result = await t.run(spamTest('create', { additionalFields: { seedlist: 3 } }));
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(result.items).toHaveLength(1);
@@ -43,11 +35,11 @@ describe('spamTest create', () => {
 		);
 		expect(await credits()).toBe(before - 1);
 		// what to do next: send to seed_emails with public_full_id in the body, then Get with Wait for Completion
-		expect(hintsOf(result)).toMatch(/seed_emails.*public_full_id.*Wait for Completion/);
+		expect(hintsOf(result)).toContainEqual(
+			expect.stringMatching(/seed_emails.*public_full_id.*Wait for Completion/),
+		);
 
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({
+		expect(await t.onlyRequest()).toMatchObject({
 			method: 'POST',
 			path: '/spam_tests',
 			body: { seedlist: 3 },
@@ -57,23 +49,17 @@ describe('spamTest create', () => {
 	});
 
 	it('sends an empty body without a seedlist (the service default)', async () => {
-		const result = await t.run({ resource: 'spamTest', operation: 'create' });
+		const result = await t.run(spamTest('create'));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].seed_count).toBe(20);
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0].body ?? {}).toEqual({});
+		expect((await t.onlyRequest()).body ?? {}).toEqual({});
 	});
 
 	it.each([[0], [5], ['two'], [2.5]])(
 		'refuses seedlist %p before any request',
 		async (seedlist) => {
 			const before = await credits();
-			const result = await t.run({
-				resource: 'spamTest',
-				operation: 'create',
-				additionalFields: { seedlist },
-			});
+			const result = await t.run(spamTest('create', { additionalFields: { seedlist } }));
 			expect(result.error?.message).toMatch(/"Additional Fields → Seedlist"/);
 			expect(result.error?.context?.itemIndex).toBe(0);
 			expect(await t.requests()).toHaveLength(0);
@@ -89,7 +75,7 @@ describe('spamTest create', () => {
 			path: '/spam_tests',
 			count: 1,
 		});
-		const result = await t.run({ resource: 'spamTest', operation: 'create' });
+		const result = await t.run(spamTest('create'));
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toMatch(/^The spam test may have been created/);
 		const creates = (await t.requests()).filter(
@@ -100,17 +86,11 @@ describe('spamTest create', () => {
 	});
 
 	it('fails with the service message when the project has no credits left (422)', async () => {
-		const result = await t.run(
-			{ resource: 'spamTest', operation: 'create' },
-			{ apiKey: t.sandbox.apiKeys.B },
-		);
+		const result = await t.run(spamTest('create'), { apiKey: t.sandbox.apiKeys.B });
 		expect(result.error).toBeUndefined();
-		await t.run({ resource: 'spamTest', operation: 'create' }, { apiKey: t.sandbox.apiKeys.B });
-		await t.run({ resource: 'spamTest', operation: 'create' }, { apiKey: t.sandbox.apiKeys.B });
-		const fourth = await t.run(
-			{ resource: 'spamTest', operation: 'create' },
-			{ apiKey: t.sandbox.apiKeys.B },
-		);
+		await t.run(spamTest('create'), { apiKey: t.sandbox.apiKeys.B });
+		await t.run(spamTest('create'), { apiKey: t.sandbox.apiKeys.B });
+		const fourth = await t.run(spamTest('create'), { apiKey: t.sandbox.apiKeys.B });
 		expect(fourth.error?.message).toMatch(/No spam check credits left/);
 		expect(fourth.error?.httpCode).toBe('422');
 	});

@@ -5,17 +5,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, hintsOf, jsonOf, parametersOf, useSandbox } from '../context';
 import { spamTestsIn } from '../../support/spam-tests';
 
 const t = useSandbox();
 const { newTest, sendTo } = spamTestsIn(t);
 
-/** The execution hints the node left on its output. */
-const hintsOf = (result: { run: { data: { resultData: { runData: IDataObject } } } }): string =>
-	JSON.stringify(
-		(result.run.data.resultData.runData['Node Under Test'] as IDataObject[])[0].hints ?? [],
-	);
+const spamTest = parametersOf('spamTest');
+
+/** Spam Test → Get of the test with this public_id (as typed in the picker's ID mode), with `more` parameters. */
+const get = (publicId: string, more: IDataObject = {}) =>
+	spamTest('get', { publicId: byId(publicId), ...more });
 
 const spamTestApiRequests = async () =>
 	(await t.requests()).filter((r) => r.path.includes('/spam_tests'));
@@ -24,19 +24,15 @@ describe('spamTest get', () => {
 	it('returns the test by public_id', async () => {
 		const test = await newTest();
 		await t.clearRequests();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-		});
+		const result = await t.run(get(test.public_id));
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out.public_id).toBe(test.public_id);
 		expect(out.completed).toBe(false);
-		expect(hintsOf(result)).toMatch(/not complete yet.*Wait for Completion/);
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({
+		expect(hintsOf(result)).toContainEqual(
+			expect.stringMatching(/not complete yet.*Wait for Completion/),
+		);
+		expect(await t.onlyRequest()).toMatchObject({
 			method: 'GET',
 			path: `/spam_tests/${test.public_id}`,
 			status: 200,
@@ -45,19 +41,10 @@ describe('spamTest get', () => {
 
 	it("Simplify is on by default (as in n8n's built-in nodes); off returns the raw test", async () => {
 		const test = await newTest(1);
-		const byDefault = jsonOf(
-			await t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_id) }),
-		)[0];
+		const byDefault = jsonOf(await t.run(get(test.public_id)))[0];
 		expect(byDefault).toHaveProperty('placement');
 		expect(byDefault.results).toBeUndefined();
-		const raw = jsonOf(
-			await t.run({
-				resource: 'spamTest',
-				operation: 'get',
-				publicId: byId(test.public_id),
-				simplify: false,
-			}),
-		)[0];
+		const raw = jsonOf(await t.run(get(test.public_id, { simplify: false })))[0];
 		expect(Array.isArray(raw.results)).toBe(true);
 		expect(raw.placement).toBeUndefined();
 		// Mailbox → Get Many too: tags become names, the warming configuration is left out.
@@ -69,10 +56,9 @@ describe('spamTest get', () => {
 	it('refuses a public_full_id (mlrch-…) before any request, naming the field and the fix; the editor flags it too', async () => {
 		const test = await newTest();
 		await t.clearRequests();
-		const result = await t.run(
-			{ resource: 'spamTest', operation: 'get', publicId: byId('={{ $json.full }}') },
-			{ input: [{ full: test.public_full_id }] },
-		);
+		const result = await t.run(get('={{ $json.full }}'), {
+			input: [{ full: test.public_full_id }],
+		});
 		expect(test.public_full_id).toBe(`mlrch-${test.public_id}`);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toBe(
@@ -84,9 +70,9 @@ describe('spamTest get', () => {
 		expect(await t.requests()).toEqual([]);
 
 		// Typed in the picker's By ID mode, n8n itself refuses to run the node, with the same fix.
-		await expect(
-			t.run({ resource: 'spamTest', operation: 'get', publicId: byId(test.public_full_id) }),
-		).rejects.toThrow(/Not a valid ID \(a public_full_id\? Leave out its "mlrch-" prefix\)/);
+		await expect(t.run(get(test.public_full_id))).rejects.toThrow(
+			/Not a valid ID \(a public_full_id\? Leave out its "mlrch-" prefix\)/,
+		);
 		expect(await t.requests()).toEqual([]);
 		const picker = new Deliverability().description.properties.find((p) => p.name === 'publicId')!;
 		const byIdMode = picker.modes!.find((m) => m.name === 'id')!;
@@ -105,12 +91,7 @@ describe('spamTest get', () => {
 	it('simplifies a completed test to scores, placement and a verdict (the whole shape: simplified.test.ts)', async () => {
 		const test = await newTest(4);
 		await sendTo(test, 'hello@clean-letters.com', { subject: 'Our spring newsletter' });
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-			simplify: true,
-		});
+		const result = await t.run(get(test.public_id, { simplify: true }));
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out).toMatchObject({
@@ -133,16 +114,15 @@ describe('spamTest get', () => {
 	it('waits until copies sent by SMTP during the wait complete the test', async () => {
 		const test = await newTest(2);
 		await t.clearRequests();
-		const running = t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-			simplify: false,
-			waitForCompletion: true,
-			pollInterval: 1,
-			timeoutMinutes: 0.5,
-			onTimeout: 'error',
-		});
+		const running = t.run(
+			get(test.public_id, {
+				simplify: false,
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 0.5,
+				onTimeout: 'error',
+			}),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 		await sendTo(test, 'hello@clean-letters.com', { subject: 'Our spring newsletter' });
 		const result = await running;
@@ -165,32 +145,26 @@ describe('spamTest get', () => {
 
 	it('on timeout returns the last snapshot flagged as not complete when asked to', async () => {
 		const test = await newTest();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-			waitForCompletion: true,
-			pollInterval: 1,
-			timeoutMinutes: 0.03,
-			onTimeout: 'returnLast',
-		});
+		const result = await t.run(
+			get(test.public_id, {
+				waitForCompletion: true,
+				pollInterval: 1,
+				timeoutMinutes: 0.03,
+				onTimeout: 'returnLast',
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out).toMatchObject({ public_id: test.public_id, completed: false, _waitTimedOut: true });
-		expect(hintsOf(result)).toMatch(/Stopped waiting.*last snapshot/);
+		expect(hintsOf(result)).toContainEqual(expect.stringMatching(/Stopped waiting.*last snapshot/));
 		expect(out._polls).toBeGreaterThanOrEqual(2);
 	});
 
 	it('on timeout fails with a clear error by default', async () => {
 		const test = await newTest();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-			waitForCompletion: true,
-			pollInterval: 1,
-			timeoutMinutes: 0.03,
-		});
+		const result = await t.run(
+			get(test.public_id, { waitForCompletion: true, pollInterval: 1, timeoutMinutes: 0.03 }),
+		);
 		expect(result.error?.message).toMatch(/Timed out waiting for spam test/);
 		expect(result.error?.description).toMatch(/Timeout \(Minutes\)/);
 	});
@@ -198,14 +172,9 @@ describe('spamTest get', () => {
 	it('checks once more at the deadline, even when the poll interval is longer than the timeout', async () => {
 		const test = await newTest();
 		await t.clearRequests();
-		const running = t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-			waitForCompletion: true,
-			pollInterval: 60,
-			timeoutMinutes: 0.02,
-		});
+		const running = t.run(
+			get(test.public_id, { waitForCompletion: true, pollInterval: 60, timeoutMinutes: 0.02 }),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		await t.admin('POST', `/spam_tests/${test.public_id}/complete`, {});
 		const result = await running;
@@ -216,15 +185,14 @@ describe('spamTest get', () => {
 
 	it('reads Wait for Completion "true" from an expression as on', async () => {
 		const test = await newTest();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-			waitForCompletion: '={{ "true" }}',
-			pollInterval: 1,
-			timeoutMinutes: 0.02,
-			onTimeout: 'returnLast',
-		});
+		const result = await t.run(
+			get(test.public_id, {
+				waitForCompletion: '={{ "true" }}',
+				pollInterval: 1,
+				timeoutMinutes: 0.02,
+				onTimeout: 'returnLast',
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ completed: false, _waitTimedOut: true });
 	});
@@ -233,12 +201,7 @@ describe('spamTest get', () => {
 		[{ simplify: '={{ "yes" }}' }, /"Simplify".*true or false/],
 		[{ waitForCompletion: '={{ 1 }}' }, /"Wait for Completion".*true or false/],
 	])('refuses %p before any request', async (parameters, pattern) => {
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId('abc123'),
-			...parameters,
-		});
+		const result = await t.run(get('abc123', parameters));
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error!.message).toMatch(pattern);
 		expect(await t.requests()).toHaveLength(0);
@@ -255,11 +218,7 @@ describe('spamTest get', () => {
 			retryAfter: '1',
 		});
 		const started = Date.now();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId(test.public_id),
-		});
+		const result = await t.run(get(test.public_id));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].public_id).toBe(test.public_id);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -268,17 +227,10 @@ describe('spamTest get', () => {
 	});
 
 	it("surfaces a 404 for an unknown public_id and a 403 for another project's test", async () => {
-		const missing = await t.run({
-			resource: 'spamTest',
-			operation: 'get',
-			publicId: byId('zzzzzzzzzz'),
-		});
+		const missing = await t.run(get('zzzzzzzzzz'));
 		expect(missing.error?.httpCode).toBe('404');
 		const other = await newTest();
-		const forbidden = await t.run(
-			{ resource: 'spamTest', operation: 'get', publicId: byId(other.public_id) },
-			{ apiKey: t.sandbox.apiKeys.B },
-		);
+		const forbidden = await t.run(get(other.public_id), { apiKey: t.sandbox.apiKeys.B });
 		expect(forbidden.error?.httpCode).toBe('403');
 	});
 
@@ -305,7 +257,7 @@ describe('spamTest get', () => {
 			/On Timeout/,
 		],
 	])('refuses %s before any request', async (_label, parameters, message) => {
-		const result = await t.run({ resource: 'spamTest', operation: 'get', ...parameters });
+		const result = await t.run(spamTest('get', { ...parameters }));
 		expect(result.error?.message).toMatch(message);
 		expect(await t.requests()).toHaveLength(0);
 	});

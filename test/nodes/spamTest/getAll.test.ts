@@ -2,21 +2,18 @@
  * Spam Test → Get Many through n8n's real engine against the sandbox: Limit as per_page, Return All confirming the
  * end, filters and sort under their API names, bad input refused before any request.
  */
-import { jsonOf, useSandbox } from '../context';
+import { jsonOf, parametersOf, useSandbox } from '../context';
 
 const t = useSandbox();
+
+const spamTest = parametersOf('spamTest');
 
 const spamTestApiRequests = async () =>
 	(await t.requests()).filter((r) => r.path.includes('/spam_tests'));
 
 describe('spamTest getAll', () => {
 	it('Limit 15 reads page 0 only, asking per_page 15', async () => {
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'getAll',
-			returnAll: false,
-			limit: 15,
-		});
+		const result = await t.run(spamTest('getAll', { returnAll: false, limit: 15 }));
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(15);
 		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(
@@ -29,7 +26,7 @@ describe('spamTest getAll', () => {
 	});
 
 	it('Return All reads 36 tests in a page of 100 and confirms the end with page 1 (36 could be a capped page), newest first', async () => {
-		const result = await t.run({ resource: 'spamTest', operation: 'getAll', returnAll: true });
+		const result = await t.run(spamTest('getAll', { returnAll: true }));
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(36);
 		const log = await spamTestApiRequests();
@@ -42,7 +39,7 @@ describe('spamTest getAll', () => {
 	});
 
 	it('always sends page, even for a single short page', async () => {
-		const result = await t.run({ resource: 'spamTest', operation: 'getAll', limit: 3 });
+		const result = await t.run(spamTest('getAll', { limit: 3 }));
 		expect(result.items).toHaveLength(3);
 		const log = await spamTestApiRequests();
 		expect(log).toHaveLength(1);
@@ -50,14 +47,14 @@ describe('spamTest getAll', () => {
 	});
 
 	it('passes filters and sort options with their API names', async () => {
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { automated_test_id: 1, search: '  Weekly  ' },
-			options: { order_by: 'score', order: 'asc' },
-			simplify: true,
-		});
+		const result = await t.run(
+			spamTest('getAll', {
+				returnAll: true,
+				filters: { automated_test_id: 1, search: '  Weekly  ' },
+				options: { order_by: 'score', order: 'asc' },
+				simplify: true,
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		const out = jsonOf(result);
 		expect(out.length).toBeGreaterThan(0);
@@ -81,7 +78,7 @@ describe('spamTest getAll', () => {
 		['Filters → Automated Test ID', { filters: { automated_test_id: 'seven' } }],
 		['Limit', { limit: 0 }],
 	])('refuses a bad %s before any request', async (field, parameters) => {
-		const result = await t.run({ resource: 'spamTest', operation: 'getAll', ...parameters });
+		const result = await t.run(spamTest('getAll', { ...parameters }));
 		expect(result.error?.message).toContain(`"${field}"`);
 		expect(await t.requests()).toHaveLength(0);
 	});

@@ -4,22 +4,23 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, jsonOf, useSandbox } from '../context';
+import { byId, jsonOf, parametersOf, useSandbox } from '../context';
 import { spamTestsIn } from '../../support/spam-tests';
 
 const t = useSandbox();
 const { newTest } = spamTestsIn(t);
 
+const spamTest = parametersOf('spamTest');
+
+/** Spam Test → Update of the test with this public_id (as typed in the picker's ID mode), with these Update Fields. */
+const update = (publicId: string, updateFields: IDataObject) =>
+	spamTest('update', { publicId: byId(publicId), updateFields });
+
 describe('spamTest update', () => {
 	it('filters the results for an audience and re-associates the seedlist', async () => {
 		const test = await newTest(1);
 		await t.clearRequests();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'update',
-			publicId: byId(test.public_id),
-			updateFields: { type: 'btob', seedlist: 2 },
-		});
+		const result = await t.run(update(test.public_id, { type: 'btob', seedlist: 2 }));
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(out.test_type).toBe('btob');
@@ -29,9 +30,7 @@ describe('spamTest update', () => {
 		expect(
 			results.every((r) => r.desc === 'btob' && String(r.email).endsWith('@seed2.sandbox.test')),
 		).toBe(true);
-		const log = await t.requests();
-		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({
+		expect(await t.onlyRequest()).toMatchObject({
 			method: 'POST',
 			path: `/spam_tests/${test.public_id}`,
 			body: { type: 'btob', seedlist: 2 },
@@ -41,12 +40,7 @@ describe('spamTest update', () => {
 
 	it('version 1.1 answers the audience and seedlist now, in words; Raw gives the test with its results', async () => {
 		const test = await newTest(1);
-		const parameters = {
-			resource: 'spamTest',
-			operation: 'update',
-			publicId: byId(test.public_id),
-			updateFields: { type: 'btoc', seedlist: 2 },
-		};
+		const parameters = update(test.public_id, { type: 'btoc', seedlist: 2 });
 		const words = await t.run(parameters, { typeVersion: 1.1 });
 		expect(words.error).toBeUndefined();
 		const [said] = jsonOf(words);
@@ -68,12 +62,7 @@ describe('spamTest update', () => {
 		const before = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
 		expect(before.test_type).toBe('btoc');
 		await t.clearRequests();
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'update',
-			publicId: byId(test.public_id),
-			updateFields: { seedlist: 3 },
-		});
+		const result = await t.run(update(test.public_id, { seedlist: 3 }));
 		expect(result.error).toBeUndefined();
 		const after = (await t.api<IDataObject>('GET', `/spam_tests/${test.public_id}`)).data;
 		expect(after).toMatchObject({ test_type: 'btoc', seedlist: 3 });
@@ -92,15 +81,9 @@ describe('spamTest update', () => {
 	it('refuses a public_full_id (mlrch-…) before any request, with the public_id to give instead', async () => {
 		const test = await newTest(1);
 		await t.clearRequests();
-		const result = await t.run(
-			{
-				resource: 'spamTest',
-				operation: 'update',
-				publicId: byId('={{ $json.id }}'),
-				updateFields: { type: 'btob' },
-			},
-			{ input: [{ id: test.public_full_id }] },
-		);
+		const result = await t.run(update('={{ $json.id }}', { type: 'btob' }), {
+			input: [{ id: test.public_full_id }],
+		});
 		expect(result.error!.message).toBe(
 			`Invalid "Spam Test": "${test.public_full_id}" is a public_full_id (the tracking id for the message body), not the public_id`,
 		);
@@ -109,12 +92,7 @@ describe('spamTest update', () => {
 	});
 
 	it('refuses an update with no field before any request', async () => {
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'update',
-			publicId: byId('abcdefghij'),
-			updateFields: {},
-		});
+		const result = await t.run(update('abcdefghij', {}));
 		expect(result.error?.message).toMatch(/Update Fields/);
 		expect(await t.requests()).toHaveLength(0);
 	});
@@ -122,32 +100,21 @@ describe('spamTest update', () => {
 	it('takes the type from an expression value', async () => {
 		const test = await newTest(1);
 		await t.clearRequests();
-		const result = await t.run(
-			{
-				resource: 'spamTest',
-				operation: 'update',
-				publicId: byId('={{ $json.id }}'),
-				updateFields: { type: '={{ $json.audience }}' },
-			},
-			{ input: [{ id: test.public_id, audience: 'btoc' }] },
-		);
+		const result = await t.run(update('={{ $json.id }}', { type: '={{ $json.audience }}' }), {
+			input: [{ id: test.public_id, audience: 'btoc' }],
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].test_type).toBe('btoc');
 		expect((await t.requests())[0].body).toEqual({ type: 'btoc' });
 	});
 
 	it.each([
-		['Update Fields → Audience Type', { updateFields: { type: 'b2b' } }],
-		['Update Fields → Audience Type', { updateFields: { type: '={{ "" }}' } }],
-		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 0 } }],
-		['Update Fields → Seedlist', { updateFields: { type: 'all', seedlist: 7 } }],
-	])('refuses a bad %s before any request', async (field, parameters) => {
-		const result = await t.run({
-			resource: 'spamTest',
-			operation: 'update',
-			publicId: byId('abcdefghij'),
-			...parameters,
-		});
+		['Update Fields → Audience Type', { type: 'b2b' }],
+		['Update Fields → Audience Type', { type: '={{ "" }}' }],
+		['Update Fields → Seedlist', { type: 'all', seedlist: 0 }],
+		['Update Fields → Seedlist', { type: 'all', seedlist: 7 }],
+	])('refuses a bad %s before any request', async (field, updateFields) => {
+		const result = await t.run(update('abcdefghij', updateFields));
 		expect(result.error?.message).toContain(`"${field}"`);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(await t.requests()).toHaveLength(0);
@@ -156,22 +123,14 @@ describe('spamTest update', () => {
 	it('with Continue On Fail, a bad item yields an error item and the others go on', async () => {
 		const test = await newTest(1);
 		await t.clearRequests();
-		const result = await t.run(
-			{
-				resource: 'spamTest',
-				operation: 'update',
-				publicId: byId('={{ $json.id }}'),
-				updateFields: { type: '={{ $json.audience }}' },
-			},
-			{
-				input: [
-					{ id: test.public_id, audience: 'all' },
-					{ id: test.public_id, audience: 'nobody' },
-					{ id: 'zzzzzzzzzz', audience: 'all' },
-				],
-				continueOnFail: true,
-			},
-		);
+		const result = await t.run(update('={{ $json.id }}', { type: '={{ $json.audience }}' }), {
+			input: [
+				{ id: test.public_id, audience: 'all' },
+				{ id: test.public_id, audience: 'nobody' },
+				{ id: 'zzzzzzzzzz', audience: 'all' },
+			],
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		const out = jsonOf(result);
