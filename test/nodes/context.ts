@@ -8,6 +8,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import type { FaultKind } from '../../sandbox/store';
 import { runNode, type RunResult } from '../../support/harness';
 import { parametersFor, SAMPLES, type Ids } from '../../support/output-schemas';
 import { admin, requestLines, type AdminMethod } from '../../support/sandbox-admin';
@@ -60,7 +61,16 @@ export interface NodeTestContext {
 	/** The same log as one "METHOD /path?query" line a request, to compare with what an operation should send. */
 	calls(): Promise<string[]>;
 	clearRequests(): Promise<void>;
-	/** Any admin call: `admin('POST', '/faults', {...})`. */
+	/**
+	 * Makes the sandbox answer the next `count` requests (1 unless given) to `route` ("GET /tasks": a method and a path)
+	 * with a fault of this kind (sandbox/BEHAVIOUR.md → Admin API); `retryAfter` is the Retry-After of a 429.
+	 */
+	fault(
+		kind: FaultKind,
+		route: string,
+		options?: { count?: number; retryAfter?: string },
+	): Promise<void>;
+	/** Any admin call: `admin('POST', '/settings', {...})`. */
 	admin<T = unknown>(method: AdminMethod, path: string, body?: unknown): Promise<T>;
 	/** A direct API call with project A's key (to prepare or check state without going through the node). */
 	api<T = unknown>(
@@ -159,6 +169,10 @@ export function useSandbox(
 		},
 		async clearRequests() {
 			await context.admin('DELETE', '/requests');
+		},
+		async fault(kind, route, { count = 1, retryAfter } = {}) {
+			const [method, path] = route.split(' ');
+			await context.admin('POST', '/faults', { kind, count, retryAfter, method, path });
 		},
 		admin: <T>(method: AdminMethod, path: string, body?: unknown) =>
 			admin<T>(started(), method, path, body),

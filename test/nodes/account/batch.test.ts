@@ -82,13 +82,7 @@ describe('account batch', () => {
 	});
 
 	it('keeps waiting through a 429 on a poll, honouring Retry-After', async () => {
-		await t.admin('POST', '/faults', {
-			kind: '429',
-			count: 1,
-			retryAfter: '1',
-			method: 'GET',
-			path: '/tasks',
-		});
+		await t.fault('429', 'GET /tasks', { retryAfter: '1' });
 		const started = Date.now();
 		const result = await t.run(batch({ accountIds: '4', action: 'suspend', ...fastWait }));
 		expect(result.error).toBeUndefined();
@@ -329,12 +323,7 @@ describe('Mailbox → Batch outcomes per account', () => {
 	});
 
 	it('reading the accounts failing after the task finished says the batch ran and names the task', async () => {
-		await t.admin('POST', '/faults', {
-			kind: '500',
-			count: 20,
-			method: 'GET',
-			path: '/accounts/13',
-		});
+		await t.fault('500', 'GET /accounts/13', { count: 20 });
 		const result = await t.run(outcomesOf({ accountIds: '13', action: 'reconnect' }));
 		expect(result.error?.message).toMatch(
 			/^The batch finished \(task \d+\), but reading its mailboxes' outcomes failed/,

@@ -58,13 +58,7 @@ describe('service errors', () => {
 	});
 
 	it('429: retried after Retry-After, then the answer comes through', async () => {
-		await t.admin('POST', '/faults', {
-			kind: '429',
-			count: 2,
-			retryAfter: '0',
-			method: 'GET',
-			path: '/accounts',
-		});
+		await t.fault('429', 'GET /accounts', { count: 2, retryAfter: '0' });
 		const result = await t.run(getAccount(1));
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].id).toBe(1);
@@ -72,13 +66,7 @@ describe('service errors', () => {
 	});
 
 	it('429: gives up after the retries with the rate-limit guidance', async () => {
-		await t.admin('POST', '/faults', {
-			kind: '429',
-			count: 20,
-			retryAfter: '0',
-			method: 'GET',
-			path: '/accounts',
-		});
+		await t.fault('429', 'GET /accounts', { count: 20, retryAfter: '0' });
 		const result = await t.run(getAccount(1));
 		expect(result.error!.httpCode).toBe('429');
 		expect(result.error!.description).toMatch(/Too many requests/);

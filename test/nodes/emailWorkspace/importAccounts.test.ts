@@ -201,11 +201,7 @@ describe('email workspace import accounts', () => {
 
 	it('an import is never repeated: a 500 after it may have been processed fails after one POST', async () => {
 		const id = await workspace(t);
-		await t.admin('POST', '/faults', {
-			kind: 'processed500',
-			method: 'POST',
-			path: `/email_workspaces/${id}/accounts`,
-		});
+		await t.fault('processed500', `POST /email_workspaces/${id}/accounts`);
 		const result = await t.run(importing(id, { accounts: 'once@x.example' }));
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.message).toMatch(
@@ -216,7 +212,7 @@ describe('email workspace import accounts', () => {
 
 	it('when waiting fails after the import was accepted, the headline says so and names the task', async () => {
 		const id = await workspace(t);
-		await t.admin('POST', '/faults', { kind: '500', count: 10, method: 'GET', path: '/tasks' });
+		await t.fault('500', 'GET /tasks', { count: 10 });
 		const accounts = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}@fail.example`).join(',');
 		const result = await t.run(
 			importing(id, { accounts, waitForCompletion: true, pollInterval: 1 }),

@@ -69,12 +69,7 @@ describe('spamTest create', () => {
 
 	it('sends a create hit by a "processed" 500 exactly once: one credit gone, the error says it may have been processed', async () => {
 		const before = await credits();
-		await t.admin('POST', '/faults', {
-			kind: 'processed500',
-			method: 'POST',
-			path: '/spam_tests',
-			count: 1,
-		});
+		await t.fault('processed500', 'POST /spam_tests');
 		const result = await t.run(spamTest('create'));
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toMatch(/^The spam test may have been created/);

@@ -210,13 +210,7 @@ describe('spamTest get', () => {
 	it('honours Retry-After on a 429 and then returns the test', async () => {
 		const test = await newTest();
 		await t.clearRequests();
-		await t.admin('POST', '/faults', {
-			kind: '429',
-			method: 'GET',
-			path: `/spam_tests/${test.public_id}`,
-			count: 1,
-			retryAfter: '1',
-		});
+		await t.fault('429', `GET /spam_tests/${test.public_id}`, { retryAfter: '1' });
 		const started = Date.now();
 		const result = await t.run(get(test.public_id));
 		expect(result.error).toBeUndefined();
