@@ -7,9 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { INodePropertyOptions } from 'n8n-workflow';
-
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { operationNames } from './operation-names';
 
 const changelog = fs.readFileSync(path.resolve(__dirname, '../../CHANGELOG.md'), 'utf8');
 
@@ -24,18 +22,7 @@ function named(text: string): Set<string> {
 	return found;
 }
 
-const properties = new Deliverability().description.properties;
-const operations = (
-	properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]
-).flatMap((resource) =>
-	properties
-		.filter(
-			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource.value,
-		)
-		.flatMap((p) =>
-			(p.options as INodePropertyOptions[]).map((o) => `${resource.name} → ${o.name}`),
-		),
-);
+const operations = operationNames();
 
 describe('CHANGELOG.md names every operation', () => {
 	it('reads the entries (a check that finds nothing proves nothing)', () => {

@@ -8,22 +8,17 @@
  * The three credentials with a secret extend this one, so their forms behave the same.
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
 
 import {
 	BASE_URL_NOTICE,
 	DeliverabilityApi,
 } from '../../credentials/DeliverabilityApi.credentials';
+import { formNotices } from './credential-form';
 
-const { properties } = new DeliverabilityApi();
+const credential = new DeliverabilityApi();
 
 /** The notices the credential form shows for these values. */
-function notices(data: ICredentialDataDecryptedObject): string[] {
-	return properties
-		.filter((p) => p.type === 'notice')
-		.filter((p) => NodeHelpers.displayParameter(data, p, null, null))
-		.map((p) => p.displayName);
-}
+const notices = (data: ICredentialDataDecryptedObject) => formNotices(credential, data);
 
 const withBaseUrl = (baseUrl: string) => ({ apiKey: 'dummy-key', baseUrl, headerForm: 'bearer' });
 
@@ -79,6 +74,6 @@ describe('the credential form warns only about a Base URL that cannot work', () 
 		['ERR_TLS_CERT_ALTNAME_INVALID', /ERR_TLS_CERT_ALTNAME_INVALID, issued for another host name/],
 		['EPROTO', /EPROTO: that port speaks plain HTTP/],
 	])("the Base URL's description says what %s means", (_code, words) => {
-		expect(properties.find((p) => p.name === 'baseUrl')?.description).toMatch(words);
+		expect(credential.properties.find((p) => p.name === 'baseUrl')?.description).toMatch(words);
 	});
 });

@@ -6,22 +6,17 @@
  * secret). Computed with n8n's own display rules, as the credential form does.
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-import { CREDENTIAL_BLANKING_VALUE, CREDENTIAL_EMPTY_VALUE, NodeHelpers } from 'n8n-workflow';
+import { CREDENTIAL_BLANKING_VALUE, CREDENTIAL_EMPTY_VALUE } from 'n8n-workflow';
 
 import {
 	DeliverabilityGoogleWorkspaceKeyApi,
 	KEY_FILE_NOTICE,
 } from '../../credentials/DeliverabilityGoogleWorkspaceKeyApi.credentials';
 import { googleKeyProblem } from '../../nodes/Deliverability/auth/googleWorkspaceKey';
+import { formNotices } from './credential-form';
 
-const { properties } = new DeliverabilityGoogleWorkspaceKeyApi();
-
-function notices(data: ICredentialDataDecryptedObject): string[] {
-	return properties
-		.filter((p) => p.type === 'notice')
-		.filter((p) => NodeHelpers.displayParameter(data, p, null, null))
-		.map((p) => p.displayName);
-}
+const credential = new DeliverabilityGoogleWorkspaceKeyApi();
+const notices = (data: ICredentialDataDecryptedObject) => formNotices(credential, data);
 
 const KEY = {
 	type: 'service_account',

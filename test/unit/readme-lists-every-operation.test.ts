@@ -6,9 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { INodePropertyOptions } from 'n8n-workflow';
-
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
+import { operationNames } from './operation-names';
 
 const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 
@@ -26,19 +24,7 @@ function listed(): Set<string> {
 	return found;
 }
 
-const properties = new Deliverability().description.properties;
-const resources = (
-	properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]
-).map((o) => ({ name: o.name, value: o.value as string }));
-const operations = resources.flatMap((resource) =>
-	properties
-		.filter(
-			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource.value,
-		)
-		.flatMap((p) =>
-			(p.options as INodePropertyOptions[]).map((o) => `${resource.name} → ${o.name}`),
-		),
-);
+const operations = operationNames();
 
 describe('README → Operations', () => {
 	it('reads the table (a check that finds nothing proves nothing)', () => {
