@@ -7,14 +7,10 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { useSandbox } from '../nodes/context';
-import { nextWebhookId } from './helpers';
+import { useTriggerSandbox } from './helpers';
 import { activated, deliver, newProcess } from './n8nWebhookRequests';
 
-const ctx = useSandbox({ resetEachTest: false });
-beforeEach(() => {
-	nextWebhookId();
-});
+const ctx = useTriggerSandbox();
 
 /** n8n creating a run: settled by the test. */
 function runCreation(): { created: () => Promise<boolean>; settle: (ok: boolean) => void } {

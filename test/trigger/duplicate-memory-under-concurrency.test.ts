@@ -5,8 +5,7 @@
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { useSandbox } from '../nodes/context';
-import { activate, nextWebhookId, registeredSecret, trigger } from './helpers';
+import { activate, registeredSecret, trigger, useTriggerSandbox } from './helpers';
 import {
 	activated,
 	answered,
@@ -16,10 +15,7 @@ import {
 	type Outcome,
 } from './n8nWebhookRequests';
 
-const ctx = useSandbox({ resetEachTest: false });
-beforeEach(() => {
-	nextWebhookId();
-});
+const ctx = useTriggerSandbox();
 
 /** `events` ids, each delivered twice back to back (the two copies at the same moment), by `senders` in parallel. */
 async function burst(

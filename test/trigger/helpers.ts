@@ -11,7 +11,7 @@ import { DeliverabilityAlertTrigger } from '../../nodes/DeliverabilityAlertTrigg
 import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { verify } from '../../nodes/DeliverabilityAlertTrigger/secret';
 import { triggerHarness, type HookHarness } from '../../support/trigger-harness';
-import type { NodeTestContext } from '../nodes/context';
+import { useSandbox, type NodeTestContext } from '../nodes/context';
 import type { Alert } from '../../sandbox/store';
 
 /** n8n's production webhook base (WEBHOOK_URL + 'webhook') in these tests. */
@@ -28,6 +28,19 @@ export function nextWebhookId(): string {
 /** The webhook id of the current test's trigger node. */
 export function webhookId(): string {
 	return currentWebhookId;
+}
+
+/**
+ * The test file's sandbox, shared by its tests without a reset: before each test a node of its own (a fresh webhook
+ * id) and, with `clearRequests`, an empty request log, so a test sees only its own alerts and requests.
+ */
+export function useTriggerSandbox(options: { clearRequests?: boolean } = {}): NodeTestContext {
+	const ctx = useSandbox({ resetEachTest: false });
+	beforeEach(async () => {
+		nextWebhookId();
+		if (options.clearRequests) await ctx.clearRequests();
+	});
+	return ctx;
 }
 
 export interface TriggerOptions {

@@ -4,7 +4,6 @@
  * nothing. After every sequence the sandbox holds exactly the alerts it should: one while active, none after.
  */
 import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
-import { useSandbox } from '../nodes/context';
 import {
 	activate,
 	alerts,
@@ -18,13 +17,10 @@ import {
 	WEBHOOK_BASE,
 	webhookId,
 	automatedTests,
+	useTriggerSandbox,
 } from './helpers';
 
-const ctx = useSandbox({ resetEachTest: false });
-beforeEach(async () => {
-	nextWebhookId();
-	await ctx.clearRequests();
-});
+const ctx = useTriggerSandbox({ clearRequests: true });
 
 async function alertPosts(): Promise<number> {
 	return (await ctx.requests()).filter((r) => r.method === 'POST' && /\/alerts$/.test(r.path))

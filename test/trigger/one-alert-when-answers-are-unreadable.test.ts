@@ -10,7 +10,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { ANSWER_KINDS } from '../../sandbox/misbehave';
-import { useSandbox } from '../nodes/context';
 import {
 	activate,
 	alerts,
@@ -20,14 +19,11 @@ import {
 	savedStaticData,
 	staticDataVerifies,
 	trigger,
+	useTriggerSandbox,
 } from './helpers';
 
-const ctx = useSandbox({ resetEachTest: false });
-beforeEach(async () => {
-	nextWebhookId();
-	await ctx.admin('DELETE', '/answers');
-	await ctx.clearRequests();
-});
+const ctx = useTriggerSandbox({ clearRequests: true });
+beforeEach(async () => await ctx.admin('DELETE', '/answers'));
 
 type AnswerKind = (typeof ANSWER_KINDS)[number];
 
