@@ -3,7 +3,8 @@
  * SIGTERM to npm's own process (what an IDE's stop button or a supervisor sends); scaling.
  */
 import axios from 'axios';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { startSandbox } from '../../sandbox';
@@ -12,20 +13,8 @@ import { KEY_A } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-function runCli(args: string[]) {
-	const child = spawn(
-		process.execPath,
-		[
-			path.join(ROOT, 'node_modules/ts-node/dist/bin.js'),
-			'--transpile-only',
-			'sandbox/cli.ts',
-			...args,
-		],
-		{
-			cwd: ROOT,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		},
-	);
+/** A child's output as it comes, its first stdout line once printed, and its exit code. */
+function watched(child: ChildProcessByStdio<null, Readable, Readable>) {
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -39,6 +28,22 @@ function runCli(args: string[]) {
 	});
 	firstLine.catch(() => undefined); // only some tests wait for it
 	return { child, firstLine, exited, out: () => stdout, err: () => stderr };
+}
+
+/** The sandbox's command line (sandbox/cli.ts) run with these arguments. */
+function runCli(args: string[]) {
+	return watched(
+		spawn(
+			process.execPath,
+			[
+				path.join(ROOT, 'node_modules/ts-node/dist/bin.js'),
+				'--transpile-only',
+				'sandbox/cli.ts',
+				...args,
+			],
+			{ cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+		),
+	);
 }
 
 describe('cli', () => {
@@ -103,44 +108,35 @@ describe('npm run sandbox', () => {
 	it.each(['SIGINT', 'SIGTERM'] as const)(
 		"stops on %s to npm's own process: the sandbox gets the signal itself and closes",
 		async (signal) => {
-			const npm = spawn('npm', ['run', '-s', 'sandbox', '--', '--port', '0', '--smtp-port', '0'], {
-				cwd: ROOT,
-				detached: true,
-				stdio: ['ignore', 'pipe', 'pipe'],
-			});
-			let stdout = '';
-			let stderr = '';
-			npm.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-			npm.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-			const exited = new Promise<number | null>((resolve) =>
-				npm.on('exit', (code) => resolve(code)),
+			const npm = watched(
+				spawn('npm', ['run', '-s', 'sandbox', '--', '--port', '0', '--smtp-port', '0'], {
+					cwd: ROOT,
+					detached: true,
+					stdio: ['ignore', 'pipe', 'pipe'],
+				}),
 			);
+			const pid = npm.child.pid!;
 			let below: number[] = [];
 			try {
-				while (!stdout.includes('\n')) {
-					if (npm.exitCode !== null)
-						throw new Error(`npm exited before the sandbox was ready: ${stderr}`);
-					await new Promise((r) => setTimeout(r, 100));
-				}
-				const info = JSON.parse(stdout.split('\n')[0]) as { baseUrl: string };
+				const info = JSON.parse(await npm.firstLine) as { baseUrl: string };
 				const port = Number(new URL(info.baseUrl).port);
-				below = descendants(npm.pid!);
+				below = descendants(pid);
 				expect(below.length).toBeGreaterThan(0);
-				process.kill(npm.pid!, signal);
+				process.kill(pid, signal);
 				// Bounded only so that a sandbox left running fails here instead of holding jest open.
 				const stopped = await Promise.race([
-					exited,
+					npm.exited,
 					new Promise<string>((r) => setTimeout(() => r('still running after 30 s'), 30_000)),
 				]);
 				expect(stopped).toBe(0);
 				// Not stopped by noticing its parent gone: the signal reached it.
-				expect(stderr).toContain(`sandbox: ${signal}, closing`);
+				expect(npm.err()).toContain(`sandbox: ${signal}, closing`);
 				for (let i = 0; i < 100 && below.some(alive); i++)
 					await new Promise((r) => setTimeout(r, 50));
 				expect(below.filter(alive)).toEqual([]);
 				expect(await listening(port)).toBe(false);
 			} finally {
-				for (const pid of [npm.pid!, ...below].filter(alive)) process.kill(pid, 'SIGKILL');
+				for (const left of [pid, ...below].filter(alive)) process.kill(left, 'SIGKILL');
 			}
 		},
 		60_000,
