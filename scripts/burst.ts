@@ -16,9 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
-import { loadExamples, sandboxCredentials } from '../support/examples';
+import { loadExample, sandboxCredentials } from '../support/examples';
 import { buildAndPack, installPackage } from '../support/package';
 import { N8n } from '../support/n8n-process';
+import { postJson } from '../support/post-json';
 import { ensureRuntime } from '../support/runtime';
 import { admin } from '../support/sandbox-admin';
 
@@ -100,10 +101,7 @@ async function main(): Promise<void> {
 	await ensureRuntime({ log });
 	const tgz = options.tgz ?? (await buildAndPack(log));
 	// Dry run off: the example pauses.
-	const example = loadExamples({ dryRun: false }).find(
-		(e) => e.file === 'auto-pause-on-disconnect.json',
-	);
-	if (!example) throw new Error('examples/auto-pause-on-disconnect.json not found');
+	const example = loadExample('auto-pause-on-disconnect.json', { dryRun: false });
 
 	const sandbox = await startSandbox({
 		port: 0,
@@ -211,15 +209,11 @@ async function main(): Promise<void> {
 					while (next < queue.length) {
 						const { id, account } = queue[next++];
 						const start = performance.now();
-						const res = await fetch(hookUrl, {
-							method: 'POST',
-							headers: { 'content-type': 'application/json' },
-							body: JSON.stringify({
-								id,
-								event: 'ACCOUNT_DISCONNECTED',
-								account_id: account,
-								level: 'warning',
-							}),
+						const res = await postJson(hookUrl, {
+							id,
+							event: 'ACCOUNT_DISCONNECTED',
+							account_id: account,
+							level: 'warning',
 						});
 						const text = await res.text();
 						latencies.push(performance.now() - start);

@@ -175,6 +175,25 @@ export function loadExamples(options: { dryRun?: boolean } = {}): Example[] {
 		});
 }
 
+/** One example by its file name (examples/<file>), as loadExamples gives it; `{ dryRun: false }`: it acts. */
+export function loadExample(file: string, options: { dryRun?: boolean } = {}): Example {
+	const example = loadExamples(options).find((e) => e.file === file);
+	if (!example) throw new Error(`examples/${file} is missing`);
+	return example;
+}
+
+/** A workflow's Deliverability Alert Trigger node: the alert it registers has its webhookId in the hook URL. */
+export function alertTriggerOf(workflow: Record<string, unknown>): {
+	type: string;
+	webhookId?: string;
+} {
+	const trigger = (workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
+		n.type.endsWith('.deliverabilityAlertTrigger'),
+	);
+	if (!trigger) throw new Error(`${String(workflow.name)} has no Deliverability Alert Trigger`);
+	return trigger;
+}
+
 interface MissingCredential {
 	/** The credential's name in the example file, e.g. "OpenAI account". */
 	name: string;
@@ -229,9 +248,7 @@ export function exampleWith(
 	parameters: Record<string, Record<string, unknown>>,
 	options: { dryRun?: boolean } = {},
 ): Workflow {
-	const example = loadExamples(options).find((e) => e.file === file);
-	if (!example) throw new Error(`examples/${file} is missing`);
-	const wf = JSON.parse(JSON.stringify(example.workflow)) as Workflow;
+	const wf = JSON.parse(JSON.stringify(loadExample(file, options).workflow)) as Workflow;
 	for (const [name, changes] of Object.entries(parameters)) {
 		const node = wf.nodes.find((n) => n.name === name);
 		if (!node) throw new Error(`examples/${file} has no node named ${name}`);
@@ -249,9 +266,7 @@ export function afterSendExample(
 	waitSeconds: number,
 	copy?: { id: string; path: string },
 ): Workflow {
-	const example = loadExamples().find((e) => e.file === AFTER_SEND_FILE);
-	if (!example) throw new Error(`examples/${AFTER_SEND_FILE} is missing`);
-	const wf = JSON.parse(JSON.stringify(example.workflow)) as Workflow;
+	const wf = JSON.parse(JSON.stringify(loadExample(AFTER_SEND_FILE).workflow)) as Workflow;
 	const node = (type: string) => {
 		const found = wf.nodes.find((n) => n.type === type);
 		if (!found) throw new Error(`the example has no ${type} node`);

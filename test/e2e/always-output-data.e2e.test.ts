@@ -7,7 +7,14 @@
  * under the rule for that setting.
  */
 import { admin } from '../../support/sandbox-admin';
-import { CREDENTIAL_IDS, nodeOutput, service, startStack, type Stack } from './support';
+import {
+	CREDENTIAL_IDS,
+	MANUAL_START,
+	nodeOutput,
+	service,
+	startStack,
+	type Stack,
+} from './support';
 
 const WORKFLOW_ID = 'DlvAlwaysOutData';
 const credentials = {
@@ -39,14 +46,7 @@ function operations(ids: { publicId: string; taskId: number; workspaceId: number
 function workflow(ops: ReturnType<typeof operations>): object {
 	const names = Object.keys(ops);
 	const nodes: object[] = [
-		{
-			id: 'start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
+		MANUAL_START,
 		...names.flatMap((name, i) => [
 			{
 				id: `op-${i}`,

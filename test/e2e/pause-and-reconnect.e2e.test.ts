@@ -5,31 +5,21 @@
  * notified. Both examples run as shipped (the reconnect's 15-second poll included), except that the reconnect gives
  * up after 30 seconds instead of 5 minutes so the broken case is quick.
  */
-import { exampleWith, loadExamples } from '../../support/examples';
-import { isFinished } from '../../support/n8n-process';
+import { exampleWith, loadExample } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
+import { accountWrites, disconnectAndWaitForRuns, mailboxState } from './disconnections';
 import {
 	executionRunData,
 	n8nAlerts,
 	runOutput,
-	service,
 	startStack,
 	waitFor,
-	workflowExecutions,
 	type RunData,
 	type Stack,
 } from './support';
 
-interface Execution {
-	id: string;
-	workflowId: string;
-	status: string;
-}
-
 // Both with their dry run off: they pause and reconnect for real.
-const pause = loadExamples({ dryRun: false }).find(
-	(e) => e.file === 'auto-pause-on-disconnect.json',
-)!;
+const pause = loadExample('auto-pause-on-disconnect.json', { dryRun: false });
 // Gives up after 30 seconds instead of 5 minutes, so the broken case is quick.
 const reconnect = exampleWith(
 	'reconnect-on-disconnect.json',
@@ -51,41 +41,15 @@ afterAll(async () => {
 	await stack?.close();
 });
 
-const executions = (workflowId: string) => workflowExecutions<Execution>(stack, workflowId);
-
 /** Disconnects the account and waits until each published example has finished one more run; returns their data. */
 async function disconnect(accountId: number): Promise<{ paused: RunData; reconnected: RunData }> {
-	const before = {
-		pause: (await executions(pause.id)).length,
-		reconnect: (await executions(reconnect.id)).length,
-	};
-	await admin(stack.sandbox, 'POST', `/accounts/${accountId}/disconnect`);
-	const finished = async (workflowId: string, count: number) => {
-		const list = await executions(workflowId);
-		return list.length > count && list.every((e) => isFinished(e.status)) && list[0];
-	};
-	const [p, r] = await Promise.all([
-		waitFor('the auto-pause run', () => finished(pause.id, before.pause), 60000, 500),
-		waitFor('the reconnect run', () => finished(reconnect.id, before.reconnect), 120000, 500),
-	]);
+	const [p, r] = await disconnectAndWaitForRuns(stack, accountId, [pause.id, reconnect.id], 120000);
 	expect(p.status).toBe('success');
 	expect(r.status).toBe('success');
 	return {
 		paused: await executionRunData(stack, p.id),
 		reconnected: await executionRunData(stack, r.id),
 	};
-}
-
-/** The account's alive changes the sandbox received, in order. */
-async function aliveWrites(accountId: number): Promise<unknown[]> {
-	const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
-		stack.sandbox,
-		'GET',
-		'/requests',
-	);
-	return requests
-		.filter((r) => r.method === 'POST' && r.path === `/accounts/${accountId}`)
-		.map((r) => r.body);
 }
 
 describe('auto-pause and reconnect examples published together', () => {
@@ -109,10 +73,8 @@ describe('auto-pause and reconnect examples published together', () => {
 			expect.objectContaining({ id: 4, imap_issue: false, reconnected: true }),
 		]);
 		expect(runOutput(reconnected, 'Notify a human')).toEqual([]);
-		expect(await aliveWrites(4)).toEqual([{ alive: false }]);
-		expect(
-			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/4'),
-		).toMatchObject({ imap_issue: false, alive: false });
+		expect(await accountWrites(stack, 4)).toEqual([{ alive: false }]);
+		expect(await mailboxState(stack, 4)).toMatchObject({ imap_issue: false, alive: false });
 	}, 180000);
 
 	it('a mailbox that stays broken ends paused and still disconnected, with a person notified', async () => {
@@ -125,10 +87,8 @@ describe('auto-pause and reconnect examples published together', () => {
 			expect.objectContaining({ id: 8, alive: false }),
 		]);
 		// Each example paused it once: auto-pause at the event, the reconnect once it gave up.
-		expect(await aliveWrites(8)).toEqual([{ alive: false }, { alive: false }]);
-		expect(
-			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/8'),
-		).toMatchObject({ imap_issue: true, alive: false });
+		expect(await accountWrites(stack, 8)).toEqual([{ alive: false }, { alive: false }]);
+		expect(await mailboxState(stack, 8)).toMatchObject({ imap_issue: true, alive: false });
 	}, 180000);
 
 	it('unpublishing both removes their alerts', async () => {

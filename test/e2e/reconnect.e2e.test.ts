@@ -6,8 +6,8 @@
  * acts on nothing. The example's own waits (poll 15 s, up to 5 min) are shortened so the broken branch takes seconds.
  */
 import { exampleWith } from '../../support/examples';
-import { isFinished } from '../../support/n8n-process';
 import { admin } from '../../support/sandbox-admin';
+import { accountWrites, disconnectAndWaitForRuns, mailboxState } from './disconnections';
 import {
 	executionRunData,
 	n8nAlerts,
@@ -15,16 +15,9 @@ import {
 	service,
 	startStack,
 	waitFor,
-	workflowExecutions,
 	type RunData,
 	type Stack,
 } from './support';
-
-interface Execution {
-	id: string;
-	status: string;
-	mode: string;
-}
 
 // The example's own waits shortened so the broken branch takes seconds; its dry run off, so it acts.
 const example = exampleWith(
@@ -44,18 +37,6 @@ const reconnectOutputs = (runData: RunData) => {
 	};
 };
 
-/** The account writes (POST /accounts/{id}: pause, resume, update) the sandbox received for the account. */
-async function accountWrites(accountId: number): Promise<unknown[]> {
-	const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
-		stack.sandbox,
-		'GET',
-		'/requests',
-	);
-	return requests
-		.filter((r) => r.method === 'POST' && r.path === `/accounts/${accountId}`)
-		.map((r) => r.body);
-}
-
 let stack: Stack;
 
 beforeAll(async () => {
@@ -68,21 +49,9 @@ afterAll(async () => {
 	await stack?.close();
 });
 
-const executions = () => workflowExecutions<Execution>(stack, example.id);
-
 /** Disconnects the account (the sandbox delivers ACCOUNT_DISCONNECTED), waits for the run it starts, returns its data. */
 async function runFor(accountId: number): Promise<RunData> {
-	const before = (await executions()).length;
-	await admin(stack.sandbox, 'POST', `/accounts/${accountId}/disconnect`);
-	const [done] = await waitFor(
-		'the execution to finish',
-		async () => {
-			const ex = await executions();
-			return ex.length > before && ex.every((e) => isFinished(e.status)) && ex;
-		},
-		60000,
-		500,
-	);
+	const [done] = await disconnectAndWaitForRuns(stack, accountId, [example.id], 60000);
 	expect(done).toMatchObject({ status: 'success', mode: 'webhook' });
 	return await executionRunData(stack, done.id);
 }
@@ -108,10 +77,8 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		expect(notYet).toEqual([]);
 		expect(runData['Pause the account']).toBeUndefined();
 		expect(runData['Notify a human']).toBeUndefined();
-		expect(
-			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/4'),
-		).toMatchObject({ imap_issue: false, alive: false });
-		expect(await accountWrites(4)).toEqual([]);
+		expect(await mailboxState(stack, 4)).toMatchObject({ imap_issue: false, alive: false });
+		expect(await accountWrites(stack, 4)).toEqual([]);
 		const requests = await admin<Array<{ method: string; path: string; body: unknown }>>(
 			stack.sandbox,
 			'GET',
@@ -140,10 +107,8 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		expect(runOutput(runData, 'Notify a human')).toEqual([
 			expect.objectContaining({ id: 8, alive: false }),
 		]);
-		expect(await accountWrites(8)).toEqual([{ alive: false }]);
-		expect(
-			await service<{ imap_issue: boolean; alive: boolean }>(stack.sandbox, 'GET', '/accounts/8'),
-		).toMatchObject({ imap_issue: true, alive: false });
+		expect(await accountWrites(stack, 8)).toEqual([{ alive: false }]);
+		expect(await mailboxState(stack, 8)).toMatchObject({ imap_issue: true, alive: false });
 	});
 
 	it('unpublishing removes the alert', async () => {

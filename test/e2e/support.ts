@@ -14,6 +14,7 @@ import path from 'node:path';
 import { installPackage } from '../../support/package';
 import { N8n, type ExecuteResult } from '../../support/n8n-process';
 import { startSandbox, type SandboxOptions } from '../../sandbox';
+import { postJson } from '../../support/post-json';
 import { admin } from '../../support/sandbox-admin';
 import { sandboxCredentials, CREDENTIAL_IDS } from '../../support/examples';
 import { makeRunCa, type RunCa } from '../../support/tls-ca';
@@ -133,6 +134,16 @@ export function nodeOutput(
 	return items.map((i) => i.json);
 }
 
+/** n8n's Manual Trigger as the first node of a workflow a test runs with `n8n.execute`. */
+export const MANUAL_START = {
+	id: 'start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
 /** A saved execution's run data, as n8n's REST API returns it with `includeData=true`. */
 export type RunData = Record<
 	string,
@@ -146,6 +157,14 @@ export async function executionRunData(stack: Stack, id: string): Promise<RunDat
 		`/executions/${id}?includeData=true`,
 	);
 	return full.data.data.resultData.runData;
+}
+
+/** An execution as n8n's REST API lists it. */
+export interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
 }
 
 /** A workflow's saved executions, newest first, through n8n's REST API. */
@@ -215,11 +234,7 @@ export async function postUntilTaken(
 	return await waitFor(
 		`${url} to take the POST`,
 		async () => {
-			const res = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(body),
-			});
+			const res = await postJson(url, body);
 			const text = await res.text();
 			return res.status === 200 && { text };
 		},

@@ -13,7 +13,7 @@
  * once, in one run on the worker. The cluster runs poll triggers the way n8n is moving to (its durable scheduler with
  * durable cursors: the memory committed with the execution); single-main e2e (notification-poll) covers the others.
  */
-import { loadExamples } from '../../support/examples';
+import { alertTriggerOf, loadExample } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
 import { runStorm } from '../../support/storm';
 import { prepareStorm } from '../../support/storm-setup';
@@ -41,12 +41,8 @@ import {
 import type { N8n } from '../../support/n8n-process';
 
 // Dry run off: the example pauses.
-const example = loadExamples({ dryRun: false }).find(
-	(e) => e.file === 'auto-pause-on-disconnect.json',
-)!;
-const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
-	n.type.endsWith('.deliverabilityAlertTrigger'),
-)!;
+const example = loadExample('auto-pause-on-disconnect.json', { dryRun: false });
+const trigger = alertTriggerOf(example.workflow);
 
 /** Webhook (n8n's core node) → Deliverability: Mailbox → Get, answering with the account (runs on the worker). */
 const actionWorkflow = getAccountThroughWebhook({
