@@ -104,14 +104,19 @@ export function proxiedAt(server: { baseUrl: string }): string {
 	return `${PROXIED_HOST}:${new URL(server.baseUrl).port}`;
 }
 
-/** The sandbox's API Base URL as a credential names it behind the proxy (plain HTTP). */
-export function proxiedApiBaseUrl(server: { baseUrl: string }): string {
-	return `http://${proxiedAt(server)}/api/v1`;
-}
-
-/** n8n's environment behind this proxy, as docs/install.md sets it: everything through it but n8n's own address. */
-export function proxyEnv(proxy: LocalProxy): Record<string, string> {
-	return { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' };
+/**
+ * What n8n processes are started with behind this proxy, as docs/install.md sets it up: the credentials' Base URL
+ * under PROXIED_HOST (plain HTTP), and an environment that sends everything through the proxy but n8n's own address,
+ * with `env` added. Spread into the options of an e2e or queue stack.
+ */
+export function behindProxy(
+	proxy: LocalProxy,
+	env: Record<string, string> = {},
+): { apiBaseUrl: (server: { baseUrl: string }) => string; env: Record<string, string> } {
+	return {
+		apiBaseUrl: (server) => `http://${proxiedAt(server)}/api/v1`,
+		env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1', ...env },
+	};
 }
 
 export async function startProxy(options: ProxyOptions = {}): Promise<LocalProxy> {

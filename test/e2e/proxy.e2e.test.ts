@@ -9,21 +9,20 @@
  */
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { startSandbox } from '../../sandbox';
-import { CREDENTIAL_IDS, loadExamples } from '../../support/examples';
+import { CREDENTIAL_IDS, loadExample } from '../../support/examples';
 import { NODE_TYPES } from '../../support/package';
 import { runtimePaths } from '../../support/runtime';
 import { operationsOf, parametersFor, sampleIds, SAMPLES } from '../../support/output-schemas';
 import {
+	behindProxy,
 	PROXIED_HOST,
-	proxiedApiBaseUrl,
 	proxiedAt,
-	proxyEnv,
 	startProxy,
 	type LocalProxy,
 } from '../../support/proxy';
 import { admin, requestLines } from '../../support/sandbox-admin';
 import { makeRunCa, type RunCa } from '../../support/tls-ca';
-import { nodeOutput, startStack, waitFor, type Sandbox, type Stack } from './support';
+import { MANUAL_START, nodeOutput, startStack, waitFor, type Sandbox, type Stack } from './support';
 
 const portOf = (url: string) => new URL(url).port;
 const CREDENTIAL_OF_TYPE: Record<string, string> = {
@@ -61,17 +60,7 @@ function workflow(id: string, nodes: Array<Record<string, unknown>>) {
 		id,
 		name: id,
 		active: false,
-		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			...nodes,
-		],
+		nodes: [MANUAL_START, ...nodes],
 		connections: {
 			Start: { main: [nodes.map((n) => ({ node: n.name, type: 'main', index: 0 }))] },
 		},
@@ -86,8 +75,7 @@ beforeAll(async () => {
 	tls = await startSandbox({ port: 0, smtpPort: 0, tls: { cert: cert.cert, key: cert.key } });
 	stack = await startStack({
 		plainHttp: true,
-		apiBaseUrl: proxiedApiBaseUrl,
-		env: { ...proxyEnv(proxy), NODE_EXTRA_CA_CERTS: ca.caFile },
+		...behindProxy(proxy, { NODE_EXTRA_CA_CERTS: ca.caFile }),
 		beforeStart: async (n8n, sandbox) => {
 			const ids = await sampleIds(sandbox);
 			await n8n.importCredentials([
@@ -118,8 +106,7 @@ beforeAll(async () => {
 					credentials: { [type]: { id: CREDENTIAL_OF_TYPE[type], name: type } },
 				};
 			});
-			const trigger = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!
-				.workflow as {
+			const trigger = loadExample('auto-pause-on-disconnect.json').workflow as {
 				nodes: Array<{ type: string; credentials?: Record<string, { id: string; name: string }> }>;
 			};
 			for (const n of trigger.nodes)
@@ -153,9 +140,7 @@ beforeAll(async () => {
 					),
 				]),
 				{ ...trigger, id: TRIGGER, name: 'Auto-pause over HTTPS' },
-				...loadExamples()
-					.filter((e) => e.file === 'pre-send-gate.json')
-					.map((e) => e.workflow),
+				loadExample('pre-send-gate.json').workflow,
 			]);
 		},
 	});
@@ -223,7 +208,7 @@ describe('through the proxy', () => {
 
 	it('a wait: the pre-send gate polls its spam test until done, every poll through the proxy', async () => {
 		await admin(stack.sandbox, 'DELETE', '/requests');
-		const gate = loadExamples().find((e) => e.file === 'pre-send-gate.json')!;
+		const gate = loadExample('pre-send-gate.json');
 		const result = await stack.n8n.execute(gate.id);
 		expect(result.data.resultData.error ?? null).toBeNull();
 		expect(nodeOutput(result, 'Get results')[0]).toMatchObject({ completed: true });

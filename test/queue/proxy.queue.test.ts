@@ -6,14 +6,8 @@
  * registration and removal; a run on the worker, started through the webhook processor; every request the sandbox
  * got, in the proxy's log.
  */
-import { loadExamples } from '../../support/examples';
-import {
-	proxiedApiBaseUrl,
-	proxiedAt,
-	proxyEnv,
-	startProxy,
-	type LocalProxy,
-} from '../../support/proxy';
+import { alertTriggerOf, loadExample } from '../../support/examples';
+import { behindProxy, proxiedAt, startProxy, type LocalProxy } from '../../support/proxy';
 import { requestLines } from '../../support/sandbox-admin';
 import {
 	closeStacks,
@@ -28,10 +22,8 @@ import {
 	type QueueStack,
 } from './support';
 
-const example = loadExamples().find((e) => e.file === 'auto-pause-on-disconnect.json')!;
-const trigger = (example.workflow.nodes as Array<{ type: string; webhookId?: string }>).find((n) =>
-	n.type.endsWith('.deliverabilityAlertTrigger'),
-)!;
+const example = loadExample('auto-pause-on-disconnect.json');
+const trigger = alertTriggerOf(example.workflow);
 const actionWorkflow = getAccountThroughWebhook({
 	id: 'QueueProxyAction1',
 	name: 'Queue mode behind a proxy: get an account through a webhook',
@@ -47,8 +39,7 @@ beforeAll(async () => {
 	stack = await startQueueStack({
 		name: 'proxy',
 		webhookProcessors: 1,
-		apiBaseUrl: proxiedApiBaseUrl,
-		env: proxyEnv(proxy),
+		...behindProxy(proxy),
 		beforeStart: (main) => main.importWorkflows([example.workflow, actionWorkflow]),
 	});
 }, START_TIMEOUT_MS);
@@ -62,6 +53,13 @@ const main = () => stack.cluster.main;
 /** The proxy's log of requests to the sandbox, as "METHOD /path" below /api/v1. */
 const proxied = () => proxy.requestLines(proxiedAt(stack.sandbox));
 const received = () => requestLines(stack.sandbox);
+/** Waits until the example's trigger has this many alerts registered (publishing and unpublishing finish late). */
+const alertsBecome = async (count: number) =>
+	await waitFor(
+		`${count} alerts of the trigger`,
+		async () => (await triggerAlerts(stack, trigger.webhookId!)).length === count,
+		30000,
+	);
 
 queueDescribe('n8n queue mode behind a proxy: main + worker + a webhook processor', () => {
 	it("main's credential test goes through the proxy", async () => {
@@ -78,11 +76,7 @@ queueDescribe('n8n queue mode behind a proxy: main + worker + a webhook processo
 
 	it('publishing registers the alert through the proxy', async () => {
 		expect((await main().api('POST', `/workflows/${example.id}/activate`)).status).toBe(200);
-		await waitFor(
-			'the alert',
-			async () => (await triggerAlerts(stack, trigger.webhookId!)).length === 1,
-			30000,
-		);
+		await alertsBecome(1);
 		expect(proxied()).toContain('POST /alerts');
 	});
 
@@ -106,11 +100,7 @@ queueDescribe('n8n queue mode behind a proxy: main + worker + a webhook processo
 
 	it('unpublishing removes the alert through the proxy; every request the service got came through it', async () => {
 		expect((await main().api('POST', `/workflows/${example.id}/deactivate`)).status).toBe(200);
-		await waitFor(
-			'the alert removed',
-			async () => (await triggerAlerts(stack, trigger.webhookId!)).length === 0,
-			30000,
-		);
+		await alertsBecome(0);
 		expect(proxied().some((r) => /^DELETE \/alerts\/\d+$/.test(r))).toBe(true);
 		expect([...proxied()].sort()).toEqual([...(await received())].sort());
 	});
