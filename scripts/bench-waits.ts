@@ -23,7 +23,8 @@ import { startPostgres, startRedis, type Postgres } from '../support/queue-servi
 import { ensureRuntime } from '../support/runtime';
 import { sandboxCredentials } from '../support/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { executions, failures, pct, sample, summary } from './bench-waits/measures';
+import { executionsOf } from '../support/storm-cluster';
+import { failures, pct, sample, summary } from './bench-waits/measures';
 import { WAIT_S, workflow } from './bench-waits/workflow';
 
 const argv = process.argv.slice(2);
@@ -158,7 +159,7 @@ async function phase(
 		await until(
 			`${N} started`,
 			async () => {
-				const all = await executions(cluster, id);
+				const all = await executionsOf(cluster, id, false);
 				const started = all.filter((e) => e.status !== 'new');
 				return (
 					(all.length >= N &&
@@ -187,7 +188,7 @@ async function phase(
 		const done = await until(
 			`${N} finished`,
 			async () => {
-				const all = await executions(cluster, id);
+				const all = await executionsOf(cluster, id, false);
 				return (all.length >= N && all.every((e) => isFinished(e.status)) && all) || false;
 			},
 			900000,
@@ -199,10 +200,10 @@ async function phase(
 			`| ${label} | ${inNode ? `${N} (all busy)` : `${DURABLE_CONCURRENCY} (0 busy while waiting)`} | ${idle.mainMiB} → ${held.mainMiB} | ${idle.workerMiB} → ${held.workerMiB} | ${held.rows} | ${held.entityKiB} KiB + ${held.dataKiB} KiB (≈ ${held.avgDataBytes} B per run) | ${after.entityKiB} KiB + ${after.dataKiB} KiB | ${ok}/${N} success${failed.length ? `; ${failed.length} failed: ${summary(failed)}` : ''} |`,
 		);
 		if (!inNode) {
-			const full = await executions(cluster, id, true);
+			const full = await executionsOf(cluster, id);
 			const late = full
 				.map((e) => {
-					const resumed = e.data?.resultData.runData.Check?.[1]?.startTime;
+					const resumed = e.data?.resultData?.runData?.Check?.[1]?.startTime;
 					const dueAt = Number(due.get(String(e.id)));
 					return resumed && dueAt ? (resumed - dueAt) / 1000 : undefined;
 				})

@@ -1,6 +1,7 @@
 /**
  * What a storm (support/storm.ts) reads from the cluster: the public API of main, asked again while a storm makes it
- * answer 503, the executions of a workflow, and Postgres's count of updates to n8n's workflow table.
+ * answer 503, the executions of a workflow (also what `npm run bench:waits` reads), and Postgres's count of updates to
+ * n8n's workflow table.
  */
 import type { Cluster } from './queue-cluster';
 
@@ -37,6 +38,7 @@ export interface ExecutionData {
 			runData?: Record<
 				string,
 				Array<{
+					startTime?: number;
 					error?: { message?: string };
 					data?: { main?: Array<Array<{ json?: Record<string, unknown> }>> };
 				}>
@@ -45,6 +47,7 @@ export interface ExecutionData {
 	};
 }
 
+/** Every execution of the workflow, page after page (with their run data unless `includeData` is false). */
 export async function executionsOf(
 	cluster: Cluster,
 	workflowId: string,

@@ -1,42 +1,11 @@
 /**
- * What `npm run bench:waits` (scripts/bench-waits.ts) reads from the queue cluster it runs: the executions of its
- * workflow, their failures in words, and a sample of the processes' memory and of Postgres's execution tables.
+ * What `npm run bench:waits` (scripts/bench-waits.ts) reads from the queue cluster it runs: the failures of its
+ * workflow's runs in words, and a sample of the processes' memory and of Postgres's execution tables.
  */
 import { rssMiB } from '../../support/process-stats';
 import type { Cluster } from '../../support/queue-cluster';
 import type { Postgres } from '../../support/queue-services';
-
-export interface Execution {
-	id: string;
-	status: string;
-	data?: {
-		resultData: {
-			runData: Record<string, Array<{ startTime: number }>>;
-			error?: { message?: string };
-		};
-	};
-}
-
-/** Every execution of the workflow, page after page (with their run data when `includeData`). */
-export async function executions(
-	cluster: Cluster,
-	workflowId: string,
-	includeData = false,
-): Promise<Execution[]> {
-	const all: Execution[] = [];
-	let cursor: string | undefined;
-	for (;;) {
-		const q = `workflowId=${workflowId}&limit=250${includeData ? '&includeData=true' : ''}${cursor ? `&cursor=${cursor}` : ''}`;
-		const res = await cluster.main.api<{ data: Execution[]; nextCursor?: string | null }>(
-			'GET',
-			`/executions?${q}`,
-		);
-		if (res.status !== 200) throw new Error(`executions: ${res.status}`);
-		all.push(...res.data.data);
-		if (!res.data.nextCursor) return all;
-		cursor = res.data.nextCursor;
-	}
-}
+import { executionsOf } from '../../support/storm-cluster';
 
 export interface Sample {
 	mainMiB: number;
@@ -71,9 +40,9 @@ export function sample(cluster: Cluster, pg: Postgres, database: string): Sample
 
 /** The error messages of the workflow's failed executions. */
 export async function failures(cluster: Cluster, workflowId: string): Promise<string[]> {
-	return (await executions(cluster, workflowId, true))
+	return (await executionsOf(cluster, workflowId))
 		.filter((e) => e.status !== 'success')
-		.map((e) => `${e.status}: ${e.data?.resultData.error?.message ?? 'no message'}`);
+		.map((e) => `${e.status}: ${e.data?.resultData?.error?.message ?? 'no message'}`);
 }
 
 /** "n × message" for each distinct message. */
