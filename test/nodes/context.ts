@@ -3,13 +3,18 @@
  * real engine with the real credential, and the sandbox's admin API to see what it received.
  */
 import axios from 'axios';
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import type { FaultKind } from '../../sandbox/store';
-import { runNode, type RunResult } from '../../support/harness';
+import { asTool, runNode, type RunResult } from '../../support/harness';
 import { parametersFor, SAMPLES, type Ids } from '../../support/output-schemas';
 import { admin, requestLines, type AdminMethod } from '../../support/sandbox-admin';
 
@@ -37,6 +42,10 @@ export interface RunOptions {
 	credentials?: Record<string, IDataObject>;
 	/** The node's version (1 unless given; 1.1 answers in words where version 1 answers raw). */
 	typeVersion?: number;
+	/** The node run: the Deliverability node unless given (a test-only probe, the trigger). */
+	nodeType?: INodeType;
+	/** Run it as an AI agent's tool (the type n8n makes of it, support/harness.ts's `asTool`). */
+	tool?: boolean;
 }
 
 export interface NodeTestContext {
@@ -126,8 +135,9 @@ export function useSandbox(
 				baseUrl: s.baseUrl,
 				headerForm: runOptions.headerForm ?? 'bearer',
 			};
+			const nodeType = runOptions.nodeType ?? new Deliverability();
 			return await runNode({
-				nodeType: new Deliverability(),
+				nodeType: runOptions.tool ? asTool(nodeType) : nodeType,
 				parameters,
 				input: runOptions.input,
 				continueOnFail: runOptions.continueOnFail,

@@ -8,7 +8,6 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { runNode } from '../../../support/harness';
 import { byId, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 20 });
@@ -150,19 +149,10 @@ describe('Completed / Not Yet outputs', () => {
 
 	it('as an AI agent tool the node keeps one output: a running test comes back there, with its next step', async () => {
 		const running = await newTest();
-		const result = await runNode({
-			nodeType: Object.assign(new Deliverability(), {
-				description: { ...node.description, name: 'deliverabilityTool' },
-			}),
-			parameters: { resource: 'spamTest', operation: 'get', publicId: byId(running) },
-			credentials: {
-				deliverabilityApi: {
-					apiKey: t.sandbox.apiKeys.A,
-					baseUrl: t.sandbox.baseUrl,
-					headerForm: 'bearer',
-				},
-			},
-		});
+		const result = await t.run(
+			{ resource: 'spamTest', operation: 'get', publicId: byId(running) },
+			{ tool: true },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.outputs).toHaveLength(1);
 		expect(result.outputs[0][0].json).toMatchObject({

@@ -12,9 +12,8 @@ import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
 import { MAX_PER_PAGE } from '../../../nodes/shared/pageSizes';
-import { runNode } from '../../../support/harness';
 import { useSandbox } from '../context';
-import { ListSearchProbe } from '../fixtures/ListSearchProbe.node';
+import { pickerPage } from '../fixtures/ListSearchProbe.node';
 
 const t = useSandbox();
 const FILE = 'nodes/Deliverability/methods/listSearch.ts';
@@ -22,21 +21,7 @@ const PICKERS = Object.keys(new Deliverability().methods.listSearch);
 /** Records each list is filled to: more than a page of the largest size any walk asks for. */
 const FULL = MAX_PER_PAGE + 10;
 
-async function search(method: string, paginationToken = ''): Promise<INodeListSearchResult> {
-	const result = await runNode({
-		nodeType: new ListSearchProbe(),
-		parameters: { method, filter: '', paginationToken },
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-	});
-	if (result.error) throw new Error(`${method} failed: ${result.error.message}`);
-	return result.items[0].json as unknown as INodeListSearchResult;
-}
+const search = (method: string, paginationToken = '') => pickerPage(t, method, { paginationToken });
 
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 

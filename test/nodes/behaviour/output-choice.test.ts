@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Deliverability } from '../../../nodes/Deliverability/Deliverability.node';
-import { asTool, runNode, type RunResult } from '../../../support/harness';
+import type { RunResult } from '../../../support/harness';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 112 });
@@ -18,19 +18,7 @@ async function run(
 	typeVersion: number,
 	{ tool = false }: { tool?: boolean } = {},
 ): Promise<RunResult> {
-	const node = new Deliverability();
-	return await runNode({
-		nodeType: tool ? asTool(node) : node,
-		parameters,
-		typeVersion,
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-	});
+	return await t.run(parameters, { typeVersion, tool });
 }
 
 async function account(id: number): Promise<IDataObject> {

@@ -5,9 +5,8 @@
  */
 import type { INodeListSearchResult } from 'n8n-workflow';
 
-import { runNode } from '../../../support/harness';
 import { useSandbox } from '../context';
-import { ListSearchProbe } from '../fixtures/ListSearchProbe.node';
+import { pickerPage } from '../fixtures/ListSearchProbe.node';
 
 const t = useSandbox();
 
@@ -15,19 +14,7 @@ async function allSpamTests(): Promise<INodeListSearchResult['results']> {
 	const results: INodeListSearchResult['results'] = [];
 	let token = '';
 	do {
-		const run = await runNode({
-			nodeType: new ListSearchProbe(),
-			parameters: { method: 'searchSpamTests', filter: '', paginationToken: token },
-			credentials: {
-				deliverabilityApi: {
-					apiKey: t.sandbox.apiKeys.A,
-					baseUrl: t.sandbox.baseUrl,
-					headerForm: 'bearer',
-				},
-			},
-		});
-		expect(run.error).toBeUndefined();
-		const page = run.items[0].json as unknown as INodeListSearchResult;
+		const page = await pickerPage(t, 'searchSpamTests', { paginationToken: token });
 		results.push(...page.results);
 		token = page.paginationToken ? String(page.paginationToken) : '';
 	} while (token);

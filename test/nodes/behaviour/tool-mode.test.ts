@@ -17,7 +17,7 @@ import {
 	toolError,
 	toolWait,
 } from '../../../nodes/Deliverability/helpers/toolMode';
-import { asTool, runNode, type RunResult } from '../../../support/harness';
+import type { RunResult } from '../../../support/harness';
 import { byId, jsonOf, useSandbox } from '../context';
 
 const t = useSandbox({ accounts: 112 });
@@ -26,19 +26,7 @@ async function run(
 	parameters: INodeParameters,
 	{ tool, args = {} }: { tool: boolean; args?: IDataObject },
 ): Promise<RunResult> {
-	const node = new Deliverability();
-	return await runNode({
-		nodeType: tool ? asTool(node) : node,
-		parameters,
-		input: [args],
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-	});
+	return await t.run(parameters, { input: [args], tool });
 }
 
 const fromAI = (key: string, description: string, type = 'string') =>

@@ -2,33 +2,13 @@
  * The searchable lists behind the id pickers (accounts, spam tests, automated tests, alerts, tags) against the sandbox:
  * what they ask for, what they show, and how they page.
  */
-import type { INodeListSearchResult } from 'n8n-workflow';
-
-import { runNode } from '../../../support/harness';
 import { useSandbox } from '../context';
-import { ListSearchProbe } from '../fixtures/ListSearchProbe.node';
+import { pickerPage } from '../fixtures/ListSearchProbe.node';
 
 const t = useSandbox();
 
-async function list(
-	method: string,
-	filter = '',
-	paginationToken = '',
-): Promise<INodeListSearchResult> {
-	const result = await runNode({
-		nodeType: new ListSearchProbe(),
-		parameters: { method, filter, paginationToken },
-		credentials: {
-			deliverabilityApi: {
-				apiKey: t.sandbox.apiKeys.A,
-				baseUrl: t.sandbox.baseUrl,
-				headerForm: 'bearer',
-			},
-		},
-	});
-	expect(result.error).toBeUndefined();
-	return result.items[0].json as unknown as INodeListSearchResult;
-}
+const list = (method: string, filter = '', paginationToken = '') =>
+	pickerPage(t, method, { filter, paginationToken });
 
 const local = (path: string) => path.replace(/^.*\/api\/v1/, '');
 
@@ -136,20 +116,7 @@ describe('alert picker', () => {
 describe('tag picker', () => {
 	// Its own sandbox: 20 accounts, so the tags come from one page of 100 accounts.
 	const t = useSandbox({ accounts: 20 });
-	const run = async (filter: string) =>
-		(
-			await runNode({
-				nodeType: new ListSearchProbe(),
-				parameters: { method: 'searchTags', filter, paginationToken: '' },
-				credentials: {
-					deliverabilityApi: {
-						apiKey: t.sandbox.apiKeys.A,
-						baseUrl: t.sandbox.baseUrl,
-						headerForm: 'bearer',
-					},
-				},
-			})
-		).items[0].json as unknown as INodeListSearchResult;
+	const run = (filter: string) => pickerPage(t, 'searchTags', { filter });
 
 	it('lists the tags found on the accounts (one request of 100 accounts here), each once, sorted, filtered by name', async () => {
 		const all = await run('');
@@ -175,18 +142,7 @@ describe('tag picker on a service that ignores per_page', () => {
 
 	it("walks every page of GET /accounts' own size (50), not just the first", async () => {
 		await t.admin('POST', '/settings', { perPageMode: 'ignore' });
-		const found = await runNode({
-			nodeType: new ListSearchProbe(),
-			parameters: { method: 'searchTags', filter: '', paginationToken: '' },
-			credentials: {
-				deliverabilityApi: {
-					apiKey: t.sandbox.apiKeys.A,
-					baseUrl: t.sandbox.baseUrl,
-					headerForm: 'bearer',
-				},
-			},
-		});
-		expect(found.error).toBeUndefined();
+		await pickerPage(t, 'searchTags');
 		expect((await t.requests()).map((r) => r.query.page)).toEqual(['0', '1', '2']);
 	});
 });
