@@ -49,7 +49,6 @@ function parseArgs(argv: string[]): SandboxOptions {
 async function main(): Promise<void> {
 	const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
 	const { close, ...info } = sandbox;
-	process.stdout.write(`${JSON.stringify(info)}\n`);
 	let closing = false;
 	const stop = (signal: string): void => {
 		if (closing) return;
@@ -71,6 +70,8 @@ async function main(): Promise<void> {
 	setInterval(() => {
 		if (process.ppid !== parent) stop('parent exited');
 	}, 500).unref();
+	// Only now ready: a signal sent as soon as this line is read closes the sandbox cleanly.
+	process.stdout.write(`${JSON.stringify(info)}\n`);
 }
 
 main().catch((err: unknown) => {
