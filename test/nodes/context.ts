@@ -63,6 +63,11 @@ export interface NodeTestContext {
 		ids: Ids,
 		options?: RunOptions & { parameters?: INodeParameters },
 	): Promise<RunResult>;
+	/**
+	 * The node's own check refused the run before any request: a NodeOperationError whose message matches, no item
+	 * out, and nothing in the request log.
+	 */
+	expectRefused(result: RunResult, message: RegExp | string): Promise<void>;
 	/** The sandbox's request log (API requests only), oldest first. */
 	requests(): Promise<LoggedRequest[]>;
 	/** The one request of the log (the test fails when there is none or more than one). */
@@ -166,6 +171,10 @@ export function useSandbox(
 				},
 			);
 		},
+		async expectRefused(result, message) {
+			expectValidationError(result, message);
+			expect(await context.requests()).toEqual([]);
+		},
 		async requests() {
 			return await context.admin<LoggedRequest[]>('GET', '/requests');
 		},
@@ -215,7 +224,7 @@ export function byId(value: string | number): { __rl: true; mode: 'id'; value: s
 /** The node's own check refused the run: a NodeOperationError whose message matches, and no item out. */
 export function expectValidationError(
 	result: { error?: Error; items: unknown[] },
-	pattern: RegExp,
+	pattern: RegExp | string,
 ) {
 	expect(result.error).toBeDefined();
 	expect(result.error!.name).toBe('NodeOperationError');

@@ -27,6 +27,15 @@ async function account(id: number): Promise<IDataObject> {
 
 const GET_13 = { resource: 'account', operation: 'get', accountId: byId(13) };
 
+/** Every domain (Domain → Get Many, Return All) in version 1.1, with Output: Selected Fields naming `fields`. */
+const domainsWith = async (fields: string) =>
+	jsonOf(
+		await run(
+			{ resource: 'domain', operation: 'getAll', returnAll: true, output: 'fields', fields },
+			1.1,
+		),
+	);
+
 describe('Output choice (version 1.1) and Simplify (version 1)', () => {
 	it('is the default version; version 1 shows Simplify, version 1.1 shows Output in its place', () => {
 		const { description } = new Deliverability();
@@ -82,18 +91,7 @@ describe('Output choice (version 1.1) and Simplify (version 1)', () => {
 		);
 		expect(accounts).toHaveLength(5);
 		for (const a of accounts) expect(Object.keys(a)).toEqual(['id', 'email']);
-		const domains = jsonOf(
-			await run(
-				{
-					resource: 'domain',
-					operation: 'getAll',
-					returnAll: true,
-					output: 'fields',
-					fields: 'avg_score',
-				},
-				1.1,
-			),
-		);
+		const domains = await domainsWith('avg_score');
 		const listed = (await t.api<{ domains: IDataObject[] }>('GET', '/projects/domains')).data
 			.domains;
 		expect(domains).toEqual(
@@ -102,18 +100,7 @@ describe('Output choice (version 1.1) and Simplify (version 1)', () => {
 	});
 
 	it('Selected Fields may name Simplified fields: a domain keeps its verdict and reasons beside the raw fields', async () => {
-		const domains = jsonOf(
-			await run(
-				{
-					resource: 'domain',
-					operation: 'getAll',
-					returnAll: true,
-					output: 'fields',
-					fields: 'avg_score, verdict, verdict_reason',
-				},
-				1.1,
-			),
-		);
+		const domains = await domainsWith('avg_score, verdict, verdict_reason');
 		const simplified = jsonOf(
 			await run({ resource: 'domain', operation: 'getAll', returnAll: true }, 1.1),
 		);

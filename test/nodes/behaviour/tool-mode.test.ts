@@ -394,24 +394,18 @@ describe('errors', () => {
 						'Update Fields → Time Zone: Use a name like Europe/Paris, America/New_York or UTC.',
 				},
 			);
-		const asTool = failures();
-		toolError(
-			{ getNode: () => node('n8n-nodes-deliverability.deliverabilityTool') },
-			asTool,
-			accountUpdate,
-		);
-		expect(asTool.message).toBe(
+		/** The failure as the item loop hands it over in a node of this type. */
+		const handedOver = (type: string) => {
+			const error = failures();
+			toolError({ getNode: () => node(type) }, error, accountUpdate);
+			return error;
+		};
+		expect(handedOver('n8n-nodes-deliverability.deliverabilityTool').message).toBe(
 			'2 invalid fields: "account_id": expected a whole number, got "x"; "zone": "Paris" is not an IANA time zone name. ' +
 				'"zone": Use a name like Europe/Paris, America/New_York or UTC. "account_id": give the numeric id of the mailbox' +
 				', e.g. 120, not its email or name; list the mailboxes to find it.',
 		);
-		const inEditor = failures();
-		toolError(
-			{ getNode: () => node('n8n-nodes-deliverability.deliverability') },
-			inEditor,
-			accountUpdate,
-		);
-		expect(inEditor.message).toBe(failures().message);
+		expect(handedOver('n8n-nodes-deliverability.deliverability').message).toBe(failures().message);
 	});
 
 	it('finds every $fromAI key with the parameter it fills, resource locators included', () => {

@@ -121,9 +121,7 @@ describe('domain getAll', () => {
 		[{ returnAll: '={{ "maybe" }}' }, /"Return All".*true or false/],
 	])('rejects %p before any request', async (parameters, pattern) => {
 		const result = await t.run(domains(parameters));
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(pattern);
-		expect(await t.requests()).toHaveLength(0);
+		await t.expectRefused(result, pattern);
 	});
 });
 

@@ -174,9 +174,7 @@ describe('email workspace import accounts', () => {
 		[{ accounts: 'a@x.example', waitForCompletion: true, pollInterval: 0 }, /Poll Interval/],
 	])('refuses %p before any request', async (extra, pattern) => {
 		const result = await t.run(importing(1, extra));
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(pattern);
-		expect(await t.requests()).toHaveLength(0);
+		await t.expectRefused(result, pattern);
 	});
 
 	it('all input items: a bad address names its input item, before any request', async () => {

@@ -85,9 +85,7 @@ describe('notification get many', () => {
 		[{ returnAll: false, limit: 0 }, /limit/i],
 	])('refuses %p before any request', async (parameters, pattern) => {
 		const result = await t.run(getAll(parameters));
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(pattern);
-		expect(await t.requests()).toHaveLength(0);
+		await t.expectRefused(result, pattern);
 	});
 
 	it('reports a service error with its message; Continue On Fail gives an error item paired with its input', async () => {

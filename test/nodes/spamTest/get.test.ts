@@ -202,9 +202,7 @@ describe('spamTest get', () => {
 		[{ waitForCompletion: '={{ 1 }}' }, /"Wait for Completion".*true or false/],
 	])('refuses %p before any request', async (parameters, pattern) => {
 		const result = await t.run(get('abc123', parameters));
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(pattern);
-		expect(await t.requests()).toHaveLength(0);
+		await t.expectRefused(result, pattern);
 	});
 
 	it('honours Retry-After on a 429 and then returns the test', async () => {

@@ -67,9 +67,7 @@ describe('tag link to account', () => {
 		[link(byId('={{ 0 }}'), byId(1)), /tagId|Tag/],
 	])('refuses a bad id %# before any request', async (parameters, pattern) => {
 		const result = await t.run(parameters);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error!.message).toMatch(pattern);
-		expect(await t.requests()).toHaveLength(0);
+		await t.expectRefused(result, pattern);
 	});
 
 	it('a provider-defined tag: the service refuses it (422) and the error carries its message', async () => {
