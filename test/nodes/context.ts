@@ -84,6 +84,12 @@ export interface NodeTestContext {
 		route: string,
 		options?: { count?: number; retryAfter?: string },
 	): Promise<void>;
+	/**
+	 * Makes the sandbox answer requests to `route` ("GET /spam_tests": a method and a path) with `body` as a 200, in place
+	 * of its own answer (the `given` misbehaving answer, sandbox/BEHAVIOUR.md): every such request, or the next
+	 * `count`.
+	 */
+	answerWith(route: string, body: unknown, options?: { count?: number }): Promise<void>;
 	/** Any admin call: `admin('POST', '/settings', {...})`. */
 	admin<T = unknown>(method: AdminMethod, path: string, body?: unknown): Promise<T>;
 	/** A direct API call with project A's key (to prepare or check state without going through the node). */
@@ -192,6 +198,10 @@ export function useSandbox(
 		async fault(kind, route, { count = 1, retryAfter } = {}) {
 			const [method, path] = route.split(' ');
 			await context.admin('POST', '/faults', { kind, count, retryAfter, method, path });
+		},
+		async answerWith(route, body, { count } = {}) {
+			const [method, path] = route.split(' ');
+			await context.admin('POST', '/answers', { kind: 'given', method, path, body, count });
 		},
 		admin: <T>(method: AdminMethod, path: string, body?: unknown) =>
 			admin<T>(started(), method, path, body),

@@ -6,9 +6,7 @@
 // test/e2e/proxy.e2e.test.ts and the queue suite.
 import type { IDataObject } from 'n8n-workflow';
 
-import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { resetPacers } from '../../nodes/shared/pacer';
-import { runNode } from '../../support/harness';
 import { startProxy, type LocalProxy } from '../../support/proxy';
 import { useSandbox } from '../nodes/context';
 import { runAction } from '../support/run-action';
@@ -72,6 +70,18 @@ const GET_ACCOUNT = {
 };
 const sandboxPort = () => new URL(t.sandbox.baseUrl).port;
 const sandboxAt = () => `${HOST}:${sandboxPort()}`;
+
+/**
+ * The two ways through a proxy, as it.each rows (the way, its variable, the method the proxy sees): plain http, where
+ * it sees the request itself (`method`), and https, where it sees the tunnel's CONNECT.
+ */
+const bothWays = (method: string) => [
+	['http', 'HTTP_PROXY', method],
+	['https (CONNECT)', 'HTTPS_PROXY', 'CONNECT'],
+];
+/** The service's Base URL at HOST for the way's scheme. */
+const baseUrlFor = (way: string) =>
+	`${way.startsWith('https') ? 'https' : 'http'}://${sandboxAt()}/api/v1`;
 
 describe('through the proxy of HTTP_PROXY', () => {
 	it('every page of a list goes through the proxy, in absolute form, and nothing else reaches the service', async () => {
@@ -151,14 +161,11 @@ describe('NO_PROXY', () => {
 });
 
 describe('a proxy that fails is named in the error, not the service', () => {
-	it.each([
-		['http', 'HTTP_PROXY', 'GET'],
-		['https (CONNECT)', 'HTTPS_PROXY', 'CONNECT'],
-	])(
+	it.each(bothWays('GET'))(
 		'%s: a proxy that refuses (HTTP 403 page): its words, sent once, nothing reaches the service',
 		async (scheme, variable, method) => {
 			proxy.mode = 'refuse';
-			const baseUrl = `${scheme.startsWith('https') ? 'https' : 'http'}://${HOST}:${sandboxPort()}/api/v1`;
+			const baseUrl = baseUrlFor(scheme);
 			const result = await run({ [variable]: proxy.url }, GET_ACCOUNT, { baseUrl });
 			// A page laid out as Squid's: a generic title, the refused URL, then why, in bold. The line keeps the why, and
 			// names the proxy by the address its Via header gives.
@@ -179,31 +186,18 @@ describe('a proxy that fails is named in the error, not the service', () => {
 	it("the service's own 403 (JSON) is still the service's", async () => {
 		// Through the proxy, a key of project B asks for an account of project A.
 		const [account] = (await t.api<Array<{ id: number }>>('GET', '/accounts')).data;
-		const result = await runNode({
-			nodeType: new Deliverability(),
-			parameters: {
-				...GET_ACCOUNT,
-				accountId: { __rl: true, mode: 'id', value: String(account.id) },
-			} as never,
-			credentials: {
-				deliverabilityApi: {
-					apiKey: t.sandbox.apiKeys.B,
-					baseUrl: t.sandbox.baseUrl,
-					headerForm: 'bearer',
-				},
-			},
-		});
+		const result = await t.run(
+			{ ...GET_ACCOUNT, accountId: { __rl: true, mode: 'id', value: String(account.id) } },
+			{ apiKey: t.sandbox.apiKeys.B },
+		);
 		expect(result.error?.message ?? '').not.toMatch(/proxy/);
 	});
 
-	it.each([
-		['http', 'HTTP_PROXY', 'POST'],
-		['https (CONNECT)', 'HTTPS_PROXY', 'CONNECT'],
-	])(
+	it.each(bothWays('POST'))(
 		'%s: a proxy that needs a login (HTTP 407) says so and where the login goes',
 		async (scheme, variable, method) => {
 			proxy.mode = 'needs-auth';
-			const baseUrl = `${scheme.startsWith('https') ? 'https' : 'http'}://${HOST}:${sandboxPort()}/api/v1`;
+			const baseUrl = baseUrlFor(scheme);
 			const result = await run(
 				{ [variable]: proxy.url },
 				{ resource: 'spamTest', operation: 'create' },

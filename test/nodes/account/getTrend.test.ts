@@ -227,7 +227,7 @@ describe('account getTrend against a strange service', () => {
 		).data;
 	const answer = async (body: unknown) => {
 		await t.admin('DELETE', '/answers');
-		await t.admin('POST', '/answers', { kind: 'given', method: 'GET', path: spamGraph, body });
+		await t.answerWith(`GET ${spamGraph}`, body);
 	};
 
 	it('a graph whose data is not a list is an error in words, never a spam share of 0 %', async () => {

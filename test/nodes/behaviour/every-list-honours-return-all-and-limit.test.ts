@@ -264,8 +264,7 @@ describe.each(LISTS)('$resource → $operation', ({ resource, operation }) => {
 			);
 
 		// An empty list, then 2xx answers that are not lists.
-		const rule = async (body: unknown) =>
-			await t.admin('POST', '/answers', { kind: 'given', method: 'GET', path, body });
+		const rule = async (body: unknown) => await t.answerWith(`GET ${path}`, body);
 		await rule([]);
 		for (const parameters of [{ returnAll: true }, { returnAll: false, limit: 1 }]) {
 			const run = await runList(resource, operation, ids, parameters);

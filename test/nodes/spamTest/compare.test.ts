@@ -233,12 +233,7 @@ describe('spamTest compare against a strange service', () => {
 			per_page: 100,
 		});
 		for (const test of data) if (test.public_id === made[1].public_id) delete test.created_at;
-		await t.admin('POST', '/answers', {
-			kind: 'given',
-			method: 'GET',
-			path: '/spam_tests',
-			body: data,
-		});
+		await t.answerWith('GET /spam_tests', data);
 		const result = await t.run(compare({ compare: 'automatedTest', automatedTestId: byId(2) }));
 		expect(result.error?.message).toBe(
 			`The service sent spam test ${made[1].public_id} without a readable created_at (null)`,
@@ -257,18 +252,17 @@ describe('spamTest compare against a strange service', () => {
 			publicId: byId(made[1].public_id),
 		});
 		const path = `/spam_tests/${made[1].public_id}`;
-		await t.admin('POST', '/answers', { kind: 'given', method: 'GET', path, body: [] });
+		await t.answerWith(`GET ${path}`, []);
 		const refused = await t.run(twoIds);
 		expect(refused.error?.name).toBe('NodeApiError');
 		expect(refused.error?.message).toContain(
 			'where Spam Test → Compare expects a spam test (with public_id)',
 		);
 		await t.admin('DELETE', '/answers');
-		await t.admin('POST', '/answers', {
-			kind: 'given',
-			method: 'GET',
-			path,
-			body: { public_id: made[1].public_id, completed: true, results: [] },
+		await t.answerWith(`GET ${path}`, {
+			public_id: made[1].public_id,
+			completed: true,
+			results: [],
 		});
 		const [out] = jsonOf(await t.run(twoIds));
 		expect(out).toMatchObject({

@@ -273,14 +273,7 @@ describe('spamTest getTrend costs its window, not the whole history', () => {
 		await fortyDays();
 		// The first two pages swapped: the second holds tests newer than the first's oldest.
 		const [first, second] = [await page(0), await page(1)];
-		for (const body of [second, first])
-			await t.admin('POST', '/answers', {
-				kind: 'given',
-				method: 'GET',
-				path: '/spam_tests',
-				body,
-				count: 1,
-			});
+		for (const body of [second, first]) await t.answerWith('GET /spam_tests', body, { count: 1 });
 		await t.clearRequests();
 		const [out] = jsonOf(await t.run(trend({ windowDays: 20 })));
 		expect(out).toMatchObject({ automated_test_id: 2, tests_before: 19 });
@@ -311,24 +304,14 @@ describe('spamTest getTrend against a strange service', () => {
 		const tests = data;
 		expect(tests.length).toBeLessThan(100);
 		tests.forEach(change);
-		await t.admin('POST', '/answers', {
-			kind: 'given',
-			method: 'GET',
-			path: '/spam_tests',
-			body: tests,
-		});
+		await t.answerWith('GET /spam_tests', tests);
 	}
 
 	it('a page that is not a list is an error in words, never an empty trend', async () => {
 		await stableThenGmailDrop();
 		for (const body of [{}, { spam_tests: 'x' }, 'x', [1, 2]]) {
 			await t.admin('DELETE', '/answers');
-			await t.admin('POST', '/answers', {
-				kind: 'given',
-				method: 'GET',
-				path: '/spam_tests',
-				body,
-			});
+			await t.answerWith('GET /spam_tests', body);
 			const result = await t.run(trend());
 			expect(result.error?.name).toBe('NodeApiError');
 			expect(result.error?.message).toContain(
@@ -351,12 +334,7 @@ describe('spamTest getTrend against a strange service', () => {
 		expect(result.error?.description).toContain('nothing was changed');
 		// An empty object for a test is refused the same way.
 		await t.admin('DELETE', '/answers');
-		await t.admin('POST', '/answers', {
-			kind: 'given',
-			method: 'GET',
-			path: '/spam_tests',
-			body: [{}],
-		});
+		await t.answerWith('GET /spam_tests', [{}]);
 		expect((await t.run(trend())).error?.message).toBe(
 			'The service sent spam test (without a public_id) without a readable created_at (null)',
 		);
