@@ -22,6 +22,7 @@ import {
 import { admin } from '../../support/sandbox-admin';
 import type { RunCa } from '../../support/tls-ca';
 import { nodeOutput, readExample, service, startHttpsSandbox, type Sandbox } from './support';
+import { expectDescriptionsWrittenForAModel, FIND_ACCOUNTS_PARAMETERS } from './tool-descriptions';
 
 /** The ids the example's OpenAI Chat Model node refers to; the e2e gives it the scripted server's URL. */
 const OPENAI_CREDENTIAL = { id: 'DlvExampleOpenAi', name: 'OpenAI account' };
@@ -48,18 +49,6 @@ function answerOf(text: string): Array<Record<string, unknown>> {
 }
 
 const ANNA = 'anna';
-
-/** The Tool Description the example writes for a model on a tool node (Tool Description → Set Manually). */
-function toolDescriptionOf(node: string): string {
-	const found = (
-		readExample('ai-agent.json').nodes as Array<{
-			name: string;
-			parameters: { descriptionType?: string; toolDescription?: string };
-		}>
-	).find((n) => n.name === node)!;
-	expect(found.parameters.descriptionType).toBe('manual');
-	return String(found.parameters.toolDescription);
-}
 
 /**
  * The model's side of the conversation, one step per tool result so far: find Anna's mailbox (by search), get it by
@@ -197,28 +186,16 @@ it('shows the model each tool with the description the example writes for a mode
 		'Get_account',
 		'Get_spam_test_results',
 	]);
-	// Each tool's own words, written for a model (Tool Description → Set Manually), not n8n's template ("Get an
-	// account in Deliverability").
-	for (const [tool, node] of [
-		['Find_accounts', 'Find accounts'],
-		['Get_account', 'Get account'],
-		['Create_spam_test', 'Create spam test'],
-		['Get_spam_test_results', 'Get spam test results'],
-	]) {
-		expect(tools[tool].description).toBe(toolDescriptionOf(node));
-		expect(tools[tool].description).not.toMatch(/ in Deliverability$/);
-	}
+	expectDescriptionsWrittenForAModel(
+		'ai-agent.json',
+		Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.description])),
+	);
 	expect(tools.Find_accounts.description).toMatch(/numeric id/);
 	expect(tools.Get_account.description).toMatch(/verdict \(pass, warn or fail\)/);
 	expect(tools.Create_spam_test.description).toMatch(/costs one credit/);
 	expect(tools.Get_spam_test_results.description).toMatch(/not the public_full_id/);
 
-	expect(tools.Find_accounts.parameters.properties).toEqual({
-		search: {
-			type: 'string',
-			description: expect.stringContaining('Part of the mailbox email address or owner name'),
-		},
-	});
+	expect(tools.Find_accounts.parameters.properties).toEqual(FIND_ACCOUNTS_PARAMETERS);
 	expect(tools.Get_account.parameters.properties).toEqual({
 		account_id: {
 			type: 'number',

@@ -12,9 +12,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
-import { loadExamples, newMcpToken } from '../../support/examples';
+import { loadExample, newMcpToken } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
 import { service, startStack, waitFor, type Stack } from './support';
+import { expectDescriptionsWrittenForAModel, FIND_ACCOUNTS_PARAMETERS } from './tool-descriptions';
 
 interface LoggedRequest {
 	method: string;
@@ -37,7 +38,7 @@ interface ToolResult {
 	content: Array<{ type: string; text?: string }>;
 }
 
-const example = loadExamples().find((e) => e.file === 'mcp-server.json')!;
+const example = loadExample('mcp-server.json');
 const trigger = (
 	example.workflow.nodes as Array<{ type: string; parameters: { path: string } }>
 ).find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger')!;
@@ -51,18 +52,6 @@ function fieldsOf(node: string): string[] {
 	return String(found.parameters.fields)
 		.split(',')
 		.map((f) => f.trim());
-}
-
-/** The Tool Description the example writes for a model on a tool node (Tool Description → Set Manually). */
-function toolDescriptionOf(node: string): string {
-	const found = (
-		example.workflow.nodes as Array<{
-			name: string;
-			parameters: { descriptionType?: string; toolDescription?: string };
-		}>
-	).find((n) => n.name === node)!;
-	expect(found.parameters.descriptionType).toBe('manual');
-	return String(found.parameters.toolDescription);
 }
 
 /** The example's Get spam test results waits at most this long (its Timeout), then answers with the latest state. */
@@ -163,28 +152,15 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 			'Get_account_statistics',
 			'Get_spam_test_results',
 		]);
-		// Each tool's own words, not n8n's template ("Get many domains in Deliverability").
-		for (const [tool, node] of [
-			['Find_accounts', 'Find accounts'],
-			['Get_account', 'Get account'],
-			['Get_account_statistics', 'Get account statistics'],
-			['Check_domain_health', 'Check domain health'],
-			['Create_spam_test', 'Create spam test'],
-			['Get_spam_test_results', 'Get spam test results'],
-		]) {
-			expect(tools[tool].description).toBe(toolDescriptionOf(node));
-			expect(tools[tool].description).not.toMatch(/ in Deliverability$/);
-		}
+		expectDescriptionsWrittenForAModel(
+			'mcp-server.json',
+			Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.description])),
+		);
 		expect(tools.Check_domain_health.description).toMatch(/verdict \(pass, warn or fail\)/);
 		expect(tools.Create_spam_test.description).toMatch(/costs one credit/);
 		expect(tools.Get_spam_test_results.description).toMatch(/not the public_full_id/);
 
-		expect(tools.Find_accounts.inputSchema.properties).toEqual({
-			search: {
-				type: 'string',
-				description: expect.stringContaining('Part of the mailbox email address or owner name'),
-			},
-		});
+		expect(tools.Find_accounts.inputSchema.properties).toEqual(FIND_ACCOUNTS_PARAMETERS);
 		expect(tools.Get_account.inputSchema.properties).toEqual({
 			account_id: { type: 'number', description: expect.stringContaining('Numeric id') },
 		});

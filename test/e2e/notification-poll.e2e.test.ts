@@ -165,6 +165,15 @@ describe.each(chosen)('notification polling trigger in a real n8n, configuration
 			})
 		).id;
 
+	/** Makes the service answer the next poll (GET /notifications) only after `latencyMs` (a sandbox fault). */
+	const answerNextPollAfter = async (latencyMs: number) =>
+		await admin(stack.sandbox, 'POST', '/faults', {
+			kind: 'latency',
+			latencyMs,
+			count: 1,
+			path: '/notifications',
+		});
+
 	/** Every finished execution of the workflow: what it emitted (notification ids) or its error. */
 	async function executions(): Promise<Array<{ status: string; ids: number[]; error?: string }>> {
 		const res = await stack.n8n.api<{ data: Execution[] }>(
@@ -261,12 +270,7 @@ describe.each(chosen)('notification polling trigger in a real n8n, configuration
 
 	it(`a too-slow service ${tooSlow ? 'ends the poll within its time limit with an error of its own' : 'only delays the poll'}, and the notification runs once`, async () => {
 		const before = (await errors()).length;
-		await admin(stack.sandbox, 'POST', '/faults', {
-			kind: 'latency',
-			latencyMs: 8000,
-			count: 1,
-			path: '/notifications',
-		});
+		await answerNextPollAfter(8000);
 		const slow = await open(5);
 		once.push(slow);
 		await waitEmitted(slow, 'the notification opened while the service was slow');
@@ -286,12 +290,7 @@ describe.each(chosen)('notification polling trigger in a real n8n, configuration
 	it('a SIGKILL while a poll waits for its answer loses nothing and repeats nothing', async () => {
 		const polls = notificationPolls;
 		const before = (await polls()).length;
-		await admin(stack.sandbox, 'POST', '/faults', {
-			kind: 'latency',
-			latencyMs: 4000,
-			count: 1,
-			path: '/notifications',
-		});
+		await answerNextPollAfter(4000);
 		const killed = await open(7);
 		once.push(killed);
 		await waitFor(
