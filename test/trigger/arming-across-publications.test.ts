@@ -12,7 +12,7 @@ import {
 	armingOf,
 	rememberListed,
 } from '../../nodes/DeliverabilityNotificationTrigger/memory';
-import type { PollEngine } from '../../support/poll-harness';
+import type { EnginePollHarness, PollEngine } from '../../support/poll-harness';
 import { useSandbox } from '../nodes/context';
 import { closeOpenNotifications, enginePoller, idsOf, pollsBackToBack } from './polling';
 
@@ -25,6 +25,15 @@ const open = async (accountId: number) =>
 		account_id: accountId,
 	});
 
+/** The workflow's next poll emits exactly this notification, and the poll after it nothing. */
+async function expectEmittedOnce(
+	wf: EnginePollHarness,
+	notification: { id: number },
+): Promise<void> {
+	expect(idsOf(await wf.poll())).toEqual([notification.id]);
+	expect(await wf.poll()).toBeNull();
+}
+
 describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling: %s', (engine) => {
 	beforeEach(async () => await closeOpenNotifications(t));
 
@@ -34,11 +43,9 @@ describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling
 		const wf = enginePoller(t, engine);
 		expect(await wf.publish()).toBeNull();
 		const justAfter = await open(3);
-		expect(idsOf(await wf.poll())).toEqual([justAfter.id]);
-		expect(await wf.poll()).toBeNull();
+		await expectEmittedOnce(wf, justAfter);
 		const later = await open(4);
-		expect(idsOf(await wf.poll())).toEqual([later.id]);
-		expect(await wf.poll()).toBeNull();
+		await expectEmittedOnce(wf, later);
 	});
 
 	it('publishing again after an unpublish arms again: nothing opened while unpublished is replayed', async () => {
@@ -52,8 +59,7 @@ describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling
 		await open(7);
 		expect(await wf.publish()).toBeNull();
 		const after = await open(8);
-		expect(idsOf(await wf.poll())).toEqual([after.id]);
-		expect(await wf.poll()).toBeNull();
+		await expectEmittedOnce(wf, after);
 	});
 
 	it('a restart keeps the memory: what was opened meanwhile is emitted once, nothing old', async () => {
@@ -72,23 +78,19 @@ describe.each<PollEngine>(['legacy', 'scheduler', 'durable'])('under n8n polling
 describe('a poll killed before n8n stored anything', () => {
 	beforeEach(async () => await closeOpenNotifications(t));
 
-	it('with durable cursors: the next poll emits what the killed one saw, once', async () => {
-		const wf = enginePoller(t, 'durable');
-		await wf.publish();
-		const seen = await open(12);
-		await wf.killedDuringPoll();
-		expect(idsOf(await wf.poll())).toEqual([seen.id]);
-		expect(await wf.poll()).toBeNull();
-	});
-
-	it('with the scheduler: the next poll emits what the killed one saw, once', async () => {
-		const wf = enginePoller(t, 'scheduler');
-		await wf.publish();
-		const seen = await open(13);
-		await wf.killedDuringPoll();
-		expect(idsOf(await wf.poll())).toEqual([seen.id]);
-		expect(await wf.poll()).toBeNull();
-	});
+	it.each<[string, PollEngine, number]>([
+		['durable cursors', 'durable', 12],
+		['the scheduler', 'scheduler', 13],
+	])(
+		'with %s: the next poll emits what the killed one saw, once',
+		async (_how, engine, account) => {
+			const wf = enginePoller(t, engine);
+			await wf.publish();
+			const seen = await open(account);
+			await wf.killedDuringPoll();
+			await expectEmittedOnce(wf, seen);
+		},
+	);
 });
 
 describe('the arming decision, given static data from an earlier publication', () => {
