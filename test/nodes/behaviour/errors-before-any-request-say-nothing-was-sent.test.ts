@@ -5,17 +5,16 @@
  * http(s) URL or lacks /api/v1, an operation the node does not have.
  */
 import { NOTHING_SENT } from '../../../nodes/shared/invalidFields';
-import { byId, useSandbox } from '../context';
+import { byId, parametersOf, useSandbox } from '../context';
 import { runAction } from '../../support/run-action';
 
 const t = useSandbox({ accounts: 3 });
 
-const googleCreate = {
-	resource: 'emailWorkspace',
-	operation: 'create',
+/** Email Workspace → Create of a Google workspace: it needs the Google key credential beside the API key's. */
+const googleCreate = parametersOf('emailWorkspace')('create', {
 	name: 'Sales',
 	provider: 'google',
-};
+});
 
 async function expectNothingSent(result: { error?: Error & { description?: string | null } }) {
 	expect(result.error?.name).toBe('NodeOperationError');
