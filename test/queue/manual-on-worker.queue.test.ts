@@ -181,6 +181,17 @@ const startedOnWorker = (id: string) =>
 		new RegExp(`Worker started execution ${id}\\b`).test(l),
 	);
 
+/** Runs every workflow of RUNS by hand, checking each ran on the worker or not as expected; their outcomes by name. */
+async function runEachManually(ranOnWorker: boolean): Promise<Record<string, Outcome>> {
+	const outcomes: Record<string, Outcome> = {};
+	for (const [name, run] of Object.entries(RUNS)) {
+		const execution = await runManually(run);
+		expect({ name, ranOnWorker: startedOnWorker(execution.id) }).toEqual({ name, ranOnWorker });
+		outcomes[name] = outcome(execution, run.check);
+	}
+	return outcomes;
+}
+
 async function v3InstanceFindings(): Promise<string[]> {
 	const res = await main().rest<{ report: { instanceResults: Array<{ ruleId: string }> } }>(
 		'POST',
@@ -197,14 +208,7 @@ queueDescribe('manual executions in queue mode', () => {
 		`with ${OFFLOAD}=true (3.0's only way) each manual run executes on the worker`,
 		async () => {
 			expect(await v3InstanceFindings()).not.toContain('offload-manual-executions-v3');
-			for (const [name, run] of Object.entries(RUNS)) {
-				const execution = await runManually(run);
-				expect({ name, ranOnWorker: startedOnWorker(execution.id) }).toEqual({
-					name,
-					ranOnWorker: true,
-				});
-				onWorker[name] = outcome(execution, run.check);
-			}
+			Object.assign(onWorker, await runEachManually(true));
 			for (const o of Object.values(onWorker))
 				expect(o).toMatchObject({ status: 'success', mode: 'manual' });
 			expect(onWorker['spam test after send'].outputs).toEqual(['Not Yet', 'Completed']);
@@ -228,16 +232,7 @@ queueDescribe('manual executions in queue mode', () => {
 			main().setEnv({ [OFFLOAD]: undefined });
 			await main().restart();
 			expect(await v3InstanceFindings()).toContain('offload-manual-executions-v3');
-			const onMain: Record<string, Outcome> = {};
-			for (const [name, run] of Object.entries(RUNS)) {
-				const execution = await runManually(run);
-				expect({ name, ranOnWorker: startedOnWorker(execution.id) }).toEqual({
-					name,
-					ranOnWorker: false,
-				});
-				onMain[name] = outcome(execution, run.check);
-			}
-			expect(onMain).toEqual(onWorker);
+			expect(await runEachManually(false)).toEqual(onWorker);
 		},
 		RUN_TIMEOUT_MS * 3 + START_TIMEOUT_MS,
 	);
