@@ -43,6 +43,22 @@ const files = walk(root)
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
+/** Each match of the global `pattern` in these files (as `textOf` reads them), with where it stands: "file:line". */
+function matchesIn(
+	inFiles: string[],
+	pattern: RegExp,
+	textOf: (file: string) => string = read,
+): Array<{ file: string; at: string; m: RegExpExecArray }> {
+	return inFiles.flatMap((file) => {
+		const text = textOf(file);
+		return [...text.matchAll(pattern)].map((m) => ({
+			file,
+			at: `${file}:${lineOf(text, m.index)}`,
+			m,
+		}));
+	});
+}
+
 /** Markdown outside fenced code blocks (their lines blanked, so line numbers stay right). */
 function prose(markdown: string): string {
 	let fenced = false;
@@ -110,18 +126,16 @@ describe('docs and references', () => {
 
 	it('every spec section cited exists', () => {
 		const sections = new Set([...read(SPEC).matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1])));
-		const missing: string[] = [];
-		let cited = 0;
-		for (const file of files.filter((f) => !f.startsWith('docs/spec/'))) {
-			const text = read(file);
-			for (const m of text.matchAll(new RegExp(`${SECTION}\\s?(\\d+)`, 'g'))) {
-				cited++;
-				if (!sections.has(Number(m[1])))
-					missing.push(`${file}:${lineOf(text, m.index)} cites ${m[0]}`);
-			}
-		}
-		expect(cited).toBeGreaterThan(10);
-		expect(missing).toEqual([]);
+		const citations = matchesIn(
+			files.filter((f) => !f.startsWith('docs/spec/')),
+			new RegExp(`${SECTION}\\s?(\\d+)`, 'g'),
+		);
+		expect(citations.length).toBeGreaterThan(10);
+		expect(
+			citations
+				.filter(({ m }) => !sections.has(Number(m[1])))
+				.map(({ at, m }) => `${at} cites ${m[0]}`),
+		).toEqual([]);
 	});
 
 	it('every cited section of a page exists', () => {
@@ -131,23 +145,19 @@ describe('docs and references', () => {
 		);
 		const missing: string[] = [];
 		let cited = 0;
-		for (const file of files) {
-			const text = read(file);
-			for (const m of text.matchAll(citation)) {
-				const target = citedPage(m[1], file);
-				const where = `${file}:${lineOf(text, m.index)}`;
-				if (!target) {
-					missing.push(`${where}: no page ${m[1]}`);
-					continue;
-				}
-				cited++;
-				const words = m[2].trim();
-				const cut = words.split(/[)(;.\]"]/)[0].trim();
-				const known = page(target).headings.some(
-					(h) => words.startsWith(h) || (cut.length >= 4 && h.startsWith(cut)),
-				);
-				if (!known) missing.push(`${where}: ${target} has no section "${cut}"`);
+		for (const { file, at, m } of matchesIn(files, citation)) {
+			const target = citedPage(m[1], file);
+			if (!target) {
+				missing.push(`${at}: no page ${m[1]}`);
+				continue;
 			}
+			cited++;
+			const words = m[2].trim();
+			const cut = words.split(/[)(;.\]"]/)[0].trim();
+			const known = page(target).headings.some(
+				(h) => words.startsWith(h) || (cut.length >= 4 && h.startsWith(cut)),
+			);
+			if (!known) missing.push(`${at}: ${target} has no section "${cut}"`);
 		}
 		expect(cited).toBeGreaterThan(10);
 		expect(missing).toEqual([]);
@@ -155,31 +165,31 @@ describe('docs and references', () => {
 
 	it('no citation in an old form that this test cannot check', () => {
 		const old = /\bREADME(?:\.md)?(?:'s)?,?\s+"[A-Z]/g;
-		const found = files.flatMap((file) => {
-			const text = read(file);
-			return [...text.matchAll(old)].map((m) => `${file}:${lineOf(text, m.index)}: ${m[0]}`);
-		});
-		expect(found).toEqual([]);
+		expect(matchesIn(files, old).map(({ at, m }) => `${at}: ${m[0]}`)).toEqual([]);
 	});
 
 	it('every relative Markdown link and picture points at a file and heading that exist', () => {
 		const broken: string[] = [];
 		let links = 0;
-		for (const file of files.filter((f) => f.endsWith('.md'))) {
-			const text = prose(read(file)).replace(/`[^`\n]*`/g, (code) => ' '.repeat(code.length));
-			for (const m of text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-				const href = m[1];
-				if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
-				links++;
-				const [target, anchor] = href.split('#');
-				const resolved = target
-					? path.posix.normalize(path.posix.join(path.posix.dirname(file), target))
-					: file;
-				const where = `${file}:${lineOf(text, m.index)}: ${href}`;
-				if (!exists(resolved)) broken.push(`${where} (no file ${resolved})`);
-				else if (anchor !== undefined && resolved.endsWith('.md')) {
-					if (!page(resolved).anchors.has(anchor)) broken.push(`${where} (no heading #${anchor})`);
-				}
+		// Outside code: fenced blocks and inline code spans blanked, their places kept.
+		const markdownText = (file: string) =>
+			prose(read(file)).replace(/`[^`\n]*`/g, (code) => ' '.repeat(code.length));
+		for (const { file, at, m } of matchesIn(
+			files.filter((f) => f.endsWith('.md')),
+			/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g,
+			markdownText,
+		)) {
+			const href = m[1];
+			if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
+			links++;
+			const [target, anchor] = href.split('#');
+			const resolved = target
+				? path.posix.normalize(path.posix.join(path.posix.dirname(file), target))
+				: file;
+			const where = `${at}: ${href}`;
+			if (!exists(resolved)) broken.push(`${where} (no file ${resolved})`);
+			else if (anchor !== undefined && resolved.endsWith('.md')) {
+				if (!page(resolved).anchors.has(anchor)) broken.push(`${where} (no heading #${anchor})`);
 			}
 		}
 		expect(links).toBeGreaterThan(50);
@@ -194,16 +204,13 @@ describe('docs and references', () => {
 		);
 		const broken: string[] = [];
 		let checked = 0;
-		for (const file of shown) {
-			const text = read(file);
-			for (const m of text.matchAll(url)) {
-				checked++;
-				const target = m[1] ?? 'README.md';
-				const where = `${file}:${lineOf(text, m.index)}: ${m[0]}`;
-				if (!exists(target)) broken.push(`${where} (no file ${target})`);
-				else if (m[2] && m[2] !== 'readme' && !page(target).anchors.has(m[2]))
-					broken.push(`${where} (no heading #${m[2]})`);
-			}
+		for (const { at, m } of matchesIn(shown, url)) {
+			checked++;
+			const target = m[1] ?? 'README.md';
+			const where = `${at}: ${m[0]}`;
+			if (!exists(target)) broken.push(`${where} (no file ${target})`);
+			else if (m[2] && m[2] !== 'readme' && !page(target).anchors.has(m[2]))
+				broken.push(`${where} (no heading #${m[2]})`);
 		}
 		expect(checked).toBeGreaterThan(5);
 		expect(broken).toEqual([]);
