@@ -8,17 +8,10 @@ import { ApiError, badRequest, matchRoute, notFound, ok } from './api';
 import type { Deliverer } from './delivery';
 import type { RateLimiter } from './faults';
 import { ANSWER_KINDS, SHAPED_KINDS } from './misbehave';
-import type {
-	AnswerKind,
-	AnswerRule,
-	Fault,
-	FaultKind,
-	LoginFailure,
-	Notification,
-	ProjectKey,
-	Store,
-} from './store';
-import { PROJECT_KEYS } from './store';
+import type { AnswerKind, AnswerRule, Fault, FaultKind, LoginFailure } from './admin-state';
+import type { Notification, ProjectKey } from './resources';
+import { PROJECT_KEYS } from './resources';
+import type { Store } from './store';
 import { accountView } from './routes/accounts';
 import { alertView } from './routes/alerts';
 import { automatedTestView } from './routes/automated-tests';

@@ -1,5 +1,6 @@
 /** Shared vocabulary of the route modules: the request context, the reply, the route table entry and API errors. */
-import type { Project, SpamTest, Store } from './store';
+import type { Project, SpamTest } from './resources';
+import type { Store } from './store';
 
 /** An error answer; `extra` fields are merged into the JSON body next to `message`. */
 export class ApiError extends Error {

@@ -1,5 +1,7 @@
 /** Injected faults (admin API) and the optional per-key rate limit. */
-import type { Fault, ProjectKey, Store } from './store';
+import type { Fault } from './admin-state';
+import type { ProjectKey } from './resources';
+import type { Store } from './store';
 
 /** The first fault matching this request, consumed (its count decremented); null when none applies. */
 export function takeFault(store: Store, method: string, path: string): Fault | null {

@@ -7,7 +7,8 @@
 import type { AdminRoute } from './admin';
 import { badRequest, notFound, ok } from './api';
 import { assignResultIds, newSpamTest, seedsOf, spamTestView, type Seed } from './spam-test-engine';
-import type { ProjectKey, Store, WarmingDrop } from './store';
+import type { ProjectKey, WarmingDrop } from './resources';
+import type { Store } from './store';
 import { isRecord } from './validate';
 
 const GROUPS = ['gmail', 'outlook', 'yahoo', 'other'] as const;

@@ -8,7 +8,8 @@
  */
 import type { AdminRoute } from './admin';
 import { badRequest, ok } from './api';
-import type { Account, EmailWorkspace, ProjectKey, Store } from './store';
+import type { Account, EmailWorkspace, ProjectKey } from './resources';
+import type { Store } from './store';
 import { isRecord } from './validate';
 
 interface List {

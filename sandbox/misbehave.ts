@@ -8,7 +8,8 @@
  */
 import type * as http from 'node:http';
 import type { Reply } from './api';
-import type { AnswerKind, AnswerRule, MisanswerLogEntry, Store } from './store';
+import type { AnswerKind, AnswerRule, MisanswerLogEntry } from './admin-state';
+import type { Store } from './store';
 
 export const ANSWER_KINDS: AnswerKind[] = [
 	'as-is',

@@ -5,7 +5,8 @@
  * admin API opens and closes others by hand; those are never closed by the sandbox.
  */
 import { eventContent, eventLevel } from './events';
-import type { Account, Notification, ProjectKey, Store } from './store';
+import type { Account, Notification, ProjectKey } from './resources';
+import type { Store } from './store';
 
 /** A domain whose registration ends within this many days has an open DOMAIN_EXPIRING_SOON notification. */
 const EXPIRING_WITHIN_DAYS = 30;

@@ -3,7 +3,8 @@
  * from a hash of the id, so account 5 is the same whether the project has 120 accounts or 10,000. The facts tests
  * rely on are listed at the end of BEHAVIOUR.md; keep the two in step.
  */
-import type { Account, Alert, AutomatedTest, Domain, ProjectKey, Store } from './store';
+import type { Account, Alert, AutomatedTest, Domain, ProjectKey } from './resources';
+import type { Store } from './store';
 import { unit, utcHour } from './util';
 import { seedNotifications } from './notifications';
 import { completeTest, newSpamTest, seedsOf } from './spam-test-engine';

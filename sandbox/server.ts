@@ -12,7 +12,7 @@ import type { AdminCtx } from './admin';
 import { handleAdmin } from './admin';
 import { takeFault } from './faults';
 import { LOGIN_PATH, loginPage, misanswer, sendMisanswer, takeAnswerRule } from './misbehave';
-import type { RequestLogEntry, Settings } from './store';
+import type { RequestLogEntry, Settings } from './admin-state';
 import { accountRoutes } from './routes/accounts';
 import { alertRoutes } from './routes/alerts';
 import { automatedTestRoutes } from './routes/automated-tests';

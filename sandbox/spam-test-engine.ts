@@ -4,7 +4,8 @@
  * the seed data, so every path scores alike.
  */
 import type { Effects } from './api';
-import type { Domain, Receipt, SpamTest, Store } from './store';
+import type { Domain, Receipt, SpamTest } from './resources';
+import type { Store } from './store';
 import { fnv1a } from './util';
 
 export const PUBLIC_ID_PREFIX = 'mlrch-';

@@ -8,7 +8,8 @@ import { DateTime } from 'luxon';
 
 import type { Route } from '../api';
 import { ApiError, created, ok } from '../api';
-import type { Account, Store, WarmingDrop } from '../store';
+import type { Account, WarmingDrop } from '../resources';
+import type { Store } from '../store';
 import { unit } from '../util';
 import { QueryReader } from '../validate';
 import { getAccount, settleReconnects } from './accounts';

@@ -1,7 +1,8 @@
 /** Accounts: list with filters, get, partial update, aliases. POST /imap_auth lives in imap-auth.ts. */
 import type { Route } from '../api';
 import { ok, scoped } from '../api';
-import type { Account, Domain, Project, Store } from '../store';
+import type { Account, Domain, Project } from '../resources';
+import type { Store } from '../store';
 import { domainView } from './domains';
 import { BodyReader, QueryReader, paginate, pathId } from '../validate';
 

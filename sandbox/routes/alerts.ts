@@ -1,7 +1,8 @@
 /** Alerts: create, list, update, delete. Destinations are validated per channel (BEHAVIOUR.md, Alerts). */
 import type { Route } from '../api';
 import { created, ok, scoped } from '../api';
-import type { Alert, Project, Store } from '../store';
+import type { Alert, Project } from '../resources';
+import type { Store } from '../store';
 import { BodyReader, INT32_MAX, pathId } from '../validate';
 
 export const CHANNELS = ['HOOK_URL', 'SLACK', 'ALL'] as const;

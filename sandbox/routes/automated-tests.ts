@@ -1,7 +1,8 @@
 /** Automated tests: create (inactive), list with search/relevance/sort, get, update (utc_hour via luxon), runs. */
 import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
-import type { AutomatedTest, Project, Store } from '../store';
+import type { AutomatedTest, Project } from '../resources';
+import type { Store } from '../store';
 import { sortNullsLast, utcHour, words } from '../util';
 import { alertView } from './alerts';
 import { requireOwnAccounts } from './accounts';

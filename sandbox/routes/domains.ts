@@ -1,7 +1,8 @@
 /** GET /projects/domains: unique scored domains of the project's accounts, insertion order or by avg_score. */
 import type { Route } from '../api';
 import { ok } from '../api';
-import type { Domain, ProjectKey, Store } from '../store';
+import type { Domain, ProjectKey } from '../resources';
+import type { Store } from '../store';
 import { QueryReader } from '../validate';
 
 export function domainView(d: Domain): Record<string, unknown> {

@@ -4,7 +4,8 @@
  */
 import type { Route } from '../api';
 import { ApiError, badRequest, created, ok, scoped } from '../api';
-import type { Account, EmailWorkspace, Project, Store, Task } from '../store';
+import type { Account, EmailWorkspace, Project, Task } from '../resources';
+import type { Store } from '../store';
 import { connectAccount } from './accounts';
 import { BodyReader, isRecord, pathId } from '../validate';
 

@@ -6,7 +6,8 @@
  */
 import type { Route } from '../api';
 import { ok } from '../api';
-import type { Notification, Store } from '../store';
+import type { Notification } from '../resources';
+import type { Store } from '../store';
 import { closeEnded } from '../notifications';
 import { QueryReader } from '../validate';
 import { settleReconnects } from './accounts';

@@ -1,7 +1,8 @@
 /** Spam tests: create (one credit each), list with the three order rules, get, and the audience/seedlist update. */
 import type { Route } from '../api';
 import { ApiError, created, ok, scoped } from '../api';
-import type { Project, SpamTest, Store } from '../store';
+import type { Project, SpamTest } from '../resources';
+import type { Store } from '../store';
 import {
 	assignResultIds,
 	checkCompletion,

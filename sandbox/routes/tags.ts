@@ -4,8 +4,9 @@
  */
 import type { Route } from '../api';
 import { ApiError, forbidden, notFound, ok, scoped } from '../api';
-import type { Project, Store, Tag } from '../store';
-import { PROJECT_KEYS } from '../store';
+import type { Project, Tag } from '../resources';
+import type { Store } from '../store';
+import { PROJECT_KEYS } from '../resources';
 import { BodyReader, pathId } from '../validate';
 
 /** The project's tag with that id: another project's → 403, unknown → 404 (the sandbox's scoping rule). */

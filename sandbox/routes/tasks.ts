@@ -1,7 +1,8 @@
 /** POST /accounts/batch queues a task; each GET /tasks/{id} advances it one step; the action lands at 100. */
 import type { Route } from '../api';
 import { created, ok, scoped } from '../api';
-import type { Account, Store, Task, TaskLog } from '../store';
+import type { Account, Task, TaskLog } from '../resources';
+import type { Store } from '../store';
 import { reconnectRefused, requireOwnAccounts } from './accounts';
 import { importAddress } from './email-workspaces';
 import { BodyReader, pathId } from '../validate';

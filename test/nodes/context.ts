@@ -13,7 +13,7 @@ import type {
 import { Deliverability } from '../../nodes/Deliverability/Deliverability.node';
 import { retryPolicy } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import type { FaultKind } from '../../sandbox/store';
+import type { FaultKind } from '../../sandbox/admin-state';
 import { asTool, runNode, type RunResult } from '../../support/harness';
 import { parametersFor, SAMPLES, type Ids } from '../../support/output-schemas';
 import { admin, requestLines, type AdminMethod } from '../../support/sandbox-admin';

@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import { noContent } from '../../sandbox/api';
 import { ANSWER_KINDS, misanswer, patternFits } from '../../sandbox/misbehave';
 import { ROUTES } from '../../sandbox/server';
-import type { AnswerRule } from '../../sandbox/store';
+import type { AnswerRule } from '../../sandbox/admin-state';
 import { KEY_A, useSandbox } from './helpers';
 
 const t = useSandbox();

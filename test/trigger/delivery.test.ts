@@ -12,7 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { HookHarness } from '../../support/trigger-harness';
 import { useSandbox } from '../nodes/context';
 import { activate, alerts, automatedTests, nextWebhookId, trigger, webhookId } from './helpers';
-import type { DeliveryLogEntry } from '../../sandbox/store';
+import type { DeliveryLogEntry } from '../../sandbox/admin-state';
 
 const ctx = useSandbox({ resetEachTest: false });
 

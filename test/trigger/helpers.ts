@@ -12,7 +12,7 @@ import { queryParam } from '../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { verify } from '../../nodes/DeliverabilityAlertTrigger/secret';
 import { triggerHarness, type HookHarness } from '../../support/trigger-harness';
 import { useSandbox, type NodeTestContext } from '../nodes/context';
-import type { Alert } from '../../sandbox/store';
+import type { Alert } from '../../sandbox/resources';
 
 /** n8n's production webhook base (WEBHOOK_URL + 'webhook') in these tests. */
 export const WEBHOOK_BASE = 'http://127.0.0.1:5678/webhook';

@@ -26,7 +26,7 @@ import { queryParam } from '../../../nodes/DeliverabilityAlertTrigger/hookUrl';
 import { retryPolicy } from '../../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { ANSWER_KINDS } from '../../../sandbox/misbehave';
-import type { AnswerKind, MisanswerLogEntry } from '../../../sandbox/store';
+import type { AnswerKind, MisanswerLogEntry } from '../../../sandbox/admin-state';
 import {
 	operationsOf,
 	parametersFor,
