@@ -7,10 +7,10 @@
 import { eventContent, eventLevel } from './events';
 import type { Account, Notification, ProjectKey } from './resources';
 import type { Store } from './store';
+import { DAY } from './util';
 
 /** A domain whose registration ends within this many days has an open DOMAIN_EXPIRING_SOON notification. */
 const EXPIRING_WITHIN_DAYS = 30;
-const DAY = 86400000;
 
 interface NotificationFields {
 	event: string;

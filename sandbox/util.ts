@@ -1,5 +1,11 @@
-/** Small pure helpers: deterministic hashing and randomness, and the DST-aware UTC hour. */
+/** Small pure helpers: deterministic hashing and randomness, dates shifted by an offset, and the DST-aware UTC hour. */
 import { DateTime } from 'luxon';
+
+export const DAY = 86400000;
+
+/** The ISO date `offsetMs` after `base`. */
+export const at = (base: string, offsetMs: number): string =>
+	new Date(Date.parse(base) + offsetMs).toISOString();
 
 /** Small seeded PRNG (mulberry32): deterministic across runs and platforms. */
 export function mulberry32(seed: number): () => number {
