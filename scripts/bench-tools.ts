@@ -90,13 +90,13 @@ async function main(): Promise<void> {
 		const created = JSON.parse(await call('Create spam test', {}, 'after')) as IDataObject[];
 		const publicId = String(created[0].public_id);
 		const anna = (
-			JSON.parse(await call('Find accounts', { search: 'anna' }, 'raw')) as IDataObject[]
+			JSON.parse(await call('Find mailboxes', { search: 'anna' }, 'raw')) as IDataObject[]
 		)[0];
 		const calls: Array<[string, string, IDataObject]> = [
-			['Find accounts "anna"', 'Find accounts', { search: 'anna' }],
-			['Find accounts (every mailbox)', 'Find accounts', { search: '' }],
-			['Get account', 'Get account', { account_id: anna.id }],
-			['Get account statistics', 'Get account statistics', { account_id: anna.id, past_days: 14 }],
+			['Find mailboxes "anna"', 'Find mailboxes', { search: 'anna' }],
+			['Find mailboxes (every mailbox)', 'Find mailboxes', { search: '' }],
+			['Get mailbox', 'Get mailbox', { account_id: anna.id }],
+			['Get mailbox statistics', 'Get mailbox statistics', { account_id: anna.id, past_days: 14 }],
 			['Check domain health', 'Check domain health', {}],
 			['Get spam test results', 'Get spam test results', { public_id: publicId }],
 		];

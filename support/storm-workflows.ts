@@ -33,7 +33,7 @@ export function autoPauseExample(): Workflow {
 	return example.workflow as unknown as Workflow;
 }
 
-/** The example's action node (Pause the account) and its trigger. */
+/** The example's action node (Pause the mailbox) and its trigger. */
 export function exampleParts(example = autoPauseExample()): {
 	trigger: WorkflowNode;
 	pause: WorkflowNode;
@@ -50,7 +50,7 @@ export function controlWorkflow(): Workflow {
 	const { pause } = exampleParts();
 	return {
 		id: CONTROL_ID,
-		name: 'Storm control: core Webhook → Pause the account',
+		name: 'Storm control: core Webhook → Pause the mailbox',
 		nodes: [
 			{
 				parameters: {

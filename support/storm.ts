@@ -4,7 +4,7 @@
  * delivers each ACCOUNT_DISCONNECTED with its own policy (timeout, retries, then dropped) to two alerts of the same
  * project:
  *
- * - the auto-pause example (Deliverability Alert Trigger → Pause the account), registered by publishing it;
+ * - the auto-pause example (Deliverability Alert Trigger → Pause the mailbox), registered by publishing it;
  * - the control: n8n's core Webhook node (answering on receipt) → the same Pause node, registered here as a second
  *   alert at the Webhook's production URL.
  *

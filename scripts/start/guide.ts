@@ -80,14 +80,14 @@ What to try:
      Click "Execute workflow": a spam test is created, the message goes to every seed over SMTP,
      the results come back and the IF node picks "send the campaign" or "hold it".
   2. Auto-pause           ${open('auto-pause-on-disconnect.json')}
-     Publish it (the trigger registers an alert with the sandbox), then disconnect an account:
+     Publish it (the trigger registers an alert with the sandbox), then disconnect a mailbox:
        curl -X POST ${sandboxInfo.adminUrl}/accounts/1/disconnect
      An execution appears under Executions; a dry run, its "Would pause" lists "would pause mailbox 1:
      disconnected" and nothing changes. Set dry_run to false in "Settings", save, publish again and disconnect
-     account 2 the same way: it is paused; nothing resumes it (Mailbox → Resume does). "Reconnect on
+     mailbox 2 the same way: it is paused; nothing resumes it (Mailbox → Resume does). "Reconnect on
      disconnect" (${open('reconnect-on-disconnect.json')}) reconnects instead and pauses only a
      mailbox that stays disconnected: unpublish Auto-pause, turn the reconnect's dry run off, publish it,
-     disconnect account 3: it is reconnected about 15 s later and never paused.
+     disconnect mailbox 3: it is reconnected about 15 s later and never paused.
   3. Domain health        ${open('weekly-domain-health.json')}
      "Execute workflow" (with two triggers the button reads "Execute workflow from …", the trigger n8n picked;
      either gives the same run): one summary item.

@@ -22,7 +22,7 @@ import {
 import { admin } from '../../support/sandbox-admin';
 import type { RunCa } from '../../support/tls-ca';
 import { nodeOutput, readExample, service, startHttpsSandbox, type Sandbox } from './support';
-import { expectDescriptionsWrittenForAModel, FIND_ACCOUNTS_PARAMETERS } from './tool-descriptions';
+import { expectDescriptionsWrittenForAModel, FIND_MAILBOXES_PARAMETERS } from './tool-descriptions';
 
 /** The ids the example's OpenAI Chat Model node refers to; the e2e gives it the scripted server's URL. */
 const OPENAI_CREDENTIAL = { id: 'DlvExampleOpenAi', name: 'OpenAI account' };
@@ -61,13 +61,13 @@ function script(_request: ChatRequest, results: string[]): ScriptStep {
 	const created = results[4] ? answerOf(results[4])[0] : {};
 	switch (results.length) {
 		case 0:
-			return { call: [{ name: 'Find_accounts', args: { search: ANNA } }] };
+			return { call: [{ name: 'Find_mailboxes', args: { search: ANNA } }] };
 		case 1:
-			return { call: [{ name: 'Get_account', args: { account_id: String(anna?.email) } }] };
+			return { call: [{ name: 'Get_mailbox', args: { account_id: String(anna?.email) } }] };
 		case 2:
-			return { call: [{ name: 'Get_account', args: { account_id: Number(anna?.id) } }] };
+			return { call: [{ name: 'Get_mailbox', args: { account_id: Number(anna?.id) } }] };
 		case 3:
-			return { call: [{ name: 'Find_accounts', args: { search: '' } }] };
+			return { call: [{ name: 'Find_mailboxes', args: { search: '' } }] };
 		case 4:
 			return { call: [{ name: 'Create_spam_test', args: {} }] };
 		case 5:
@@ -182,27 +182,27 @@ it('shows the model each tool with the description the example writes for a mode
 	);
 	expect(Object.keys(tools).sort()).toEqual([
 		'Create_spam_test',
-		'Find_accounts',
-		'Get_account',
+		'Find_mailboxes',
+		'Get_mailbox',
 		'Get_spam_test_results',
 	]);
 	expectDescriptionsWrittenForAModel(
 		'ai-agent.json',
 		Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.description])),
 	);
-	expect(tools.Find_accounts.description).toMatch(/numeric id/);
-	expect(tools.Get_account.description).toMatch(/verdict \(pass, warn or fail\)/);
+	expect(tools.Find_mailboxes.description).toMatch(/numeric id/);
+	expect(tools.Get_mailbox.description).toMatch(/verdict \(pass, warn or fail\)/);
 	expect(tools.Create_spam_test.description).toMatch(/costs one credit/);
 	expect(tools.Get_spam_test_results.description).toMatch(/not the public_full_id/);
 
-	expect(tools.Find_accounts.parameters.properties).toEqual(FIND_ACCOUNTS_PARAMETERS);
-	expect(tools.Get_account.parameters.properties).toEqual({
+	expect(tools.Find_mailboxes.parameters.properties).toEqual(FIND_MAILBOXES_PARAMETERS);
+	expect(tools.Get_mailbox.parameters.properties).toEqual({
 		account_id: {
 			type: 'number',
-			description: expect.stringContaining('Numeric id of the account'),
+			description: expect.stringContaining('Numeric id of the mailbox'),
 		},
 	});
-	expect(tools.Get_account.parameters.required).toEqual(['account_id']);
+	expect(tools.Get_mailbox.parameters.required).toEqual(['account_id']);
 	expect(tools.Create_spam_test.parameters.properties).toEqual({});
 	expect(tools.Get_spam_test_results.parameters.properties.public_id.description).toContain(
 		'not its public_full_id',

@@ -193,7 +193,7 @@ async function burstRuns(): Promise<Map<string, number>> {
 	const runs = new Map<string, number>();
 	for (const ex of res.data.data) {
 		const id =
-			ex.data?.resultData.runData['On account disconnected']?.[0]?.data.main[0]?.[0]?.json.event_id;
+			ex.data?.resultData.runData['On mailbox disconnected']?.[0]?.data.main[0]?.[0]?.json.event_id;
 		if (id && eventIds.includes(id)) runs.set(id, (runs.get(id) ?? 0) + 1);
 	}
 	return runs;
@@ -256,7 +256,7 @@ describe('auto-pause example in a real n8n', () => {
 			};
 		}>('GET', `/executions/${runs[0].id}?includeData=true`);
 		const runData = full.data.data.resultData.runData;
-		const items = runData['On account disconnected'][0].data.main[0];
+		const items = runData['On mailbox disconnected'][0].data.main[0];
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
 			event: 'ACCOUNT_DISCONNECTED',
@@ -264,7 +264,7 @@ describe('auto-pause example in a real n8n', () => {
 			account_id: firstAccount,
 		});
 		expect(typeof items[0].json.received_at).toBe('string');
-		expect(runData['Pause the account'][0].data.main[0][0].json).toMatchObject({
+		expect(runData['Pause the mailbox'][0].data.main[0][0].json).toMatchObject({
 			id: firstAccount,
 			alive: false,
 		});

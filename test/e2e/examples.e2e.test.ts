@@ -461,12 +461,12 @@ describe('example: catch up on disconnected mailboxes (schedule)', () => {
 		).toEqual(
 			expected.map((id) => ({ action: `would pause mailbox ${id}: disconnected`, account_id: id })),
 		);
-		expect(ranNodes(dry)).not.toContain('Pause the account');
+		expect(ranNodes(dry)).not.toContain('Pause the mailbox');
 		expect(await changesSince(since)).toEqual([]);
 
 		const result = await stack.n8n.execute(live['pause-disconnected-catch-up.json'].id);
 		expectNoError(result);
-		const paused = nodeOutput(result, 'Pause the account')
+		const paused = nodeOutput(result, 'Pause the mailbox')
 			.map((a) => Number(a.id))
 			.sort((x, y) => x - y);
 		expect(paused).toEqual(expected);
@@ -477,7 +477,7 @@ describe('example: catch up on disconnected mailboxes (schedule)', () => {
 		const before = await pauseRequests();
 		const again = await stack.n8n.execute(live['pause-disconnected-catch-up.json'].id);
 		expectNoError(again);
-		expect(nodeOutput(again, 'Pause the account')).toEqual([]);
+		expect(nodeOutput(again, 'Pause the mailbox')).toEqual([]);
 		expect(await pauseRequests()).toBe(before);
 	});
 });
@@ -583,7 +583,7 @@ describe('example: batch reconnect', () => {
 
 		const result = await stack.n8n.execute(live['batch-reconnect.json'].id);
 		expectNoError(result);
-		expect(nodeOutput(result, 'All accounts')).toHaveLength(listed.length);
+		expect(nodeOutput(result, 'All mailboxes')).toHaveLength(listed.length);
 		const collected = nodeOutput(result, 'Collect IDs');
 		expect(collected).toHaveLength(1);
 		expect([...(collected[0].account_ids as number[])].sort((a, b) => a - b)).toEqual(
@@ -810,7 +810,7 @@ describe('example: placement drop alert', () => {
 		const [message] = dropped.mail;
 		expect(message.to).toEqual(['deliverability-team@team.sandbox.test']);
 		expect(message.subject).toBe(
-			`2 placement drops: Automated test ${AUTOMATED_TEST}: ${String(test[0].subject)}, Mailbox ${mailbox!.email} (account ${mailbox!.id})`,
+			`2 placement drops: Automated test ${AUTOMATED_TEST}: ${String(test[0].subject)}, Mailbox ${mailbox!.email} (id ${mailbox!.id})`,
 		);
 		const text = message.text.replace(/\r\n/g, '\n');
 		expect(text).toContain(`Automated test ${AUTOMATED_TEST}: ${String(test[0].subject)}\n`);
@@ -827,7 +827,7 @@ describe('example: placement drop alert', () => {
 			`Fixes, worst first:\n- Inbox placement dropped at Gmail → ${dropFix.fix}\n`,
 		);
 		expect(text).toMatch(/ \(new with this test\)\n/);
-		expect(text).toContain(`Mailbox ${mailbox!.email} (account ${mailbox!.id})\n`);
+		expect(text).toContain(`Mailbox ${mailbox!.email} (id ${mailbox!.id})\n`);
 		expect(text).toContain(`What changed: ${String(mailboxes[0].verdict_reason)}\n`);
 		expect(text).toContain(
 			`How sure: ${String(mailboxes[0].confidence)} % confidence that this drop is not chance (${String(mailboxes[0].sent)} warming messages`,
@@ -889,7 +889,7 @@ describe('examples started by a disconnection, as shipped (dry run)', () => {
 		expect(runOutput(paused, 'Would pause')).toEqual([
 			{ action: `would pause mailbox ${mailbox}: disconnected`, account_id: mailbox },
 		]);
-		expect(paused['Pause the account']).toBeUndefined();
+		expect(paused['Pause the mailbox']).toBeUndefined();
 		expect(runOutput(reconnected, 'Would reconnect')).toEqual([
 			{
 				action: `would reconnect mailbox ${mailbox}: disconnected (and pause it if it stays disconnected)`,

@@ -15,7 +15,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { loadExample, newMcpToken } from '../../support/examples';
 import { admin } from '../../support/sandbox-admin';
 import { service, startStack, waitFor, type Stack } from './support';
-import { expectDescriptionsWrittenForAModel, FIND_ACCOUNTS_PARAMETERS } from './tool-descriptions';
+import { expectDescriptionsWrittenForAModel, FIND_MAILBOXES_PARAMETERS } from './tool-descriptions';
 
 interface LoggedRequest {
 	method: string;
@@ -147,9 +147,9 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 		expect(Object.keys(tools).sort()).toEqual([
 			'Check_domain_health',
 			'Create_spam_test',
-			'Find_accounts',
-			'Get_account',
-			'Get_account_statistics',
+			'Find_mailboxes',
+			'Get_mailbox',
+			'Get_mailbox_statistics',
 			'Get_spam_test_results',
 		]);
 		expectDescriptionsWrittenForAModel(
@@ -160,16 +160,16 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 		expect(tools.Create_spam_test.description).toMatch(/costs one credit/);
 		expect(tools.Get_spam_test_results.description).toMatch(/not the public_full_id/);
 
-		expect(tools.Find_accounts.inputSchema.properties).toEqual(FIND_ACCOUNTS_PARAMETERS);
-		expect(tools.Get_account.inputSchema.properties).toEqual({
+		expect(tools.Find_mailboxes.inputSchema.properties).toEqual(FIND_MAILBOXES_PARAMETERS);
+		expect(tools.Get_mailbox.inputSchema.properties).toEqual({
 			account_id: { type: 'number', description: expect.stringContaining('Numeric id') },
 		});
-		expect(tools.Get_account.inputSchema.required).toEqual(['account_id']);
-		expect(tools.Get_account_statistics.inputSchema.properties).toEqual({
+		expect(tools.Get_mailbox.inputSchema.required).toEqual(['account_id']);
+		expect(tools.Get_mailbox_statistics.inputSchema.properties).toEqual({
 			account_id: { type: 'number', description: expect.stringContaining('Numeric id') },
 			past_days: { type: 'number', description: expect.stringContaining('0 (today only) to 180') },
 		});
-		expect([...(tools.Get_account_statistics.inputSchema.required ?? [])].sort()).toEqual([
+		expect([...(tools.Get_mailbox_statistics.inputSchema.required ?? [])].sort()).toEqual([
 			'account_id',
 			'past_days',
 		]);
@@ -180,20 +180,20 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 		});
 	});
 
-	it('answers "how is my deliverability?": an account found by search, read by id, its statistics, the domains', async () => {
+	it('answers "how is my deliverability?": a mailbox found by search, read by id, its statistics, the domains', async () => {
 		await admin(stack.sandbox, 'DELETE', '/requests');
-		const found = items((await call(client, 'Find_accounts', { search: 'anna' })).text);
+		const found = items((await call(client, 'Find_mailboxes', { search: 'anna' })).text);
 		const anna = found.find((a) => String(a.email).includes('anna'))!;
 		// Output → Selected Fields: the fields the example names, the id first, nothing else.
-		expect(Object.keys(anna)).toEqual(['id', ...fieldsOf('Find accounts')]);
+		expect(Object.keys(anna)).toEqual(['id', ...fieldsOf('Find mailboxes')]);
 
-		const account = items((await call(client, 'Get_account', { account_id: anna.id })).text);
+		const account = items((await call(client, 'Get_mailbox', { account_id: anna.id })).text);
 		expect(account).toEqual([
 			expect.objectContaining({ id: anna.id, email: anna.email, verdict: expect.any(String) }),
 		]);
 
 		const [stats] = items(
-			(await call(client, 'Get_account_statistics', { account_id: anna.id, past_days: 7 })).text,
+			(await call(client, 'Get_mailbox_statistics', { account_id: anna.id, past_days: 7 })).text,
 		);
 		expect(stats).toEqual(
 			expect.objectContaining({ account_id: anna.id, total_messages_sent: expect.any(Number) }),
@@ -223,7 +223,7 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 	});
 
 	it('caps a list of every mailbox and says what it left out', async () => {
-		const { text } = await call(client, 'Find_accounts', { search: '' });
+		const { text } = await call(client, 'Find_mailboxes', { search: '' });
 		const all = items(text);
 		const note = all[all.length - 1];
 		let total = 0;
@@ -246,11 +246,11 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 	it('returns a bad argument as a tool error naming the argument and its fix, sending nothing', async () => {
 		await admin(stack.sandbox, 'DELETE', '/requests');
 		// A number that is no id: the node refuses it, naming the model's argument and how to give it.
-		const wrong = await call(client, 'Get_account', { account_id: 12.5 });
+		const wrong = await call(client, 'Get_mailbox', { account_id: 12.5 });
 		expect(wrong.result.isError).toBe(true);
 		expect(wrong.text).toContain('Invalid "account_id": expected a whole number, got 12.5');
 		expect(wrong.text).toContain('"account_id": give the numeric id of the mailbox');
-		const outOfRange = await call(client, 'Get_account_statistics', {
+		const outOfRange = await call(client, 'Get_mailbox_statistics', {
 			account_id: 1,
 			past_days: 400,
 		});
@@ -265,7 +265,7 @@ describe.each(TRANSPORTS)('an MCP client over %s', (transport) => {
 		);
 		expect(full.text).toContain('Give the public_id: "oxxjt6gqir"');
 		// Text where the schema says number: n8n's tool refuses it against the input schema before the node runs.
-		const email = await call(client, 'Get_account', { account_id: 'anna@northwind-sales.io' });
+		const email = await call(client, 'Get_mailbox', { account_id: 'anna@northwind-sales.io' });
 		expect(email.result.isError).toBe(true);
 		expect(email.text).toMatch(/Expected number, received string[\s\S]*account_id/);
 		expect(await requests()).toEqual([]);

@@ -66,7 +66,7 @@ describe('auto-pause and reconnect examples published together', () => {
 
 	it('a mailbox the reconnect repairs ends connected and still paused: no example undoes a pause', async () => {
 		const { paused, reconnected } = await disconnect(4);
-		expect(runOutput(paused, 'Pause the account')).toEqual([
+		expect(runOutput(paused, 'Pause the mailbox')).toEqual([
 			expect.objectContaining({ id: 4, alive: false }),
 		]);
 		expect(runOutput(reconnected, 'Reconnect and wait')).toEqual([
@@ -80,7 +80,7 @@ describe('auto-pause and reconnect examples published together', () => {
 	it('a mailbox that stays broken ends paused and still disconnected, with a person notified', async () => {
 		await admin(stack.sandbox, 'POST', '/accounts/8/broken', {});
 		const { paused, reconnected } = await disconnect(8);
-		expect(runOutput(paused, 'Pause the account')).toEqual([
+		expect(runOutput(paused, 'Pause the mailbox')).toEqual([
 			expect.objectContaining({ id: 8, alive: false }),
 		]);
 		expect(runOutput(reconnected, 'Notify a human')).toEqual([

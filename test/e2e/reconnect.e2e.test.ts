@@ -75,7 +75,7 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 			expect.objectContaining({ id: 4, imap_issue: false, reconnected: true }),
 		]);
 		expect(notYet).toEqual([]);
-		expect(runData['Pause the account']).toBeUndefined();
+		expect(runData['Pause the mailbox']).toBeUndefined();
 		expect(runData['Notify a human']).toBeUndefined();
 		expect(await mailboxState(stack, 4)).toMatchObject({ imap_issue: false, alive: false });
 		expect(await accountWrites(stack, 4)).toEqual([]);
@@ -101,7 +101,7 @@ describe('reconnect-on-disconnect example in a real n8n', () => {
 		]);
 		// n8n's Always Output Data item: empty, and nothing follows Completed.
 		expect(completed).toEqual([{}]);
-		expect(runOutput(runData, 'Pause the account')).toEqual([
+		expect(runOutput(runData, 'Pause the mailbox')).toEqual([
 			expect.objectContaining({ id: 8, alive: false }),
 		]);
 		expect(runOutput(runData, 'Notify a human')).toEqual([

@@ -3,7 +3,7 @@ import { readExample } from './support';
 
 /**
  * Each tool's description is the Tool Description its node in the example writes for a model (Tool Description → Set
- * Manually), not n8n's template ("Get an account in Deliverability"). n8n names a tool after its node, with
+ * Manually), not n8n's template ("Get a mailbox in Deliverability"). n8n names a tool after its node, with
  * underscores for spaces.
  */
 export function expectDescriptionsWrittenForAModel(
@@ -26,8 +26,8 @@ export function expectDescriptionsWrittenForAModel(
 	}
 }
 
-/** The parameters of Find accounts, a tool of both examples, as the JSON schema a client is given. */
-export const FIND_ACCOUNTS_PARAMETERS = {
+/** The parameters of Find mailboxes, a tool of both examples, as the JSON schema a client is given. */
+export const FIND_MAILBOXES_PARAMETERS = {
 	search: {
 		type: 'string',
 		description: expect.stringContaining('Part of the mailbox email address or owner name'),

@@ -478,7 +478,7 @@ const onDisconnect = trigger({
   type: '${TRIGGER}',
   version: 1,
   config: {
-    name: 'On account disconnected',
+    name: 'On mailbox disconnected',
     parameters: { events: ['ACCOUNT_DISCONNECTED'], options: {} },
     credentials: { deliverabilityApi: ${API_CREDENTIAL} },
     output: [{ event: 'ACCOUNT_DISCONNECTED', event_id: 'evt_1', account_id: 120, account_email: 'anna@example.com' }]
@@ -489,7 +489,7 @@ const pauseAccount = node({
   type: '${ACTION}',
   version: 1.1,
   config: {
-    name: 'Pause the account',
+    name: 'Pause the mailbox',
     parameters: {
       resource: 'account',
       operation: 'pause',
