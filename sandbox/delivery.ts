@@ -110,13 +110,8 @@ export class Deliverer implements Effects {
 		const { deliveryTimeoutMs, deliveryRetryDelaysMs } = this.store.settings;
 		const generation = this.generation;
 		const sentAt = performance.now();
-		let finished = false;
-		const finish = (status: number | null, error: string | null): void => {
-			if (finished || generation !== this.generation) return;
-			finished = true;
-			clearTimeout(timer);
-			this.timers.delete(timer);
-			this.requests.delete(req);
+		/** One line of the delivery log (admin GET /deliveries) for this attempt. */
+		const logAttempt = (status: number | null, error: string | null, ms: number): void => {
 			this.store.deliveries.push({
 				eventId: payload.id,
 				event: payload.event,
@@ -127,8 +122,17 @@ export class Deliverer implements Effects {
 				status,
 				error,
 				at: new Date().toISOString(),
-				ms: Math.round(performance.now() - sentAt),
+				ms,
 			});
+		};
+		let finished = false;
+		const finish = (status: number | null, error: string | null): void => {
+			if (finished || generation !== this.generation) return;
+			finished = true;
+			clearTimeout(timer);
+			this.timers.delete(timer);
+			this.requests.delete(req);
+			logAttempt(status, error, Math.round(performance.now() - sentAt));
 			const success = status !== null && status >= 200 && status < 300;
 			if (success || attempt > deliveryRetryDelaysMs.length) return;
 			const retry = setTimeout(
@@ -154,18 +158,7 @@ export class Deliverer implements Effects {
 				},
 			});
 		} catch (err) {
-			this.store.deliveries.push({
-				eventId: payload.id,
-				event: payload.event,
-				alertId: payload.alert_id,
-				url,
-				copy,
-				attempt,
-				status: null,
-				error: String(err),
-				at: new Date().toISOString(),
-				ms: 0,
-			});
+			logAttempt(null, String(err), 0);
 			return;
 		}
 		// A slow receiver counts as a failure: the whole exchange must finish within the timeout.

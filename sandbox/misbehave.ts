@@ -152,6 +152,12 @@ export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: st
 	const real = reply ?? { status: 200, body: {} };
 	const json = jsonText(real.body);
 	const jsonType = 'application/json; charset=utf-8';
+	/** The real answer with every leaf of its body passed through `leaf` (the retyping kinds). */
+	const leavesMapped = (leaf: (v: unknown) => unknown): Written => ({
+		status: real.status,
+		contentType: jsonType,
+		text: jsonText(mapLeaves(real.body, leaf)),
+	});
 	switch (rule.kind) {
 		case 'html':
 			return { status: 200, contentType: 'text/html; charset=utf-8', text: WEB_PAGE };
@@ -187,23 +193,11 @@ export function misanswer(rule: AnswerRule, reply: Reply | null, requestPath: st
 				text: json,
 			};
 		case 'booleans-as-text':
-			return {
-				status: real.status,
-				contentType: jsonType,
-				text: jsonText(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? String(v) : v))),
-			};
+			return leavesMapped((v) => (typeof v === 'boolean' ? String(v) : v));
 		case 'booleans-as-numbers':
-			return {
-				status: real.status,
-				contentType: jsonType,
-				text: jsonText(mapLeaves(real.body, (v) => (typeof v === 'boolean' ? Number(v) : v))),
-			};
+			return leavesMapped((v) => (typeof v === 'boolean' ? Number(v) : v));
 		case 'numbers-as-text':
-			return {
-				status: real.status,
-				contentType: jsonType,
-				text: jsonText(mapLeaves(real.body, (v) => (typeof v === 'number' ? String(v) : v))),
-			};
+			return leavesMapped((v) => (typeof v === 'number' ? String(v) : v));
 		case 'message-object':
 			return {
 				status: 422,
