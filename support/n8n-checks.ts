@@ -50,6 +50,22 @@ export async function runChecks(
 		log(`${row.result === 'pass' ? 'pass' : 'FAIL'}  ${name}: ${row.detail}`);
 	};
 
+	/**
+	 * n8n adds "Allowed HTTP Request Domains" to every credential that authenticates requests, default "All". n8n 1.x's
+	 * public API checks credential data against a schema in which a field shown only for one value of another is
+	 * required whenever that other field is missing (its `if` holds when the field is absent), so a credential without
+	 * the selector is refused for want of "Allowed Domains". Giving the selector its default, as the editor saves it,
+	 * passes on every version; a credential type without the field (or a schema n8n will not show) gets nothing.
+	 */
+	const domainDefault = async (type: string): Promise<Json> => {
+		const schema = await api
+			.ok<{ properties?: Json }>('GET', `/credentials/schema/${type}`)
+			.catch(() => ({ properties: undefined }));
+		return schema.properties && 'allowedHttpRequestDomains' in schema.properties
+			? { allowedHttpRequestDomains: 'all' }
+			: {};
+	};
+
 	const createWorkflow = async (workflow: Json): Promise<string> => {
 		const { id } = await api.ok<{ id: string }>('POST', '/workflows', workflow);
 		workflows.push(id);
@@ -124,7 +140,7 @@ export async function runChecks(
 				const created = await api.ok<{ id: string }>('POST', '/credentials', {
 					name,
 					type: c.type,
-					data: c.data,
+					data: { ...(await domainDefault(c.type)), ...c.data },
 				});
 				credentialIds.push(created.id);
 				credentials[c.id] = { id: created.id, name };

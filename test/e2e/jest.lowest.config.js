@@ -5,7 +5,8 @@
  * trigger arms, polls, survives a restart and a kill and stops when unpublished (legacy polling), an MCP
  * client reaches the tools through n8n's MCP Server Trigger (its version 2 exists from 1.x on), and every operation
  * works behind a proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), a refusing proxy named in the operation's error, and
- * Always Output Data puts its empty item on "Completed" when every item is "Not Yet", refused after it.
+ * Always Output Data puts its empty item on "Completed" when every item is "Not Yet", refused after it, and
+ * `npm run check:n8n` passes every check against it.
  * `npm run test:e2e:lowest`; the runtime is provisioned into .cache/runtime/ on first use, beside the current one.
  */
 process.env.N8N_RUNTIME = 'lowest';
@@ -24,5 +25,6 @@ module.exports = {
 		'**/mcp-server.e2e.test.ts',
 		'**/proxy.e2e.test.ts',
 		'**/always-output-data.e2e.test.ts',
+		'**/check-n8n.e2e.test.ts',
 	],
 };
